@@ -1,0 +1,62 @@
+// Harness pages of the web benchmark (root bench/web/app): index.html mounts Jalon's PlanningView, dhtmlx.html
+// the dhtmlx-gantt peer. Both read the generated plan from /data/planning-SIZE.json; the dev and preview servers
+// answer it from the data directory (generating it on first use), bench/web/run.ts uses its own static server.
+//   npx vite --config bench/web/vite.config.ts     then open /?size=10k or /dhtmlx.html?size=10k
+import { spawnSync } from "node:child_process";
+import { createReadStream, existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { defineConfig, type Plugin } from "vite";
+import react from "@vitejs/plugin-react";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const REPO = resolve(here, "../..");
+export const DATA_DIR = process.env.JALON_BENCH_WEB_DATA ?? join(REPO, ".tmp", "bench-web");
+
+/** GET /data/(planning|meta)-(10k|100k).json from the data directory. */
+export function serveData(dataDir: string, req: IncomingMessage, res: ServerResponse): boolean {
+  const m = /^\/data\/(planning|meta)-(10k|100k)\.json(\?.*)?$/.exec(req.url ?? "");
+  if (!m) return false;
+  const file = join(dataDir, `${m[1]}-${m[2]}.json`);
+  if (!existsSync(file)) {
+    const r = spawnSync(process.execPath, ["--import", "tsx", join(here, "generate.ts"), "--size", m[2], "--out", dataDir], { cwd: REPO, stdio: ["ignore", "ignore", "inherit"] });
+    if (r.status !== 0) {
+      res.statusCode = 500;
+      res.end("generation failed");
+      return true;
+    }
+  }
+  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Cache-Control", "no-store");
+  createReadStream(file).pipe(res);
+  return true;
+}
+
+function dataPlugin(): Plugin {
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (!serveData(DATA_DIR, req, res)) next();
+  };
+  return {
+    name: "jalon-bench-data",
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
+  };
+}
+
+export default defineConfig({
+  root: join(here, "app"),
+  base: "./",
+  plugins: [react(), dataPlugin()],
+  build: {
+    outDir: join(here, "dist"),
+    emptyOutDir: true,
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 4096,
+    rollupOptions: { input: { ours: join(here, "app", "index.html"), dhtmlx: join(here, "app", "dhtmlx.html") } },
+  },
+  worker: { format: "es" },
+  server: { host: "127.0.0.1", fs: { allow: [REPO] } },
+  preview: { host: "127.0.0.1" },
+  logLevel: "warn",
+});

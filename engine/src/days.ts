@@ -1,0 +1,40 @@
+import { InvalidDateError } from "./errors.js";
+
+/**
+ * Calendar days as integers: day 0 is 1970-01-01. A day is a date on the wall calendar of Europe/Paris, not an
+ * instant, so no time zone enters the engine: the server and the web convert at their edges.
+ */
+export const NO_DAY = -2147483648;
+
+const MS_PER_DAY = 86_400_000;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function parseDay(iso: unknown): number {
+  if (typeof iso !== "string") throw new InvalidDateError(iso);
+  const m = ISO_DAY.exec(iso);
+  if (!m) throw new InvalidDateError(iso);
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) throw new InvalidDateError(iso);
+  return ms / MS_PER_DAY;
+}
+
+export function formatDay(day: number): string {
+  const dt = new Date(day * MS_PER_DAY);
+  const y = dt.getUTCFullYear();
+  const m = dt.getUTCMonth() + 1;
+  const d = dt.getUTCDate();
+  return `${String(y).padStart(4, "0")}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
+}
+
+/** 0 = Monday ... 6 = Sunday (1970-01-01 was a Thursday). */
+export function dayOfWeek(day: number): number {
+  return (((day + 3) % 7) + 7) % 7;
+}
+
+export function isWeekend(day: number): boolean {
+  return dayOfWeek(day) >= 5;
+}

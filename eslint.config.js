@@ -1,0 +1,55 @@
+// Layer rules of shared/DESIGN.md: engine imports nothing of the project (and no Node API outside its CLI);
+// shared never imports server or web; web and server never import each other.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const nodeBuiltins = ["fs", "path", "os", "child_process", "crypto", "http", "https", "net", "url", "util", "worker_threads", "stream", "process"];
+const nodeApi = [...nodeBuiltins, ...nodeBuiltins.map((m) => `node:${m}`), "node:*"];
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "**/data/**", "**/.tmp/**", "artifacts/**", "test-results/**", "**/*.cjs", "web/public/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "no-throw-literal": "error",
+    },
+  },
+  {
+    files: ["engine/src/**/*.ts"],
+    ignores: ["engine/src/cli.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: nodeApi.map((name) => ({ name, message: "The engine is pure: no Node API outside its CLI." })),
+        patterns: [{ group: ["@jalon/*", "**/shared/**", "**/server/**", "**/web/**", "**/bench/**"], message: "The engine imports nothing of the project." }],
+      }],
+      "no-restricted-globals": ["error", "process", "require", "Buffer", "window", "document"],
+    },
+  },
+  {
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ group: ["@jalon/server", "@jalon/web", "**/server/**", "**/web/**"], message: "shared never imports server or web." }],
+      }],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ group: ["@jalon/web", "**/web/**"], message: "The server never imports the web." }],
+      }],
+    },
+  },
+  {
+    files: ["web/**/*.ts", "web/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{ group: ["@jalon/server", "**/server/**"], message: "The web never imports the server." }],
+      }],
+    },
+  },
+);

@@ -1,0 +1,75 @@
+// `npm test`: every check of the repository, then one closing line "tests: N passed, N failed, N skipped".
+// Server tests run on embedded PGlite, then again on a real PostgreSQL: DATABASE_URL if set, else a throwaway
+// Debian cluster on loopback when its binaries are installed. A missing tool skips with a reason, except
+// under CI=true where it fails the run.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startPostgres } from "./postgres.js";
+
+const ci = process.env.CI === "true";
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems: string[] = [];
+
+function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  process.stdout.write(`\n=== ${name} ===\n`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  if (r.status !== 0) problems.push(`${name} (exit ${r.status})`);
+  return r.status === 0;
+}
+
+function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const dir = mkdtempSync(join(tmpdir(), "jalon-vitest-"));
+  const out = join(dir, "report.json");
+  step(name, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...args], env);
+  if (!existsSync(out)) {
+    problems.push(`${name}: no report`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+step("lint", "npx", ["eslint", "."]);
+step("typecheck", "npm", ["run", "-s", "typecheck"]);
+vitest("unit and server tests (PGlite)", []);
+
+const pg = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop: () => {} } : startPostgres();
+if ("skip" in pg) {
+  const why = `server tests on real PostgreSQL skipped: ${pg.skip}`;
+  if (ci) problems.push(why);
+  else process.stdout.write(`\n(${why})\n`);
+} else {
+  try {
+    vitest("server tests (PostgreSQL)", ["--project", "server"], { ...process.env, DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+}
+
+// Browser flows: Playwright with Debian's Chromium (never a downloaded browser).
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  const why = `browser tests skipped: ${chromium} is missing (apt-get install -y chromium)`;
+  if (ci) problems.push(why);
+  else process.stdout.write(`\n(${why})\n`);
+} else {
+  rmSync("artifacts/e2e/report.json", { force: true });
+  step("browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+  const report = "artifacts/e2e/report.json";
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } };
+    totals.passed += r.stats.expected + r.stats.flaky;
+    totals.failed += r.stats.unexpected;
+    totals.skipped += r.stats.skipped;
+  }
+}
+
+process.stdout.write("\n");
+for (const p of problems) process.stdout.write(`FAILED: ${p}\n`);
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed + (totals.failed === 0 ? problems.length : 0)} failed, ${totals.skipped} skipped\n`);
+process.exit(problems.length === 0 && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,72 @@
+import type { Knex } from "knex";
+import { moveSelectionTo, parseDay } from "@jalon/engine";
+import { AppError } from "@jalon/shared";
+import type { RealtimePayload } from "@jalon/shared/realtime";
+import { engine } from "../planning/engineErrors.js";
+import { persistScheduleWrite, type ScheduleWriteResult } from "../planning/persist.js";
+import { versionGraph, type VersionGraph } from "../planning/versionGraph.js";
+import { lockWritableVersion } from "../planning/writeLock.js";
+
+export interface MoveEventsInput {
+  projectId: number;
+  versionId: number;
+  /** The selection, each with the revision its client last saw. */
+  events: { id: number; revision?: number }[];
+  anchorId: number;
+  /** ISO day the anchor starts on; must be a working day of its calendar. */
+  startDate: string;
+}
+
+export interface MoveEventsOutput extends Omit<ScheduleWriteResult, "graph"> {
+  graph: VersionGraph;
+  emit: RealtimePayload[];
+}
+
+/**
+ * A drag or a bulk move: one transaction, one undo step. Roots get a new start date, other selected events
+ * keep deriving from their links (the entering links' delays change), every successor is re-planned by the
+ * engine and only rows whose dates changed are written. Emits event:bulk_update with the dates delta after
+ * commit (the caller flushes `emit`).
+ */
+export async function moveEvents(trx: Knex.Transaction, userId: number, input: MoveEventsInput): Promise<MoveEventsOutput> {
+  await lockWritableVersion(trx, input.projectId, input.versionId);
+  const vg = await versionGraph(trx, input.versionId);
+  const { plan } = vg;
+  const selection: number[] = [];
+  const stale: number[] = [];
+  for (const e of input.events) {
+    const i = plan.index.get(e.id);
+    if (i === undefined) throw new AppError("errors.event_not_found", { details: { id: e.id } });
+    if (e.revision !== undefined && e.revision !== vg.graph.revision[i]) stale.push(e.id);
+    selection.push(i);
+  }
+  if (stale.length > 0) throw new AppError("errors.conflict", { details: { ids: stale } });
+  const anchor = plan.index.get(input.anchorId);
+  if (anchor === undefined || !selection.includes(anchor)) throw new AppError("errors.validation", { message: "L'événement d'ancrage doit faire partie de la sélection." });
+  const day = engine(() => parseDay(input.startDate));
+  const moved = engine(() => moveSelectionTo(plan, vg.schedule, selection, anchor, day));
+  const result = await persistScheduleWrite(trx, {
+    action: selection.length > 1 ? "bulk_move" : "move",
+    userId,
+    projectId: input.projectId,
+    versionId: input.versionId,
+    before: vg,
+    plan: moved.plan,
+    schedule: moved.schedule,
+    touched: moved.delta.index,
+    delayedLinks: moved.delays.map(([l]) => l),
+  });
+  const event = selection.length > 1 ? "event:bulk_update" : "event:update";
+  const emit: RealtimePayload[] = [
+    {
+      event,
+      projectId: input.projectId,
+      versionId: input.versionId,
+      initiatorId: userId,
+      ids: result.ids,
+      dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
+    },
+  ];
+  if (selection.length > 1) emit.unshift({ event: "event:update_progress", projectId: input.projectId, versionId: input.versionId, initiatorId: userId, ids: [], percentage: 100 });
+  return { ...result, emit };
+}

@@ -1,0 +1,31 @@
+import type { Knex } from "knex";
+import * as m001 from "./001_accounts_projects_versions.js";
+import * as m002 from "./002_planning.js";
+import * as m003 from "./003_phases.js";
+import * as m004 from "./004_planning_keys.js";
+import * as m005 from "./005_event_links_index.js";
+
+interface Migration {
+  up: (knex: Knex) => Promise<void>;
+  down: (knex: Knex) => Promise<void>;
+}
+
+/** The migrations, in order; the same for PGlite and PostgreSQL. Names are stable: never rename one. */
+export const MIGRATIONS: [string, Migration][] = [
+  ["001_accounts_projects_versions", m001],
+  ["002_planning", m002],
+  ["003_phases", m003],
+  ["004_planning_keys", m004],
+  ["005_event_links_index", m005],
+];
+
+/** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => MIGRATIONS.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = MIGRATIONS.find(([n]) => n === name);
+    if (!found) throw new Error(`Unknown migration ${name}`);
+    return found[1];
+  },
+};

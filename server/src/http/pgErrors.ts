@@ -1,0 +1,50 @@
+import { AppError, type ErrorCode } from "@jalon/shared";
+
+/** Maps PostgreSQL errors that bad input can cause to catalogue codes (never a 500 for bad input). */
+const UNIQUE_CODES: Record<string, ErrorCode> = {
+  users_email_lower_unique: "email_already_used",
+  participant_group_pros_name_unique: "participant_group_name_exists",
+  participant_groups_name_unique: "participant_group_name_exists",
+  project_users_pkey: "users_already_assigned",
+};
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  table?: string;
+  message?: string;
+  detail?: string;
+}
+
+export function fromPgError(e: unknown): AppError | null {
+  if (typeof e !== "object" || e === null) return null;
+  const err = e as PgError;
+  if (typeof err.code !== "string" || !/^[0-9A-Z]{5}$/.test(err.code)) return null;
+  const details = { constraint: err.constraint, table: err.table };
+  switch (err.code) {
+    case "23505":
+      return new AppError(UNIQUE_CODES[err.constraint ?? ""] ?? "errors.conflict", { details });
+    case "23503": {
+      if (err.table === "countings" || (err.constraint ?? "").startsWith("countings_event_id")) {
+        return new AppError("errors.event_has_countings", { details });
+      }
+      // Deleting a row others reference, or writing a reference to a missing row.
+      const referenced = /still referenced|est toujours référencée/i.test(`${err.message ?? ""} ${err.detail ?? ""}`);
+      return referenced ? new AppError("ImplementationError", { details }) : new AppError("errors.validation", { message: "Référence inconnue.", details });
+    }
+    case "23502":
+    case "23514":
+    case "22P02":
+    case "22007":
+    case "22008":
+    case "22003":
+    case "22001":
+    case "22023":
+      return new AppError("errors.validation", { details: { ...details, pg: err.code } });
+    case "40001":
+    case "40P01":
+      return new AppError("errors.conflict", { details });
+    default:
+      return null;
+  }
+}

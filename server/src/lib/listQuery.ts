@@ -1,0 +1,63 @@
+import type { Knex } from "knex";
+import { formatInTimeZone } from "date-fns-tz";
+import { TIME_ZONE, type Filter, type ListQuery, type ListResource, type FilterScalar } from "@jalon/shared";
+import { countOf } from "../db/numbers.js";
+
+/** SQL column (qualified) of each filterable API field of a resource. */
+export type ColumnMap = Record<string, string>;
+
+/** An instant sent for a calendar-day column is read as its Europe/Paris day (spec: start/end of day). */
+function dayValue(value: FilterScalar, type: string | undefined): FilterScalar {
+  if (type === "date" && typeof value === "string" && value.includes("T")) {
+    return formatInTimeZone(new Date(value), TIME_ZONE, "yyyy-MM-dd");
+  }
+  return value;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function applyFilter(qb: Knex.QueryBuilder, f: Filter, column: string, type: string | undefined): void {
+  const value = Array.isArray(f.value) ? f.value.map((x) => dayValue(x, type)) : f.value === null ? null : dayValue(f.value, type);
+  switch (f.op) {
+    case "eq": qb.where(column, value as FilterScalar); break;
+    case "ne": qb.whereNot(column, value as FilterScalar); break;
+    case "in": qb.whereIn(column, value as FilterScalar[]); break;
+    case "notin": qb.whereNotIn(column, value as FilterScalar[]); break;
+    case "cont": qb.whereRaw(`?? ILIKE ? ESCAPE '\\'`, [column, `%${escapeLike(String(value))}%`]); break;
+    case "isnull": qb.whereNull(column); break;
+    case "notnull": qb.whereNotNull(column); break;
+    case "gt": qb.where(column, ">", value as FilterScalar); break;
+    case "gte": qb.where(column, ">=", value as FilterScalar); break;
+    case "lt": qb.where(column, "<", value as FilterScalar); break;
+    case "lte": qb.where(column, "<=", value as FilterScalar); break;
+  }
+}
+
+/**
+ * Runs a parsed list query on a base query (already scoped to what the user may see): filters, total,
+ * sort (then id for a stable order), limit and offset. Returns the page's rows and the total.
+ */
+export async function runList<T>(
+  db: Knex,
+  base: Knex.QueryBuilder,
+  query: ListQuery,
+  resource: ListResource,
+  columns: ColumnMap,
+  idColumn: string,
+): Promise<{ rows: T[]; total: number }> {
+  for (const f of query.filters) {
+    const column = columns[f.field];
+    if (column) applyFilter(base, f, column, resource.fields[f.field]);
+  }
+  const totalRows = await db.count({ count: "*" }).from(base.clone().clearSelect().clearOrder().select(db.raw("1")).as("t"));
+  const total = countOf(totalRows as Record<string, unknown>[]);
+  for (const s of query.sort) {
+    const column = columns[s.field];
+    if (column) base.orderBy(column, s.order === "DESC" ? "desc" : "asc");
+  }
+  base.orderBy(idColumn, "asc").limit(query.limit).offset(query.offset);
+  const rows = (await base) as T[];
+  return { rows, total };
+}

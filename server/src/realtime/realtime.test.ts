@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io, type Socket } from "socket.io-client";
+import type { RealtimePayload } from "@jalon/shared/realtime";
+import { openTestDb } from "../../test/helpers/db.js";
+import type { TestApp } from "../../test/helpers/app.js";
+import { buildProject, buildUser, type BuiltProject, type BuiltUser } from "../../test/helpers/factories.js";
+import { createTokenService } from "../auth/tokens.js";
+import { loadConfig } from "../config.js";
+import type { Db } from "../db/knex.js";
+import { createLogger } from "../lib/log.js";
+import { startServer, type RunningServer } from "../server.js";
+
+// Socket.IO on the real server (same origin as the API): JWT in the handshake, one room per project joined
+// only by members (public viewers with the share token), committed changes pushed after commit naming their
+// initiator, and the error twin of a refused write.
+const SECRET = "test-secret-of-at-least-16-chars";
+let db: Db;
+let closeDb: () => Promise<void>;
+let server: RunningServer;
+let url: string;
+let t: TestApp;
+let manager: BuiltUser;
+let external: BuiltUser;
+let outsider: BuiltUser;
+let p: BuiltProject;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  ({ db, close: closeDb } = await openTestDb());
+  server = await startServer(db, { ...loadConfig({}), port: 0, jwtSecret: SECRET }, createLogger("silent"));
+  url = server.url.replace("localhost", "127.0.0.1");
+  // The factories need the database and a token service signing with the server's secret.
+  t = { db, deps: { tokens: createTokenService(SECRET, "1h") } } as unknown as TestApp;
+  manager = await buildUser(t, { type: "manager" });
+  external = await buildUser(t, { type: "external" });
+  outsider = await buildUser(t, { type: "manager" });
+  p = await buildProject(t, manager, { members: [external], isPublic: true });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await server?.close();
+  await closeDb?.();
+});
+
+function connect(auth: Record<string, string>): Promise<Socket> {
+  const socket = io(url, { path: "/socket.io", auth, transports: ["websocket"], forceNew: true, reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", (e) => reject(e));
+  });
+}
+
+const join = (socket: Socket, projectId: number) => new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
+
+/** Every payload a socket receives, by event name. */
+function record(socket: Socket): RealtimePayload[] {
+  const got: RealtimePayload[] = [];
+  socket.onAny((_name: string, payload: RealtimePayload) => got.push(payload));
+  return got;
+}
+
+async function api(method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(`${url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return check();
+};
+
+describe("realtime", () => {
+  it("needs a valid JWT in the handshake (or a share token)", async () => {
+    await expect(connect({})).rejects.toThrow("unauthorized");
+    await expect(connect({ token: "not.a.jwt" })).rejects.toThrow("unauthorized");
+    const forged = createTokenService("another-secret-of-16-chars", "1h").sign(manager.id);
+    await expect(connect({ token: forged })).rejects.toThrow("unauthorized");
+  });
+
+  it("lets only members (and public viewers of a public project) join its room", async () => {
+    expect(await join(await connect({ token: manager.token }), p.id)).toBe(true);
+    expect(await join(await connect({ token: external.token }), p.id)).toBe(true);
+    expect(await join(await connect({ token: outsider.token }), p.id)).toBe(false);
+    const share = (await db("projects").where({ id: p.id }).first("share_token")).share_token as string;
+    expect(await join(await connect({ publicToken: share }), p.id)).toBe(true);
+    expect(await join(await connect({ publicToken: "x".repeat(40) }), p.id)).toBe(false);
+    const archived = await buildProject(t, manager, { members: [external], isArchived: true });
+    expect(await join(await connect({ token: external.token }), archived.id)).toBe(false);
+  });
+
+  it("pushes a committed move to the room with its initiator and dates delta; outsiders get nothing", async () => {
+    const watcher = await connect({ token: external.token });
+    expect(await join(watcher, p.id)).toBe(true);
+    const outside = await connect({ token: outsider.token });
+    await join(outside, p.id);
+    const seen = record(watcher);
+    const leaked = record(outside);
+    const created = await api("POST", "/event", manager.token, { projectId: p.id, versionId: p.versionId, name: "Gros œuvre", numberOfDays: 3, startDate: "2026-02-02" });
+    expect(created.status).toBe(201);
+    expect(await until(() => seen.some((e) => e.event === "event:create"))).toBe(true);
+    const { revision } = await db("events").where({ id: created.body.id }).first("revision");
+    const moved = await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: created.body.id, revision }], anchorId: created.body.id, startDate: "2026-02-09" });
+    expect(moved.status).toBe(200);
+    expect(await until(() => seen.some((e) => e.event === "event:update"))).toBe(true);
+    const update = seen.find((e) => e.event === "event:update")!;
+    expect(update).toMatchObject({ projectId: p.id, versionId: p.versionId, initiatorId: manager.id, dates: { ids: [created.body.id], startDates: ["2026-02-09"], endDates: ["2026-02-11"] } });
+    // Sent after commit: what the payload says is already in the database.
+    expect((await db("events").where({ id: created.body.id }).first()).start_date).toBe("2026-02-09");
+    expect(leaked).toEqual([]);
+  });
+
+  it("sends the error twin of a refused write to the room, naming its initiator; nothing is written", async () => {
+    const watcher = await connect({ token: manager.token });
+    expect(await join(watcher, p.id)).toBe(true);
+    const seen = record(watcher);
+    const event = await db("events").where({ version_id: p.versionId }).first("id", "revision", "start_date");
+    const stale = await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: event.id, revision: event.revision - 1 }], anchorId: event.id, startDate: "2026-02-16" });
+    expect(stale.status).toBe(409);
+    expect(await until(() => seen.some((e) => e.event === "event:bulk_update:error"))).toBe(true);
+    expect(seen.find((e) => e.event === "event:bulk_update:error")).toMatchObject({ projectId: p.id, initiatorId: manager.id, code: "errors.conflict" });
+    const badDay = await api("PATCH", `/event/${event.id}`, manager.token, { startDate: "2026-02-14" });
+    expect(badDay.status).toBe(400);
+    expect(await until(() => seen.some((e) => e.event === "event:update:error"))).toBe(true);
+    expect(seen.find((e) => e.event === "event:update:error")).toMatchObject({ initiatorId: manager.id, code: "errors.invalid_date" });
+    expect((await db("events").where({ id: event.id }).first()).start_date).toBe(event.start_date);
+    // A refused write by someone outside the project says nothing to the room.
+    const before = seen.length;
+    const foreign = await api("PATCH", "/event/bulk-update", outsider.token, { projectId: p.id, versionId: p.versionId, events: [{ id: event.id }], anchorId: event.id, startDate: "2026-02-16" });
+    expect(foreign.status).toBe(403);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen.length).toBe(before);
+  });
+});

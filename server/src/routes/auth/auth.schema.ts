@@ -1,0 +1,1 @@
+export { loginBody, forgotPasswordBody, resetPasswordBody } from "@jalon/shared";

@@ -1,0 +1,107 @@
+import type Router from "@koa/router";
+import { AppError, PERMISSIONS } from "@jalon/shared";
+import { errorEventOf } from "@jalon/shared/realtime";
+import type { AppDeps } from "../../context.js";
+import type { AppState } from "../../http/auth.js";
+import { route } from "../../http/route.js";
+import { writableProject } from "../../access/projects.js";
+import { createEvent, updateEvent } from "../../commands/eventWrite.js";
+import { moveEvents } from "../../commands/moveEvents.js";
+import { remember } from "../../planning/versionGraph.js";
+import { eventBulkMoveBody, eventCreateBody, eventIdParams, eventUpdateBody } from "./eventWrite.schema.js";
+import type { EventInput } from "../../commands/eventFields.js";
+
+/**
+ * Planning writes on events: each is one transaction that runs the engine and persists only what changed,
+ * then the realtime payloads go out after commit. The version graph the write produced is cached only once
+ * the transaction has committed (route() runs the handler inside the transaction; the cache write happens in
+ * `afterCommit` below).
+ */
+export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void {
+  route(router, deps, {
+    method: "patch",
+    path: "/event/bulk-update",
+    roles: PERMISSIONS.manager,
+    body: eventBulkMoveBody,
+    write: true,
+    handler: async ({ db, user, body, emits }) => {
+      await writableProject(db, user, body.projectId);
+      const failure = { projectId: body.projectId, versionId: body.versionId, initiatorId: user.id };
+      const out = await withErrorEvent(deps, "event:bulk_update", failure, () => moveEvents(db as never, user.id, body));
+      for (const p of out.emit) emits.add(p);
+      afterCommit(db, () => remember(out.graph));
+      return {
+        ids: out.ids,
+        startDates: out.startDates,
+        endDates: out.endDates,
+        revisions: out.revisions,
+        projectedEndDate: out.projectedEndDate,
+        undoRemaining: out.undoRemaining,
+      };
+    },
+  });
+
+  route(router, deps, {
+    method: "post",
+    path: "/event",
+    roles: PERMISSIONS.manager,
+    body: eventCreateBody,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, body, emits }) => {
+      await writableProject(db, user, body.projectId);
+      const { projectId, versionId, ...input } = body;
+      const failure = { projectId, versionId, initiatorId: user.id };
+      const out = await withErrorEvent(deps, "event:create", failure, () => createEvent(db as never, user.id, projectId, versionId, input as EventInput));
+      for (const p of out.emit) emits.add(p);
+      afterCommit(db, () => remember(out.graph));
+      return { id: out.id, ...datesOf(out), undoRemaining: out.undoRemaining };
+    },
+  });
+
+  route(router, deps, {
+    method: "patch",
+    path: "/event/:id",
+    roles: PERMISSIONS.manager,
+    params: eventIdParams,
+    body: eventUpdateBody,
+    write: true,
+    handler: async ({ db, user, body, params, emits }) => {
+      const row = await db("events").where({ id: params.id }).first("project_id", "version_id");
+      if (!row) throw new AppError("errors.event_not_found");
+      await writableProject(db, user, row.project_id);
+      const { projectId: _p, versionId: _v, ...input } = body;
+      const failure = { projectId: row.project_id as number, versionId: row.version_id as number, initiatorId: user.id };
+      const out = await withErrorEvent(deps, "event:update", failure, () => updateEvent(db as never, user.id, row.project_id, row.version_id, params.id, input as EventInput));
+      for (const p of out.emit) emits.add(p);
+      afterCommit(db, () => remember(out.graph));
+      return { id: out.id, ...datesOf(out), undoRemaining: out.undoRemaining };
+    },
+  });
+}
+
+function datesOf(out: { ids: number[]; startDates: string[]; endDates: string[]; revisions: number[]; projectedEndDate: string | null }) {
+  return { ids: out.ids, startDates: out.startDates, endDates: out.endDates, revisions: out.revisions, projectedEndDate: out.projectedEndDate };
+}
+
+/**
+ * Spec 000 section 7: each live event has an error twin. A refused write (conflict, frozen version, invalid
+ * date, cycle...) by a member sends it to the project's room naming its initiator, whose client then shows the
+ * error and ends its updating state; the request still answers with the error. Nothing was written.
+ */
+async function withErrorEvent<T>(deps: AppDeps, event: "event:create" | "event:update" | "event:bulk_update", base: { projectId: number; versionId: number; initiatorId: number }, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    deps.emit({ event: errorEventOf(event), ...base, ids: [], code: typeof code === "string" ? code : "errors.default" });
+    throw e;
+  }
+}
+
+/** Runs `fn` once the knex transaction commits (never on rollback). */
+export function afterCommit(db: unknown, fn: () => void): void {
+  const trx = db as { isTransaction?: boolean; executionPromise?: Promise<unknown> };
+  if (trx.isTransaction && trx.executionPromise) trx.executionPromise.then(fn, () => undefined);
+  else fn();
+}

@@ -1,0 +1,154 @@
+import type Router from "@koa/router";
+import { parseListQuery, PERMISSIONS } from "@jalon/shared";
+import type { AppDeps, AuthUser } from "../../context.js";
+import type { Db } from "../../db/knex.js";
+import { createHoliday, deleteHolidays, updateHoliday, type HolidayInput, type HolidayWriteResult } from "../../commands/holidayWrite.js";
+import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
+import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
+import type { AppState } from "../../http/auth.js";
+import { route, type Emits } from "../../http/route.js";
+import { runList } from "../../lib/listQuery.js";
+import { remember } from "../../planning/versionGraph.js";
+import { afterCommit } from "../event/eventWrite.routes.js";
+import { holidaySelect, presentHoliday, type HolidayDbRow, type HolidayOut } from "./holiday.presenter.js";
+import { holidayBulkDeleteBody, holidayColumns, holidayCreateBody, holidayListResource, holidayParams, holidayUpdateBody } from "./holiday.schema.js";
+
+/**
+ * Holidays and vacations (spec 001 sections 3, 5, 7): every write re-plans the version in its transaction
+ * (commands/holidayWrite.ts); the realtime payloads (holiday:endCreate/endUpdate/endDelete, then
+ * event:bulk_update with the dates delta) go out after commit, and the version graph the write produced is
+ * cached only once committed. A failed write sends its error twin to the initiator.
+ */
+
+async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: number) {
+  const resource = maxLimit ? { ...holidayListResource, defaultLimit: maxLimit, maxLimit } : holidayListResource;
+  const query = parseListQuery(rawQuery, resource);
+  const scope = await listScope(db, user, query);
+  const { rows, total } = await runList<HolidayDbRow>(db, holidaySelect(db).where("h.version_id", scope.versionId), query, resource, holidayColumns, "h.id");
+  return { rows, total, project: scope.project };
+}
+
+async function one(db: Db, id: number): Promise<HolidayOut> {
+  return presentHoliday((await holidaySelect(db).where("h.id", id).first()) as HolidayDbRow);
+}
+
+const EXPORT_COLUMNS: XlsxColumn<HolidayOut>[] = [
+  { header: "Nom", width: 40, value: (h) => h.name },
+  { header: "Type", width: 14, value: (h) => (h.type === "vacation" ? "Congés" : "Jour férié") },
+  { header: "Date de début", kind: "day", value: (h) => h.startDate },
+  { header: "Date de fin", kind: "day", value: (h) => h.endDate },
+  { header: "Lots", width: 40, value: (h) => h.participantsGroupPro.map((l) => l.name).join(", ") || null },
+];
+
+function answer(db: Db, out: HolidayWriteResult, emits: Emits) {
+  for (const p of out.emit) emits.add(p);
+  afterCommit(db, () => remember(out.graph));
+  // The events the change moved, so a planning open in the same client can apply them at once.
+  return { moved: { ids: out.eventIds, startDates: out.startDates, endDates: out.endDates }, undoRemaining: out.undoRemaining };
+}
+
+type Failure = "holiday:endCreate" | "holiday:endUpdate" | "holiday:endDelete";
+
+/** Sends the error twin of a holiday write to its initiator, then lets the error answer the request. */
+async function withErrorEvent<T>(deps: AppDeps, event: Failure, base: { projectId: number; versionId: number | null; initiatorId: number }, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    deps.emit({ event: `${event}:error`, ...base, ids: [], code: typeof code === "string" ? code : "errors.default" });
+    throw e;
+  }
+}
+
+export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
+  /** GET /holiday/export: the list's filter triples as an .xlsx file. */
+  route(router, deps, {
+    method: "get",
+    path: "/holiday/export",
+    roles: PERMISSIONS.manager,
+    handler: async ({ db, user, ctx }) => {
+      const { rows, project } = await listRows(db, user, ctx.query, 100_000);
+      const file = await buildXlsx("Jours fériés et congés", EXPORT_COLUMNS, rows.map(presentHoliday));
+      sendFile(ctx, file, exportFileName("Jours_feries_conges", project.name, "xlsx"), XLSX_MIME);
+      return undefined;
+    },
+  });
+
+  /** GET /holiday: filter triples (projectId, versionId, type, name contL, dates), 10,000 by name. */
+  route(router, deps, {
+    method: "get",
+    path: "/holiday",
+    roles: PERMISSIONS.external,
+    handler: async ({ db, user, ctx }) => {
+      const { rows, total } = await listRows(db, user, ctx.query);
+      const data = rows.map(presentHoliday);
+      return { data, count: data.length, total };
+    },
+  });
+
+  route(router, deps, {
+    method: "get",
+    path: "/holiday/:id",
+    roles: PERMISSIONS.external,
+    params: holidayParams,
+    handler: async ({ db, user, params }) => {
+      await readableRow(db, user, "holidays", params.id);
+      return one(db, params.id);
+    },
+  });
+
+  route(router, deps, {
+    method: "post",
+    path: "/holiday",
+    roles: PERMISSIONS.manager,
+    body: holidayCreateBody,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, body, emits, deps: d }) => {
+      const scope = await writeScope(db, user, body.projectId, body.versionId);
+      const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
+      return withErrorEvent(d, "holiday:endCreate", base, async () => {
+        const { projectId: _p, versionId: _v, ...input } = body;
+        const out = await createHoliday(db as never, user.id, scope.projectId, scope.versionId, input as HolidayInput);
+        const dates = answer(db, out, emits);
+        return { ...(await one(db, out.ids[0])), ...dates };
+      });
+    },
+  });
+
+  /** DELETE /holiday/bulk-delete {ids}: one re-plan and one undo step for the whole selection. */
+  route(router, deps, {
+    method: "delete",
+    path: "/holiday/bulk-delete",
+    roles: PERMISSIONS.manager,
+    body: holidayBulkDeleteBody,
+    write: true,
+    handler: async ({ db, user, body, emits, deps: d }) => {
+      const scope = await writableRows(db, user, "holidays", body.ids);
+      const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
+      return withErrorEvent(d, "holiday:endDelete", base, async () => {
+        const out = await deleteHolidays(db as never, user.id, scope.projectId, scope.versionId, body.ids);
+        return { count: out.ids.length, ...answer(db, out, emits) };
+      });
+    },
+  });
+
+  route(router, deps, {
+    method: "patch",
+    path: "/holiday/:id",
+    roles: PERMISSIONS.manager,
+    params: holidayParams,
+    body: holidayUpdateBody,
+    write: true,
+    handler: async ({ db, user, body, params, emits, deps: d }) => {
+      const row = await writableRow(db, user, "holidays", params.id);
+      const base = { projectId: row.project_id, versionId: row.version_id, initiatorId: user.id };
+      return withErrorEvent(d, "holiday:endUpdate", base, async () => {
+        const { projectId: _p, versionId: _v, ...patch } = body;
+        const out = await updateHoliday(db as never, user.id, row, patch);
+        const dates = answer(db, out, emits);
+        return { ...(await one(db, params.id)), ...dates };
+      });
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { colour, defineListResource, id, idList, LIST_LIMIT, projectRef, TEXT_MAX_LENGTH } from "@jalon/shared";
+
+export const participantParams = z.object({ id });
+const ids = z.array(id).max(10_000);
+const optionalText = (max = TEXT_MAX_LENGTH) => z.union([z.string().trim().max(max), z.null()]).transform((s) => (s === null || s === "" ? null : s));
+const optionalEmail = z.union([z.string().trim().toLowerCase().max(TEXT_MAX_LENGTH), z.null()])
+  .transform((s) => (s === null || s === "" ? null : s))
+  .refine((s) => s === null || z.email().safeParse(s).success, { message: "Adresse e-mail invalide." });
+
+/**
+ * A participant's name: missing or blank answers E_INVALID_NEW_RECORD (spec 001 section 8: the web shows
+ * errors.empty_field), checked by the command rather than here so the code is the spec's.
+ */
+const fields = {
+  name: z.string().trim().max(TEXT_MAX_LENGTH),
+  companyName: optionalText(),
+  color: colour,
+  projectManagerEmail: optionalEmail,
+  projectManagerFirstName: optionalText(),
+  projectManagerLastName: optionalText(),
+  projectManagerPhoneNumber: optionalText(50),
+  participantsGroupPro: ids,
+  participantGroupProIds: ids,
+  specialityIds: ids,
+  specialities: ids,
+  zoneIds: ids,
+  zones: ids,
+  tagIds: ids,
+  tags: ids,
+};
+
+export const participantCreateBody = z.object({ projectId: projectRef, versionId: projectRef.optional(), ...fields }).partial({
+  name: true, companyName: true, color: true, projectManagerEmail: true, projectManagerFirstName: true, projectManagerLastName: true,
+  projectManagerPhoneNumber: true, participantsGroupPro: true, participantGroupProIds: true, specialityIds: true, specialities: true,
+  zoneIds: true, zones: true, tagIds: true, tags: true,
+}).strict();
+
+export const participantUpdateBody = z.object({ projectId: projectRef.optional(), versionId: projectRef.optional(), ...fields }).partial().strict();
+export const participantBulkDeleteBody = z.object({ ids: idList, projectId: projectRef.optional() }).strict();
+
+/** GET /participant: filter triples; 10,000 rows and name ASC by default. */
+export const participantListResource = defineListResource({
+  fields: {
+    id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", companyName: "string", color: "string",
+    projectManagerEmail: "string", projectManagerFirstName: "string", projectManagerLastName: "string", projectManagerPhoneNumber: "string",
+    participantGroupProId: "number", createdAt: "datetime", updatedAt: "datetime",
+  },
+  sortable: ["id", "name", "companyName", "projectManagerEmail", "projectManagerFirstName", "projectManagerLastName", "createdAt", "updatedAt"],
+  joins: ["participantsGroupPro", "specialities", "zones", "tags"],
+  defaultSort: [{ field: "name", order: "ASC" }],
+  defaultLimit: LIST_LIMIT,
+});
+
+export const participantColumns: Record<string, string> = {
+  id: "pa.id", projectId: "pa.project_id", versionId: "pa.version_id", trackingId: "pa.tracking_id", name: "pa.name", companyName: "pa.company_name",
+  color: "pa.color", projectManagerEmail: "pa.project_manager_email", projectManagerFirstName: "pa.project_manager_first_name",
+  projectManagerLastName: "pa.project_manager_last_name", projectManagerPhoneNumber: "pa.project_manager_phone_number",
+  createdAt: "pa.created_at", updatedAt: "pa.updated_at",
+};

@@ -1,0 +1,70 @@
+import type { Db } from "../../db/knex.js";
+import { isoTime, tagsOf, type TagOut } from "../../commands/referenceLinks.js";
+
+export interface LotDbRow {
+  id: number;
+  project_id: number;
+  version_id: number;
+  tracking_id: number;
+  name: string;
+  color: string;
+  participant_group_id: number | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface LotSpecialityOut {
+  id: number;
+  name: string;
+  tags: TagOut[];
+}
+
+/** The JSON contract of a project lot (spec 001 section 3). `total` counts the lot's tasks and milestones. */
+export interface LotOut {
+  id: number;
+  name: string;
+  color: string;
+  tags: TagOut[];
+  specialities: LotSpecialityOut[];
+  participants: { id: number; name: string; color: string }[];
+  participantGroupId: number | null;
+  trackingId: number;
+  projectId: number;
+  versionId: number;
+  total: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export function lotSelect(db: Db) {
+  return db("participant_group_pros as l").select(
+    "l.*",
+    db("events as e").whereRaw("e.participant_group_pro_id = l.id").count("*").as("total"),
+  );
+}
+
+export async function presentLots(db: Db, rows: (LotDbRow & { total?: unknown })[]): Promise<LotOut[]> {
+  const ids = rows.map((r) => r.id);
+  const tags = await tagsOf(db, "participant_group_pro_tags", "participant_group_pro_id", ids);
+  const specialities = ids.length ? await db("specialities").whereIn("participant_group_pro_id", ids).orderBy("name").orderBy("id").select("id", "name", "participant_group_pro_id") : [];
+  const specTags = await tagsOf(db, "speciality_tags", "speciality_id", specialities.map((s) => s.id as number));
+  const participants = ids.length
+    ? await db("participant_group_pro_participants as j").join("participants as p", "p.id", "j.participant_id").whereIn("j.participant_group_pro_id", ids)
+      .orderBy("p.name").select("j.participant_group_pro_id as lot", "p.id", "p.name", "p.color")
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    color: r.color,
+    tags: tags.get(r.id) ?? [],
+    specialities: specialities.filter((s) => s.participant_group_pro_id === r.id).map((s) => ({ id: s.id, name: s.name, tags: specTags.get(s.id) ?? [] })),
+    participants: participants.filter((p) => p.lot === r.id).map((p) => ({ id: p.id, name: p.name, color: p.color })),
+    participantGroupId: r.participant_group_id,
+    trackingId: r.tracking_id,
+    projectId: r.project_id,
+    versionId: r.version_id,
+    total: Number(r.total ?? 0),
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
+  }));
+}

@@ -1,0 +1,40 @@
+import type Router from "@koa/router";
+import { AppError, PERMISSIONS } from "@jalon/shared";
+import type { AppDeps } from "../../context.js";
+import type { AppState } from "../../http/auth.js";
+import { route } from "../../http/route.js";
+import { readableProject } from "../../access/projects.js";
+import { planningData, planningDataJson } from "../../planning/planningData.js";
+import { planningDataQuery, publicPlanningParams, publicPlanningQuery } from "./planning.schema.js";
+
+export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
+  /** GET /planning/data: the version's graph in columns plus what the Gantt draws in the requested months. */
+  route(router, deps, {
+    method: "get",
+    path: "/planning/data",
+    roles: PERMISSIONS.external,
+    query: planningDataQuery,
+    handler: async ({ db, user, query, ctx }) => {
+      await readableProject(db, user, query.projectId);
+      const data = await planningData(db, query);
+      ctx.type = "application/json";
+      return planningDataJson(data);
+    },
+  });
+
+  /** GET /planning/public/{token}: the same, read-only, for a public project's current version. */
+  route(router, deps, {
+    method: "get",
+    path: "/planning/public/:token",
+    roles: undefined,
+    params: publicPlanningParams,
+    query: publicPlanningQuery,
+    handler: async ({ db, params, query, ctx }) => {
+      const project = await db("projects").where({ share_token: params.token, is_public: true }).first("id", "current_version_id", "is_archived");
+      if (!project || project.is_archived || !project.current_version_id) throw new AppError("errors.project_not_public");
+      const data = await planningData(db, { ...query, projectId: project.id, versionId: project.current_version_id });
+      ctx.type = "application/json";
+      return planningDataJson(data);
+    },
+  });
+}

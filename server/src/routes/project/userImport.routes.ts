@@ -1,0 +1,90 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import { AppError, PERMISSIONS, projectRef } from "@jalon/shared";
+import type { AppDeps } from "../../context.js";
+import { writableProject } from "../../access/projects.js";
+import { sendFile, XLSX_MIME } from "../../exports/xlsx.js";
+import type { AppState } from "../../http/auth.js";
+import { route } from "../../http/route.js";
+import { MANAGER_MANAGED } from "../user/user.routes.js";
+import { buildUserImportTemplate, readUserImport } from "./userImport.js";
+
+/** Multipart {data: file} (the spec's field), or JSON {data: base64, fileName} for scripts. */
+const startStudentProjectBody = z.object({
+  data: z.union([z.instanceof(File), z.string().min(1).max(8_000_000)], { message: "errors.missing_file" }),
+  fileName: z.string().trim().max(200).optional(),
+});
+
+const importParams = z.object({ id: projectRef });
+
+async function fileOf(data: File | string, fileName: string | undefined): Promise<{ bytes: Buffer; name: string | null }> {
+  if (typeof data === "string") {
+    const b64 = data.replace(/^data:[\w/+.-]+;base64,/, "");
+    if (!/^[A-Za-z0-9+/=\s]+$/.test(b64)) throw new AppError("errors.xlsx_required");
+    return { bytes: Buffer.from(b64, "base64"), name: fileName ?? null };
+  }
+  return { bytes: Buffer.from(await data.arrayBuffer()), name: fileName ?? (data.name || null) };
+}
+
+export function userImportRoutes(router: Router<AppState>, deps: AppDeps): void {
+  /**
+   * GET /project/users-import/template: the empty .xlsx with the fixed structure. Open like a static asset:
+   * it holds no data, and an <a download> link cannot carry the bearer token.
+   */
+  route(router, deps, {
+    method: "get",
+    path: "/project/users-import/template",
+    roles: undefined,
+    handler: async ({ ctx }) => {
+      sendFile(ctx, await buildUserImportTemplate(), "Modèle import utilisateurs.xlsx", XLSX_MIME);
+      return undefined;
+    },
+  });
+
+  /**
+   * PUT /project/{id}/start-student-project {data}: imports the users of an .xlsx into the project and
+   * answers {count} (users added to the project) and {created} (accounts created). New accounts have no
+   * password: they set one through "Mot de passe oublié". An existing account (same e-mail, any case) is
+   * linked as it is. Nothing is written unless the whole file is valid, and a file whose users all belong
+   * to the project already is refused with users_already_assigned.
+   */
+  route(router, deps, {
+    method: "put",
+    path: "/project/:id/start-student-project",
+    roles: PERMISSIONS.manager,
+    params: importParams,
+    body: startStudentProjectBody,
+    write: true,
+    handler: async ({ db, user, params, body }) => {
+      await writableProject(db, user, params.id);
+      const { bytes, name } = await fileOf(body.data, body.fileName);
+      const rows = await readUserImport(bytes, name);
+      if (user.type !== "admin") {
+        const refused = rows.find((r) => !MANAGER_MANAGED.includes(r.type));
+        if (refused) {
+          throw new AppError("errors.forbidden", {
+            message: `Ligne ${refused.row} : seul un administrateur peut créer ce type de compte.`,
+            details: { row: refused.row, email: refused.email },
+          });
+        }
+      }
+      const emails = rows.map((r) => r.email);
+      const existing = await db("users").whereRaw(`lower(email) in (${emails.map(() => "?").join(",")})`, emails).select("id", db.raw("lower(email) as email"));
+      const idByEmail = new Map<string, number>(existing.map((u: { id: number; email: string }) => [u.email, u.id]));
+      const toCreate = rows.filter((r) => !idByEmail.has(r.email));
+      if (toCreate.length > 0) {
+        const created = await db("users")
+          .insert(toCreate.map((r) => ({ email: r.email, firstname: r.firstname, lastname: r.lastname, type: r.type, password_hash: null })))
+          .returning(["id", "email"]);
+        for (const u of created as { id: number; email: string }[]) idByEmail.set(u.email, u.id);
+      }
+      const ids = emails.map((e) => idByEmail.get(e) as number);
+      const members = await db("project_users").where({ project_id: params.id }).whereIn("user_id", ids).pluck("user_id");
+      const memberSet = new Set<number>(members);
+      const toLink = ids.filter((id) => !memberSet.has(id));
+      if (toLink.length === 0) throw new AppError("users_already_assigned");
+      await db("project_users").insert(toLink.map((userId) => ({ project_id: params.id, user_id: userId })));
+      return { count: toLink.length, created: toCreate.length };
+    },
+  });
+}

@@ -1,0 +1,213 @@
+import type Router from "@koa/router";
+import { AppError, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import type { AppDeps, AuthUser } from "../../context.js";
+import { readableProject, readableVersion } from "../../access/projects.js";
+import { listScope, readableRow, writableRow, writableRows, writeScope, type VersionScope } from "../../commands/referenceScope.js";
+import { createZone, deleteZones, emitZones, reorderZones, updateZone } from "../../commands/zoneWrite.js";
+import type { Db } from "../../db/knex.js";
+import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
+import type { AppState } from "../../http/auth.js";
+import { route } from "../../http/route.js";
+import { importZones, ZONE_LEVEL_LABELS, ZONE_UNITY_LABELS } from "../../imports/zoneImport.js";
+import { runList } from "../../lib/listQuery.js";
+import { presentZones, zoneSelect, type ZoneDbRow, type ZoneOut } from "./zone.presenter.js";
+import {
+  zoneBulkDeleteBody, zoneBulkUpdateBody, zoneColumns, zoneCreateBody, zoneImportBody, zoneListResource, zoneParams,
+  zoneTypologyQuery, zoneUpdateBody, zoneVersionParams,
+} from "./zone.schema.js";
+
+/**
+ * Zones (spec 001 sections 3, 5, 7, 8): the location tree of a version. Reads are open to the project's
+ * external collaborators (the planning shows zones); writes, import and export are manager level.
+ */
+
+async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: number) {
+  const resource = maxLimit ? { ...zoneListResource, defaultLimit: maxLimit, maxLimit } : zoneListResource;
+  const query = parseListQuery(rawQuery, resource);
+  const scope = await listScope(db, user, query);
+  const { rows, total } = await runList<ZoneDbRow>(db, zoneSelect(db).where("z.version_id", scope.versionId), query, resource, zoneColumns, "z.id");
+  return { rows, total, scope };
+}
+
+async function one(db: Db, id: number): Promise<ZoneOut> {
+  const [out] = await presentZones(db, [(await zoneSelect(db).where("z.id", id).first()) as ZoneDbRow]);
+  return out;
+}
+
+/** The version of a plain `projectId` / `versionId` query (typology endpoints). */
+async function queryScope(db: Db, user: AuthUser, q: { projectId?: number; versionId?: number }): Promise<number> {
+  if (q.versionId !== undefined) return (await readableVersion(db, user, q.versionId)).version.id;
+  if (q.projectId !== undefined) {
+    const project = await readableProject(db, user, q.projectId);
+    if (!project.current_version_id) throw new AppError("errors.version_not_found");
+    return project.current_version_id;
+  }
+  throw new AppError("errors.no_project");
+}
+
+const EXPORT_COLUMNS: XlsxColumn<ZoneOut>[] = [
+  { header: "Nom", width: 30, value: (z) => z.name },
+  { header: "Nom complet", width: 50, value: (z) => z.fullName },
+  { header: "Zone parente", width: 40, value: (z) => (z.fullName.includes(" / ") ? z.fullName.slice(0, z.fullName.lastIndexOf(" / ")) : null) },
+  { header: "Niveau", width: 14, value: (z) => ZONE_LEVEL_LABELS[z.level] ?? null },
+  { header: "Unité", width: 10, value: (z) => ZONE_UNITY_LABELS[z.unity] ?? z.unity },
+  { header: "Typologie", width: 20, value: (z) => z.typology },
+  { header: "Position", kind: "number", width: 10, value: (z) => z.position },
+  { header: "Étiquettes", width: 30, value: (z) => z.tags.map((t) => t.name).join(", ") || null },
+];
+
+/** The database collation sorts "Étage" after "Logement": sort as a French reader would. */
+const frenchSorted = (values: string[]) => [...values].sort((a, b) => a.localeCompare(b, "fr", { sensitivity: "base" }));
+
+function tagIdsOf(body: { tagIds?: number[]; tags?: number[] }): number[] | undefined {
+  return body.tagIds ?? body.tags;
+}
+
+export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
+  /** GET /zone/export: the list's filter triples as an .xlsx file, in position order. */
+  route(router, deps, {
+    method: "get",
+    path: "/zone/export",
+    roles: PERMISSIONS.manager,
+    handler: async ({ db, user, ctx }) => {
+      const { rows, scope } = await listRows(db, user, ctx.query, 100_000);
+      const file = await buildXlsx("Zones", EXPORT_COLUMNS, await presentZones(db, rows));
+      sendFile(ctx, file, exportFileName("Zones", scope.project.name, "xlsx"), XLSX_MIME);
+      return undefined;
+    },
+  });
+
+  /** GET /zone/typologies/lowest: the typologies of the zones without sub-zones (where tasks are instantiated). */
+  route(router, deps, {
+    method: "get",
+    path: "/zone/typologies/lowest",
+    roles: PERMISSIONS.external,
+    query: zoneTypologyQuery,
+    handler: async ({ db, user, query }) => {
+      const versionId = await queryScope(db, user, query);
+      const data = await db("zones as z").where("z.version_id", versionId).whereNotNull("z.typology")
+        .whereNotExists(db("zones as c").whereRaw("c.parent_id = z.id").select(db.raw("1")))
+        .distinct("z.typology").pluck("z.typology");
+      return { data: frenchSorted(data) };
+    },
+  });
+
+  /** GET /zone/{versionId}/typologies?parentTypology=: typologies of the version (under zones of that typology). */
+  route(router, deps, {
+    method: "get",
+    path: "/zone/:versionId/typologies",
+    roles: PERMISSIONS.external,
+    params: zoneVersionParams,
+    query: zoneTypologyQuery,
+    handler: async ({ db, user, params, query }) => {
+      await readableVersion(db, user, params.versionId);
+      const q = db("zones as z").where("z.version_id", params.versionId).whereNotNull("z.typology");
+      if (query.parentTypology) q.join("zones as p", "p.id", "z.parent_id").where("p.typology", query.parentTypology);
+      return { data: frenchSorted(await q.distinct("z.typology").pluck("z.typology")) };
+    },
+  });
+
+  /** GET /zone: filter triples (projectId, versionId, parentId, name contL...), 10,000 by position. */
+  route(router, deps, {
+    method: "get",
+    path: "/zone",
+    roles: PERMISSIONS.external,
+    handler: async ({ db, user, ctx }) => {
+      const { rows, total } = await listRows(db, user, ctx.query);
+      const data = await presentZones(db, rows);
+      return { data, count: data.length, total };
+    },
+  });
+
+  /** POST /zone/import {projectId, versionId?, file}: every row or none (imports/zoneImport.ts). */
+  route(router, deps, {
+    method: "post",
+    path: "/zone/import",
+    roles: PERMISSIONS.manager,
+    body: zoneImportBody,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, body, emits }) => {
+      const scope = await writeScope(db, user, body.projectId, body.versionId);
+      const ids = await importZones(db, scope, body.file);
+      emitZones(emits, scope, user.id, ids);
+      const data = await presentZones(db, (await zoneSelect(db).whereIn("z.id", ids).orderBy("z.position")) as ZoneDbRow[]);
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  /** PUT /zone/bulk-update {zones: [{id, position, parentId?}]}: the order set by drag ('zones.ordering_saved'). */
+  route(router, deps, {
+    method: "put",
+    path: "/zone/bulk-update",
+    roles: PERMISSIONS.manager,
+    body: zoneBulkUpdateBody,
+    write: true,
+    handler: async ({ db, user, body, emits }) => {
+      const scope: VersionScope = await writableRows(db, user, "zones", body.zones.map((z) => z.id));
+      await reorderZones(db, scope.versionId, body.zones);
+      emitZones(emits, scope, user.id, body.zones.map((z) => z.id));
+      const data = await presentZones(db, (await zoneSelect(db).where("z.version_id", scope.versionId).orderBy("z.position").orderBy("z.id")) as ZoneDbRow[]);
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  /** DELETE /zone/bulk-delete {ids}: with their sub-zones; refused while tasks use one (zone_used_by_events). */
+  route(router, deps, {
+    method: "delete",
+    path: "/zone/bulk-delete",
+    roles: PERMISSIONS.manager,
+    body: zoneBulkDeleteBody,
+    write: true,
+    handler: async ({ db, user, body, emits }) => {
+      const scope = await writableRows(db, user, "zones", body.ids);
+      const deleted = await deleteZones(db, scope.versionId, body.ids);
+      emitZones(emits, scope, user.id, deleted);
+      return { ids: deleted };
+    },
+  });
+
+  /** POST /zone {projectId, versionId?, name, parentId?, typology?, unity?, tagIds?}. */
+  route(router, deps, {
+    method: "post",
+    path: "/zone",
+    roles: PERMISSIONS.manager,
+    body: zoneCreateBody,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, body, emits }) => {
+      const scope = await writeScope(db, user, body.projectId, body.versionId);
+      const id = await createZone(db, scope, { ...body, tagIds: tagIdsOf(body) });
+      emitZones(emits, scope, user.id, [id]);
+      return one(db, id);
+    },
+  });
+
+  /** GET /zone/{id}. */
+  route(router, deps, {
+    method: "get",
+    path: "/zone/:id",
+    roles: PERMISSIONS.external,
+    params: zoneParams,
+    handler: async ({ db, user, params }) => {
+      await readableRow(db, user, "zones", params.id);
+      return one(db, params.id);
+    },
+  });
+
+  /** PATCH /zone/{id}: changed fields; the unity of a zone with tasks cannot change. */
+  route(router, deps, {
+    method: "patch",
+    path: "/zone/:id",
+    roles: PERMISSIONS.manager,
+    params: zoneParams,
+    body: zoneUpdateBody,
+    write: true,
+    handler: async ({ db, user, params, body, emits }) => {
+      const row = await writableRow(db, user, "zones", params.id);
+      await updateZone(db, row, { ...body, tagIds: tagIdsOf(body) });
+      emitZones(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
+      return one(db, row.id);
+    },
+  });
+}

@@ -1,0 +1,312 @@
+/**
+ * Entities as the API presents them (spec 000 section 3 and spec 001 section 3). Dates of planning rows are
+ * ISO calendar days (yyyy-MM-dd, Europe/Paris); timestamps are ISO instants. Ids are integers.
+ */
+import type { Role } from "./permissions.js";
+
+export type IsoDay = string;
+export type IsoInstant = string;
+
+export const USER_TYPES = ["admin", "manager", "external", "guest"] as const;
+export type UserType = Role;
+
+export interface User {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  type: UserType;
+  /** The same as type (the session's role). */
+  role: Role;
+  isAdmin: boolean;
+  isManager: boolean;
+  views: Record<string, unknown>;
+  createdAt: IsoInstant;
+  updatedAt: IsoInstant;
+  /** Ids of the projects the user belongs to (external users' projects). */
+  projects?: { id: number; name: string }[];
+}
+
+export interface LoginResponse {
+  user: User;
+  token: string;
+  error: null;
+}
+
+export const COUNTING_MODES = ["percentage", "people"] as const;
+export type CountingMode = (typeof COUNTING_MODES)[number];
+
+export interface Version {
+  id: number;
+  name: string;
+  projectId: number;
+  isManualVersion: boolean;
+  isActiveVersion: boolean;
+  isReferentVersion: boolean;
+  inConstruction: boolean;
+  /** Frozen ("figée"): archived by a freeze, no longer modifiable. */
+  isArchived: boolean;
+  isBeingUpdated: boolean;
+  createdAt: IsoInstant;
+  updatedAt: IsoInstant;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  floorArea: number;
+  projectOwner: string | null;
+  projectManager: string | null;
+  opcCoordinator: string | null;
+  typology: string | null;
+  description: string | null;
+  expectedStartDate: IsoInstant | null;
+  expectedEndDate: IsoInstant | null;
+  image: string | null;
+  imageUrl: string | null;
+  isPublic: boolean;
+  /** Present for members when isPublic: the third segment of /dashboard/public-planning/{token}. */
+  shareToken: string | null;
+  isArchived: boolean;
+  countingMode: CountingMode;
+  currentVersionId: number | null;
+  currentVersion: Version | null;
+  signedVersionId: number | null;
+  signedVersion?: Version | null;
+  isBeingUpdated: boolean;
+  undoRemaining: number;
+  pusherChannelId: string;
+  projectedStartDate: IsoDay | null;
+  projectedEndDate: IsoDay | null;
+  redirectToProjects: boolean;
+  createdAt: IsoInstant;
+  updatedAt: IsoInstant;
+}
+
+export const EVENT_TYPES = ["task", "milestone", "holiday", "vacation"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+/** The types stored as events (holidays and vacations have their own table). */
+export const PLANNED_EVENT_TYPES = ["task", "milestone"] as const;
+export type PlannedEventType = (typeof PLANNED_EVENT_TYPES)[number];
+
+export const LINK_TYPES = ["end-begin", "begin-begin", "end-end", "begin-end"] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+export const SEQUENCE_TYPES = ["recurring", "individual"] as const;
+export type SequenceType = (typeof SEQUENCE_TYPES)[number];
+
+export const REFERENCE_TYPES = ["dateReference", "milestoneReference", "taskReference"] as const;
+export type ReferenceType = (typeof REFERENCE_TYPES)[number];
+
+export const MILESTONE_REFERENCE_TYPES = ["milestone_only", "earliest", "latest"] as const;
+export type MilestoneReferenceType = (typeof MILESTONE_REFERENCE_TYPES)[number];
+
+export const QUALITY_CONTROL_TYPES = ["prerequisites", "finishes"] as const;
+export type QualityControlType = (typeof QUALITY_CONTROL_TYPES)[number];
+export const QUALITY_CONTROL_CATEGORIES = ["reception-support", "study", "supply", "auto-control"] as const;
+export const QUALITY_CONTROL_STATUSES = ["compliant", "non-complying", "partial", "unrealized"] as const;
+
+export const ZONE_UNITIES = ["macro", "zone", "micro", "others"] as const;
+export type ZoneUnity = (typeof ZONE_UNITIES)[number];
+
+export const HOLIDAY_TYPES = ["holiday", "vacation"] as const;
+export type HolidayType = (typeof HOLIDAY_TYPES)[number];
+
+/** A link as seen from one of its ends: the other event's id, the link type and the delay in working days. */
+export interface EventLinkRef {
+  id: number;
+  type: LinkType;
+  delay: number;
+  name?: string;
+  eventType?: PlannedEventType;
+  startDate?: IsoDay | null;
+  endDate?: IsoDay | null;
+}
+
+export interface Event {
+  id: number;
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+  revision: number;
+  name: string;
+  type: PlannedEventType;
+  comments: string | null;
+  description: string | null;
+  trigram: string | null;
+  startDate: IsoDay | null;
+  endDate: IsoDay | null;
+  numberOfDays: number;
+  numberOfPeople: number;
+  color: string | null;
+  zoneId: number | null;
+  macroTaskId: number | null;
+  participantGroupProId: number | null;
+  participantId: number | null;
+  specialityId: number | null;
+  sequenceId: number | null;
+  sequenceType: SequenceType | null;
+  eventTemplateProId: number | null;
+  instantiationConfigId: number | null;
+  referenceType: ReferenceType;
+  taskInstantiationType: string | null;
+  deltaToTop: number | null;
+  isRecurringEvent: boolean;
+  isTracked: boolean;
+  isContractual: boolean;
+  milestoneToHide: boolean;
+  locked: boolean;
+  prerequisitesDelay: number;
+  finishesDelay: number;
+  prerequisitesDocumentName: string | null;
+  finishesDocumentName: string | null;
+  numberOfRoadblocks: number;
+  lastCounting: { percentage: number; countingDate: IsoDay } | null;
+  theoreticalProgress: number | null;
+  tags?: Tag[];
+  parentsEvents?: EventLinkRef[];
+  childrenEvents?: EventLinkRef[];
+  createdAt: IsoInstant;
+  updatedAt: IsoInstant;
+}
+
+export type Milestone = Event & { type: "milestone" };
+
+export interface InstantiationConfig {
+  id: number;
+  type: SequenceType;
+  sequenceTemplateProId: number | null;
+  referenceEventId: number | null;
+  delayWithReferenceEvent: number;
+  milestoneReferenceType: MilestoneReferenceType | null;
+  showStartMilestone: boolean;
+  showEndMilestone: boolean;
+  takt: number;
+  eventTemplateOverrides: unknown;
+  visualTypologies: unknown;
+}
+
+export interface Sequence {
+  id: number;
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+  name: string;
+  color: string | null;
+  startDate: IsoDay | null;
+  endDate: IsoDay | null;
+  zoneId: number | null;
+  parentSequenceId: number | null;
+  sequenceTemplateProId: number | null;
+  instantiationConfigId: number | null;
+  instantiatedCount: number;
+  synchronizableStatus: "ok" | "partial" | null;
+  startMilestoneId: number | null;
+  endMilestoneId: number | null;
+  updatedAt: IsoInstant;
+}
+
+export interface EventHistoryRow {
+  id: number;
+  eventId: number | null;
+  fieldName: string;
+  previousValue: string | null;
+  newValue: string | null;
+  userId: number | null;
+  createdAt: IsoInstant;
+}
+
+export interface ShiftHistory {
+  id: number;
+  name: string;
+  files: { name: string; url?: string; createdAt: IsoInstant }[];
+  createdAt: IsoInstant;
+}
+
+export interface Zone {
+  id: number;
+  name: string;
+  fullName: string | null;
+  parentId: number | null;
+  position: number;
+  typology: string | null;
+  unity: ZoneUnity;
+  level: number;
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+}
+
+export interface ParticipantGroupPro {
+  id: number;
+  name: string;
+  color: string;
+  trackingId: number;
+  projectId: number;
+  versionId: number;
+}
+
+export interface Participant {
+  id: number;
+  name: string;
+  color: string;
+  companyName: string | null;
+  projectManagerEmail: string | null;
+  projectManagerFirstName: string | null;
+  projectManagerLastName: string | null;
+  projectManagerPhoneNumber: string | null;
+}
+
+export interface Speciality {
+  id: number;
+  name: string;
+  participantGroupProId: number | null;
+}
+
+export interface TagCategory {
+  id: number;
+  name: string;
+  type: string | null;
+  position: number;
+  parentCategoryId: number | null;
+}
+
+export interface Tag {
+  id: number;
+  name: string;
+  color: string | null;
+  categoryId: number | null;
+  type: string | null;
+}
+
+export interface MacroTask {
+  id: number;
+  name: string;
+  startDate: IsoDay | null;
+  endDate: IsoDay | null;
+  participantGroupProId: number | null;
+  trackedUnit: string | null;
+  hasCounting: boolean;
+  isComplete: boolean;
+}
+
+export interface Holiday {
+  id: number;
+  name: string;
+  type: HolidayType;
+  startDate: IsoDay;
+  endDate: IsoDay;
+  /** Holiday only: the lots whose tasks skip it (empty: every lot). */
+  participantsGroupPro: number[];
+  projectId: number;
+  versionId: number;
+}
+
+export interface Counting {
+  id: number;
+  countingDate: IsoDay;
+  percentage: number;
+  eventId: number;
+  user: { firstname: string; lastname: string } | null;
+  createdAt: IsoInstant;
+}

@@ -1,0 +1,5 @@
+export * from "./timeScale.js";
+export * from "./layout.js";
+export * from "./colors.js";
+export * from "./print.js";
+export * from "./fromPlanningData.js";

@@ -1,0 +1,6 @@
+export * from "./errors.js";
+export * from "./permissions.js";
+export * from "./filters.js";
+export * from "./entities.js";
+export * from "./constants.js";
+export * from "./schemas.js";

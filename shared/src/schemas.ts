@@ -1,0 +1,162 @@
+/**
+ * Zod schemas of request bodies and parameters, shared by the web's forms and the server's validation.
+ * Strings are trimmed; numeric fields are taken only when numeric (a number or a numeric string); a missing
+ * or 'undefined'/'null' project or version identifier fails with the message errors.no_project, which the
+ * server answers with that catalogue code.
+ */
+import { z } from "zod";
+import { MAX_COMPARED_VERSIONS, PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH, VERSION_NAME_MAX_LENGTH } from "./constants.js";
+import { COUNTING_MODES, USER_TYPES } from "./entities.js";
+
+export const NO_PROJECT_MESSAGE = "errors.no_project";
+const MAX_INT = 2_147_483_647;
+
+function toId(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^\d+$/.test(v.trim())) return Number(v.trim());
+  return Number.NaN;
+}
+
+function isMissing(v: unknown): boolean {
+  return v === undefined || v === null || v === "" || v === "undefined" || v === "null";
+}
+
+/** A positive integer id, from a number or a numeric string. */
+export const id = z.unknown().transform((v, ctx) => {
+  const n = toId(v);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_INT) {
+    ctx.addIssue({ code: "custom", message: "Identifiant invalide" });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** A project or version id: missing, 'undefined' or 'null' is errors.no_project (spec 000 section 8). */
+export const projectRef = z.unknown().transform((v, ctx) => {
+  if (isMissing(v)) {
+    ctx.addIssue({ code: "custom", message: NO_PROJECT_MESSAGE });
+    return z.NEVER;
+  }
+  const n = toId(v);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_INT) {
+    ctx.addIssue({ code: "custom", message: "Identifiant invalide" });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const idList = z.array(id).min(1).max(100_000);
+
+/** A trimmed text of at most 200 characters (the spec's text input limit). */
+export const text = (max = TEXT_MAX_LENGTH) => z.string().trim().max(max);
+export const requiredText = (max = TEXT_MAX_LENGTH) => z.string().trim().min(1).max(max);
+export const nullableText = (max = 5000) => z.string().trim().max(max).nullable().transform((s) => (s === "" ? null : s));
+
+/** A number, or a numeric string: anything else is refused. */
+export const numeric = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const integer = numeric.pipe(z.number().int().min(-MAX_INT).max(MAX_INT));
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const isoDay = z.string().trim().regex(ISO_DAY).refine((s) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}, "Date invalide");
+/** An instant (ISO date-time with offset) or a calendar day. */
+export const isoInstant = z.union([z.iso.datetime({ offset: true }), isoDay]);
+
+export const email = z.string().trim().toLowerCase().max(TEXT_MAX_LENGTH).pipe(z.email());
+export const password = z.string().min(1).max(TEXT_MAX_LENGTH);
+export const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(TEXT_MAX_LENGTH);
+export const colour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$|^[a-z]{3,20}$/);
+
+// Auth
+export const loginBody = z.object({ email: z.string().trim().max(TEXT_MAX_LENGTH), password });
+export const forgotPasswordBody = z.object({ email: z.string().trim().max(TEXT_MAX_LENGTH) });
+export const resetPasswordBody = z.object({ token: z.string().trim().min(1).max(200), password: newPassword });
+
+// Users
+export const userType = z.enum(USER_TYPES);
+export const userCreateBody = z.object({
+  email,
+  firstname: requiredText(),
+  lastname: requiredText(),
+  type: userType.default("external"),
+  password: newPassword.optional(),
+});
+export const userUpdateBody = z.object({
+  email: email.optional(),
+  firstname: requiredText().optional(),
+  lastname: requiredText().optional(),
+  type: userType.optional(),
+  password: newPassword.optional(),
+  views: z.record(z.string(), z.unknown()).optional(),
+});
+export const userViewsBody = z.object({ views: z.record(z.string(), z.unknown()) });
+
+// Projects
+export const projectFields = {
+  name: requiredText(),
+  floorArea: numeric.pipe(z.number().min(0).max(1e12)),
+  projectOwner: nullableText(TEXT_MAX_LENGTH),
+  projectManager: nullableText(TEXT_MAX_LENGTH),
+  opcCoordinator: nullableText(TEXT_MAX_LENGTH),
+  typology: nullableText(TEXT_MAX_LENGTH),
+  description: nullableText(5000),
+  expectedStartDate: isoInstant.nullable(),
+  expectedEndDate: isoInstant.nullable(),
+  countingMode: z.enum(COUNTING_MODES),
+};
+export const projectCreateBody = z.object({
+  ...projectFields,
+  floorArea: projectFields.floorArea.default(0),
+  projectOwner: projectFields.projectOwner.optional(),
+  projectManager: projectFields.projectManager.optional(),
+  opcCoordinator: projectFields.opcCoordinator.optional(),
+  typology: projectFields.typology.optional(),
+  description: projectFields.description.optional(),
+  expectedStartDate: projectFields.expectedStartDate.optional(),
+  expectedEndDate: projectFields.expectedEndDate.optional(),
+  countingMode: projectFields.countingMode.default("percentage"),
+  isPublic: z.boolean().default(false),
+  /** The name of the first version. */
+  versionName: requiredText(VERSION_NAME_MAX_LENGTH).default("Version 1"),
+});
+/** PATCH /project/{id}: changed fields only; archive is {isArchived: true}; sign is {id, signedVersionId}. */
+export const projectUpdateBody = z.object({
+  id: id.optional(),
+  name: projectFields.name.optional(),
+  floorArea: projectFields.floorArea.optional(),
+  projectOwner: projectFields.projectOwner.optional(),
+  projectManager: projectFields.projectManager.optional(),
+  opcCoordinator: projectFields.opcCoordinator.optional(),
+  typology: projectFields.typology.optional(),
+  description: projectFields.description.optional(),
+  expectedStartDate: projectFields.expectedStartDate.optional(),
+  expectedEndDate: projectFields.expectedEndDate.optional(),
+  countingMode: projectFields.countingMode.optional(),
+  isPublic: z.boolean().optional(),
+  isArchived: z.boolean().optional(),
+  signedVersionId: projectRef.optional(),
+});
+export const projectUserBody = z.object({ projectId: projectRef, userId: id });
+export const projectCloneBody = z.object({
+  versionIds: z.array(id).min(1, "errors.clone_without_version").max(1000),
+  name: requiredText().optional(),
+});
+export const projectCloseBody = z.object({ name: requiredText(VERSION_NAME_MAX_LENGTH).optional() });
+
+// Versions
+export const versionCreateBody = z.object({
+  name: requiredText(VERSION_NAME_MAX_LENGTH),
+  projectId: projectRef,
+  isManualVersion: z.boolean().default(true),
+});
+export const versionUpdateBody = z.object({
+  name: requiredText(VERSION_NAME_MAX_LENGTH).optional(),
+  inConstruction: z.boolean().optional(),
+  isReferentVersion: z.boolean().optional(),
+});
+export const compareVersionIds = z.array(id).max(MAX_COMPARED_VERSIONS, "errors.compare_max_versions");
+
+// Events
+export const eventBulkDeleteBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() });

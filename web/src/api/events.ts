@@ -1,0 +1,220 @@
+// Typed calls of the events, milestones and sequences screens (spec 000 section 7 "Events", "Sequences").
+// Screens use these functions only; component tests mock this module.
+import type { Event, EventLinkRef, LinkType, PlannedEventType, ReferenceType, Sequence } from "@jalon/shared";
+import { EVENT_PICKER_LIMIT, LIST_LIMIT } from "@jalon/shared";
+import { filter } from "./client";
+import { ApiError, request, type Query } from "./http";
+import type { ListResponse } from "./types";
+
+export type { LinkType, PlannedEventType, ReferenceType };
+
+export interface NamedRef {
+  id: number;
+  name: string;
+  color?: string | null;
+}
+
+/** An event as the lists and the form read it (GET /event, GET /event/{id}), with the optional joins. */
+export type EventItem = Event & {
+  zone?: NamedRef | null;
+  participantGroupPro?: NamedRef | null;
+  sequence?: (NamedRef & { instantiationConfig?: unknown }) | null;
+};
+
+export type EventLink = EventLinkRef;
+
+/** A link as the server accepts it: the other event, the link type, the delay in working days. */
+export interface EventLinkInput {
+  id: number;
+  type: LinkType;
+  delay?: number;
+}
+
+/** The fields of eventWrite.schema.ts that the screens write (unknown fields are refused by the server). */
+export interface EventFields {
+  name: string;
+  type: PlannedEventType;
+  comments: string | null;
+  trigram: string | null;
+  startDate: string | null;
+  numberOfDays: number;
+  numberOfPeople: number;
+  color: string | null;
+  zoneId: number | null;
+  participantGroupProId: number | null;
+  sequenceId: number | null;
+  referenceType: ReferenceType;
+  isTracked: boolean;
+  isContractual: boolean;
+  milestoneToHide: boolean;
+  locked: boolean;
+  parentsEvents: EventLinkInput[];
+  childrenEvents: EventLinkInput[];
+}
+
+export type EventCreateBody = Partial<EventFields> & { projectId: number; versionId: number; name: string };
+export type EventUpdateBody = Partial<EventFields> & { revision?: number };
+
+/** Answer of POST /event and PATCH /event/{id}: the re-planned dates. */
+export interface EventWriteResult {
+  id: number;
+  ids: number[];
+  startDates: string[];
+  endDates: string[];
+  revisions: number[];
+  projectedEndDate: string | null;
+  undoRemaining: number;
+}
+
+/** One row of GET /event/{id}/history. `user` may be an object, a name or absent. */
+export interface EventHistoryEntry {
+  id?: number;
+  createdAt: string;
+  fieldName: string;
+  previousValue: string | null;
+  newValue: string | null;
+  user?: { firstname?: string | null; lastname?: string | null; email?: string | null } | string | null;
+}
+
+export type SortOrder = "ASC" | "DESC";
+export interface SortSpec {
+  field: string;
+  order: SortOrder;
+}
+
+export interface EventListQuery {
+  versionId: number;
+  type?: PlannedEventType;
+  /** Name contains (contL), trimmed; empty means no filter. */
+  name?: string;
+  sort?: SortSpec;
+  limit: number;
+  offset: number;
+  join?: string[];
+  filters?: string[];
+}
+
+export type SequenceItem = Sequence & { zone?: NamedRef | null; events?: EventItem[] };
+
+export interface SequenceBody {
+  projectId?: number;
+  versionId?: number;
+  name?: string;
+  color?: string | null;
+  zoneId?: number | null;
+}
+
+/** The `details` of an API error ({code, message, details}), when the client kept them. */
+export function errorDetails(error: unknown): unknown {
+  return error && typeof error === "object" && "details" in error ? (error as { details: unknown }).details : undefined;
+}
+
+/** The ids on a refused cycle (details.ids of errors.cycle), or null when the error is not a cycle. */
+export function cycleIdsOf(error: unknown): number[] | null {
+  if (!(error instanceof ApiError) || error.code !== "cycle") return null;
+  const details = errorDetails(error);
+  const ids = details && typeof details === "object" ? (details as { ids?: unknown }).ids : undefined;
+  return Array.isArray(ids) ? ids.filter((x): x is number => typeof x === "number") : [];
+}
+
+function listQuery(q: EventListQuery): Query {
+  const filters = [filter("versionId", "$eq", q.versionId)];
+  if (q.type) filters.push(filter("type", "$eq", q.type));
+  const name = q.name?.trim();
+  if (name) filters.push(filter("name", "contL", name));
+  filters.push(...(q.filters ?? []));
+  return {
+    filter: filters,
+    join: q.join,
+    sort: q.sort ? `${q.sort.field},${q.sort.order}` : undefined,
+    limit: q.limit,
+    offset: q.offset,
+  };
+}
+
+/** A reference list that may not be served yet: a 404 gives an empty list. */
+async function tolerant<T>(load: () => Promise<ListResponse<T> | T[]>): Promise<T[]> {
+  try {
+    const res = await load();
+    return Array.isArray(res) ? res : res.data;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return [];
+    throw e;
+  }
+}
+
+export const eventsApi = {
+  list: (q: EventListQuery) => request<ListResponse<EventItem>>("GET", "/event", { query: listQuery(q) }),
+  get: (id: number) => request<EventItem>("GET", `/event/${id}`, { query: { join: ["parentsEvents", "childrenEvents"] } }),
+  create: (body: EventCreateBody) => request<EventWriteResult>("POST", "/event", { body }),
+  update: (id: number, body: EventUpdateBody) => request<EventWriteResult>("PATCH", `/event/${id}`, { body }),
+  bulkDelete: (ids: number[], projectId: number, versionId: number) =>
+    request<{ ids: number[]; count: number }>("DELETE", "/event/bulk-delete", { body: { ids, projectId, versionId } }),
+  /** GET /event/{id}/history (limit 10000); a server without the route gives an empty history. */
+  history: async (id: number): Promise<EventHistoryEntry[]> => {
+    try {
+      const res = await request<{ eventsHistory?: EventHistoryEntry[] } | EventHistoryEntry[]>("GET", `/event/${id}/history`, { query: { limit: LIST_LIMIT } });
+      return Array.isArray(res) ? res : (res.eventsHistory ?? []);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return [];
+      throw e;
+    }
+  },
+  /** The event picker: 20 events at a time, by name. */
+  picker: (versionId: number, search: string, offset: number, type?: PlannedEventType) =>
+    request<ListResponse<EventItem>>("GET", "/event", {
+      query: listQuery({ versionId, name: search, type, sort: { field: "name", order: "ASC" }, limit: EVENT_PICKER_LIMIT, offset }),
+    }),
+  /** Names of the given events (for a cycle's ids the form does not know). */
+  byIds: (versionId: number, ids: number[]) =>
+    request<ListResponse<EventItem>>("GET", "/event", {
+      query: listQuery({ versionId, filters: [filter("id", "$in", ids)], limit: Math.max(ids.length, 1), offset: 0 }),
+    }),
+  /** Every event of the version with its children: the graph a refused cycle is looked for in. */
+  graph: (versionId: number) =>
+    request<ListResponse<EventItem>>("GET", "/event", {
+      query: listQuery({ versionId, join: ["childrenEvents"], sort: { field: "id", order: "ASC" }, limit: LIST_LIMIT, offset: 0 }),
+    }),
+};
+
+export const milestonesApi = {
+  /** Milestones not hidden, sorted by name ascending, joined with sequence.instantiationConfig (spec 000 section 7). */
+  list: (versionId: number) =>
+    request<ListResponse<EventItem>>("GET", "/event", {
+      query: listQuery({
+        versionId,
+        type: "milestone",
+        filters: [filter("milestoneToHide", "$eq", "false")],
+        join: ["sequence.instantiationConfig"],
+        sort: { field: "name", order: "ASC" },
+        limit: LIST_LIMIT,
+        offset: 0,
+      }),
+    }),
+};
+
+export const sequencesApi = {
+  list: (versionId: number) =>
+    request<ListResponse<SequenceItem> | SequenceItem[]>("GET", "/sequence", {
+      query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT, sort: "name,ASC" },
+    }).then((res) => (Array.isArray(res) ? { data: res, count: res.length, total: res.length } : res)),
+  get: (id: number) => request<SequenceItem>("GET", `/sequence/${id}`),
+  create: (body: SequenceBody & { projectId: number; versionId: number; name: string }) => request<SequenceItem>("POST", "/sequence", { body }),
+  update: (id: number, body: SequenceBody) => request<SequenceItem>("PATCH", `/sequence/${id}`, { body }),
+  bulkDelete: (ids: number[], projectId: number, versionId: number) =>
+    request<unknown>("DELETE", "/sequence/bulk-delete", { body: { ids, projectId, versionId } }),
+  /** The events of a sequence with their dates. */
+  events: (versionId: number, sequenceId: number) =>
+    request<ListResponse<EventItem>>("GET", "/event", {
+      query: listQuery({ versionId, filters: [filter("sequenceId", "$eq", sequenceId)], sort: { field: "startDate", order: "ASC" }, limit: LIST_LIMIT, offset: 0 }),
+    }),
+};
+
+export const referencesApi = {
+  /** Zones of the version in their order (GET /zone); empty while the server has no such route. */
+  zones: (versionId: number) =>
+    tolerant(() => request<ListResponse<NamedRef>>("GET", "/zone", { query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT, sort: "position,ASC" } })),
+  /** Lots (participant groups) of the version (GET /participant-group-pro); empty while not served. */
+  lots: (versionId: number) =>
+    tolerant(() => request<ListResponse<NamedRef>>("GET", "/participant-group-pro", { query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT } })),
+};

@@ -1,0 +1,116 @@
+// The one place that talks HTTP. Screens call the typed client in ./client.ts, never fetch.
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** Catalogue code without the "errors." prefix (invalid_credentials, conflict, no_project...). */
+  readonly code: string;
+  /** The server's details (the ids on a refused cycle, the ids blocking a deletion...). */
+  readonly details: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message || code);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
+
+interface HttpConfig {
+  getToken: () => string | null;
+  /** Called when an authenticated request is answered 401. */
+  onUnauthorized: () => void;
+  baseUrl: string;
+}
+
+const config: HttpConfig = { getToken: () => null, onUnauthorized: () => {}, baseUrl: "/api" };
+
+export function configureHttp(patch: Partial<HttpConfig>): void {
+  Object.assign(config, patch);
+}
+
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Normalises a server code: "errors.no_project" and "no_project" both give "no_project". */
+export function normaliseCode(code: unknown): string {
+  if (typeof code !== "string" || !code) return "default";
+  return code.startsWith("errors.") ? code.slice("errors.".length) : code;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Do not treat a 401 as the end of the session (the login call itself). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = options.anonymous ? null : config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${config.baseUrl}${path}${buildQuery(options.query)}`, { method, headers, body, signal: options.signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new ApiError(0, "network", e instanceof Error ? e.message : String(e));
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    if (res.status === 401 && token) config.onUnauthorized();
+    const obj = (data && typeof data === "object" ? data : {}) as { code?: unknown; message?: unknown; details?: unknown };
+    const code = normaliseCode(obj.code ?? (typeof obj.message === "string" && /^[a-z_.]+$/.test(obj.message) ? obj.message : undefined));
+    throw new ApiError(res.status, code, typeof obj.message === "string" ? obj.message : res.statusText, obj.details);
+  }
+  return data as T;
+}
+
+/** A file answer (PDF, xlsx): the body as a Blob and the server's file name; errors as request() gives them. */
+export async function requestFile(method: string, path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  const token = config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(`${config.baseUrl}${path}${buildQuery(options.query)}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new ApiError(0, "network", e instanceof Error ? e.message : String(e));
+  }
+  if (!res.ok) {
+    if (res.status === 401 && token) config.onUnauthorized();
+    const obj = (await res.json().catch(() => ({}))) as { code?: unknown; message?: unknown; details?: unknown };
+    throw new ApiError(res.status, normaliseCode(obj.code), typeof obj.message === "string" ? obj.message : res.statusText, obj.details);
+  }
+  const disposition = res.headers.get("Content-Disposition") ?? "";
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  return { blob: await res.blob(), fileName: star ? decodeURIComponent(star[1]) : plain ? plain[1] : null, headers: res.headers };
+}

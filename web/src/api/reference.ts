@@ -1,0 +1,209 @@
+// Typed calls of the zones, lots, library lots, participants and specialities screens (spec 001 section 7).
+// Screens use these functions only; component tests replace fetch.
+import { LIST_LIMIT } from "@jalon/shared";
+import { filter } from "./client";
+import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
+import type { ListResponse } from "./types";
+import { useSession } from "../store/session";
+
+export interface TagRef {
+  id: number;
+  name: string;
+  color: string | null;
+}
+
+export interface Ref {
+  id: number;
+  name: string;
+}
+
+export type ZoneUnity = "macro" | "zone" | "micro" | "others";
+export const ZONE_UNITIES: readonly ZoneUnity[] = ["macro", "zone", "micro", "others"];
+
+export interface Zone {
+  id: number;
+  name: string;
+  fullName: string;
+  parentId: number | null;
+  parent: Ref | null;
+  position: number;
+  typology: string | null;
+  unity: ZoneUnity;
+  level: number;
+  tags: TagRef[];
+  allChildIds: number[];
+  children: Ref[];
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+}
+
+export interface ZoneInput {
+  name: string;
+  parentId: number | null;
+  typology: string | null;
+  unity: ZoneUnity;
+}
+
+export interface LotSpeciality {
+  id?: number;
+  name: string;
+}
+
+export interface Lot {
+  id: number;
+  name: string;
+  color: string;
+  tags: TagRef[];
+  specialities: (LotSpeciality & { id: number; tags: TagRef[] })[];
+  participants: (Ref & { color: string })[];
+  participantGroupId: number | null;
+  trackingId: number;
+  projectId: number;
+  versionId: number;
+  total: number;
+}
+
+export interface LotInput {
+  name: string;
+  color: string;
+  specialities: LotSpeciality[];
+  participantIds: number[];
+}
+
+export interface LibraryLot {
+  id: number;
+  name: string;
+  color: string;
+  projects: number;
+}
+
+export interface Participant {
+  id: number;
+  name: string;
+  color: string;
+  companyName: string | null;
+  projectManagerEmail: string | null;
+  projectManagerFirstName: string | null;
+  projectManagerLastName: string | null;
+  projectManagerPhoneNumber: string | null;
+  tags: TagRef[];
+  zones: Ref[];
+  specialities: (Ref & { participantGroupProId: number | null })[];
+  participantsGroupPro: (Ref & { color: string })[];
+  total: number;
+}
+
+export interface ParticipantInput {
+  name: string;
+  companyName: string | null;
+  color: string;
+  projectManagerEmail: string | null;
+  projectManagerFirstName: string | null;
+  projectManagerLastName: string | null;
+  projectManagerPhoneNumber: string | null;
+  participantsGroupPro: number[];
+  specialityIds: number[];
+  zoneIds: number[];
+}
+
+export interface Speciality {
+  id: number;
+  name: string;
+  tags: TagRef[];
+  participantGroupProId: number | null;
+  participantGroupPro: (Ref & { color: string }) | null;
+}
+
+export interface SpecialityInput {
+  name: string;
+  participantGroupProId: number | null;
+}
+
+export interface HistogramBar {
+  id: number;
+  name: string;
+  color: string;
+  total: number;
+}
+
+const scope = (projectId: number, versionId: number) => [filter("projectId", "$eq", projectId), filter("versionId", "$eq", versionId)];
+const all = (projectId: number, versionId: number, sort = "name,ASC", extra: string[] = []): Query => ({ filter: [...scope(projectId, versionId), ...extra], limit: LIST_LIMIT, sort });
+
+/** Downloads a file the server builds (exports) and saves it under the server's name. */
+export async function downloadExport(path: string, query: Query, fallbackName: string): Promise<void> {
+  const token = useSession.getState().token;
+  const res = await fetch(`/api${path}${buildQuery(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { code?: unknown; message?: string };
+    throw new ApiError(res.status, normaliseCode(body.code), body.message ?? res.statusText);
+  }
+  const utf8 = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get("Content-Disposition") ?? "");
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = utf8 ? decodeURIComponent(utf8[1]) : fallbackName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function upload(path: string, projectId: number, versionId: number, file: File) {
+  const form = new FormData();
+  form.set("projectId", String(projectId));
+  form.set("versionId", String(versionId));
+  form.set("file", file, file.name);
+  return request<ListResponse<Zone>>("POST", path, { body: form });
+}
+
+export const zonesApi = {
+  list: (projectId: number, versionId: number) => request<ListResponse<Zone>>("GET", "/zone", { query: all(projectId, versionId, "position,ASC") }),
+  get: (id: number) => request<Zone>("GET", `/zone/${id}`),
+  create: (projectId: number, versionId: number, body: Partial<ZoneInput>) => request<Zone>("POST", "/zone", { body: { ...body, projectId, versionId } }),
+  update: (id: number, body: Partial<ZoneInput>) => request<Zone>("PATCH", `/zone/${id}`, { body }),
+  reorder: (zones: { id: number; position: number }[]) => request<ListResponse<Zone>>("PUT", "/zone/bulk-update", { body: { zones } }),
+  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/zone/bulk-delete", { body: { ids } }),
+  import: (projectId: number, versionId: number, file: File) => upload("/zone/import", projectId, versionId, file),
+  export: (projectId: number, versionId: number) => downloadExport("/zone/export", { filter: scope(projectId, versionId) }, "Zones.xlsx"),
+};
+
+export const lotsApi = {
+  list: (projectId: number, versionId: number) => request<ListResponse<Lot>>("GET", "/participant-group-pro", { query: { ...all(projectId, versionId), join: "participants" } }),
+  get: (id: number) => request<Lot>("GET", `/participant-group-pro/${id}`),
+  create: (projectId: number, versionId: number, body: Partial<LotInput>) => request<Lot>("POST", "/participant-group-pro", { body: { ...body, projectId, versionId } }),
+  update: (id: number, body: Partial<LotInput>) => request<Lot>("PATCH", `/participant-group-pro/${id}`, { body }),
+  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/participant-group-pro/bulk-delete", { body: { ids } }),
+  histogram: (projectId: number, versionId: number) => request<ListResponse<HistogramBar>>("GET", "/participant-group-pro/histogram", { query: { filter: scope(projectId, versionId) } }),
+  importFromLibrary: (projectId: number, versionId: number, ids: number[]) =>
+    request<ListResponse<Lot>>("POST", "/participant-group-pro/bulk-import", { body: { projectId, versionId, ids } }),
+  export: (projectId: number, versionId: number) => downloadExport("/participant-group-pro/export", { filter: scope(projectId, versionId) }, "Lots.xlsx"),
+};
+
+export const libraryLotsApi = {
+  list: () => request<ListResponse<LibraryLot>>("GET", "/participant-group", { query: { limit: LIST_LIMIT, sort: "name,ASC" } }),
+  get: (id: number) => request<LibraryLot>("GET", `/participant-group/${id}`),
+  projects: (id: number) => request<ListResponse<Ref & { isArchived: boolean }>>("GET", `/participant-group/${id}/projects`),
+  create: (body: { name: string; color?: string }) => request<LibraryLot>("POST", "/participant-group", { body }),
+  update: (id: number, body: { name?: string; color?: string }) => request<LibraryLot>("PATCH", `/participant-group/${id}`, { body }),
+  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/participant-group/bulk-delete", { body: { ids } }),
+};
+
+export const participantsApi = {
+  list: (projectId: number, versionId: number, lotId?: number) =>
+    request<ListResponse<Participant>>("GET", "/participant", { query: all(projectId, versionId, "name,ASC", lotId ? [filter("participantGroupProId", "$eq", lotId)] : []) }),
+  get: (id: number) => request<Participant>("GET", `/participant/${id}`),
+  create: (projectId: number, versionId: number, body: Partial<ParticipantInput>) => request<Participant>("POST", "/participant", { body: { ...body, projectId, versionId } }),
+  update: (id: number, body: Partial<ParticipantInput>) => request<Participant>("PATCH", `/participant/${id}`, { body }),
+  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/participant/bulk-delete", { body: { ids } }),
+  histogram: (projectId: number, versionId: number) => request<ListResponse<HistogramBar>>("GET", "/participant/histogram", { query: { filter: scope(projectId, versionId) } }),
+  export: (projectId: number, versionId: number) => downloadExport("/participant/export", { filter: scope(projectId, versionId) }, "Participants.xlsx"),
+};
+
+export const specialitiesApi = {
+  list: (projectId: number, versionId: number) => request<ListResponse<Speciality>>("GET", "/speciality", { query: all(projectId, versionId) }),
+  get: (id: number) => request<Speciality>("GET", `/speciality/${id}`),
+  create: (projectId: number, versionId: number, body: Partial<SpecialityInput>) => request<Speciality>("POST", "/speciality", { body: { ...body, projectId, versionId } }),
+  update: (id: number, body: Partial<SpecialityInput>) => request<Speciality>("PATCH", `/speciality/${id}`, { body }),
+  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/speciality/bulk-delete", { body: { ids } }),
+};

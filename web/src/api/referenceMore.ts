@@ -1,0 +1,198 @@
+// Typed calls of the holidays, tags, phases, macro-tasks and imports screens (spec 001 section 7). Screens use
+// these functions only; component tests mock this module.
+import type { HolidayType } from "@jalon/shared";
+import { LIST_LIMIT } from "@jalon/shared";
+import { filter } from "./client";
+import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
+import type { ListResponse } from "./types";
+import { useSession } from "../store/session";
+
+export interface LotRef {
+  id: number;
+  name: string;
+  color?: string | null;
+}
+
+export interface HolidayItem {
+  id: number;
+  projectId: number;
+  versionId: number;
+  name: string;
+  type: HolidayType;
+  startDate: string;
+  endDate: string;
+  participantsGroupPro: LotRef[];
+}
+
+export interface HolidayInput {
+  name: string;
+  type: HolidayType;
+  startDate: string;
+  endDate?: string;
+  participantsGroupPro?: number[];
+}
+
+/** What a holiday write answers besides the row: the events it moved and the undo count. */
+export interface HolidayWriteAnswer extends HolidayItem {
+  moved: { ids: number[]; startDates: string[]; endDates: string[] };
+  undoRemaining: number;
+}
+
+const versionFilter = (versionId: number) => filter("versionId", "$eq", versionId);
+
+/** Downloads a file the server builds (exports): the browser saves it under the server's name. */
+export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
+  const token = useSession.getState().token;
+  const res = await fetch(`/api${path}${buildQuery(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { code?: unknown; message?: string };
+    throw new ApiError(res.status, normaliseCode(body.code), body.message ?? res.statusText);
+  }
+  const disposition = res.headers.get("Content-Disposition") ?? "";
+  const utf8 = /filename\*=UTF-8''([^;]+)/.exec(disposition);
+  const name = utf8 ? decodeURIComponent(utf8[1]) : fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const holidaysApi = {
+  /** GET /holiday of one type in the version (limit 10000, name ascending; the table sorts and pages). */
+  list: (projectId: number, versionId: number, type: HolidayType) =>
+    request<ListResponse<HolidayItem>>("GET", "/holiday", {
+      query: { filter: [filter("projectId", "$eq", projectId), versionFilter(versionId), filter("type", "$eq", type)], limit: LIST_LIMIT, sort: "name,ASC" },
+    }),
+  get: (id: number) => request<HolidayItem>("GET", `/holiday/${id}`),
+  create: (projectId: number, versionId: number, body: Partial<HolidayInput>) =>
+    request<HolidayWriteAnswer>("POST", "/holiday", { body: { ...body, projectId, versionId } }),
+  update: (id: number, body: Partial<HolidayInput>) => request<HolidayWriteAnswer>("PATCH", `/holiday/${id}`, { body }),
+  bulkDelete: (ids: number[]) => request<{ count: number; undoRemaining: number }>("DELETE", "/holiday/bulk-delete", { body: { ids } }),
+  export: (projectId: number, versionId: number) =>
+    downloadFile("/holiday/export", { filter: [filter("projectId", "$eq", projectId), versionFilter(versionId)] }, "Jours_feries_conges.xlsx"),
+  /** The version's lots, for the holiday form (GET /participant-group-pro). */
+  lots: (versionId: number) =>
+    request<ListResponse<LotRef>>("GET", "/participant-group-pro", { query: { filter: versionFilter(versionId), limit: LIST_LIMIT, sort: "name,ASC" } }).then((r) => r.data),
+};
+
+/** A tag or a phase (spec 001 section 3 "Tag"): name, colour, type, category with its parent. */
+export interface ClassItem {
+  id: number;
+  projectId: number;
+  versionId: number;
+  name: string;
+  color: string | null;
+  type: string | null;
+  categoryId: number | null;
+  category: { id: number; name: string; type: string | null; position: number; parentCategoryId: number | null; parentCategory: { id: number; name: string } | null } | null;
+}
+
+export interface ClassCategory {
+  id: number;
+  projectId: number;
+  versionId: number;
+  name: string;
+  type: string | null;
+  position: number;
+  parentCategoryId: number | null;
+  parentCategory: { id: number; name: string } | null;
+}
+
+export interface ClassItemInput {
+  name: string;
+  color: string | null;
+  type: string | null;
+  categoryId: number | null;
+}
+
+export interface ClassCategoryInput {
+  name: string;
+  type: string | null;
+  parentCategoryId: number | null;
+}
+
+export type ClassificationApi = ReturnType<typeof classificationApi>;
+
+/** Tags (/tag, /category) and phases (/phase, /phase-category) have the same calls. */
+export function classificationApi(itemPath: string, categoryPath: string, exportName: string) {
+  const scope = (projectId: number, versionId: number) => [filter("projectId", "$eq", projectId), versionFilter(versionId)];
+  return {
+    list: (projectId: number, versionId: number) =>
+      request<ListResponse<ClassItem>>("GET", itemPath, { query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: "name,ASC" } }),
+    get: (id: number) => request<ClassItem>("GET", `${itemPath}/${id}`),
+    create: (projectId: number, versionId: number, body: Partial<ClassItemInput>) => request<ClassItem>("POST", itemPath, { body: { ...body, projectId, versionId } }),
+    update: (id: number, body: Partial<ClassItemInput>) => request<ClassItem>("PATCH", `${itemPath}/${id}`, { body }),
+    bulkDelete: (ids: number[]) => request<{ count: number }>("DELETE", `${itemPath}/bulk-delete`, { body: { ids } }),
+    export: (projectId: number, versionId: number) => downloadFile(`${itemPath}/export`, { filter: scope(projectId, versionId) }, exportName),
+    categories: (projectId: number, versionId: number) =>
+      request<ListResponse<ClassCategory>>("GET", categoryPath, { query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: ["position,ASC", "name,ASC"] } }),
+    createCategory: (projectId: number, versionId: number, body: ClassCategoryInput) => request<ClassCategory>("POST", categoryPath, { body: { ...body, projectId, versionId } }),
+    updateCategory: (id: number, body: Partial<ClassCategoryInput>) => request<ClassCategory>("PATCH", `${categoryPath}/${id}`, { body }),
+    deleteCategory: (id: number) => request<{ count: number }>("DELETE", `${categoryPath}/${id}`),
+    /** PATCH .../order: the categories in their new order. */
+    orderCategories: (ids: number[]) => request<{ ids: number[]; positions: number[] }>("PATCH", `${categoryPath}/order`, { body: { ids } }),
+  };
+}
+
+export const tagsApi = classificationApi("/tag", "/category", "Etiquettes.xlsx");
+export const phasesApi = classificationApi("/phase", "/phase-category", "Phases.xlsx");
+
+/** A macro-task as GET /macro-task answers it (spec 001 section 3). */
+export interface MacroTaskItem {
+  id: number;
+  projectId: number;
+  versionId: number;
+  name: string;
+  startDate: string | null;
+  endDate: string | null;
+  participantGroupProId: number | null;
+  participantGroupPro: LotRef | null;
+  specialities: { id: number; name: string }[];
+  tags: { id: number; name: string; color: string | null }[];
+  trackedUnit: string | null;
+  trackedFamilies: Record<string, number[]>;
+  trackingLevel: string | null;
+  hasCounting: boolean;
+  globalCounting: number | null;
+  isComplete: boolean;
+  zones?: { id: number; name: string; fullName: string | null }[];
+}
+
+export interface MacroTaskInput {
+  name: string;
+  participantGroupProId: number | null;
+  specialityIds: number[];
+  tagIds: number[];
+  trackedUnit: string | null;
+  trackedFamilies: Record<string, number[]>;
+}
+
+export const macroTasksApi = {
+  /** GET /macro-task with the zones of each (the second list shows their names); the table sorts and pages. */
+  list: (projectId: number, versionId: number) =>
+    request<ListResponse<MacroTaskItem>>("GET", "/macro-task", {
+      query: { filter: [filter("projectId", "$eq", projectId), versionFilter(versionId)], join: "zones", limit: LIST_LIMIT, sort: "name,ASC" },
+    }),
+  get: (id: number) => request<MacroTaskItem>("GET", `/macro-task/${id}`),
+  create: (projectId: number, versionId: number, body: Partial<MacroTaskInput>) => request<MacroTaskItem>("POST", "/macro-task", { body: { ...body, projectId, versionId } }),
+  update: (id: number, body: Partial<MacroTaskInput>) => request<MacroTaskItem>("PATCH", `/macro-task/${id}`, { body }),
+  bulkUpdate: (macroTasks: (Partial<MacroTaskInput> & { id: number })[]) => request<ListResponse<MacroTaskItem>>("PATCH", "/macro-task/bulk-update", { body: { macroTasks } }),
+  bulkDelete: (ids: number[]) => request<{ count: number }>("DELETE", "/macro-task/bulk-delete", { body: { ids } }),
+};
+
+/** /dashboard/imports: the structure file (POST /structure/import) and its current content (GET /structure/export). */
+export const importsApi = {
+  structure: (projectId: number, versionId: number, file: File) => {
+    const form = new FormData();
+    form.set("projectId", String(projectId));
+    form.set("versionId", String(versionId));
+    form.set("fileName", file.name);
+    form.set("file", file, file.name);
+    return request<{ counts: { tags: number; phases: number; macroTasks: number; holidays: number } }>("POST", "/structure/import", { body: form });
+  },
+  exportStructure: (projectId: number, versionId: number) => downloadFile("/structure/export", { projectId, versionId }, "Structure.xlsx"),
+};

@@ -1,0 +1,39 @@
+import { Card, makeStyles, tokens } from "@fluentui/react-components";
+import { GuardedOutlet } from "../router";
+import { LogoMark } from "./Logo";
+import { useTranslation } from "react-i18next";
+
+const useStyles = makeStyles({
+  page: {
+    minHeight: "100vh",
+    display: "grid",
+    placeItems: "center",
+    padding: tokens.spacingHorizontalL,
+    backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground2} 60%)`,
+  },
+  card: { width: "min(420px, 100%)", padding: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalL },
+  brand: {
+    display: "flex",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightBold,
+    fontSize: tokens.fontSizeBase600,
+  },
+});
+
+export function AuthLayout() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <main className={styles.page}>
+      <Card className={styles.card}>
+        <div className={styles.brand}>
+          <LogoMark size={36} />
+          <span>{t("app.name")}</span>
+        </div>
+        <GuardedOutlet />
+      </Card>
+    </main>
+  );
+}

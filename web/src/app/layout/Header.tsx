@@ -1,0 +1,104 @@
+// Header (spec 000 section 2): project image and name, 'Archivé', 'Version signée', projected end date on
+// planning pages, version indicator (disabled for non-managers), undo, user menu.
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { Avatar, Badge, Button, Caption1, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { BranchCompare20Regular, Navigation20Regular, Signature20Regular } from "@fluentui/react-icons";
+import { useProject } from "../../store/project";
+import { useSession } from "../../store/session";
+import { useUi } from "../../store/ui";
+import { formatDate } from "../../lib/dates";
+import { UserMenu } from "./UserMenu";
+import { usePinned } from "./Nav";
+import { UndoButton } from "../../features/projects/UndoButton";
+
+const useStyles = makeStyles({
+  header: {
+    display: "flex",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minHeight: "56px",
+    flexWrap: "wrap",
+  },
+  project: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, minWidth: 0, flexGrow: 1 },
+  name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "40vw" },
+  right: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap", marginLeft: "auto" },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+export function Header() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { pathname } = useLocation();
+  const pinned = usePinned();
+  const setNavOpen = useUi((s) => s.setNavOpen);
+  const panelOpen = useUi((s) => s.versionsPanelOpen);
+  const setPanelOpen = useUi((s) => s.setVersionsPanelOpen);
+  const project = useProject((s) => s.project);
+  const versionId = useProject((s) => s.versionId);
+  const versions = useProject((s) => s.versions);
+  const isManager = useSession((s) => s.isManager);
+
+  const version = versions.find((v) => v.id === versionId) ?? (project?.currentVersion?.id === versionId ? project?.currentVersion : null);
+  const onPlanning = pathname.includes("planning");
+
+  return (
+    <header className={styles.header}>
+      {!pinned ? (
+        <Button appearance="subtle" icon={<Navigation20Regular />} aria-label={t("nav.open")} onClick={() => setNavOpen(true)} />
+      ) : null}
+      <div className={styles.project}>
+        {project ? (
+          <>
+            <Avatar
+              shape="square"
+              size={32}
+              name={project.name}
+              color="colorful"
+              image={project.imageUrl ? { src: project.imageUrl, alt: t("header.projectImage") } : undefined}
+            />
+            <Text weight="semibold" size={400} className={styles.name} title={project.name}>
+              {project.name}
+            </Text>
+            {project.isArchived ? (
+              <Badge appearance="filled" color="warning">
+                {t("header.archived")}
+              </Badge>
+            ) : null}
+            {project.signedVersionId ? (
+              <Button size="small" appearance="outline" disabled icon={<Signature20Regular />}>
+                {t("header.signedVersion")}
+              </Button>
+            ) : null}
+            {onPlanning && project.projectedEndDate ? (
+              <Caption1 className={styles.muted}>{t("header.projectedEnd", { date: formatDate(project.projectedEndDate) })}</Caption1>
+            ) : null}
+          </>
+        ) : (
+          <Text className={styles.muted}>{t("header.noProject")}</Text>
+        )}
+      </div>
+      <div className={styles.right}>
+        {project ? (
+          <>
+            {isManager ? <UndoButton /> : null}
+            <Button
+              appearance={panelOpen ? "primary" : "secondary"}
+              icon={<BranchCompare20Regular />}
+              disabled={!isManager}
+              aria-label={t("header.versionsPanel")}
+              title={t("header.versionsPanel")}
+              onClick={() => setPanelOpen(!panelOpen)}
+            >
+              {version ? t("header.version", { name: version.name }) : t("header.noVersion")}
+            </Button>
+          </>
+        ) : null}
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,88 @@
+// User menu (spec 000 section 2): role label, initials avatar, Paramètres, Déconnexion; guests see 'Connexion'.
+import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
+import { People20Regular, Person20Regular, Settings20Regular, SignOut20Regular } from "@fluentui/react-icons";
+import { useSession } from "../../store/session";
+import { LOGIN_PATH } from "../routeTable";
+
+const useStyles = makeStyles({
+  trigger: { minWidth: "auto", gap: tokens.spacingHorizontalS },
+  name: { "@media (max-width: 600px)": { display: "none" } },
+});
+
+export function initialsOf(firstname?: string | null, lastname?: string | null, email?: string | null): string {
+  const a = (firstname ?? "").trim().charAt(0);
+  const b = (lastname ?? "").trim().charAt(0);
+  const initials = `${a}${b}`.toUpperCase();
+  return initials || (email ?? "?").charAt(0).toUpperCase();
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const styles = useStyles();
+  const user = useSession((s) => s.user);
+  const role = useSession((s) => s.role);
+  const isAdmin = useSession((s) => s.isAdmin);
+  const authenticated = useSession((s) => s.authenticated);
+  const logout = useSession((s) => s.logout);
+
+  if (!authenticated || !user) {
+    return (
+      <Button appearance="primary" icon={<Person20Regular />} onClick={() => navigate(LOGIN_PATH)}>
+        {t("session.connect")}
+      </Button>
+    );
+  }
+
+  const fullName = `${user.firstname ?? ""} ${user.lastname ?? ""}`.trim() || user.email;
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" className={styles.trigger} aria-label={t("session.menu")}>
+          <Avatar initials={initialsOf(user.firstname, user.lastname, user.email)} name={fullName} color="brand" size={28} />
+          <span className={styles.name}>{fullName}</span>
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroup>
+            <MenuGroupHeader>{t(`roles.${role}`)}</MenuGroupHeader>
+          </MenuGroup>
+          <MenuDivider />
+          <MenuItem icon={<Settings20Regular />} onClick={() => navigate(`/dashboard/userinfos/${user.id}`)}>
+            {t("session.settings")}
+          </MenuItem>
+          {isAdmin ? (
+            <MenuItem icon={<People20Regular />} onClick={() => navigate("/dashboard/users")}>
+              {t("session.users")}
+            </MenuItem>
+          ) : null}
+          <MenuItem
+            icon={<SignOut20Regular />}
+            onClick={() => {
+              logout();
+              navigate(LOGIN_PATH, { replace: true });
+            }}
+          >
+            {t("session.logout")}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Providers } from "../app/App";
+import { DataTable, type DataTableColumn, type TableQuery } from "./DataTable";
+
+interface Row {
+  id: number;
+  name: string;
+  position: number;
+}
+
+const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `Zone ${String(60 - i).padStart(2, "0")}`, position: i }));
+const columns: DataTableColumn<Row>[] = [
+  { id: "name", header: "Nom" },
+  { id: "position", header: "Position" },
+];
+
+function bodyRows() {
+  const [, body] = screen.getAllByRole("rowgroup");
+  return within(body).getAllByRole("row");
+}
+
+describe("DataTable", () => {
+  it("starts on page 0 with 25 rows sorted by name ascending, pages with the arrows and shows the range", async () => {
+    const user = userEvent.setup();
+    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    expect(bodyRows()).toHaveLength(25);
+    expect(bodyRows()[0]).toHaveTextContent("Zone 01");
+    expect(screen.getByText("1–25 sur 60")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Page précédente" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Page suivante" }));
+    expect(screen.getByText("26–50 sur 60")).toBeInTheDocument();
+    expect(bodyRows()[0]).toHaveTextContent("Zone 26");
+    await user.click(screen.getByRole("button", { name: "Dernière page" }));
+    expect(screen.getByText("51–60 sur 60")).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByRole("button", { name: "Page suivante" })).toBeDisabled();
+  });
+
+  it("offers 25, 50, 100 and 250 rows per page and goes back to page 0 on change", async () => {
+    const user = userEvent.setup();
+    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    await user.click(screen.getByRole("button", { name: "Page suivante" }));
+    const select = screen.getByRole("combobox", { name: "Lignes par page" });
+    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["25", "50", "100", "250"]);
+    await user.selectOptions(select, "100");
+    expect(bodyRows()).toHaveLength(60);
+    expect(screen.getByText("1–60 sur 60")).toBeInTheDocument();
+  });
+
+  it("sorts a column on click, descending on a second click", async () => {
+    const user = userEvent.setup();
+    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    await user.click(screen.getByRole("columnheader", { name: /Nom/ }));
+    expect(bodyRows()[0]).toHaveTextContent("Zone 60");
+    await user.click(screen.getByRole("columnheader", { name: /Position/ }));
+    expect(bodyRows()[0]).toHaveTextContent("Zone 60"); // position 0
+    await user.click(screen.getByRole("columnheader", { name: /Position/ }));
+    expect(bodyRows()[0]).toHaveTextContent("Zone 01"); // position 59
+  });
+
+  it("asks the server for each page and sort in server mode and shows its total", async () => {
+    const user = userEvent.setup();
+    const changes: TableQuery[] = [];
+    function Server() {
+      const [q, setQ] = useState<TableQuery | null>(null);
+      const page = q?.page ?? 0;
+      return (
+        <DataTable
+          columns={columns}
+          rows={rows.slice(page * 25, page * 25 + 25)}
+          getRowId={(r) => r.id}
+          ariaLabel="Zones"
+          serverSide
+          total={312}
+          onQueryChange={(next) => {
+            changes.push(next);
+            setQ(next);
+          }}
+        />
+      );
+    }
+    render(<Providers><Server /></Providers>);
+    expect(screen.getByText("1–25 sur 312")).toBeInTheDocument();
+    // Server rows are shown in the order received, not re-sorted.
+    expect(bodyRows()[0]).toHaveTextContent("Zone 60");
+    await user.click(screen.getByRole("button", { name: "Page suivante" }));
+    expect(changes.at(-1)).toEqual({ page: 1, pageSize: 25, sort: { field: "name", direction: "ASC" } });
+    expect(screen.getByText("26–50 sur 312")).toBeInTheDocument();
+    await user.click(screen.getByRole("columnheader", { name: /Position/ }));
+    expect(changes.at(-1)).toEqual({ page: 0, pageSize: 25, sort: { field: "position", direction: "ASC" } });
+  });
+
+  it("hides columns from the menu but always keeps one shown", async () => {
+    const user = userEvent.setup();
+    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    await user.click(screen.getByRole("button", { name: "Colonnes" }));
+    await user.click(screen.getByRole("menuitemcheckbox", { name: "Position" }));
+    expect(screen.queryByRole("columnheader", { name: /Position/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("menuitemcheckbox", { name: "Nom" })).toHaveAttribute("aria-disabled", "true");
+    await user.click(screen.getByRole("menuitemcheckbox", { name: "Nom" }));
+    expect(screen.getByRole("columnheader", { name: /Nom/ })).toBeInTheDocument();
+  });
+
+  it("selects rows and hands the ids to bulk delete", async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    render(<Providers><DataTable columns={columns} rows={rows.slice(0, 3)} getRowId={(r) => r.id} ariaLabel="Zones" selectable onDeleteSelected={onDelete} /></Providers>);
+    expect(screen.queryByRole("button", { name: "Supprimer la sélection" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Sélectionner Zone 59" }));
+    expect(screen.getByText("1 ligne sélectionnée")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Supprimer la sélection" }));
+    expect(onDelete).toHaveBeenCalledWith([2]);
+    await user.click(screen.getByRole("checkbox", { name: "Tout sélectionner" }));
+    expect(screen.getByText("3 lignes sélectionnées")).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Tout sélectionner" }));
+    expect(screen.queryByText(/sélectionnée/)).not.toBeInTheDocument();
+  });
+
+  it("reports a row dropped on another one", () => {
+    const onReorder = vi.fn();
+    render(<Providers><DataTable columns={columns} rows={rows.slice(0, 3)} getRowId={(r) => r.id} ariaLabel="Zones" onReorder={onReorder} defaultSort={{ field: "position", direction: "ASC" }} /></Providers>);
+    const [first, , third] = bodyRows();
+    const dataTransfer = { setData: vi.fn(), effectAllowed: "" };
+    fireEvent.dragStart(first, { dataTransfer });
+    fireEvent.dragOver(third, { dataTransfer });
+    fireEvent.drop(third, { dataTransfer });
+    expect(onReorder).toHaveBeenCalledWith(1, 3);
+  });
+});

@@ -1,0 +1,59 @@
+// /reset-password/:token: enabled only if the password is non-empty and equals its confirmation;
+// a mismatch shows 'Les mots de passe ne sont pas identiques'; success shows user.reset_validation.
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { Button, Field, Input } from "@fluentui/react-components";
+import { api } from "../../api/client";
+import { warnError } from "../../lib/errors";
+import { toast } from "../../store/toasts";
+import { AppLink } from "../../components/AppLink";
+import { AuthForm, MAX_INPUT_LENGTH } from "./AuthForm";
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token = "" } = useParams();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [busy, setBusy] = useState(false);
+  const mismatch = confirmation.length > 0 && password !== confirmation;
+  const enabled = password.length > 0 && password === confirmation && !busy;
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await api.auth.resetPassword(password, token);
+      toast.success(t("user.reset_validation"));
+      navigate("/login", { replace: true });
+    } catch (e) {
+      warnError(e);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthForm
+      title={t("reset.title")}
+      canSubmit={enabled}
+      onSubmit={submit}
+      footer={
+        <AppLink to="/login">{t("reset.backToLogin")}</AppLink>
+      }
+    >
+      <Field label={t("reset.password")}>
+        <Input type="password" autoComplete="new-password" value={password} maxLength={MAX_INPUT_LENGTH} onChange={(_, d) => setPassword(d.value)} />
+      </Field>
+      <Field
+        label={t("reset.confirmation")}
+        validationState={mismatch ? "error" : "none"}
+        validationMessage={mismatch ? t("reset.mismatch") : undefined}
+      >
+        <Input type="password" autoComplete="new-password" value={confirmation} maxLength={MAX_INPUT_LENGTH} onChange={(_, d) => setConfirmation(d.value)} />
+      </Field>
+      <Button type="submit" appearance="primary" disabled={!enabled}>
+        {t("reset.submit")}
+      </Button>
+    </AuthForm>
+  );
+}

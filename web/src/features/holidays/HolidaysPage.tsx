@@ -1,0 +1,136 @@
+// /dashboard/holidays: the holidays (name, start date) and the vacations (name, start date, end date) of the
+// viewed version in two tables; a row opens its form, the selection can be deleted (the version is
+// re-planned by the server), the whole calendar exports to .xlsx.
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { Button, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
+import { Add20Regular, ArrowDownload20Regular } from "@fluentui/react-icons";
+import type { HolidayType } from "@jalon/shared";
+import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
+import { PageHeader } from "../../app/layout/PageHeader";
+import { NoProjectRedirect } from "../../app/guards";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { warnError } from "../../lib/errors";
+import { useAsync } from "../../lib/useAsync";
+import { useProject } from "../../store/project";
+import { useRefreshCounter } from "../../store/refresh";
+import { toast } from "../../store/toasts";
+import { formatDay } from "../events/parts";
+import { setUndoRemaining } from "./holidayForm";
+
+const useStyles = makeStyles({
+  section: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalXXL },
+});
+
+export default function HolidaysPage() {
+  const projectId = useProject((s) => s.projectId);
+  const versionId = useProject((s) => s.versionId);
+  if (projectId === null || versionId === null) return <NoProjectRedirect />;
+  return <Holidays projectId={projectId} versionId={versionId} />;
+}
+
+function Holidays({ projectId, versionId }: { projectId: number; versionId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      await holidaysApi.export(projectId, versionId);
+    } catch {
+      // Spec 001 section 8: an export failure shows an error toast.
+      toast.error(t("holidays.exportFailed"), { subject: "holiday" });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={t("holidays.title")}
+        actions={
+          <>
+            <Button icon={<ArrowDownload20Regular />} disabled={exporting} onClick={() => void exportAll()}>
+              {t("holidays.export")}
+            </Button>
+            <Button icon={<Add20Regular />} onClick={() => navigate("/dashboard/holiday/new/vacation")}>
+              {t("holidays.newVacation")}
+            </Button>
+            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/holiday/new/holiday")}>
+              {t("holidays.newHoliday")}
+            </Button>
+          </>
+        }
+      />
+      <HolidayTable projectId={projectId} versionId={versionId} type="holiday" />
+      <HolidayTable projectId={projectId} versionId={versionId} type="vacation" />
+    </>
+  );
+}
+
+function HolidayTable({ projectId, versionId, type }: { projectId: number; versionId: number; type: HolidayType }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const refresh = useRefreshCounter("data");
+  const list = useAsync(() => holidaysApi.list(projectId, versionId, type), [projectId, versionId, type, refresh]);
+  const [selected, setSelected] = useState<Set<RowId>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => {
+    if (list.error) warnError(list.error, "holiday");
+  }, [list.error]);
+
+  const columns: DataTableColumn<HolidayItem>[] = [
+    { id: "name", header: t("holidays.columns.name") },
+    { id: "startDate", header: t("holidays.columns.startDate"), render: (h) => formatDay(h.startDate) },
+    ...(type === "vacation" ? [{ id: "endDate", header: t("holidays.columns.endDate"), render: (h: HolidayItem) => formatDay(h.endDate) }] : []),
+  ];
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      const answer = await holidaysApi.bulkDelete([...selected].map(Number));
+      setUndoRemaining(answer.undoRemaining);
+      toast.success(t("holidays.deleted"), { subject: "holiday" });
+      setSelected(new Set());
+      list.reload();
+    } catch (e) {
+      warnError(e, "holiday");
+    } finally {
+      setConfirming(false);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section className={styles.section}>
+      <Subtitle1 as="h2">{t(type === "holiday" ? "holidays.holidaysTitle" : "holidays.vacationsTitle")}</Subtitle1>
+      <DataTable
+        columns={columns}
+        rows={list.data?.data ?? []}
+        getRowId={(h) => h.id}
+        ariaLabel={t(type === "holiday" ? "holidays.holidaysLabel" : "holidays.vacationsLabel")}
+        loading={list.loading}
+        emptyText={t(type === "holiday" ? "holidays.emptyHolidays" : "holidays.emptyVacations")}
+        onRowClick={(h) => navigate(`/dashboard/holiday/${h.id}/${type}`)}
+        selectable
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        onDeleteSelected={() => setConfirming(true)}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t("holidays.deleteTitle")}
+        confirmLabel={t("actions.delete")}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        {t("holidays.deleteText", { count: selected.size })}
+      </ConfirmDialog>
+    </section>
+  );
+}

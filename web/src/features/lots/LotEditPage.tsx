@@ -1,0 +1,150 @@
+// /dashboard/participants/new and /dashboard/participants/{recordId}/{page}: one lot on four tabs
+// (informations, monitoring, specialities and participant groups, participants). The lot form (name, colour,
+// specialities) is valid only with a name, a name on every speciality and a change; saving shows 'Lot créé.'
+// or 'Lot mis à jour.' (a duplicate name: participant_group_name_exists).
+import { useEffect, useState } from "react";
+import { useNavigate, useParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { Body1, Button, Field, Input, Spinner, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
+import { Add20Regular, ArrowLeft20Regular, Delete20Regular } from "@fluentui/react-icons";
+import { TEXT_MAX_LENGTH } from "@jalon/shared";
+import { lotsApi, type Lot } from "../../api/reference";
+import { PageHeader } from "../../app/layout/PageHeader";
+import { warnError } from "../../lib/errors";
+import { useAsync } from "../../lib/useAsync";
+import { toast } from "../../store/toasts";
+import { ParticipantsTab } from "../participants/ParticipantsTab";
+import { ColorField, WithVersion } from "../zones/referenceUi";
+import { LotHistogram } from "./LotHistogram";
+import { NEW_LOT, draftOf, lotChanges, lotFormValid, type LotDraft } from "./lotForm";
+
+const TABS = ["informations", "monitoring", "specialities", "participants"] as const;
+type TabName = (typeof TABS)[number];
+
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "640px", marginTop: tokens.spacingVerticalL },
+  row: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "flex-end" },
+  grow: { flexGrow: 1 },
+});
+
+export default function LotEditPage() {
+  return <WithVersion>{(projectId, versionId) => <LotEditor projectId={projectId} versionId={versionId} />}</WithVersion>;
+}
+
+function LotEditor({ projectId, versionId }: { projectId: number; versionId: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { recordId, page } = useParams();
+  const id = recordId && /^\d+$/.test(recordId) ? Number(recordId) : null;
+  // A new lot has no address for its tabs yet: its informations and specialities tabs are local state.
+  const [newTab, setNewTab] = useState<TabName>("informations");
+  const tab: TabName = id === null ? newTab : (TABS as readonly string[]).includes(page ?? "") ? (page as TabName) : "informations";
+  const lot = useAsync(() => (id === null ? Promise.resolve(null) : lotsApi.get(id)), [id]);
+  const [draft, setDraft] = useState<LotDraft>(NEW_LOT);
+  const [busy, setBusy] = useState(false);
+  const original: LotDraft | null = lot.data ? draftOf(lot.data) : null;
+
+  useEffect(() => {
+    setDraft(lot.data ? draftOf(lot.data) : NEW_LOT);
+  }, [lot.data]);
+  useEffect(() => {
+    if (lot.error) warnError(lot.error);
+  }, [lot.error]);
+
+  if (id !== null && !lot.data) return lot.loading ? <Spinner /> : null;
+  const valid = lotFormValid(original, draft);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const body = lotChanges(original, draft);
+      let saved: Lot;
+      if (id === null) {
+        saved = await lotsApi.create(projectId, versionId, body);
+        toast.success(t("lots.created"));
+        navigate(`/dashboard/participants/${saved.id}/informations`, { replace: true });
+      } else {
+        saved = await lotsApi.update(id, body);
+        lot.setData(saved);
+        toast.success(t("lots.updated"));
+      }
+    } catch (e) {
+      warnError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setSpeciality = (index: number, name: string) =>
+    setDraft((d) => ({ ...d, specialities: d.specialities.map((s, i) => (i === index ? { ...s, name } : s)) }));
+
+  const form = (
+    <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (valid && !busy) void save(); }}>
+      {tab === "informations" ? (
+        <>
+          <Field label={t("lots.fields.name")} required>
+            <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
+          </Field>
+          <ColorField label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
+        </>
+      ) : (
+        <Field label={t("lots.fields.specialities")}>
+          <div className={styles.form} style={{ marginTop: 0 }}>
+            {draft.specialities.map((s, i) => (
+              <div key={s.id ?? `new-${i}`} className={styles.row}>
+                <Field className={styles.grow} label={t("lots.fields.specialityName", { index: i + 1 })} required>
+                  <Input value={s.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setSpeciality(i, d.value)} />
+                </Field>
+                <Button
+                  appearance="subtle"
+                  icon={<Delete20Regular />}
+                  aria-label={t("lots.fields.removeSpeciality", { name: s.name })}
+                  onClick={() => setDraft((d) => ({ ...d, specialities: d.specialities.filter((_, j) => j !== i) }))}
+                />
+              </div>
+            ))}
+            <div>
+              <Button icon={<Add20Regular />} onClick={() => setDraft((d) => ({ ...d, specialities: [...d.specialities, { name: "" }] }))}>
+                {t("lots.fields.addSpeciality")}
+              </Button>
+            </div>
+          </div>
+        </Field>
+      )}
+      <div>
+        <Button type="submit" appearance="primary" disabled={!valid || busy}>{t("actions.save")}</Button>
+      </div>
+    </form>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={lot.data ? lot.data.name : t("lots.newTitle")}
+        actions={<Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants")}>{t("lots.back")}</Button>}
+      />
+      <TabList
+        selectedValue={tab}
+        onTabSelect={(_, d) => {
+          if (id !== null) navigate(`/dashboard/participants/${id}/${String(d.value)}`);
+          else setNewTab(d.value as TabName);
+        }}
+      >
+        {TABS.map((name) => (
+          <Tab key={name} value={name} disabled={id === null && (name === "monitoring" || name === "participants")}>
+            {t(`lots.tabs.${name}`)}
+          </Tab>
+        ))}
+      </TabList>
+      {tab === "informations" || tab === "specialities" ? form : null}
+      {id !== null && tab === "monitoring" && lot.data ? (
+        <div className={styles.form}>
+          <Body1>{t("lots.monitoring", { count: lot.data.total })}</Body1>
+          <LotHistogram projectId={projectId} versionId={versionId} highlight={lot.data.id} />
+        </div>
+      ) : null}
+      {id !== null && tab === "participants" && lot.data ? <ParticipantsTab projectId={projectId} versionId={versionId} lot={lot.data} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+// /dashboard/participants: the lots of the version (name, specialities, participants, tasks), created on
+// /dashboard/participants/new, opened on their tabs, deleted in bulk ('Lots supprimés.'; a lot in use is
+// refused with the ImplementationError message), imported from the library and exported as .xlsx.
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { Body1, Button, Caption1, Checkbox, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
+import { Add20Regular, LibraryRegular } from "@fluentui/react-icons";
+import { ApiError } from "../../api/http";
+import { libraryLotsApi, lotsApi, type LibraryLot, type Lot } from "../../api/reference";
+import { PageHeader } from "../../app/layout/PageHeader";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { warnError } from "../../lib/errors";
+import { useAsync } from "../../lib/useAsync";
+import { useRefreshCounter } from "../../store/refresh";
+import { toast } from "../../store/toasts";
+import { ParticipantsTab } from "../participants/ParticipantsTab";
+import { ExportButton, Swatch, WithVersion } from "../zones/referenceUi";
+
+const useStyles = makeStyles({
+  library: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS, maxHeight: "50vh", overflowY: "auto" },
+});
+
+export default function LotsPage() {
+  return <WithVersion>{(projectId, versionId) => <LotsList projectId={projectId} versionId={versionId} />}</WithVersion>;
+}
+
+/** The failure text of a lot deletion (spec 001 section 8). */
+export function lotDeleteFailure(e: unknown, t: (k: string) => string): string {
+  return e instanceof ApiError && e.code === "ImplementationError" ? t("lots.referenced") : t("lots.deleteFailed");
+}
+
+function LotsList({ projectId, versionId }: { projectId: number; versionId: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const refresh = useRefreshCounter("data");
+  const list = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId, refresh]);
+  const [selected, setSelected] = useState<Set<RowId>>(new Set());
+  const [toDelete, setToDelete] = useState<number[] | null>(null);
+  const [library, setLibrary] = useState<LibraryLot[] | null>(null);
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [view, setView] = useState<"lots" | "participants">("lots");
+
+  useEffect(() => {
+    if (list.error) warnError(list.error);
+  }, [list.error]);
+
+  const columns: DataTableColumn<Lot>[] = [
+    { id: "name", header: t("lots.columns.name"), render: (l) => <><Swatch color={l.color} />{l.name}</> },
+    { id: "specialities", header: t("lots.columns.specialities"), sortable: false, render: (l) => l.specialities.map((s) => s.name).join(", ") },
+    { id: "participants", header: t("lots.columns.participants"), sortable: false, render: (l) => l.participants.map((p) => p.name).join(", ") },
+    { id: "total", header: t("lots.columns.total"), width: 90 },
+  ];
+
+  const remove = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await lotsApi.bulkDelete(toDelete);
+      list.setData((ls) => (ls ?? []).filter((l) => !toDelete.includes(l.id)));
+      setSelected(new Set());
+      toast.success(t("lots.deleted"));
+    } catch (e) {
+      toast.warning(lotDeleteFailure(e, t));
+    } finally {
+      setBusy(false);
+      setToDelete(null);
+    }
+  };
+
+  const openLibrary = async () => {
+    try {
+      setPicked(new Set());
+      setLibrary((await libraryLotsApi.list()).data);
+    } catch (e) {
+      warnError(e);
+    }
+  };
+
+  const importPicked = async () => {
+    setBusy(true);
+    try {
+      const res = await lotsApi.importFromLibrary(projectId, versionId, [...picked]);
+      toast.success(t("lots.imported", { count: res.total }));
+      setLibrary(null);
+      list.reload();
+    } catch (e) {
+      warnError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("lots.title")}
+        actions={
+          <>
+            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/participants/new")}>{t("lots.create")}</Button>
+            <Button icon={<LibraryRegular />} onClick={() => void openLibrary()}>{t("lots.fromLibrary")}</Button>
+            <ExportButton label={t("lots.export")} run={() => lotsApi.export(projectId, versionId)} />
+          </>
+        }
+      />
+      <TabList selectedValue={view} onTabSelect={(_, d) => setView(d.value as "lots" | "participants")}>
+        <Tab value="lots">{t("lots.viewLots")}</Tab>
+        <Tab value="participants">{t("lots.viewParticipants")}</Tab>
+      </TabList>
+      {view === "participants" ? <ParticipantsTab projectId={projectId} versionId={versionId} lot={null} /> : null}
+      {view === "lots" ? (
+        <DataTable
+        columns={columns}
+        rows={list.data ?? []}
+        getRowId={(l) => l.id}
+        ariaLabel={t("lots.title")}
+        loading={list.loading}
+        emptyText={t("lots.empty")}
+        selectable
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+        onRowClick={(l) => navigate(`/dashboard/participants/${l.id}/informations`)}
+        />
+      ) : null}
+      <ConfirmDialog open={toDelete !== null} title={t("lots.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>
+        <Body1>{t("lots.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={library !== null}
+        title={t("lots.fromLibraryTitle")}
+        confirmLabel={t("lots.fromLibrary")}
+        busy={busy}
+        confirmDisabled={picked.size === 0}
+        onConfirm={() => void importPicked()}
+        onCancel={() => setLibrary(null)}
+      >
+        <Caption1 block>{t("lots.fromLibraryHint")}</Caption1>
+        <div className={styles.library}>
+          {(library ?? []).map((l) => (
+            <Checkbox
+              key={l.id}
+              label={l.name}
+              checked={picked.has(l.id)}
+              onChange={(_, d) => setPicked((s) => {
+                const next = new Set(s);
+                if (d.checked) next.add(l.id);
+                else next.delete(l.id);
+                return next;
+              })}
+            />
+          ))}
+        </div>
+      </ConfirmDialog>
+    </>
+  );
+}

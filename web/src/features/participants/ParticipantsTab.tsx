@@ -1,0 +1,109 @@
+// The participants of a lot (its participants tab) or of the whole version (lot null, on /dashboard/participants):
+// companies and contacts in a DataTable, created and edited in a dialog, deleted in bulk (refused while tasks use
+// one), exported as .xlsx; the version's list also shows the histogram of tasks per participant.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Body1, Button, makeStyles, tokens } from "@fluentui/react-components";
+import { PersonAdd20Regular } from "@fluentui/react-icons";
+import { ApiError } from "../../api/http";
+import { lotsApi, participantsApi, zonesApi, type Lot, type Participant } from "../../api/reference";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { warnError } from "../../lib/errors";
+import { useAsync } from "../../lib/useAsync";
+import { useRefreshCounter } from "../../store/refresh";
+import { toast } from "../../store/toasts";
+import { ExportButton, Swatch } from "../zones/referenceUi";
+import { Histogram } from "../lots/LotHistogram";
+import { treeOrder } from "../zones/zoneTree";
+import { ParticipantDialog } from "./ParticipantDialog";
+
+const useStyles = makeStyles({
+  root: { marginTop: tokens.spacingVerticalL, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },
+  actions: { display: "flex", gap: tokens.spacingHorizontalS },
+});
+
+export function ParticipantsTab({ projectId, versionId, lot }: { projectId: number; versionId: number; lot: Lot | null }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const refresh = useRefreshCounter("data");
+  const list = useAsync(() => participantsApi.list(projectId, versionId, lot?.id).then((r) => r.data), [projectId, versionId, lot?.id, refresh]);
+  const lots = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
+  const zones = useAsync(() => zonesApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
+  const [editing, setEditing] = useState<Participant | "new" | null>(null);
+  const [selected, setSelected] = useState<Set<RowId>>(new Set());
+  const [toDelete, setToDelete] = useState<number[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (list.error) warnError(list.error);
+  }, [list.error]);
+
+  const columns: DataTableColumn<Participant>[] = [
+    { id: "name", header: t("participants.columns.name"), render: (p) => <><Swatch color={p.color} />{p.name}</> },
+    { id: "companyName", header: t("participants.columns.companyName") },
+    { id: "lots", header: t("participants.columns.lots"), sortable: false, hidden: lot !== null, render: (p) => p.participantsGroupPro.map((l) => l.name).join(", ") },
+    { id: "specialities", header: t("participants.columns.specialities"), sortable: false, render: (p) => p.specialities.map((s) => s.name).join(", ") },
+    { id: "manager", header: t("participants.columns.manager"), sortValue: (p) => p.projectManagerLastName, render: (p) => [p.projectManagerFirstName, p.projectManagerLastName].filter(Boolean).join(" ") },
+    { id: "projectManagerEmail", header: t("participants.columns.email") },
+    { id: "zones", header: t("participants.fields.zones"), sortable: false, hidden: true, render: (p) => p.zones.map((z) => z.name).join(", ") },
+    { id: "total", header: t("participants.columns.total"), width: 90 },
+  ];
+
+  const remove = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await participantsApi.bulkDelete(toDelete);
+      list.setData((ps) => (ps ?? []).filter((p) => !toDelete.includes(p.id)));
+      setSelected(new Set());
+      toast.success(t("participants.deleted"));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "ImplementationError") toast.warning(t("participants.referenced"));
+      else warnError(e);
+    } finally {
+      setBusy(false);
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.actions}>
+        <Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => setEditing("new")}>{t("participants.create")}</Button>
+        <ExportButton label={t("participants.export")} run={() => participantsApi.export(projectId, versionId)} />
+      </div>
+      <DataTable
+        columns={columns}
+        rows={list.data ?? []}
+        getRowId={(p) => p.id}
+        ariaLabel={t("participants.title")}
+        loading={list.loading}
+        emptyText={t("participants.empty")}
+        selectable
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+        onRowClick={(p) => setEditing(p)}
+      />
+      <ParticipantDialog
+        open={editing !== null}
+        projectId={projectId}
+        versionId={versionId}
+        participant={editing === "new" ? null : editing}
+        defaultLotId={lot?.id ?? null}
+        lots={lots.data ?? (lot ? [lot] : [])}
+        zones={treeOrder(zones.data ?? [])}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+        onClose={() => setEditing(null)}
+      />
+      {lot === null ? <Histogram load={() => participantsApi.histogram(projectId, versionId).then((r) => r.data)} title={t("participants.histogram")} deps={[projectId, versionId, refresh]} /> : null}
+      <ConfirmDialog open={toDelete !== null} title={t("participants.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>
+        <Body1>{t("participants.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+// Users of a project (General > Users): link and unlink (PATCH /project/assign-user and remove-user).
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Body1,
+  Button,
+  Card,
+  Combobox,
+  Field,
+  Option,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
+import { Dismiss20Regular, PersonAdd20Regular } from "@fluentui/react-icons";
+import { TEXT_MAX_LENGTH } from "@jalon/shared";
+import { api } from "../../api/client";
+import type { Project, User } from "../../api/types";
+import { useAsync } from "../../lib/useAsync";
+import { warnError } from "../../lib/errors";
+import { toast } from "../../store/toasts";
+import { useSession } from "../../store/session";
+import { ImportUsersButton } from "./ImportUsersButton";
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalM },
+  add: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "flex-end", flexWrap: "wrap" },
+  combo: { minWidth: "280px" },
+});
+
+export function fullName(user: Pick<User, "firstname" | "lastname" | "email">): string {
+  return `${user.firstname ?? ""} ${user.lastname ?? ""}`.trim() || user.email;
+}
+
+function byName(users: User[]): User[] {
+  return users.slice().sort((a, b) => fullName(a).localeCompare(fullName(b), "fr"));
+}
+
+export function ProjectUsers({ project }: { project: Project }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const me = useSession((s) => s.user?.id);
+  const [picked, setPicked] = useState<User | null>(null);
+  const [query, setQuery] = useState("");
+  const [busy, setBusy] = useState(false);
+  const all = useAsync(() => api.users.list().then((r) => r.data), []);
+  const memberList = useAsync(() => api.users.list({ projectId: project.id }).then((r) => byName(r.data)), [project.id]);
+  const members = memberList.data ?? [];
+  const setMembers = (update: (m: User[]) => User[]) => memberList.setData((m) => byName(update(m ?? [])));
+
+  useEffect(() => {
+    if (all.error) warnError(all.error, "user");
+  }, [all.error]);
+  useEffect(() => {
+    if (memberList.error) warnError(memberList.error, "user");
+  }, [memberList.error]);
+
+  const candidates = useMemo(() => {
+    const ids = new Set(members.map((m) => m.id));
+    return (all.data ?? []).filter((u) => !ids.has(u.id));
+  }, [all.data, members]);
+
+  const assign = async () => {
+    if (!picked) return;
+    setBusy(true);
+    try {
+      await api.projects.assignUser(project.id, picked.id);
+      setMembers((m) => [...m, picked]);
+      setPicked(null);
+      setQuery("");
+      toast.success(t("project.users.assigned"), { subject: "user" });
+    } catch (e) {
+      warnError(e, "user");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (user: User) => {
+    setBusy(true);
+    try {
+      await api.projects.removeUser(project.id, user.id);
+      setMembers((m) => m.filter((x) => x.id !== user.id));
+      toast.success(t("project.users.removed"), { subject: "user" });
+    } catch (e) {
+      warnError(e, "user");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.add}>
+        <Field label={t("project.users.add")}>
+          <Combobox
+            className={styles.combo}
+            placeholder={t("project.users.pick")}
+            value={query}
+            maxLength={TEXT_MAX_LENGTH}
+            disabled={project.isArchived}
+            onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+            onOptionSelect={(_, d) => {
+              const user = candidates.find((u) => String(u.id) === d.optionValue) ?? null;
+              setPicked(user);
+              setQuery(d.optionText ?? "");
+            }}
+          >
+            {candidates
+              .filter((u) => `${fullName(u)} ${u.email}`.toLocaleLowerCase("fr").includes(query.toLocaleLowerCase("fr")) || picked?.id === u.id)
+              .map((u) => (
+                <Option key={u.id} value={String(u.id)} text={fullName(u)}>
+                  {`${fullName(u)} (${u.email}) — ${t(`roles.${u.type}`)}`}
+                </Option>
+              ))}
+          </Combobox>
+        </Field>
+        <Button appearance="primary" icon={<PersonAdd20Regular />} disabled={!picked || busy} onClick={() => void assign()}>
+          {t("project.users.assign")}
+        </Button>
+        <ImportUsersButton
+          project={project}
+          onImported={() => {
+            memberList.reload();
+            all.reload();
+          }}
+        />
+      </div>
+      {members.length === 0 ? (
+        <Body1>{t("project.users.empty")}</Body1>
+      ) : (
+        <Table aria-label={t("project.users.title")}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t("project.users.columns.name")}</TableHeaderCell>
+              <TableHeaderCell>{t("project.users.columns.email")}</TableHeaderCell>
+              <TableHeaderCell>{t("project.users.columns.type")}</TableHeaderCell>
+              <TableHeaderCell>{t("project.users.columns.actions")}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell>{fullName(u)}</TableCell>
+                <TableCell>{u.email}</TableCell>
+                <TableCell>{t(`roles.${u.type}`)}</TableCell>
+                <TableCell>
+                  <Button
+                    appearance="subtle"
+                    icon={<Dismiss20Regular />}
+                    disabled={busy || u.id === me || project.isArchived}
+                    onClick={() => void remove(u)}
+                    aria-label={`${t("project.users.remove")} ${fullName(u)}`}
+                  >
+                    {t("project.users.remove")}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+// The list of tags or phases of the viewed version: name, colour, type, category; search, create, open,
+// bulk delete, .xlsx export, and the way to the categories.
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { Button, SearchBox, makeStyles } from "@fluentui/react-components";
+import { Add20Regular, ArrowDownload20Regular, TagMultiple20Regular } from "@fluentui/react-icons";
+import { TEXT_MAX_LENGTH } from "@jalon/shared";
+import type { ClassItem } from "../../api/referenceMore";
+import { PageHeader } from "../../app/layout/PageHeader";
+import { NoProjectRedirect } from "../../app/guards";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { warnError } from "../../lib/errors";
+import { useAsync } from "../../lib/useAsync";
+import { useProject } from "../../store/project";
+import { useRefreshCounter } from "../../store/refresh";
+import { toast } from "../../store/toasts";
+import { ColorDot } from "../events/parts";
+import type { ClassificationConfig } from "./classification";
+
+const useStyles = makeStyles({
+  search: { minWidth: "240px", maxWidth: "380px" },
+});
+
+export function ClassificationListPage({ config }: { config: ClassificationConfig }) {
+  const projectId = useProject((s) => s.projectId);
+  const versionId = useProject((s) => s.versionId);
+  if (projectId === null || versionId === null) return <NoProjectRedirect />;
+  return <ItemList config={config} projectId={projectId} versionId={versionId} />;
+}
+
+function ItemList({ config, projectId, versionId }: { config: ClassificationConfig; projectId: number; versionId: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { ns, api, basePath } = config;
+  const refresh = useRefreshCounter("data");
+  const list = useAsync(() => api.list(projectId, versionId), [projectId, versionId, refresh]);
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<Set<RowId>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => {
+    if (list.error) warnError(list.error);
+  }, [list.error]);
+
+  const rows = useMemo(() => {
+    const q = search.trim().toLocaleLowerCase("fr");
+    return (list.data?.data ?? []).filter((i) => !q || i.name.toLocaleLowerCase("fr").includes(q));
+  }, [list.data, search]);
+
+  const columns: DataTableColumn<ClassItem>[] = [
+    { id: "name", header: t(`${ns}.columns.name`) },
+    { id: "color", header: t(`${ns}.columns.color`), render: (i) => (i.color ? <><ColorDot color={i.color} /> {i.color}</> : ""), width: 140 },
+    { id: "type", header: t(`${ns}.columns.type`), render: (i) => i.type ?? "" },
+    { id: "category", header: t(`${ns}.columns.category`), render: (i) => i.category?.name ?? "", sortValue: (i) => i.category?.name ?? null },
+  ];
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await api.bulkDelete([...selected].map(Number));
+      toast.success(t(`${ns}.deleted`));
+      setSelected(new Set());
+      list.reload();
+    } catch (e) {
+      warnError(e);
+    } finally {
+      setConfirming(false);
+      setDeleting(false);
+    }
+  };
+  const exportAll = async () => {
+    try {
+      await api.export(projectId, versionId);
+    } catch {
+      toast.error(t(`${ns}.exportFailed`));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t(`${ns}.title`)}
+        actions={
+          <>
+            <Button icon={<TagMultiple20Regular />} onClick={() => navigate(`${basePath}/categories`)}>
+              {t(`${ns}.categoriesLink`)}
+            </Button>
+            <Button icon={<ArrowDownload20Regular />} onClick={() => void exportAll()}>
+              {t(`${ns}.export`)}
+            </Button>
+            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate(`${basePath}/new`)}>
+              {t(`${ns}.new`)}
+            </Button>
+          </>
+        }
+      />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        getRowId={(i) => i.id}
+        ariaLabel={t(`${ns}.listLabel`)}
+        loading={list.loading}
+        emptyText={t(`${ns}.empty`)}
+        onRowClick={(i) => navigate(`${basePath}/${i.id}`)}
+        selectable
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        onDeleteSelected={() => setConfirming(true)}
+        toolbar={
+          <SearchBox className={styles.search} placeholder={t(`${ns}.search`)} aria-label={t(`${ns}.search`)} value={search} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setSearch(d.value)} />
+        }
+      />
+      <ConfirmDialog open={confirming} title={t(`${ns}.deleteTitle`)} confirmLabel={t("actions.delete")} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
+        {t(`${ns}.deleteText`, { count: selected.size })}
+      </ConfirmDialog>
+    </>
+  );
+}

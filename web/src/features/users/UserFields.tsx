@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field, Input } from "@fluentui/react-components";
+import { TEXT_MAX_LENGTH } from "@jalon/shared";
+import type { UserFormValues } from "./userForm";
+
+export function UserFields({ values, onChange, disabled }: { values: UserFormValues; onChange: (values: UserFormValues) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  // A blank field is flagged once the person has been in it, not on an empty form they have just opened.
+  const [touched, setTouched] = useState<ReadonlySet<keyof UserFormValues>>(new Set());
+  const touch = (key: keyof UserFormValues) => setTouched((s) => (s.has(key) ? s : new Set(s).add(key)));
+  const field = (key: keyof UserFormValues, type: "text" | "email" = "text") => {
+    const missing = touched.has(key) && values[key].trim() === "";
+    return (
+      <Field
+        label={t(`userinfos.${key}`)}
+        required
+        validationState={missing ? "error" : "none"}
+        validationMessage={missing ? t("userinfos.required") : undefined}
+      >
+        <Input
+          type={type}
+          value={values[key]}
+          maxLength={TEXT_MAX_LENGTH}
+          disabled={disabled}
+          autoComplete={key === "email" ? "email" : key === "firstname" ? "given-name" : "family-name"}
+          onBlur={() => touch(key)}
+          onChange={(_, d) => {
+            touch(key);
+            onChange({ ...values, [key]: d.value });
+          }}
+        />
+      </Field>
+    );
+  };
+  return (
+    <>
+      {field("firstname")}
+      {field("lastname")}
+      {field("email", "email")}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+export const common = {
+  app: {
+    name: "Jalon",
+    loading: "Chargement…",
+    oops: "Oops!",
+    somethingWentWrong: "Quelque chose s'est mal passé.",
+    reload: "Recharger",
+    comingSoon: "Cet écran sera bientôt disponible.",
+  },
+  actions: {
+    save: "Enregistrer",
+    cancel: "Annuler",
+    confirm: "Confirmer",
+    close: "Fermer",
+    create: "Créer",
+    delete: "Supprimer",
+    edit: "Modifier",
+    copy: "Copier",
+    copied: "Lien copié",
+    search: "Rechercher",
+    previous: "Précédent",
+    next: "Suivant",
+    back: "Retour",
+  },
+  toast: {
+    subjects: {
+      version: "Version",
+      project: "Projet",
+      user: "Utilisateur",
+      undo: "Annulation",
+      session: "Session",
+      planning: "Planning",
+      event: "Tâche",
+      sequence: "Séquence",
+      holiday: "Congés",
+    },
+  },
+  roles: {
+    admin: "Administrateur",
+    manager: "Gestionnaire",
+    external: "Utilisateur externe",
+    guest: "Invité",
+  },
+  pagination: {
+    range: "{{from}}–{{to}} sur {{total}}",
+  },
+  validation: {
+    required: "Ce champ est obligatoire",
+    maxLength: "{{max}} caractères au maximum",
+  },
+};

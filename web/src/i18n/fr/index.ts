@@ -1,0 +1,25 @@
+import { common } from "./common";
+import { errors } from "./errors";
+import { auth } from "./auth";
+import { nav } from "./nav";
+import { layout } from "./layout";
+import { projects } from "./projects";
+import { versions } from "./versions";
+import { users } from "./users";
+import { planning } from "./planning";
+import { events } from "./events";
+import { table } from "./table";
+import { zones } from "./zones";
+import { lots } from "./lots";
+import { participants } from "./participants";
+import { specialities } from "./specialities";
+import { holidays } from "./holidays";
+import { phases } from "./phases";
+import { tags } from "./tags";
+import { macroTasks } from "./macroTasks";
+import { imports } from "./imports";
+import { print } from "./print";
+
+/** All French text, one i18next namespace ("translation"). */
+export const fr = { ...common, ...errors, ...auth, ...nav, ...layout, ...projects, ...versions, ...users, ...planning, ...events, ...table, ...zones, ...lots, ...participants, ...specialities, ...holidays, ...phases, ...tags, ...macroTasks, ...imports, ...print };
+export type Resources = typeof fr;

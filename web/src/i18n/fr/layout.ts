@@ -1,0 +1,36 @@
+export const layout = {
+  header: {
+    noProject: "Aucun projet sélectionné",
+    archived: "Archivé",
+    signedVersion: "Version signée",
+    projectedEnd: "Fin projetée : {{date}}",
+    version: "Version : {{name}}",
+    noVersion: "Aucune version",
+    versionsPanel: "Afficher les versions",
+    projectImage: "Image du projet",
+  },
+  blocking: {
+    title: "Nouvelle version en cours de création",
+    body: "Une nouvelle version du projet est en cours de création. Merci de patienter, la page sera mise à jour dès qu'elle sera prête.",
+  },
+  realtime: {
+    versionCreated: "La nouvelle version est prête.",
+    versionCreating: "Création de la version en cours…",
+    cloneStarted: "Duplication du projet en cours…",
+    cloneDone: "Le projet a été dupliqué.",
+    eventUpdated: "Modification enregistrée.",
+    bulkProgress: "Déplacement des tâches : {{percentage}} %",
+    holidayCreated: "Congé créé.",
+    sequenceUpdated: "Séquence mise à jour.",
+    error: "L'opération a échoué.",
+  },
+  undo: {
+    button: "Annuler la dernière action",
+    title: "Annuler la dernière action ?",
+    body: "La dernière modification du planning de cette version sera annulée pour tous les utilisateurs.",
+    confirm: "Annuler l'action",
+    remaining_one: "Action annulée. Il reste {{count}} annulation possible.",
+    remaining_other: "Action annulée. Il reste {{count}} annulations possibles.",
+    remaining_zero: "Action annulée. Il ne reste aucune annulation possible.",
+  },
+};

@@ -1,0 +1,39 @@
+// Dates shown in Europe/Paris: dd/MM/yyyy and dd/MM/yyyy H:mm (spec 000 section 9).
+import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+
+export const TIME_ZONE = "Europe/Paris";
+export const DATE_FORMAT = "dd/MM/yyyy";
+export const DATE_TIME_FORMAT = "dd/MM/yyyy H:mm";
+export const ISO_DATE = "yyyy-MM-dd";
+
+function valid(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const d = valid(value);
+  return d ? formatInTimeZone(d, TIME_ZONE, DATE_FORMAT) : "";
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const d = valid(value);
+  return d ? formatInTimeZone(d, TIME_ZONE, DATE_TIME_FORMAT) : "";
+}
+
+/** yyyy-MM-dd of an instant, in Paris (for <input type="date">). */
+export function toIsoDay(value: string | number | Date | null | undefined): string {
+  const d = valid(value);
+  return d ? formatInTimeZone(d, TIME_ZONE, ISO_DATE) : "";
+}
+
+/** Project start date: the day at 00:00:00.000 in Paris, as an ISO instant. */
+export function startOfParisDay(isoDay: string): string {
+  return fromZonedTime(`${isoDay}T00:00:00.000`, TIME_ZONE).toISOString();
+}
+
+/** Project end date: the day at 23:59:59.999 in Paris, as an ISO instant. */
+export function endOfParisDay(isoDay: string): string {
+  return fromZonedTime(`${isoDay}T23:59:59.999`, TIME_ZONE).toISOString();
+}

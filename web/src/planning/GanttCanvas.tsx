@@ -1,0 +1,113 @@
+import { useCallback, useMemo, useRef } from "react";
+import { Layer, Shape, Stage } from "react-konva";
+import type { Context } from "konva/lib/Context";
+import type { TimeScale } from "@jalon/shared/gantt";
+import type { GanttModel } from "./model";
+import { drawGrid } from "./layers/drawGrid";
+import { drawBars } from "./layers/drawBars";
+import { drawLinks } from "./layers/drawLinks";
+import { drawBaselines } from "./layers/drawBaselines";
+import type { Comparison } from "./compare/compareModel";
+
+export interface GanttCanvasProps {
+  model: GanttModel;
+  scale: TimeScale;
+  width: number;
+  height: number;
+  scrollLeft: number;
+  scrollTop: number;
+  selection: ReadonlySet<number>;
+  live: ReadonlyMap<number, readonly [number, number]>;
+  violated: ReadonlySet<string>;
+  isHoliday: (day: number) => boolean;
+  today: number;
+  projectEndDay: number | null;
+  showCritical: boolean;
+  /** Compared versions: thin baseline bars under each task. */
+  comparison?: Comparison | null;
+  /** The tooltip of the point under the pointer (content coordinates), e.g. a compared task's deltas. */
+  tooltipAt?: (x: number, y: number) => string | null;
+  onPointer?: (kind: "down" | "move" | "up", x: number, y: number, e: React.PointerEvent) => void;
+  /** A link being drawn, in content coordinates. */
+  draft?: [number, number, number, number] | null;
+  cursor?: string;
+}
+
+const raw = (ctx: Context) => (ctx as unknown as { _context: CanvasRenderingContext2D })._context;
+
+/**
+ * The Gantt body: a viewport-sized Konva stage whose static layer (grid) and dynamic layer (links, bars)
+ * are custom Shapes drawing only what is on screen. Konva batches redraws to one per animation frame.
+ * Pointer input is read on the wrapper and given in content coordinates to the interaction tools.
+ */
+export function GanttCanvas(p: GanttCanvasProps) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const rowsHeight = p.model.rows.length ? p.model.rows[p.model.rows.length - 1].y + p.model.rows[p.model.rows.length - 1].height : 0;
+  const gridFunc = useMemo(
+    () => (ctx: Context) =>
+      drawGrid(raw(ctx), { scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, rowsHeight, isHoliday: p.isHoliday, today: p.today, projectEndDay: p.projectEndDay }),
+    [p.scale, p.width, p.height, p.scrollLeft, p.scrollTop, rowsHeight, p.isHoliday, p.today, p.projectEndDay],
+  );
+  const barsFunc = useMemo(
+    () => (ctx: Context) => {
+      const c = raw(ctx);
+      drawLinks(c, { model: p.model, scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, live: p.live, violated: p.violated });
+      drawBars(c, { model: p.model, scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, selection: p.selection, live: p.live, showCritical: p.showCritical });
+      if (p.comparison) drawBaselines(c, { model: p.model, scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, live: p.live, comparison: p.comparison });
+    },
+    [p.model, p.scale, p.width, p.height, p.scrollLeft, p.scrollTop, p.selection, p.live, p.violated, p.showCritical, p.comparison],
+  );
+  const draftFunc = useMemo(
+    () => (ctx: Context) => {
+      if (!p.draft) return;
+      const c = raw(ctx);
+      c.save();
+      c.translate(-p.scrollLeft, -p.scrollTop);
+      c.strokeStyle = "#0F6CBD";
+      c.setLineDash([4, 3]);
+      c.lineWidth = 2;
+      c.beginPath();
+      c.moveTo(p.draft[0], p.draft[1]);
+      c.lineTo(p.draft[2], p.draft[3]);
+      c.stroke();
+      c.restore();
+    },
+    [p.draft, p.scrollLeft, p.scrollTop],
+  );
+  const onPointer = p.onPointer;
+  const tooltipAt = p.tooltipAt;
+  const handler = useCallback(
+    (kind: "down" | "move" | "up") => (e: React.PointerEvent) => {
+      if (!wrapper.current) return;
+      const rect = wrapper.current.getBoundingClientRect();
+      // The native tooltip follows the pointer without re-rendering the canvas.
+      if (kind === "move" && tooltipAt) wrapper.current.title = tooltipAt(e.clientX - rect.left + p.scrollLeft, e.clientY - rect.top + p.scrollTop) ?? "";
+      if (!onPointer) return;
+      onPointer(kind, e.clientX - rect.left + p.scrollLeft, e.clientY - rect.top + p.scrollTop, e);
+    },
+    [onPointer, tooltipAt, p.scrollLeft, p.scrollTop],
+  );
+  return (
+    <div
+      ref={wrapper}
+      data-testid="gantt-canvas"
+      style={{ width: p.width, height: p.height, touchAction: "none", cursor: p.cursor ?? "default" }}
+      onPointerDown={handler("down")}
+      onPointerMove={handler("move")}
+      onPointerUp={handler("up")}
+    >
+      <Stage width={p.width} height={p.height} listening={false}>
+        <Layer listening={false}>
+          <Shape sceneFunc={gridFunc} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+        <Layer listening={false}>
+          <Shape sceneFunc={barsFunc} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+        {/* Interactive layer, apart from the static ones (excalidraw): only the link being drawn. */}
+        <Layer listening={false}>
+          <Shape sceneFunc={draftFunc} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+      </Stage>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { PlanningData } from "@jalon/shared/planning";
+import { useTranslation } from "react-i18next";
+import { formatInTimeZone } from "date-fns-tz";
+import { parseDay } from "@jalon/engine";
+import { PlanningToolbar } from "./PlanningToolbar";
+import { PlanningView } from "./PlanningView";
+import { usePlanningStore } from "./planningStore";
+import { useProject } from "../store/project";
+import { useSession } from "../store/session";
+import { useRefresh } from "../store/refresh";
+import { toast } from "../store/toasts";
+import { usePlanningLive } from "./usePlanningLive";
+import { FiltersPanel } from "./filters/FiltersPanel";
+import { useFilterOptions } from "./filters/useFilterOptions";
+import { shiftedEventIds } from "./filters/filterLogic";
+import { shiftRows, type ShiftEntry } from "./filters/filterOptions";
+import { TaskDialog } from "./TaskDialog";
+import { PlanningModeBar } from "./PlanningModeBar";
+import { RecalibrationList } from "./RecalibrationList";
+
+/** Today as a Europe/Paris calendar day, whatever the machine's time zone. */
+export function parisToday(now = new Date()): number {
+  return parseDay(formatInTimeZone(now, "Europe/Paris", "yyyy-MM-dd"));
+}
+
+export default function PlanningPage() {
+  const { t } = useTranslation();
+  const { projectId, versionId, project } = useProject();
+  const refreshKey = useRefresh((s) => s.counters.planning);
+  const enterProject = usePlanningStore((s) => s.enterProject);
+  const isManager = useSession((s) => s.isManager);
+  const today = useMemo(() => parisToday(), []);
+  const pushed = usePlanningLive(projectId);
+  useEffect(() => {
+    if (projectId !== null) enterProject(projectId);
+  }, [projectId, enterProject]);
+  const filters = usePlanningStore((s) => s.filters);
+  const mode = usePlanningStore((s) => s.mode);
+  const grouping = usePlanningStore((s) => s.grouping);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [data, setData] = useState<PlanningData | null>(null);
+  const [dialog, setDialog] = useState<{ id: number; kind: "task" | "milestone" } | null>(null);
+  const filterOptions = useFilterOptions(versionId ?? 0, data, versionId !== null && (filtersOpen || filters.categoryIds.length > 0));
+
+  // Recalibrations: the list of recalibration mode and the recalibration-range filter read the shift history.
+  const recalibrationRange = filters.recalibrationFrom !== null || filters.recalibrationTo !== null;
+  const [shifts, setShifts] = useState<ShiftEntry[] | null>(null);
+  useEffect(() => {
+    if (projectId === null || versionId === null || (mode !== "recalibration" && !recalibrationRange)) return;
+    let cancelled = false;
+    shiftRows(projectId, versionId)
+      .then((rows) => !cancelled && setShifts(rows))
+      .catch(() => !cancelled && setShifts([]));
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, versionId, mode, recalibrationRange, refreshKey]);
+  const shifted = useMemo(
+    () => (recalibrationRange && shifts ? shiftedEventIds(shifts, filters.recalibrationFrom, filters.recalibrationTo) : null),
+    [recalibrationRange, shifts, filters.recalibrationFrom, filters.recalibrationTo],
+  );
+  const groupIds = useMemo(() => {
+    if (!data) return [];
+    if (grouping === "zone") return data.zones.map((z) => z.id);
+    if (grouping === "lot") return data.lots.map((l) => l.id);
+    if (grouping === "sequence") return data.sequences.map((x) => x.id);
+    return [];
+  }, [data, grouping]);
+  const names = useMemo(() => new Map((data?.events ?? []).map((e) => [e.id, e.name])), [data]);
+  const nameOf = useCallback((id: number) => names.get(id) ?? `#${id}`, [names]);
+  const closeDialog = useCallback((saved: boolean) => {
+    setDialog(null);
+    if (saved) useRefresh.getState().bump("planning");
+  }, []);
+  if (projectId === null || versionId === null) return null;
+  // External users read the planning; an archived project or a frozen version is read-only for everyone.
+  const readOnly = !isManager || project?.isArchived === true;
+  return (
+    <div style={{ display: "flex", flexDirection: "column", height: "calc(100vh - 120px)", minHeight: 400, gap: 8 }}>
+      <h1 style={{ margin: 0, fontSize: 20 }}>{t("planning.title")}{project ? ` — ${project.name}` : ""}</h1>
+      <PlanningToolbar readOnly={readOnly} filtersOpen={filtersOpen} onToggleFilters={() => setFiltersOpen((o) => !o)} groupIds={groupIds} />
+      <PlanningModeBar readOnly={readOnly} nameOf={nameOf} />
+      <div style={{ flex: 1, minHeight: 0, display: "flex" }}>
+      <div style={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+      <PlanningView
+        projectId={projectId}
+        versionId={versionId}
+        today={today}
+        refreshKey={refreshKey}
+        pushedDates={pushed}
+        readOnly={readOnly}
+        notify={(kind, text) => toast[kind](text)}
+        tags={filterOptions.tags}
+        shifted={shifted}
+        onLoaded={setData}
+        onOpenEvent={readOnly ? undefined : (id, kind) => setDialog({ id, kind })}
+      />
+      </div>
+      {mode === "recalibration" && !readOnly ? <RecalibrationList entries={shifts ?? []} /> : null}
+      <FiltersPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} options={filterOptions.options} projectId={projectId} versionId={versionId} />
+      </div>
+      <TaskDialog target={dialog} onClose={closeDialog} />
+    </div>
+  );
+}

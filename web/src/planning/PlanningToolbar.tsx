@@ -1,0 +1,90 @@
+import { Dropdown, Option, Slider, Switch, ToggleButton, Toolbar, ToolbarDivider, Label, Badge, CounterBadge } from "@fluentui/react-components";
+import { Filter20Regular } from "@fluentui/react-icons";
+import { useTranslation } from "react-i18next";
+import type { Grouping, PlanningView } from "@jalon/shared/gantt";
+import { usePlanningStore, type PickMode, type PlanningMode } from "./planningStore";
+import { activeFilterCount } from "./filters/filterLogic";
+
+const VIEWS: PlanningView[] = ["year", "month", "week"];
+const GROUPINGS: Grouping[] = ["zone", "lot", "sequence", "none"];
+const MODES: PlanningMode[] = ["construction", "recalibration", "ordering", "print", "signing"];
+const PICKS: PickMode[] = ["none", "child", "parent", "milestone", "task"];
+
+export interface PlanningToolbarProps {
+  readOnly?: boolean;
+  filtersOpen?: boolean;
+  onToggleFilters?: () => void;
+  /** The groups of the current grouping, for "aggregate every group". */
+  groupIds?: readonly number[];
+}
+
+export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupIds }: PlanningToolbarProps) {
+  const { t } = useTranslation();
+  const s = usePlanningStore();
+  const filterCount = activeFilterCount(s.filters);
+  const allAggregated = (groupIds?.length ?? 0) > 0 && groupIds!.every((id) => s.aggregated.includes(id));
+  return (
+    <Toolbar aria-label={t("planning.title")} style={{ flexWrap: "wrap", gap: 4 }}>
+      {VIEWS.map((v) => (
+        <ToggleButton key={v} checked={s.view === v} appearance={s.view === v ? "primary" : "subtle"} onClick={() => s.setView(v)} data-testid={`view-${v}`}>
+          {t(`planning.views.${v}`)}
+        </ToggleButton>
+      ))}
+      <ToolbarDivider />
+      <Label htmlFor="planning-zoom">{t("planning.zoom")}</Label>
+      <Slider id="planning-zoom" min={20} max={75} value={s.zoom} onChange={(_, d) => s.setZoom(d.value)} style={{ width: 140 }} />
+      <ToolbarDivider />
+      <Label>{t("planning.grouping.label")}</Label>
+      <Dropdown
+        aria-label={t("planning.grouping.label")}
+        value={t(`planning.grouping.${s.grouping}`)}
+        selectedOptions={[s.grouping]}
+        onOptionSelect={(_, d) => s.setGrouping(d.optionValue as Grouping)}
+        style={{ minWidth: 130 }}
+      >
+        {GROUPINGS.map((g) => (
+          <Option key={g} value={g}>
+            {t(`planning.grouping.${g}`)}
+          </Option>
+        ))}
+      </Dropdown>
+      {s.grouping !== "none" && groupIds ? (
+        <Switch checked={allAggregated} onChange={(_, d) => s.setAggregated(d.checked ? [...groupIds] : [])} label={t("planning.aggregation.all")} />
+      ) : null}
+      {onToggleFilters ? (
+        <>
+          <ToolbarDivider />
+          <ToggleButton checked={filtersOpen} icon={<Filter20Regular />} onClick={onToggleFilters} data-testid="filters-toggle">
+            {t("planning.filters.open")}
+            {filterCount > 0 ? <CounterBadge count={filterCount} size="small" style={{ marginLeft: 6 }} /> : null}
+          </ToggleButton>
+        </>
+      ) : null}
+      {!readOnly && (
+        <>
+          <ToolbarDivider />
+          <Label>{t("planning.pick.label")}</Label>
+          <Dropdown aria-label={t("planning.pick.label")} value={t(`planning.pick.${s.pickMode}`)} selectedOptions={[s.pickMode]} onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)} style={{ minWidth: 170 }}>
+            {PICKS.map((m) => (
+              <Option key={m} value={m}>
+                {t(`planning.pick.${m}`)}
+              </Option>
+            ))}
+          </Dropdown>
+          <ToolbarDivider />
+          <Label>{t("planning.modes.label")}</Label>
+          <Dropdown aria-label={t("planning.modes.label")} value={t(`planning.modes.${s.mode}`)} selectedOptions={[s.mode]} onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)} style={{ minWidth: 150 }}>
+            {MODES.map((m) => (
+              <Option key={m} value={m}>
+                {t(`planning.modes.${m}`)}
+              </Option>
+            ))}
+          </Dropdown>
+        </>
+      )}
+      <ToolbarDivider />
+      <Switch checked={s.showCritical} onChange={() => s.toggleCritical()} label={t("planning.critical")} />
+      {s.selection.length > 0 && <Badge appearance="tint">{t("planning.selection", { count: s.selection.length })}</Badge>}
+    </Toolbar>
+  );
+}

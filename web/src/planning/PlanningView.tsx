@@ -1,0 +1,709 @@
+import * as Comlink from "comlink";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDay, parseDay } from "@jalon/engine";
+import { createTimeScale, defaultRange, monthKey, type TimeScale } from "@jalon/shared/gantt";
+import type { PlanningData } from "@jalon/shared/planning";
+import { GanttCanvas } from "./GanttCanvas";
+import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
+import { GridHeader, GRID_WIDTH, RowGrid } from "./RowGrid";
+import { buildModel, criticalIds, datesOf, hitTest } from "./model";
+import { HANDLE_OFFSET } from "./layers/drawBars";
+import { graphToTransfer, type DeltaMessage } from "./engine/planningEngine";
+import { useEngine } from "./engine/useEngine";
+import { dragStep, IDLE, type DragEffect, type DragState } from "./tools/dragTool";
+import { RESIZE_IDLE, resizeStep, type ResizeState } from "./tools/resizeTool";
+import { LINK_IDLE, linkStep, type LinkState } from "./tools/linkTool";
+import { eventGeometry, type GanttModel } from "./model";
+import { LINK_TYPE_NAMES } from "@jalon/engine";
+import { usePlanningStore } from "./planningStore";
+import { planningApi, type MoveResult } from "./planningApi";
+import { ApiError } from "../api/http";
+import { PrintMode } from "./print/PrintMode";
+import { useComparedVersions } from "./compare/useComparedVersions";
+import { buildComparison } from "./compare/compareModel";
+import { ComparisonLegend } from "./compare/ComparisonLegend";
+import { compareTooltip } from "./compare/compareText";
+import { clientFilter, serverFilterParams, type TagRef } from "./filters/filterLogic";
+import { linkAt, linkPoints } from "./tools/linkHit";
+import { pickStep } from "./tools/pickTool";
+import { moveItem } from "./tools/reorder";
+import { LinkEditor, type LinkTypeName } from "./LinkEditor";
+
+export interface PlanningViewProps {
+  projectId: number;
+  versionId: number;
+  /** Public planning: no editing, no toasts. */
+  readOnly?: boolean;
+  publicToken?: string;
+  /** Today's day number (Europe/Paris), injectable for tests. */
+  today: number;
+  notify?: (kind: "success" | "warning" | "error" | "info", text: string) => void;
+  /** Bumped by the realtime client to make the view refetch. */
+  refreshKey?: number;
+  /** Dates pushed by another user's move, applied without a refetch. */
+  pushedDates?: { ids: number[]; startDates: string[]; endDates: string[]; seq: number } | null;
+  onProjectedEnd?: (iso: string | null) => void;
+  /** Tags with their category: the tag-category filter reaches the server as tags. */
+  tags?: readonly TagRef[];
+  /** Events shifted in the recalibration range (null while not loaded). */
+  shifted?: ReadonlySet<number> | null;
+  onLoaded?: (data: PlanningData) => void;
+  /** Double-click on a bar or Enter on a grid row: the task modal. */
+  onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
+}
+
+function deltaToMap(d: DeltaMessage, into: Map<number, readonly [number, number]>): Map<number, readonly [number, number]> {
+  const m = new Map(into);
+  for (let k = 0; k < d.ids.length; k++) m.set(d.ids[k], [d.startDay[k], d.endDay[k]]);
+  return m;
+}
+
+/** The planning screen body: toolbar-less Gantt (grid + time header + canvas) wired to the engine worker. */
+export function PlanningView(props: PlanningViewProps) {
+  const { t } = useTranslation();
+  const { view, zoom, grouping, showCritical, filters, selection, setSelection, mode, pickMode, aggregated, rowOrder, setRowOrder, toggleAggregated, rowMove, focus } = usePlanningStore();
+  // Dates change only in construction and recalibration; ordering reorders rows, signing only reads.
+  const editable = !props.readOnly && (mode === "construction" || mode === "recalibration");
+  const tagRefs = props.tags;
+  const paramsKey = JSON.stringify(serverFilterParams(filters, tagRefs ?? []));
+  const serverParams = useMemo(() => JSON.parse(paramsKey) as ReturnType<typeof serverFilterParams>, [paramsKey]);
+  const engine = useEngine();
+  const [data, setData] = useState<PlanningData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** Committed dates of the whole version (server truth plus our committed moves). */
+  const [dates, setDates] = useState<Map<number, readonly [number, number]>>(new Map());
+  /** Dates of a drag in progress: drawn over the committed ones. */
+  const [preview, setPreview] = useState<Map<number, readonly [number, number]> | null>(null);
+  const [violated, setViolated] = useState<Set<string>>(new Set());
+  const [projectEnd, setProjectEnd] = useState<number | null>(null);
+  const revisions = useRef(new Map<number, number>());
+  const [reloadTick, setReloadTick] = useState(0);
+  const onLoadedRef = useRef(props.onLoaded);
+  onLoadedRef.current = props.onLoaded;
+
+  const range = useMemo(() => defaultRange(props.today), [props.today]);
+  const { ids: compareIds, clear: clearCompare } = useComparedVersions(props.versionId);
+  const scale: TimeScale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
+
+  // Load the version's graph and the displayed months.
+  useEffect(() => {
+    let cancelled = false;
+    const query = {
+      projectId: props.projectId,
+      versionId: props.versionId,
+      startDate: monthKey(range.firstDay),
+      endDate: monthKey(range.lastDay),
+      compareVersionIds: props.publicToken ? undefined : compareIds,
+      ...serverParams,
+    };
+    const load = props.publicToken ? planningApi.publicData(props.publicToken, query) : planningApi.data(query);
+    load
+      .then(async (d) => {
+        if (cancelled) return;
+        const transfer = graphToTransfer(d.graph);
+        const buffers = Object.values(transfer).map((a) => (a as ArrayBufferView).buffer as ArrayBuffer);
+        // Posted before the first render and awaited after it: the worker prepares the plan while the main thread
+        // draws (bench/web), and comlink delivers later engine calls after this one.
+        const loading = engine.current?.load(Comlink.transfer(transfer, buffers), d.calendars);
+        revisions.current = new Map(d.graph.ids.map((id, i) => [id, d.graph.revision[i]]));
+        setDates(datesOf(d));
+        setPreview(null);
+        setData(d);
+        setError(null);
+        onLoadedRef.current?.(d);
+        const loaded = await loading;
+        if (cancelled) return;
+        setProjectEnd(loaded ? loaded.projectEndDay : null);
+        const v = new Set<string>();
+        if (loaded) for (let k = 0; k < loaded.violations.length; k += 2) v.add(`${loaded.violations[k + 1]}-${loaded.violations[k]}`);
+        setViolated(v);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof ApiError ? e.code : "default");
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, range, serverParams, engine, reloadTick]);
+
+  // Another user's move: apply the pushed dates to the engine and the view without refetching.
+  const pushed = props.pushedDates;
+  useEffect(() => {
+    if (!pushed || !data) return;
+    const ids = Float64Array.from(pushed.ids);
+    const starts = Int32Array.from(pushed.startDates.map(parseDay));
+    const ends = Int32Array.from(pushed.endDates.map(parseDay));
+    void engine.current?.applyServerDates(ids, starts, ends).then((end) => setProjectEnd(end));
+    setDates((prev) => {
+      const m = new Map(prev);
+      pushed.ids.forEach((id, k) => m.set(id, [starts[k], ends[k]]));
+      return m;
+    });
+  }, [pushed, data, engine]);
+
+  useEffect(() => {
+    props.onProjectedEnd?.(projectEnd === null ? null : formatDay(projectEnd));
+  }, [projectEnd, props.onProjectedEnd]);
+
+  const critical = useMemo(() => (data && showCritical ? criticalIds(data) : undefined), [data, showCritical]);
+  const keep = useMemo(() => (data ? clientFilter(data, filters, props.shifted ?? null) : null), [data, filters, props.shifted]);
+  const aggregatedSet = useMemo(() => new Set(aggregated), [aggregated]);
+  const rowOrderMap = useMemo(() => new Map(rowOrder.map((id, i) => [id, i])), [rowOrder]);
+  const model = useMemo(
+    () => (data ? buildModel(data, dates, { grouping, noGroupLabel: t("planning.noGroup"), keep, aggregated: aggregatedSet, rowOrder: rowOrderMap }, critical) : null),
+    [data, dates, grouping, critical, t, keep, aggregatedSet, rowOrderMap],
+  );
+  const comparison = useMemo(() => (data && model ? buildComparison(data, dates, model.calendar) : null), [data, dates, model]);
+  const holidays = useMemo(() => {
+    const set = new Set<number>();
+    if (!data) return set;
+    for (const h of data.calendars.holidays) set.add(parseDay(h));
+    for (const v of data.calendars.vacations) for (let d = parseDay(v.startDate); d <= parseDay(v.endDate); d++) set.add(d);
+    return set;
+  }, [data]);
+  const isHoliday = useCallback((d: number) => holidays.has(d), [holidays]);
+  const lotNames = useMemo(() => new Map((data?.lots ?? []).map((l) => [l.id, l.name])), [data]);
+  const live = preview ?? EMPTY;
+  const selectionSet = useMemo(() => new Set(selection), [selection]);
+
+  // Scrolling: one scroll element for grid, header and canvas; the canvas redraws at most once per frame.
+  const scroller = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState({ left: 0, top: 0, width: 800, height: 500 });
+  const frame = useRef(0);
+  const onScroll = useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = scroller.current;
+      if (el) setViewport((v) => ({ ...v, left: el.scrollLeft, top: el.scrollTop }));
+    });
+  }, []);
+  // Start on today, before the viewport is measured and before the first paint: from an effect, the canvas first
+  // drew the range's start and redrew at today a few frames later (bench/web).
+  const scrolledToToday = useRef(false);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || !data || scrolledToToday.current) return;
+    scrolledToToday.current = true;
+    el.scrollLeft = Math.max(0, (props.today - scale.firstDay - 7) * scale.dayWidth);
+  }, [data, scale, props.today]);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setViewport({ left: el.scrollLeft, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight });
+    measure();
+    const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(measure) : null;
+    ro?.observe(el);
+    return () => ro?.disconnect();
+  }, [data]);
+
+  // Drag: the tool decides, the engine previews (one request in flight, the latest wins), the server commits.
+  const drag = useRef<DragState>(IDLE);
+  const pending = useRef<{ selection: number[]; k: number } | null>(null);
+  const inFlight = useRef(false);
+  const runPreview = useCallback(() => {
+    if (inFlight.current || !pending.current || !engine.current) return;
+    const job = pending.current;
+    pending.current = null;
+    inFlight.current = true;
+    void engine.current
+      .preview(job.selection, job.k)
+      .then((d) => {
+        if (drag.current.kind === "dragging") setPreview(deltaToMap(d, new Map()));
+      })
+      .finally(() => {
+        inFlight.current = false;
+        runPreview();
+      });
+  }, [engine]);
+
+  const commit = useCallback(
+    async (effect: Extract<DragEffect, { type: "commit" }>) => {
+      const eng = engine.current;
+      if (!eng || !data) return;
+      try {
+        const local = await eng.commitMoveTo(effect.selection, effect.anchorId, effect.day);
+        setDates((prev) => deltaToMap(local, prev));
+        setPreview(null);
+        const v = new Set<string>();
+        for (let k = 0; k < local.violations.length; k += 2) v.add(`${local.violations[k + 1]}-${local.violations[k]}`);
+        setViolated(v);
+        setProjectEnd(local.projectEndDay);
+        const result: MoveResult = await planningApi.move({
+          projectId: props.projectId,
+          versionId: props.versionId,
+          events: effect.selection.map((id) => ({ id, revision: revisions.current.get(id) ?? 0 })),
+          anchorId: effect.anchorId,
+          startDate: formatDay(effect.day),
+        });
+        result.ids.forEach((id, k) => revisions.current.set(id, result.revisions[k]));
+        // The server's result is authoritative: it replaces the preview.
+        const ids = Float64Array.from(result.ids);
+        const starts = Int32Array.from(result.startDates.map(parseDay));
+        const ends = Int32Array.from(result.endDates.map(parseDay));
+        const end = await eng.applyServerDates(ids, starts, ends);
+        setDates((prev) => {
+          const m = new Map(prev);
+          result.ids.forEach((id, k) => m.set(id, [starts[k], ends[k]]));
+          return m;
+        });
+        setProjectEnd(end);
+        drag.current = dragStep(drag.current, { type: "committed" }, toolContext()).state;
+        props.notify?.("success", t("planning.moved", { count: effect.selection.length }));
+      } catch (e) {
+        drag.current = dragStep(drag.current, { type: "failed" }, toolContext()).state;
+        setPreview(null);
+        const code = e instanceof ApiError ? e.code : e instanceof Error && e.message === "Date invalide" ? "invalidDate" : "default";
+        if (code === "invalidDate") props.notify?.("warning", t("planning.invalidDate"));
+        else if (code === "conflict") props.notify?.("warning", t("planning.conflict"));
+        else props.notify?.("error", t(`errors.${code}`, { defaultValue: t("errors.default") }));
+        setReloadTick((x) => x + 1);
+      }
+    },
+    [engine, data, props.projectId, props.versionId, t],
+  );
+
+  const toolContext = useCallback(() => ({ dayWidth: scale.dayWidth, calendarOf: () => model!.calendar }), [scale, model]);
+
+  // Resize and link drawing: their own small state machines; the drag tool handles everything else.
+  const resize = useRef<ResizeState>(RESIZE_IDLE);
+  const link = useRef<LinkState>(LINK_IDLE);
+  const [draft, setDraft] = useState<[number, number, number, number] | null>(null);
+  const [cursor, setCursor] = useState("default");
+
+  const structuralWrite = useCallback(
+    async (id: number, body: Record<string, unknown>) => {
+      try {
+        await planningApi.patchEvent(id, { ...body, revision: revisions.current.get(id) });
+        return true;
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "cycle" && data) {
+          const names = new Map(data.events.map((ev) => [ev.id, ev.name]));
+          const ids = ((e.details as { ids?: number[] } | undefined)?.ids ?? []) as number[];
+          props.notify?.("warning", t("planning.cycle", { names: ids.map((x) => names.get(x) ?? `#${x}`).join(" → ") }));
+        } else if (e instanceof ApiError && e.code === "conflict") props.notify?.("warning", t("planning.conflict"));
+        else props.notify?.("error", t(e instanceof ApiError ? `errors.${e.code}` : "errors.default", { defaultValue: t("errors.default") }));
+        return false;
+      } finally {
+        setPreview(null);
+        setReloadTick((x) => x + 1);
+      }
+    },
+    [data, props, t],
+  );
+
+  // The selected link (by its ends: indices change with every reload) and its editor.
+  const [selectedLink, setSelectedLink] = useState<{ parentId: number; childId: number } | null>(null);
+  const lastDown = useRef<{ id: number; time: number } | null>(null);
+  const pendingOpen = useRef<{ id: number; kind: "task" | "milestone" } | null>(null);
+  const nameOf = useCallback((id: number) => data?.events.find((ev) => ev.id === id)?.name ?? `#${id}`, [data]);
+  const parentsOf = useCallback(
+    (childId: number, except?: number) =>
+      (model?.links ?? []).filter((l) => l.childId === childId && l.parentId !== except).map((l) => ({ id: l.parentId, type: LINK_TYPE_NAMES[l.type], delay: l.delay })),
+    [model],
+  );
+  const writeLink = useCallback(
+    async (parentId: number, childId: number, next: { type: LinkTypeName; delay: number } | null) => {
+      const parents = parentsOf(childId, parentId);
+      if (next) parents.push({ id: parentId, type: next.type, delay: next.delay });
+      const ok = await structuralWrite(childId, { parentsEvents: parents });
+      if (ok) {
+        setSelectedLink(null);
+        props.notify?.("success", t(next ? "planning.link.saved" : "planning.link.removed"));
+      }
+      return ok;
+    },
+    [parentsOf, structuralWrite, props, t],
+  );
+  const setPickMode = usePlanningStore((st) => st.setPickMode);
+  const onPick = useCallback(
+    (hit: { id: number; kind: "task" | "milestone" } | null) => {
+      if (!model) return;
+      const r = pickStep(pickMode, selection.length === 1 ? selection[0] : null, hit, (p, c) => model.links.some((l) => l.parentId === p && l.childId === c));
+      if (r.type === "warn") props.notify?.("warning", t(`planning.pick.${r.reason}`));
+      else if (r.type === "select") {
+        setSelection([r.id]);
+        setPickMode("none");
+      } else if (r.type === "link") {
+        setPickMode("none");
+        void structuralWrite(r.childId, { parentsEvents: [...parentsOf(r.childId), { id: r.parentId, type: "end-begin", delay: 0 }] }).then((ok) => {
+          if (ok) props.notify?.("success", t("planning.pick.linked", { parent: nameOf(r.parentId), child: nameOf(r.childId) }));
+        });
+      }
+    },
+    [model, pickMode, selection, props, t, setSelection, setPickMode, structuralWrite, parentsOf, nameOf],
+  );
+
+  const onPointer = useCallback(
+    (kind: "down" | "move" | "up", x: number, y: number, e: React.PointerEvent) => {
+      if (!model || props.readOnly) return;
+      if (pendingOpen.current) {
+        if (kind === "up") {
+          const target = pendingOpen.current;
+          pendingOpen.current = null;
+          setTimeout(() => props.onOpenEvent?.(target.id, target.kind), 0);
+        }
+        return;
+      }
+      if (kind === "down") {
+        const liveOfNow = (id: number) => live.get(id) ?? dates.get(id);
+        const handleNow = editable ? handleAt(model, scale, selection, x, y, liveOfNow) : null;
+        if (!handleNow) {
+          const hitNow = hitTest(model, scale, x, y, liveOfNow);
+          if (pickMode !== "none") {
+            onPick(hitNow ? { id: hitNow.id, kind: hitNow.kind === "milestone" ? "milestone" : "task" } : null);
+            return;
+          }
+          const now = performance.now();
+          if (hitNow && lastDown.current?.id === hitNow.id && now - lastDown.current.time < 450) {
+            lastDown.current = null;
+            drag.current = IDLE;
+            // Opened once the click is over: a modal opened under a pressed pointer loses its focus trap.
+            pendingOpen.current = { id: hitNow.id, kind: hitNow.kind === "milestone" ? "milestone" : "task" };
+            return;
+          }
+          lastDown.current = hitNow ? { id: hitNow.id, time: now } : null;
+          if (!hitNow) {
+            const k = linkAt(model, scale, { top: viewport.top, height: viewport.height }, x, y, liveOfNow);
+            if (k >= 0) {
+              setSelectedLink({ parentId: model.links[k].parentId, childId: model.links[k].childId });
+              return;
+            }
+          }
+          setSelectedLink(null);
+          if (!editable) {
+            const additive = e.shiftKey || e.ctrlKey || e.metaKey;
+            if (!hitNow) setSelection([]);
+            else setSelection(additive ? (selection.includes(hitNow.id) ? selection.filter((x2) => x2 !== hitNow.id) : [...selection, hitNow.id]) : [hitNow.id]);
+            return;
+          }
+        }
+      }
+      if (!editable) return;
+      const ctx = toolContext();
+      const liveOf = (id: number) => live.get(id) ?? dates.get(id);
+      if (kind === "down") {
+        (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+        const handle = handleAt(model, scale, selection, x, y, liveOf);
+        if (handle) {
+          link.current = linkStep(link.current, { type: "pointerDown", parentId: handle.id, side: handle.side, x: handle.x, y: handle.y }).state;
+          return;
+        }
+        const hit = hitTest(model, scale, x, y, liveOf);
+        if (hit && hit.kind === "task") {
+          const g = geometryOf(model, scale, hit.id, liveOf);
+          if (g && x >= g.x + g.width - 5) {
+            const d = liveOf(hit.id) ?? [hit.startDay, hit.endDay];
+            resize.current = resizeStep(resize.current, { type: "pointerDown", x, id: hit.id, startDay: d[0], numberOfDays: hit.numberOfDays }, { calendar: model.calendar, dayWidth: scale.dayWidth }).state;
+            return;
+          }
+        }
+      }
+      if (link.current.kind === "drawing") {
+        if (kind === "move") {
+          const r = linkStep(link.current, { type: "pointerMove", x, y });
+          link.current = r.state;
+          for (const ef of r.effects) if (ef.type === "draw") setDraft([ef.from[0], ef.from[1], ef.to[0], ef.to[1]]);
+        } else if (kind === "up") {
+          const hit = hitTest(model, scale, x, y, liveOf);
+          const g = hit ? geometryOf(model, scale, hit.id, liveOf) : null;
+          const r = linkStep(link.current, { type: "pointerUp", target: hit && g ? { id: hit.id, x: g.x, width: g.width } : null, x });
+          link.current = r.state;
+          for (const ef of r.effects) {
+            if (ef.type === "clear") setDraft(null);
+            if (ef.type === "create") {
+              const parents = model.links
+                .filter((l) => l.childId === ef.childId && l.parentId !== ef.parentId)
+                .map((l) => ({ id: l.parentId, type: LINK_TYPE_NAMES[l.type], delay: l.delay }));
+              void structuralWrite(ef.childId, { parentsEvents: [...parents, { id: ef.parentId, type: ef.linkType, delay: 0 }] });
+            }
+          }
+        }
+        return;
+      }
+      if (resize.current.kind === "resizing") {
+        const r = resizeStep(resize.current, kind === "move" ? { type: "pointerMove", x } : { type: "pointerUp" }, { calendar: model.calendar, dayWidth: scale.dayWidth });
+        resize.current = r.state;
+        for (const ef of r.effects) {
+          if (ef.type === "preview") void engine.current?.previewDuration(ef.id, ef.days).then((d) => setPreview(deltaToMap(d, new Map())));
+          if (ef.type === "clearPreview") setPreview(null);
+          if (ef.type === "commit") void structuralWrite(ef.id, { numberOfDays: ef.days }).then(() => (resize.current = RESIZE_IDLE));
+        }
+        return;
+      }
+      if (kind === "move" && drag.current.kind === "idle") {
+        // Hover: say what a press would do.
+        const over = handleAt(model, scale, selection, x, y, liveOf) ? "crosshair" : (() => {
+          const hit = hitTest(model, scale, x, y, liveOf);
+          if (!hit) return "default";
+          const g = geometryOf(model, scale, hit.id, liveOf);
+          return hit.kind === "task" && g && x >= g.x + g.width - 5 ? "ew-resize" : "grab";
+        })();
+        if (over !== cursor) setCursor(over);
+      }
+      let r: { state: DragState; effects: DragEffect[] };
+      if (kind === "down") {
+        const hit = hitTest(model, scale, x, y, liveOf);
+        r = dragStep(drag.current, { type: "pointerDown", x, hitId: hit?.id ?? null, hitStartDay: hit ? (dates.get(hit.id)?.[0] ?? hit.startDay) : undefined, additive: e.shiftKey || e.ctrlKey || e.metaKey, selected: selection }, ctx);
+      } else r = dragStep(drag.current, { type: kind === "move" ? "pointerMove" : "pointerUp", x }, ctx);
+      drag.current = r.state;
+      for (const effect of r.effects) {
+        if (effect.type === "select") setSelection(effect.ids);
+        else if (effect.type === "preview") {
+          pending.current = { selection: effect.selection, k: effect.k };
+          runPreview();
+        } else if (effect.type === "clearPreview") setPreview(null);
+        else if (effect.type === "commit") void commit(effect);
+      }
+    },
+    [model, props.readOnly, toolContext, scale, live, dates, selection, setSelection, runPreview, commit, structuralWrite, engine, cursor, editable, pickMode, onPick, viewport, props.onOpenEvent],
+  );
+
+  // Ordering mode: the selected row moves up or down inside its group, never above its parent or below its child.
+  const moveRow = useCallback(
+    (id: number, dir: -1 | 1) => {
+      if (!model || mode !== "ordering" || props.readOnly) return;
+      const r = model.rowOfId.get(id);
+      if (r === undefined) return;
+      let a = r;
+      while (a > 0 && model.rows[a - 1].kind === "event") a--;
+      let b = r;
+      while (b + 1 < model.rows.length && model.rows[b + 1].kind === "event") b++;
+      const idOfRow = (i: number) => model.events[model.rows[i].events[0]].id;
+      const run: number[] = [];
+      for (let i = a; i <= b; i++) run.push(idOfRow(i));
+      const to = r - a + dir;
+      if (to < 0 || to >= run.length) return;
+      const res = moveItem(run, id, to, model.links);
+      if (!res.ok) {
+        props.notify?.("warning", t(`planning.reorder.${res.reason}`, { parent: nameOf(res.parentId), child: nameOf(res.childId) }));
+        return;
+      }
+      const all: number[] = [];
+      model.rows.forEach((row, i) => {
+        if (i === a) all.push(...res.order);
+        else if (row.kind === "event" && (i < a || i > b)) all.push(idOfRow(i));
+      });
+      setRowOrder(all);
+    },
+    [model, mode, props, t, nameOf, setRowOrder],
+  );
+  const lastRowMove = useRef(rowMove?.seq ?? 0);
+  useEffect(() => {
+    if (!rowMove || rowMove.seq === lastRowMove.current) return;
+    lastRowMove.current = rowMove.seq;
+    if (selection.length === 1) moveRow(selection[0], rowMove.dir);
+  }, [rowMove, selection, moveRow]);
+  const onGridKey = useCallback(
+    (id: number, e: React.KeyboardEvent) => {
+      if (e.key === "Enter" && !props.readOnly && props.onOpenEvent && model) {
+        const ev = model.events[model.indexOfId.get(id) ?? -1];
+        if (ev) props.onOpenEvent(id, ev.kind === "milestone" ? "milestone" : "task");
+      } else if (e.altKey && (e.key === "ArrowUp" || e.key === "ArrowDown")) {
+        e.preventDefault();
+        moveRow(id, e.key === "ArrowUp" ? -1 : 1);
+      }
+    },
+    [props, model, moveRow],
+  );
+  const onGroupClick = useCallback((groupId: number | null | undefined) => {
+    if (groupId !== null && groupId !== undefined) toggleAggregated(groupId);
+  }, [toggleAggregated]);
+
+  // A recalibration picked in the list: select its event and bring it on screen.
+  const lastFocus = useRef(focus?.seq ?? 0);
+  useEffect(() => {
+    if (!focus || !model || focus.seq === lastFocus.current) return;
+    lastFocus.current = focus.seq;
+    const g = geometryOf(model, scale, focus.id, (x) => dates.get(x));
+    const el = scroller.current;
+    if (!g || !el) return;
+    el.scrollLeft = Math.max(0, g.x - 200);
+    el.scrollTop = Math.max(0, g.y - 100);
+  }, [focus, model, scale, dates]);
+
+  const onGridSelect = useCallback(
+    (id: number, additive: boolean) => setSelection(additive ? (selection.includes(id) ? selection.filter((x) => x !== id) : [...selection, id]) : [id]),
+    [selection, setSelection],
+  );
+
+  // Browser tests (navigator.webdriver) read bar positions here: a canvas has no DOM to query.
+  useEffect(() => {
+    if (typeof navigator === "undefined" || !navigator.webdriver || !model) return;
+    const w = window as unknown as { __jalonPlanning?: unknown };
+    w.__jalonPlanning = {
+      bar: (id: number) => {
+        const canvas = scroller.current?.querySelector('[data-testid="gantt-canvas"]');
+        const g = geometryOf(model, scale, id, (x) => live.get(x) ?? dates.get(x));
+        if (!canvas || !g) return null;
+        const r = canvas.getBoundingClientRect();
+        return { x: r.left + g.x - viewport.left, y: r.top + g.y - viewport.top, width: g.width, height: g.height };
+      },
+      dates: (id: number) => {
+        const d = live.get(id) ?? dates.get(id);
+        return d ? [formatDay(d[0]), formatDay(d[1])] : null;
+      },
+      scrollTo: (id: number) => {
+        const g = geometryOf(model, scale, id, (x) => dates.get(x));
+        const el = scroller.current;
+        if (!g || !el) return;
+        el.scrollLeft = Math.max(0, g.x - 200);
+        el.scrollTop = Math.max(0, g.y - 100);
+      },
+      dayWidth: scale.dayWidth,
+      /** True once the drawn viewport matches the scroll position (the scroll is applied on the next frame). */
+      settled: () => {
+        const el = scroller.current;
+        return !!el && el.scrollLeft === viewport.left && el.scrollTop === viewport.top;
+      },
+      ids: () => model.events.map((e) => e.id),
+      links: () => model.links,
+      tools: () => ({ drag: drag.current.kind, link: link.current.kind, resize: resize.current.kind, selection: usePlanningStore.getState().selection }),
+      /** A screen point on the middle segment of a drawn link, to click it. */
+      linkPoint: (parentId: number, childId: number) => {
+        const k = model.links.findIndex((l) => l.parentId === parentId && l.childId === childId);
+        const canvas = scroller.current?.querySelector('[data-testid="gantt-canvas"]');
+        const pts = k >= 0 ? linkPoints(model, scale, k, (x) => live.get(x) ?? dates.get(x)) : null;
+        if (!pts || !canvas) return null;
+        const r = canvas.getBoundingClientRect();
+        return { x: r.left + pts[2] - viewport.left, y: r.top + (pts[3] + pts[5]) / 2 - viewport.top };
+      },
+      rows: () => model.rows.filter((row) => row.kind === "event").map((row) => model.events[row.events[0]].id),
+      lotOf: (id: number) => model.events[model.indexOfId.get(id) ?? -1]?.lotId ?? null,
+      violated: () => [...violated],
+    };
+  }, [model, scale, live, dates, viewport, violated]);
+
+  const compareTip = useCallback(
+    (x: number, y: number) => {
+      if (!model || !comparison) return null;
+      const hit = hitTest(model, scale, x, y, (id) => live.get(id) ?? dates.get(id));
+      const bars = hit ? comparison.byId.get(hit.id) : undefined;
+      return hit && bars ? `${hit.name}\n${compareTooltip(t, comparison.versions, bars)}` : null;
+    },
+    [model, comparison, scale, live, dates, t],
+  );
+  if (error) return <div role="alert">{t("planning.loadError")}</div>;
+  if (!data || !model) return <div aria-busy="true">{t("planning.loading")}</div>;
+  const rowsHeight = model.rows.length ? model.rows[model.rows.length - 1].y + model.rows[model.rows.length - 1].height : 0;
+  const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
+  const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
+  return (
+    <div ref={scroller} data-testid="planning-scroller" onScroll={onScroll} style={{ flex: 1, minHeight: 0, overflow: "auto", position: "relative", border: "1px solid #E0E0E0", background: "#FFFFFF" }}>
+      <PrintMode projectId={props.projectId} versionId={props.versionId} model={model} startMonth={monthKey(range.firstDay)} endMonth={monthKey(range.lastDay)} publicView={!!props.publicToken} />
+      {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare} />}
+      <div style={{ width: GRID_WIDTH + scale.width, height: HEADER_HEIGHT + rowsHeight, position: "relative" }}>
+        <div style={{ position: "sticky", top: 0, zIndex: 3, display: "flex", height: HEADER_HEIGHT, width: GRID_WIDTH + scale.width }}>
+          <div style={{ position: "sticky", left: 0, zIndex: 4, width: GRID_WIDTH, flex: "none", background: "#FAFAFA" }}>
+            <GridHeader />
+          </div>
+          <div style={{ position: "sticky", left: GRID_WIDTH, width: canvasWidth, flex: "none" }}>
+            <TimeHeader scale={scale} width={canvasWidth} scrollLeft={viewport.left} />
+          </div>
+        </div>
+        <div style={{ display: "flex", width: GRID_WIDTH + scale.width, height: rowsHeight }}>
+          <div style={{ position: "sticky", left: 0, zIndex: 2, width: GRID_WIDTH, flex: "none", background: "#FFFFFF", borderRight: "1px solid #E0E0E0" }}>
+            <RowGrid model={model} comparison={comparison} scrollElement={() => scroller.current} lotNames={lotNames} live={live} selection={selectionSet} onSelect={onGridSelect} onKeyRow={onGridKey} onGroupClick={grouping === "none" ? undefined : onGroupClick} />
+          </div>
+          <div style={{ position: "sticky", left: GRID_WIDTH, top: HEADER_HEIGHT, width: canvasWidth, height: Math.min(canvasHeight, rowsHeight || canvasHeight), flex: "none" }}>
+            <GanttCanvas
+              model={model}
+              scale={scale}
+              width={canvasWidth}
+              height={canvasHeight}
+              scrollLeft={viewport.left}
+              scrollTop={viewport.top}
+              selection={selectionSet}
+              live={live}
+              violated={violated}
+              isHoliday={isHoliday}
+              today={props.today}
+              projectEndDay={projectEnd}
+              showCritical={showCritical}
+              comparison={comparison}
+              tooltipAt={comparison ? compareTip : undefined}
+              onPointer={onPointer}
+              draft={draft}
+              cursor={cursor}
+            />
+          </div>
+        </div>
+        {selectedLinkOverlay(model, scale, selectedLink, (x) => live.get(x) ?? dates.get(x), (pts, link) => (
+          <LinkEditor
+            key={`${link.parentId}-${link.childId}-${link.type}-${link.delay}`}
+            parentName={nameOf(link.parentId)}
+            childName={nameOf(link.childId)}
+            type={LINK_TYPE_NAMES[link.type]}
+            delay={link.delay}
+            left={GRID_WIDTH + Math.max(pts[0], pts[pts.length - 2]) + 12}
+            top={HEADER_HEIGHT + (pts[3] + pts[5]) / 2 - 20}
+            onSave={(type, delay) => void writeLink(link.parentId, link.childId, { type, delay })}
+            onDelete={() => void writeLink(link.parentId, link.childId, null)}
+            onClose={() => setSelectedLink(null)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const EMPTY: ReadonlyMap<number, readonly [number, number]> = new Map();
+
+/** The selected link drawn over the canvas (in the content's coordinates, so it scrolls with it) and its editor. */
+function selectedLinkOverlay(
+  model: GanttModel,
+  scale: TimeScale,
+  selected: { parentId: number; childId: number } | null,
+  liveOf: (id: number) => readonly [number, number] | undefined,
+  editor: (pts: number[], link: GanttModel["links"][number]) => React.ReactNode,
+): React.ReactNode {
+  if (!selected) return null;
+  const k = model.links.findIndex((l) => l.parentId === selected.parentId && l.childId === selected.childId);
+  const pts = k >= 0 ? linkPoints(model, scale, k, liveOf) : null;
+  if (!pts) return null;
+  const pad = 4;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < pts.length; i += 2) {
+    minX = Math.min(minX, pts[i]);
+    maxX = Math.max(maxX, pts[i]);
+    minY = Math.min(minY, pts[i + 1]);
+    maxY = Math.max(maxY, pts[i + 1]);
+  }
+  const points: string[] = [];
+  for (let i = 0; i < pts.length; i += 2) points.push(`${pts[i] - minX + pad},${pts[i + 1] - minY + pad}`);
+  return (
+    <>
+      <svg
+        data-testid="selected-link"
+        width={maxX - minX + 2 * pad}
+        height={maxY - minY + 2 * pad}
+        style={{ position: "absolute", left: GRID_WIDTH + minX - pad, top: HEADER_HEIGHT + minY - pad, zIndex: 1, pointerEvents: "none" }}
+      >
+        <polyline points={points.join(" ")} fill="none" stroke="#0F6CBD" strokeWidth={3} />
+      </svg>
+      {editor(pts, model.links[k])}
+    </>
+  );
+}
+
+function geometryOf(model: GanttModel, scale: TimeScale, id: number, liveOf: (id: number) => readonly [number, number] | undefined) {
+  const r = model.rowOfId.get(id);
+  const i = model.indexOfId.get(id);
+  if (r === undefined || i === undefined) return null;
+  const d = liveOf(id);
+  return eventGeometry(scale, model.rows[r], model.events[i], d?.[0], d?.[1]);
+}
+
+/** The link handle (drawn beside each selected task) under the pointer, if any. */
+function handleAt(model: GanttModel, scale: TimeScale, selection: readonly number[], x: number, y: number, liveOf: (id: number) => readonly [number, number] | undefined): { id: number; side: "begin" | "end"; x: number; y: number } | null {
+  for (const id of selection) {
+    const g = geometryOf(model, scale, id, liveOf);
+    if (!g) continue;
+    const cy = g.y + g.height / 2;
+    for (const [side, cx] of [["begin", g.x - HANDLE_OFFSET], ["end", g.x + g.width + HANDLE_OFFSET]] as const) {
+      if ((x - cx) ** 2 + (y - cy) ** 2 <= 36) return { id, side, x: cx, y: cy };
+    }
+  }
+  return null;
+}

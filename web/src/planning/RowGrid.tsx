@@ -1,0 +1,145 @@
+import { memo } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { formatDay } from "@jalon/engine";
+import { useTranslation } from "react-i18next";
+import type { GanttModel } from "./model";
+import { CompareCell } from "./compare/CompareCell";
+import type { Comparison } from "./compare/compareModel";
+
+export const GRID_WIDTH = 440;
+const COLS = [
+  { key: "name", width: 200 },
+  { key: "lot", width: 90 },
+  { key: "start", width: 56 },
+  { key: "end", width: 56 },
+  { key: "days", width: 38 },
+] as const;
+
+function shortDate(day: number): string {
+  const iso = formatDay(day);
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
+}
+
+/** Memoised: the planning view re-renders on every scroll frame and drag preview; the column titles never change with them. */
+export const GridHeader = memo(function GridHeader() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ display: "flex", height: "100%", alignItems: "flex-end", fontWeight: 600, fontSize: 12, borderBottom: "1px solid #D6D6D6" }}>
+      {COLS.map((c) => (
+        <div key={c.key} style={{ width: c.width, padding: "0 6px 6px" }}>
+          {t(`planning.columns.${c.key}`)}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+/** The left grid, virtualised on the same scroll element as the canvas so both move together. */
+export function RowGrid({ model, scrollElement, lotNames, live, selection, onSelect, onKeyRow, onGroupClick, comparison }: {
+  model: GanttModel;
+  /** Versions compared: each task shows its start/end delta in working days. */
+  comparison?: Comparison | null;
+  scrollElement: () => HTMLElement | null;
+  lotNames: ReadonlyMap<number, string>;
+  live: ReadonlyMap<number, readonly [number, number]>;
+  selection: ReadonlySet<number>;
+  onSelect: (id: number, additive: boolean) => void;
+  /** Enter opens the task, Alt+arrows reorder (ordering mode). */
+  onKeyRow?: (id: number, e: React.KeyboardEvent) => void;
+  /** A click on a group's title aggregates or details it. */
+  onGroupClick?: (groupId: number | null | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const virtualizer = useVirtualizer({
+    count: model.rows.length,
+    getScrollElement: scrollElement,
+    estimateSize: (i) => model.rows[i].height,
+    overscan: 10,
+  });
+  return (
+    <div style={{ position: "relative", height: virtualizer.getTotalSize(), width: GRID_WIDTH }}>
+      {virtualizer.getVirtualItems().map((v) => {
+        const row = model.rows[v.index];
+        if (row.kind !== "event") {
+          return (
+            <div
+              key={row.key}
+              data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
+              role={onGroupClick && row.groupId !== null ? "button" : undefined}
+              aria-pressed={onGroupClick && row.groupId !== null ? row.kind === "aggregate" : undefined}
+              title={onGroupClick && row.groupId !== null ? t("planning.aggregation.toggle", { name: row.label }) : undefined}
+              onClick={onGroupClick && row.groupId !== null ? () => onGroupClick(row.groupId) : undefined}
+              style={{ position: "absolute", top: row.y, height: row.height, width: GRID_WIDTH, background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5", fontWeight: 600, fontSize: 12, padding: "0 6px", lineHeight: `${row.height}px`, overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis", boxSizing: "border-box", cursor: onGroupClick && row.groupId !== null ? "pointer" : undefined }}
+            >
+              {row.kind === "aggregate" ? "▸ " : ""}
+              {row.label}
+              {row.kind === "aggregate" ? ` (${t("planning.aggregation.members", { count: row.events.length })})` : ""}
+            </div>
+          );
+        }
+        const e = model.events[row.events[0]];
+        const d = live.get(e.id) ?? [e.startDay, e.endDay];
+        return (
+          <EventRow
+            key={row.key}
+            id={e.id}
+            y={row.y}
+            height={row.height}
+            name={e.name}
+            milestone={e.kind === "milestone"}
+            lotName={e.lotId ? lotNames.get(e.lotId) ?? "" : ""}
+            start={d[0]}
+            end={d[1]}
+            days={e.numberOfDays}
+            selected={selection.has(e.id)}
+            onSelect={onSelect}
+            onKeyRow={onKeyRow}
+            comparison={comparison}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * One task or milestone row, memoised on plain values: a drag preview re-renders only the rows whose dates moved,
+ * and the view's own render of each scroll frame none of them (bench/web: every visible row used to re-render).
+ */
+const EventRow = memo(function EventRow({ id, y, height, name, milestone, lotName, start, end, days, selected, onSelect, onKeyRow, comparison }: {
+  id: number;
+  y: number;
+  height: number;
+  name: string;
+  milestone: boolean;
+  lotName: string;
+  start: number;
+  end: number;
+  days: number;
+  selected: boolean;
+  onSelect: (id: number, additive: boolean) => void;
+  onKeyRow?: (id: number, e: React.KeyboardEvent) => void;
+  comparison?: Comparison | null;
+}) {
+  return (
+    <div
+      data-testid="grid-row"
+      data-event-id={id}
+      tabIndex={0}
+      aria-selected={selected}
+      onClick={(ev) => onSelect(id, ev.shiftKey || ev.ctrlKey || ev.metaKey)}
+      onKeyDown={onKeyRow ? (ev) => onKeyRow(id, ev) : undefined}
+      style={{ position: "absolute", top: y, height, width: GRID_WIDTH, display: "flex", fontSize: 12, lineHeight: `${height}px`, background: selected ? "#EBF3FC" : undefined, borderBottom: "1px solid #F0F0F0", cursor: "pointer", boxSizing: "border-box" }}
+    >
+      <div title={name} style={{ width: COLS[0].width, padding: "0 6px 0 14px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" }}>
+        {milestone ? "◆ " : ""}
+        {name}
+      </div>
+      <div style={{ width: COLS[1].width, padding: "0 6px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" }}>{lotName}</div>
+      <div data-testid="grid-start" style={{ width: COLS[2].width, padding: "0 4px" }}>{shortDate(start)}</div>
+      <div data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>{shortDate(end)}</div>
+      <div style={{ width: COLS[4].width, padding: "0 4px", textAlign: "right" }}>{milestone ? 0 : days}</div>
+      {comparison && <CompareCell comparison={comparison} eventId={id} right={GRID_WIDTH - COLS[0].width + 2} />}
+    </div>
+  );
+});

@@ -1,0 +1,163 @@
+import {
+  applyDelta,
+  computeFloats,
+  moveSelection,
+  moveSelectionTo,
+  NO_DAY,
+  schedulePlan,
+  withChanges,
+  propagate,
+  type Delta,
+  type Plan,
+  type Schedule,
+} from "@jalon/engine";
+import { planOf, type CalendarColumns, type GraphColumns } from "@jalon/shared/planning";
+
+/**
+ * The engine as the planning screen uses it, with one committed state (plan + schedule). Runs inside the Web
+ * Worker (worker.ts exposes it through comlink) and directly in tests. Previews never replace the committed
+ * state: a drag calls preview() every frame from the same base, and the drop commits once.
+ */
+export interface GraphTransfer {
+  ids: Float64Array;
+  kind: Uint8Array;
+  duration: Int32Array;
+  requestedStart: Int32Array;
+  locked: Uint8Array;
+  calendarOf: Uint16Array;
+  linkParentId: Float64Array;
+  linkChildId: Float64Array;
+  linkType: Uint8Array;
+  linkDelay: Int32Array;
+}
+
+export interface DeltaMessage {
+  ids: Float64Array;
+  startDay: Int32Array;
+  endDay: Int32Array;
+  projectEndDay: number;
+  /** Locked events whose links the move breaks: [childId, parentId] pairs flattened. */
+  violations: Float64Array;
+}
+
+export interface MoveMessage extends DeltaMessage {
+  /** Incoming links whose delay changed: [parentId, childId, delay] flattened. */
+  delays: Float64Array;
+  /** Anchored events whose start day changed: [id, day] flattened. */
+  starts: Float64Array;
+}
+
+export function graphToTransfer(graph: GraphColumns): GraphTransfer {
+  return {
+    ids: Float64Array.from(graph.ids),
+    kind: Uint8Array.from(graph.kind),
+    duration: Int32Array.from(graph.duration),
+    requestedStart: Int32Array.from(graph.requestedStart),
+    locked: Uint8Array.from(graph.locked),
+    calendarOf: Uint16Array.from(graph.calendarOf),
+    linkParentId: Float64Array.from(graph.linkParentId),
+    linkChildId: Float64Array.from(graph.linkChildId),
+    linkType: Uint8Array.from(graph.linkType),
+    linkDelay: Int32Array.from(graph.linkDelay),
+  };
+}
+
+function toMessage(plan: Plan, schedule: Schedule, delta: Delta): DeltaMessage {
+  const violations = new Float64Array(schedule.violations.length * 2);
+  schedule.violations.forEach((v, k) => {
+    violations[2 * k] = plan.ids[v.child];
+    violations[2 * k + 1] = plan.ids[v.parent];
+  });
+  return { ids: delta.ids, startDay: delta.startDay, endDay: delta.endDay, projectEndDay: schedule.projectEndDay, violations };
+}
+
+export class PlanningEngine {
+  private plan: Plan | null = null;
+  private schedule: Schedule | null = null;
+
+  /** Loads the version; the links that locked events break are reported from the start, not only after a move. */
+  load(graph: GraphTransfer, calendars: CalendarColumns): { size: number; projectEndDay: number; critical: Uint8Array; violations: Float64Array } {
+    this.plan = planOf(graph, calendars);
+    this.schedule = schedulePlan(this.plan);
+    const violations = new Float64Array(this.schedule.violations.length * 2);
+    this.schedule.violations.forEach((v, k) => {
+      violations[2 * k] = this.plan!.ids[v.child];
+      violations[2 * k + 1] = this.plan!.ids[v.parent];
+    });
+    return { size: this.plan.size, projectEndDay: this.schedule.projectEndDay, critical: computeFloats(this.plan, this.schedule).critical, violations };
+  }
+
+  private state(): { plan: Plan; schedule: Schedule } {
+    if (!this.plan || !this.schedule) throw new Error("Planning non chargé");
+    return { plan: this.plan, schedule: this.schedule };
+  }
+
+  private indices(ids: ArrayLike<number>): Int32Array {
+    const { plan } = this.state();
+    const out = new Int32Array(ids.length);
+    for (let k = 0; k < ids.length; k++) {
+      const i = plan.index.get(ids[k]);
+      if (i === undefined) throw new Error(`Événement inconnu ${ids[k]}`);
+      out[k] = i;
+    }
+    return out;
+  }
+
+  /** Working days between the anchor's current start and `day` (its calendar); NaN when day is not working. */
+  shiftTo(anchorId: number, day: number): number {
+    const { plan, schedule } = this.state();
+    const i = this.indices([anchorId])[0];
+    const cal = plan.calendars[plan.calendarOf[i]];
+    if (!cal.isWorking(day)) return Number.NaN;
+    return cal.rank(day) - schedule.start[i];
+  }
+
+  /** Where everything lands if the selection moves by k working days; the committed state is untouched. */
+  preview(selectionIds: ArrayLike<number>, k: number): DeltaMessage {
+    const { plan, schedule } = this.state();
+    const r = moveSelection(plan, schedule, this.indices(selectionIds), k);
+    return toMessage(r.plan, r.schedule, r.delta);
+  }
+
+  /** Moves the selection so that the anchor starts on `day` and makes it the committed state. */
+  commitMoveTo(selectionIds: ArrayLike<number>, anchorId: number, day: number): MoveMessage {
+    const { plan, schedule } = this.state();
+    const sel = this.indices(selectionIds);
+    const r = moveSelectionTo(plan, schedule, sel, this.indices([anchorId])[0], day);
+    this.plan = r.plan;
+    this.schedule = r.schedule;
+    const delays = new Float64Array(r.delays.length * 3);
+    r.delays.forEach(([link, d], k) => {
+      delays[3 * k] = plan.ids[plan.linkParent[link]];
+      delays[3 * k + 1] = plan.ids[plan.linkChild[link]];
+      delays[3 * k + 2] = d;
+    });
+    const starts = new Float64Array(r.starts.length * 2);
+    r.starts.forEach(([i, d], k) => {
+      starts[2 * k] = plan.ids[i];
+      starts[2 * k + 1] = d;
+    });
+    return { ...toMessage(r.plan, r.schedule, r.delta), delays, starts };
+  }
+
+  /** Preview of a new duration (resize), committed state untouched. */
+  previewDuration(id: number, days: number): DeltaMessage {
+    const { plan, schedule } = this.state();
+    const i = this.indices([id])[0];
+    const next = withChanges(plan, { durations: [[i, days]] });
+    const r = propagate(next, schedule, [i]);
+    return toMessage(next, r.schedule, r.delta);
+  }
+
+  /** Dates pushed by the server (another user's move, or the authoritative result of ours). */
+  applyServerDates(ids: Float64Array, startDay: Int32Array, endDay: Int32Array): number {
+    const { plan, schedule } = this.state();
+    const index = this.indices(ids);
+    this.schedule = applyDelta(plan, schedule, { index, ids, startDay, endDay });
+    return this.schedule.projectEndDay;
+  }
+
+  projectEndDay(): number {
+    return this.schedule?.projectEndDay ?? NO_DAY;
+  }
+}

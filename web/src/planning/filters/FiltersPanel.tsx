@@ -1,0 +1,168 @@
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Button,
+  Caption1,
+  Combobox,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Dropdown,
+  Field,
+  InlineDrawer,
+  Input,
+  Option,
+  Switch,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
+import { Dismiss20Regular } from "@fluentui/react-icons";
+import { usePlanningStore, type PlanningFilters } from "../planningStore";
+import { activeFilterCount } from "./filterLogic";
+import { distinctNames, type FilterOption, type OptionList } from "./filterOptions";
+
+const useStyles = makeStyles({
+  body: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalL },
+  dates: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS },
+  note: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The id-list filters in the order of spec 000 section 2. */
+export const LIST_FILTERS: OptionList[] = ["participantGroupProIds", "participantIds", "zoneIds", "tagIds", "macroTaskIds", "sequenceIds", "categoryIds", "specialityIds"];
+
+export interface FiltersPanelProps {
+  open: boolean;
+  onClose: () => void;
+  options: Partial<Record<OptionList, FilterOption[]>>;
+  projectId: number;
+  versionId: number;
+}
+
+/**
+ * The planning filters (spec 000): lots, participants, zones, tags, macro-tasks, sequences, tag categories,
+ * specialities, event names, dates (start of day / end of day), recalibration range and block sequences. Each
+ * change goes to the planning store at once; the store keeps them while the user stays in the project.
+ */
+export function FiltersPanel({ open, onClose, options, projectId, versionId }: FiltersPanelProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const filters = usePlanningStore((s) => s.filters);
+  const setFilters = usePlanningStore((s) => s.setFilters);
+  const resetFilters = usePlanningStore((s) => s.resetFilters);
+  const count = activeFilterCount(filters);
+  return (
+    <InlineDrawer open={open} position="end" separator aria-label={t("planning.filters.title")} data-testid="planning-filters" style={{ width: 320 }}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t("planning.filters.close")} icon={<Dismiss20Regular />} onClick={onClose} />}>
+          {t("planning.filters.title")}
+        </DrawerHeaderTitle>
+        <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
+          <Caption1>{t("planning.filters.count", { count })}</Caption1>
+          <Button size="small" disabled={count === 0} onClick={resetFilters}>
+            {t("planning.filters.reset")}
+          </Button>
+        </div>
+      </DrawerHeader>
+      <DrawerBody>
+        <div className={styles.body}>
+          {LIST_FILTERS.map((key) => (
+            <IdListFilter key={key} name={key} options={options[key] ?? []} selected={filters[key]} onChange={(ids) => setFilters({ [key]: ids } as Partial<PlanningFilters>)} />
+          ))}
+          <EventNamesFilter projectId={projectId} versionId={versionId} selected={filters.eventNames} onChange={(eventNames) => setFilters({ eventNames })} />
+          <Field label={t("planning.filters.dates")}>
+            <div className={styles.dates}>
+              <Field label={t("planning.filters.startDate")} size="small">
+                <Input type="date" value={filters.startDate ?? ""} onChange={(_, d) => setFilters({ startDate: d.value || null })} />
+              </Field>
+              <Field label={t("planning.filters.endDate")} size="small">
+                <Input type="date" value={filters.endDate ?? ""} onChange={(_, d) => setFilters({ endDate: d.value || null })} />
+              </Field>
+            </div>
+          </Field>
+          <Field label={t("planning.filters.recalibration")}>
+            <div className={styles.dates}>
+              <Field label={t("planning.filters.recalibrationFrom")} size="small">
+                <Input type="date" value={filters.recalibrationFrom ?? ""} onChange={(_, d) => setFilters({ recalibrationFrom: d.value || null })} />
+              </Field>
+              <Field label={t("planning.filters.recalibrationTo")} size="small">
+                <Input type="date" value={filters.recalibrationTo ?? ""} onChange={(_, d) => setFilters({ recalibrationTo: d.value || null })} />
+              </Field>
+            </div>
+          </Field>
+          <Switch label={t("planning.filters.blockedSequences")} checked={filters.blockedSequences} onChange={(_, d) => setFilters({ blockedSequences: d.checked })} />
+          <Caption1 className={styles.note}>{t("planning.filters.familiesLater")}</Caption1>
+        </div>
+      </DrawerBody>
+    </InlineDrawer>
+  );
+}
+
+function IdListFilter({ name, options, selected, onChange }: { name: OptionList; options: FilterOption[]; selected: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation();
+  const label = t(`planning.filters.${name}`);
+  const values = selected.map(String);
+  const byValue = useMemo(() => new Map(options.map((o) => [o.value, o.label])), [options]);
+  const shown = values.length === 0 ? "" : values.length === 1 ? (byValue.get(values[0]) ?? "") : t("planning.filters.selected", { count: values.length });
+  return (
+    <Field label={label}>
+      <Dropdown
+        multiselect
+        aria-label={label}
+        placeholder={options.length ? t("planning.filters.all") : t("planning.filters.noOptions")}
+        disabled={options.length === 0 && values.length === 0}
+        value={shown}
+        selectedOptions={values}
+        onOptionSelect={(_, d) => onChange(d.selectedOptions.map(Number))}
+      >
+        {options.map((o) => (
+          <Option key={o.value} value={o.value}>
+            {o.label}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
+/** Event names through GET /event/distinct (10 at a time, by what is typed). */
+function EventNamesFilter({ projectId, versionId, selected, onChange }: { projectId: number; versionId: number; selected: string[]; onChange: (names: string[]) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState("");
+  const [names, setNames] = useState<string[]>([]);
+  useEffect(() => {
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      distinctNames(projectId, versionId, search)
+        .then((n) => !cancelled && setNames(n))
+        .catch(() => !cancelled && setNames([]));
+    }, 200);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [projectId, versionId, search]);
+  const choices = [...new Set([...selected, ...names])];
+  return (
+    <Field label={t("planning.filters.eventNames")}>
+      <Combobox
+        multiselect
+        freeform
+        aria-label={t("planning.filters.eventNames")}
+        placeholder={selected.length ? t("planning.filters.selected", { count: selected.length }) : t("planning.filters.eventNamesSearch")}
+        value={search}
+        selectedOptions={selected}
+        onChange={(e) => setSearch(e.target.value)}
+        onOptionSelect={(_, d) => {
+          onChange(d.selectedOptions);
+          setSearch("");
+        }}
+      >
+        {choices.map((n) => (
+          <Option key={n} value={n}>
+            {n}
+          </Option>
+        ))}
+      </Combobox>
+    </Field>
+  );
+}

@@ -1,0 +1,114 @@
+import { outlineOf, textColorOn, visibleRows, type TimeScale } from "@jalon/shared/gantt";
+import { eventGeometry, type GanttModel } from "../model";
+
+export interface BarsInput {
+  model: GanttModel;
+  scale: TimeScale;
+  width: number;
+  height: number;
+  scrollLeft: number;
+  scrollTop: number;
+  selection: ReadonlySet<number>;
+  /** Dates that differ from the model's (drag preview or pushed by another user). */
+  live: ReadonlyMap<number, readonly [number, number]>;
+  showCritical: boolean;
+}
+
+/** Link handles sit this far outside a selected bar's ends. */
+export const HANDLE_OFFSET = 8;
+
+/** Bars, milestones, aggregated bars and group rows of the visible rows only. */
+export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
+  const { model, scale } = b;
+  const { from, to } = visibleRows(model.rows, b.scrollTop, b.height);
+  c.save();
+  c.translate(-b.scrollLeft, -b.scrollTop);
+  c.font = "11px 'Segoe UI', system-ui, sans-serif";
+  c.textBaseline = "middle";
+  const left = b.scrollLeft;
+  const right = b.scrollLeft + b.width;
+  let drawn = 0;
+  for (let r = from; r < to; r++) {
+    const row = model.rows[r];
+    if (row.kind === "group") {
+      c.fillStyle = "#F5F5F5";
+      c.fillRect(left, row.y, b.width, row.height);
+      continue;
+    }
+    if (row.kind === "aggregate") {
+      for (const bar of row.merged ?? []) {
+        const e = model.events[bar.members[0]];
+        const g = eventGeometry(scale, row, { ...e, kind: "task" }, bar.startDay, bar.endDay);
+        if (g.x > right || g.x + g.width < left) continue;
+        c.fillStyle = e.color;
+        c.fillRect(g.x, g.y, g.width, g.height);
+        c.strokeStyle = outlineOf(e.color);
+        c.strokeRect(g.x + 0.5, g.y + 0.5, g.width - 1, g.height - 1);
+        drawn++;
+      }
+      continue;
+    }
+    const e = model.events[row.events[0]];
+    const d = b.live.get(e.id);
+    const g = eventGeometry(scale, row, e, d?.[0], d?.[1]);
+    if (g.x > right || g.x + g.width < left) continue;
+    drawn++;
+    const selected = b.selection.has(e.id);
+    if (e.kind === "milestone") {
+      const cx = g.x + g.width / 2;
+      const cy = g.y + g.height / 2;
+      const rad = g.width / 2;
+      c.beginPath();
+      c.moveTo(cx, cy - rad);
+      c.lineTo(cx + rad, cy);
+      c.lineTo(cx, cy + rad);
+      c.lineTo(cx - rad, cy);
+      c.closePath();
+      c.fillStyle = e.color;
+      c.fill();
+      c.lineWidth = selected ? 2 : 1;
+      c.strokeStyle = selected ? "#0F6CBD" : b.showCritical && e.critical ? "#D13438" : "#424242";
+      c.stroke();
+      if (g.width + 6 < 400) {
+        c.fillStyle = "#242424";
+        c.fillText(e.name, cx + rad + 4, cy);
+      }
+      continue;
+    }
+    c.fillStyle = e.color;
+    c.fillRect(g.x, g.y, g.width, g.height);
+    const progress = Math.max(0, Math.min(100, e.progress ?? 0));
+    if (progress > 0) {
+      c.fillStyle = "rgba(0,0,0,0.25)";
+      c.fillRect(g.x, g.y + g.height - 4, (g.width * progress) / 100, 4);
+    }
+    c.lineWidth = selected ? 2 : 1;
+    c.strokeStyle = selected ? "#0F6CBD" : b.showCritical && e.critical ? "#D13438" : outlineOf(e.color);
+    c.strokeRect(g.x + 0.5, g.y + 0.5, g.width - 1, g.height - 1);
+    if (selected) {
+      // Link handles: drag from one to another bar to draw a link.
+      c.fillStyle = "#0F6CBD";
+      for (const hx of [g.x - HANDLE_OFFSET, g.x + g.width + HANDLE_OFFSET]) {
+        c.beginPath();
+        c.arc(hx, g.y + g.height / 2, 4, 0, Math.PI * 2);
+        c.fill();
+      }
+    }
+    if (e.locked) {
+      c.fillStyle = "#424242";
+      c.fillRect(g.x + 2, g.y + 2, 3, 3);
+    }
+    const label = e.trigram || (g.width > 40 ? e.name : "");
+    if (label && g.width > 14) {
+      c.save();
+      c.beginPath();
+      c.rect(g.x, g.y, g.width, g.height);
+      c.clip();
+      c.fillStyle = textColorOn(e.color);
+      c.fillText(label, g.x + 4, g.y + g.height / 2);
+      c.restore();
+    }
+  }
+  c.restore();
+  return drawn;
+}

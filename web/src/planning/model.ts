@@ -1,0 +1,155 @@
+import { computeFloats, type Calendar } from "@jalon/engine";
+import { barColor, barGeometry, buildRows, milestoneGeometry, type BarGeometry, type GanttEvent, type GanttRow, type Grouping, type TimeScale } from "@jalon/shared/gantt";
+import { calendarSetOf, planOf, type PlanningData } from "@jalon/shared/planning";
+import { schedulePlan } from "@jalon/engine";
+import { applyOrder } from "./tools/reorder";
+
+/**
+ * The planning screen's view model: plain data derived from GET /planning/data, the grouping and the live
+ * dates (committed + preview). Konva layers draw from it; hit testing reads it; nothing here touches the DOM.
+ */
+export interface GanttModel {
+  readonly events: GanttEvent[];
+  readonly rows: GanttRow[];
+  /** Event id -> index into events. */
+  readonly indexOfId: ReadonlyMap<number, number>;
+  /** Event id -> row index. */
+  readonly rowOfId: ReadonlyMap<number, number>;
+  readonly links: { parentId: number; childId: number; type: number; delay: number }[];
+  /** For each row, the links with an end on it, so drawing visits only the visible rows' links. */
+  readonly linksOfRow: number[][];
+  readonly calendar: Calendar;
+}
+
+export const LINK_NAMES = ["end-begin", "begin-begin", "end-end", "begin-end"] as const;
+
+export interface ModelOptions {
+  grouping: Grouping;
+  aggregated?: ReadonlySet<number>;
+  noGroupLabel?: string;
+  /** Client-side filters: events it refuses are not drawn (their dates still move with the graph). */
+  keep?: ((id: number) => boolean) | null;
+  /** The user's row order (event id -> position), applied inside each group. */
+  rowOrder?: ReadonlyMap<number, number>;
+}
+
+/** Dates of every event of the version, from the graph columns the server sent. */
+export function datesOf(data: PlanningData): Map<number, [number, number]> {
+  const out = new Map<number, [number, number]>();
+  const g = data.graph;
+  for (let i = 0; i < g.ids.length; i++) out.set(g.ids[i], [g.startDay[i], g.endDay[i]]);
+  return out;
+}
+
+/** Critical events of the version (total float <= 0), from a full pass. */
+export function criticalIds(data: PlanningData): Set<number> {
+  const plan = planOf(data.graph, data.calendars);
+  const f = computeFloats(plan, schedulePlan(plan));
+  const out = new Set<number>();
+  for (let i = 0; i < plan.size; i++) if (f.critical[i]) out.add(plan.ids[i]);
+  return out;
+}
+
+export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readonly [number, number]>, options: ModelOptions, critical?: ReadonlySet<number>): GanttModel {
+  const lotColor = new Map(data.lots.map((l) => [l.id, l.color]));
+  const g = data.graph;
+  const graphIndex = new Map<number, number>();
+  for (let i = 0; i < g.ids.length; i++) graphIndex.set(g.ids[i], i);
+  const events: GanttEvent[] = [];
+  for (const e of data.events) {
+    const d = dates.get(e.id);
+    const gi = graphIndex.get(e.id);
+    if (!d || gi === undefined) continue;
+    if (options.keep && !options.keep(e.id)) continue;
+    events.push({
+      id: e.id,
+      kind: e.type,
+      name: e.name,
+      startDay: d[0],
+      endDay: d[1],
+      numberOfDays: g.duration[gi],
+      color: barColor(e.color, e.participantGroupProId === null ? null : lotColor.get(e.participantGroupProId)),
+      trigram: e.trigram ? e.trigram.toUpperCase() : null,
+      progress: e.progress ?? 0,
+      zoneId: e.zoneId,
+      lotId: e.participantGroupProId,
+      sequenceId: e.sequenceId,
+      critical: critical?.has(e.id) ?? false,
+      locked: g.locked[gi] === 1,
+    });
+  }
+  const labels = new Map<number, string>();
+  if (options.grouping === "zone") for (const z of data.zones) labels.set(z.id, z.fullName ?? z.name);
+  if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
+  if (options.grouping === "sequence") for (const s of data.sequences) labels.set(s.id, s.name);
+  const calendar = calendarSetOf(data.calendars).calendars[0];
+  const built = buildRows(events, { grouping: options.grouping, groupLabels: labels, aggregated: options.aggregated, calendar, noGroupLabel: options.noGroupLabel });
+  const rows = options.rowOrder?.size ? reorderRows(built, events, options.rowOrder) : built;
+  const indexOfId = new Map<number, number>();
+  events.forEach((e, i) => indexOfId.set(e.id, i));
+  const rowOfId = new Map<number, number>();
+  rows.forEach((r, ri) => {
+    if (r.kind === "event") rowOfId.set(events[r.events[0]].id, ri);
+  });
+  const links = g.linkParentId.map((p, k) => ({ parentId: p, childId: g.linkChildId[k], type: g.linkType[k], delay: g.linkDelay[k] }));
+  const linksOfRow: number[][] = rows.map(() => []);
+  links.forEach((l, k) => {
+    const rp = rowOfId.get(l.parentId);
+    const rc = rowOfId.get(l.childId);
+    if (rp === undefined || rc === undefined) return;
+    linksOfRow[rp].push(k);
+    if (rc !== rp) linksOfRow[rc].push(k);
+  });
+  return { events, rows, indexOfId, rowOfId, links, linksOfRow, calendar };
+}
+
+/** Event rows of each group (each run of consecutive event rows) put in the user's order, keeping their y. */
+function reorderRows(rows: GanttRow[], events: readonly GanttEvent[], order: ReadonlyMap<number, number>): GanttRow[] {
+  const out = rows.slice();
+  let k = 0;
+  while (k < out.length) {
+    if (out[k].kind !== "event") {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < out.length && out[end].kind === "event") end++;
+    const run = out.slice(k, end);
+    const ids = applyOrder(run.map((r) => events[r.events[0]].id), order);
+    const rowById = new Map(run.map((r) => [events[r.events[0]].id, r]));
+    ids.forEach((id, j) => {
+      const r = rowById.get(id)!;
+      out[k + j] = { ...r, y: run[j].y };
+    });
+    k = end;
+  }
+  return out;
+}
+
+/** Geometry of event e on its row with the given dates (a preview may move it). */
+export function eventGeometry(scale: TimeScale, row: GanttRow, e: GanttEvent, startDay = e.startDay, endDay = e.endDay): BarGeometry {
+  if (e.kind === "milestone") {
+    const m = milestoneGeometry(scale, row, startDay);
+    return { x: m.cx - m.radius, y: m.cy - m.radius, width: 2 * m.radius, height: 2 * m.radius };
+  }
+  return barGeometry(scale, row, startDay, endDay);
+}
+
+/** The event under (x, y) in canvas content coordinates, or null. Reads only the row under the pointer. */
+export function hitTest(model: GanttModel, scale: TimeScale, x: number, y: number, live?: (id: number) => readonly [number, number] | undefined): GanttEvent | null {
+  let lo = 0;
+  let hi = model.rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const r = model.rows[mid];
+    if (r.y + r.height <= y) lo = mid + 1;
+    else hi = mid;
+  }
+  const row = model.rows[lo];
+  if (!row || row.y > y || row.kind !== "event") return null;
+  const e = model.events[row.events[0]];
+  const d = live?.(e.id);
+  const g = eventGeometry(scale, row, e, d?.[0], d?.[1]);
+  const slop = 3;
+  return x >= g.x - slop && x <= g.x + g.width + slop ? e : null;
+}

@@ -1,0 +1,46 @@
+import type { PlanningData } from "@jalon/shared/planning";
+import { request } from "../api/http";
+
+/** The planning screen's calls (spec 000 section 7, Planning and Events). */
+export interface PlanningQuery {
+  projectId: number;
+  versionId: number;
+  /** yyyy-MM */
+  startDate: string;
+  endDate: string;
+  zoneIds?: number[];
+  participantGroupProIds?: number[];
+  participantIds?: number[];
+  tagIds?: number[];
+  macroTaskIds?: number[];
+  sequenceIds?: number[];
+  specialityIds?: number[];
+  eventNames?: string[];
+  compareVersionIds?: number[];
+}
+
+export interface MovePayload {
+  projectId: number;
+  versionId: number;
+  /** The selection with the revision each event had when the user saw it. */
+  events: { id: number; revision: number }[];
+  anchorId: number;
+  /** ISO day the anchor starts on after the move. */
+  startDate: string;
+}
+
+export interface MoveResult {
+  ids: number[];
+  startDates: string[];
+  endDates: string[];
+  revisions: number[];
+  projectedEndDate: string | null;
+  undoRemaining: number;
+}
+
+export const planningApi = {
+  data: (q: PlanningQuery) => request<PlanningData>("GET", "/planning/data", { query: { ...q } }),
+  publicData: (token: string, q: Pick<PlanningQuery, "startDate" | "endDate">) => request<PlanningData>("GET", `/planning/public/${encodeURIComponent(token)}`, { query: { ...q }, anonymous: true }),
+  move: (body: MovePayload) => request<MoveResult>("PATCH", "/event/bulk-update", { body }),
+  patchEvent: (id: number, body: Record<string, unknown>) => request<{ id: number; revision: number }>("PATCH", `/event/${id}`, { body }),
+};

@@ -1,0 +1,133 @@
+import { create } from "zustand";
+import { immer } from "zustand/middleware/immer";
+import { DEFAULT_VIEW, DEFAULT_ZOOM, clampZoom, type Grouping, type PlanningView } from "@jalon/shared/gantt";
+
+export type PlanningMode = "construction" | "recalibration" | "ordering" | "print" | "signing";
+
+export interface PlanningFilters {
+  participantGroupProIds: number[];
+  participantIds: number[];
+  zoneIds: number[];
+  tagIds: number[];
+  macroTaskIds: number[];
+  sequenceIds: number[];
+  eventNames: string[];
+  categoryIds: number[];
+  specialityIds: number[];
+  blockedSequences: boolean;
+  /** ISO days; start is read as start of day, end as end of day. */
+  startDate: string | null;
+  endDate: string | null;
+  /** Recalibration range (ISO days): only events shifted between these days. */
+  recalibrationFrom: string | null;
+  recalibrationTo: string | null;
+}
+
+export const EMPTY_FILTERS: PlanningFilters = {
+  participantGroupProIds: [],
+  participantIds: [],
+  zoneIds: [],
+  tagIds: [],
+  macroTaskIds: [],
+  sequenceIds: [],
+  eventNames: [],
+  categoryIds: [],
+  specialityIds: [],
+  blockedSequences: false,
+  startDate: null,
+  endDate: null,
+  recalibrationFrom: null,
+  recalibrationTo: null,
+};
+
+/** What a click on a bar does besides selecting (spec 000 "selection modes"). */
+export type PickMode = "none" | "child" | "parent" | "milestone" | "task";
+
+interface PlanningState {
+  projectId: number | null;
+  view: PlanningView;
+  zoom: number;
+  grouping: Grouping;
+  mode: PlanningMode;
+  showCritical: boolean;
+  filters: PlanningFilters;
+  selection: number[];
+  pickMode: PickMode;
+  /** Group ids (zone, lot or sequence of the current grouping) drawn as one merged row. */
+  aggregated: number[];
+  /** Row order chosen by the user (event ids), applied inside each group; kept while in the project. */
+  rowOrder: number[];
+  /** Requests the toolbar makes of the view: move the selected row up or down, show one event. */
+  rowMove: { dir: -1 | 1; seq: number } | null;
+  focus: { id: number; seq: number } | null;
+  /** Filters are kept while the user stays in the same project. */
+  enterProject: (projectId: number) => void;
+  setView: (view: PlanningView) => void;
+  setZoom: (zoom: number) => void;
+  setGrouping: (g: Grouping) => void;
+  setMode: (m: PlanningMode) => void;
+  toggleCritical: () => void;
+  setFilters: (f: Partial<PlanningFilters>) => void;
+  setSelection: (ids: number[]) => void;
+  resetFilters: () => void;
+  setPickMode: (m: PickMode) => void;
+  toggleAggregated: (groupId: number) => void;
+  setAggregated: (ids: number[]) => void;
+  setRowOrder: (ids: number[]) => void;
+  requestRowMove: (dir: -1 | 1) => void;
+  focusEvent: (id: number) => void;
+}
+
+export const usePlanningStore = create<PlanningState>()(
+  immer((set) => ({
+    projectId: null,
+    view: DEFAULT_VIEW,
+    zoom: DEFAULT_ZOOM,
+    grouping: "zone",
+    mode: "construction",
+    showCritical: false,
+    filters: EMPTY_FILTERS,
+    selection: [],
+    pickMode: "none",
+    aggregated: [],
+    rowOrder: [],
+    rowMove: null,
+    focus: null,
+    enterProject: (projectId) =>
+      set((s) => {
+        if (s.projectId === projectId) return;
+        s.projectId = projectId;
+        s.filters = EMPTY_FILTERS;
+        s.selection = [];
+        s.pickMode = "none";
+        s.aggregated = [];
+        s.rowOrder = [];
+      }),
+    setView: (view) => set((s) => void (s.view = view)),
+    setZoom: (zoom) => set((s) => void (s.zoom = clampZoom(zoom))),
+    setGrouping: (g) =>
+      set((s) => {
+        // Aggregated ids name groups of the previous grouping (a zone id is not a lot id).
+        if (s.grouping !== g) s.aggregated = [];
+        s.grouping = g;
+      }),
+    setMode: (m) => set((s) => void (s.mode = m)),
+    toggleCritical: () => set((s) => void (s.showCritical = !s.showCritical)),
+    setFilters: (f) => set((s) => void Object.assign(s.filters, f)),
+    setSelection: (ids) => set((s) => void (s.selection = ids)),
+    resetFilters: () => set((s) => void (s.filters = EMPTY_FILTERS)),
+    setPickMode: (m) => set((s) => void (s.pickMode = m)),
+    toggleAggregated: (groupId) =>
+      set((s) => {
+        s.aggregated = s.aggregated.includes(groupId) ? s.aggregated.filter((x) => x !== groupId) : [...s.aggregated, groupId];
+      }),
+    setAggregated: (ids) => set((s) => void (s.aggregated = ids)),
+    setRowOrder: (ids) => set((s) => void (s.rowOrder = ids)),
+    requestRowMove: (dir) => set((s) => void (s.rowMove = { dir, seq: (s.rowMove?.seq ?? 0) + 1 })),
+    focusEvent: (id) =>
+      set((s) => {
+        s.selection = [id];
+        s.focus = { id, seq: (s.focus?.seq ?? 0) + 1 };
+      }),
+  })),
+);

@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from "vitest";
+import { handleRealtimeEvent, VERSION_END_DELAY_MS, type RealtimeContext } from "./handleEvent";
+import { makeProject, makeVersion, mockApi, selectProject } from "../test/render";
+import { useProject } from "../store/project";
+import { useRefresh } from "../store/refresh";
+import { useToasts } from "../store/toasts";
+import type { RealtimePayload } from "../api/types";
+
+const ctx = (over: Partial<RealtimeContext> = {}): RealtimeContext => ({ userId: 2, isAdmin: false, pathname: "/dashboard/planning", navigate: vi.fn(), ...over });
+const payload = (over: Partial<RealtimePayload> = {}): RealtimePayload => ({ event: "event:update", projectId: 7, versionId: 11, initiatorId: 2, ids: [1], ...over });
+const messages = () => useToasts.getState().items.map((t) => t.message);
+
+describe("live events", () => {
+  it("ignores events of another project", () => {
+    selectProject(makeProject());
+    handleRealtimeEvent("event:update", payload({ projectId: 8 }), ctx());
+    expect(useRefresh.getState().counters.planning).toBe(0);
+    expect(messages()).toEqual([]);
+  });
+
+  it("refreshes by path and confirms only to the initiator", () => {
+    selectProject(makeProject());
+    handleRealtimeEvent("event:update", payload({ initiatorId: 5 }), ctx());
+    expect(useRefresh.getState().counters.planning).toBe(1);
+    expect(messages()).toEqual([]);
+    handleRealtimeEvent("event:update", payload(), ctx({ pathname: "/dashboard/participant-group/4" }));
+    expect(useRefresh.getState().counters.participantGroup).toBe(1);
+    expect(messages()).toEqual(["Modification enregistrée."]);
+    handleRealtimeEvent("sequence:endUpdate", payload({ initiatorId: 9 }), ctx({ pathname: "/dashboard/sequence/3" }));
+    expect(useRefresh.getState().counters.sequence).toBe(1);
+    handleRealtimeEvent("holiday:endCreate", payload({ initiatorId: 9 }), ctx({ pathname: "/dashboard/holidays" }));
+    expect(useRefresh.getState().counters.data).toBe(1);
+  });
+
+  it("hands move deltas to the planning without a refetch", () => {
+    selectProject(makeProject());
+    const dates = { ids: [1, 2], startDates: ["2026-03-02", "2026-03-03"], endDates: ["2026-03-02", "2026-03-04"] };
+    handleRealtimeEvent("event:bulk_update", payload({ initiatorId: 9, dates }), ctx());
+    expect(useRefresh.getState().pushedDates).toMatchObject({ ...dates, versionId: 11, seq: 1 });
+    expect(useRefresh.getState().counters.planning).toBe(0);
+  });
+
+  it("shows an error event to its initiator only and ends the updating state", () => {
+    selectProject(makeProject({ isBeingUpdated: true }));
+    handleRealtimeEvent("version:startCreate:error", payload({ initiatorId: 9, code: "errors.default" }), ctx());
+    expect(useProject.getState().project?.isBeingUpdated).toBe(false);
+    expect(messages()).toEqual([]);
+    handleRealtimeEvent("version:endCreate:error", payload({ code: "errors.project_being_updated" }), ctx());
+    expect(useToasts.getState().items[0]).toMatchObject({ intent: "error", subject: "version", message: "Une nouvelle version est en cours de création." });
+  });
+
+  it("blocks while a version is created, then switches to it with a toast and refetch after 250 ms", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    selectProject(makeProject());
+    const fresh = makeProject({ currentVersionId: 12, isBeingUpdated: false });
+    const { calls } = mockApi({ "GET /api/project/7": fresh, "GET /api/version": { data: [makeVersion({ id: 12, name: "V2" }), makeVersion({ isActiveVersion: false })], count: 2, total: 2 } });
+    handleRealtimeEvent("version:startCreate", payload({ event: "version:startCreate" }), ctx());
+    expect(useProject.getState().project?.isBeingUpdated).toBe(true);
+    handleRealtimeEvent("version:endCreate", payload({ event: "version:endCreate", ids: [12] }), ctx());
+    await vi.advanceTimersByTimeAsync(VERSION_END_DELAY_MS - 1);
+    expect(calls).toHaveLength(0);
+    expect(messages()).not.toContain("La nouvelle version est prête.");
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(messages()).toContain("La nouvelle version est prête."));
+    expect(calls.map((c) => c.path)).toEqual(["/api/project/7", "/api/version"]);
+    expect(useProject.getState()).toMatchObject({ versionId: 12, project: { isBeingUpdated: false } });
+  });
+
+  it("tells administrators a clone is running and moves its creator to the clone", async () => {
+    selectProject(makeProject());
+    const navigate = vi.fn();
+    mockApi({ "GET /api/project/30": makeProject({ id: 30, name: "Copie", currentVersionId: 31 }) });
+    handleRealtimeEvent("project:startClone", payload({ initiatorId: 9 }), ctx({ isAdmin: true }));
+    expect(messages()).toEqual(["Duplication du projet en cours…"]);
+    handleRealtimeEvent("project:startClone", payload({ initiatorId: 9 }), ctx({ isAdmin: false }));
+    handleRealtimeEvent("project:endClone", payload({ ids: [30] }), ctx({ navigate }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("/dashboard/project/30"));
+    expect(useProject.getState()).toMatchObject({ projectId: 30, versionId: 31 });
+  });
+
+  it("shows bulk progress to the initiator and closes it 3 s after 100 %", async () => {
+    vi.useFakeTimers();
+    selectProject(makeProject());
+    handleRealtimeEvent("event:update_progress", payload({ percentage: 40 }), ctx());
+    expect(useToasts.getState().items[0]).toMatchObject({ message: "Déplacement des tâches : 40 %", percentage: 40 });
+    handleRealtimeEvent("event:update_progress", payload({ percentage: 100 }), ctx());
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(useToasts.getState().items).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useToasts.getState().items).toHaveLength(0);
+  });
+});
