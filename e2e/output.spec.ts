@@ -105,6 +105,8 @@ test.describe("planning output", () => {
     await page.getByRole("checkbox", { name: `Sélectionner pour la comparaison ${current.name}` }).check();
     await page.getByRole("button", { name: "Comparer (2)" }).click();
     await expect(page).toHaveURL(new RegExp(`compare=`));
+    // The panel closes so that it does not cover the baselines.
+    await expect(page.getByRole("button", { name: "Comparer (2)" })).toBeHidden();
     await planningSettled(page);
     await expect(page.getByTestId("comparison-legend")).toContainText(reference.name);
     // A task on screen that is in both versions with no shift yet.
@@ -124,9 +126,14 @@ test.describe("planning output", () => {
     await page.mouse.up();
     await expect.poll(async () => startDelta((await cell.textContent()) ?? "")).toBeGreaterThan(startDelta(before));
     await expect(cell).toHaveAttribute("title", new RegExp(`${reference.name} : début [+−]?\\d+ j ouvrés, fin [+−]?\\d+ j ouvrés`));
-    // The canvas tooltip of the moved task gives the same deltas.
+    // The canvas tooltip of the moved task gives the same deltas. Rows follow start dates, so the moved task
+    // may have gone down the list: bring it back on screen first.
+    await planning(page, (h, x) => h.scrollTo(x as number), id);
+    await planningSettled(page);
     const moved = (await planning(page, (h, x) => h.bar(x as number), id))!;
-    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
+    // The pointer is still where the drop left it: leave the bar first so that coming back is a real hover.
+    await page.mouse.move(moved.x + moved.width / 2, moved.y - 40);
+    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2, { steps: 3 });
     await expect(page.getByTestId("gantt-canvas")).toHaveAttribute("title", new RegExp(`${reference.name} : début [+−]?\\d+ j ouvrés`));
     await shot(page, "compare-versions");
     await page.getByRole("button", { name: "Arrêter la comparaison" }).click();

@@ -20,3 +20,7 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
     throw new AppError("errors.too_many_requests", { details: { retryAfter: Math.max(1, Math.ceil(Number(row.remaining))) } });
   }
 }
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db("rate_limits").where({ key }).del();
+}

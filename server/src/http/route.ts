@@ -7,7 +7,7 @@ import type { AppDeps, AuthUser, RateLimitName } from "../context.js";
 import type { Db } from "../db/knex.js";
 import type { AppState } from "./auth.js";
 import { zodToAppError } from "./errorHandler.js";
-import { hitRateLimit } from "./rateLimit.js";
+import { clearRateLimit, hitRateLimit } from "./rateLimit.js";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type Schema = z.ZodType;
@@ -47,7 +47,12 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
    * default a guarded route needs a signed-in user: 401 errors.unauthorized without one.
    */
   anonymous?: boolean;
-  rateLimit?: { name: RateLimitName; key: (input: { body: Out<B>; ip: string }) => string };
+  /**
+   * Counts calls per key (and ten times as many per address). With `clearOnSuccess`, a successful call
+   * forgets its key's count: a planner who signs in many times a day is never locked out, while guessing a
+   * password still stops after `max` failures.
+   */
+  rateLimit?: { name: RateLimitName; key: (input: { body: Out<B>; ip: string }) => string; clearOnSuccess?: boolean };
   body?: B;
   query?: Q;
   params?: P;
@@ -86,16 +91,17 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
     const params = parse(spec.params, ctx.params);
     const query = parse(spec.query, ctx.query);
     const body = parse(spec.body, ctx.request.body ?? {});
-    if (spec.rateLimit) {
+    const limitKey = spec.rateLimit ? `${spec.rateLimit.name}:${spec.rateLimit.key({ body, ip: ctx.ip })}` : null;
+    if (spec.rateLimit && limitKey) {
       const { max, windowMs } = deps.rateLimits[spec.rateLimit.name];
-      const key = spec.rateLimit.key({ body, ip: ctx.ip });
       await hitRateLimit(deps.db, `${spec.rateLimit.name}:ip:${ctx.ip}`, max * 10, windowMs);
-      await hitRateLimit(deps.db, `${spec.rateLimit.name}:${key}`, max, windowMs);
+      await hitRateLimit(deps.db, limitKey, max, windowMs);
     }
     const emits = new Emits();
     const run = (db: Db) =>
       spec.handler({ body, query, params, user: maybeUser as AuthUser, maybeUser, db, deps, emits, ctx });
     const result = spec.write ? await deps.db.transaction((trx) => run(trx)) : await run(deps.db);
+    if (limitKey && spec.rateLimit?.clearOnSuccess) await clearRateLimit(deps.db, limitKey);
     for (const payload of emits.items) {
       try {
         deps.emit(payload);

@@ -15,7 +15,7 @@ export function authRoutes(router: Router<AppState>, deps: AppDeps): void {
     path: "/auth/login",
     roles: undefined,
     body: loginBody,
-    rateLimit: { name: "login", key: ({ body, ip }) => `${ip}:${body.email.toLowerCase()}` },
+    rateLimit: { name: "login", key: ({ body, ip }) => `${ip}:${body.email.toLowerCase()}`, clearOnSuccess: true },
     handler: async ({ body, db }) => {
       const row = await db("users").select(...USER_COLUMNS, "password_hash").whereRaw("lower(email) = lower(?)", [body.email]).first();
       if (!row) throw new AppError("user_not_found", { status: 401 });

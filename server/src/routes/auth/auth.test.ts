@@ -58,6 +58,21 @@ describe("POST /auth/login", () => {
       await t2.close();
     }
   });
+
+  it("forgets the count of an email after a successful sign-in, so frequent sign-ins never lock out", async () => {
+    const t2 = await startTestApp({ rateLimits: { login: { max: 2, windowMs: 60_000 } } });
+    try {
+      const u = await buildUser(t2);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: DEFAULT_PASSWORD } })).status);
+      statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
+      statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
+      statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 401, 401, 429]);
+    } finally {
+      await t2.close();
+    }
+  });
 });
 
 describe("GET /auth/me", () => {

@@ -251,7 +251,11 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
           <Button
             icon={<BranchCompare20Regular />}
             disabled={compared.length < 2}
-            onClick={() => navigate(`/dashboard/planning?compare=${compared.join(",")}`)}
+            onClick={() => {
+              // The panel would cover the Gantt where the baselines are drawn.
+              useUi.getState().setVersionsPanelOpen(false);
+              navigate(`/dashboard/planning?compare=${compared.join(",")}`);
+            }}
           >
             {`${t("versions.compare")} (${compared.length})`}
           </Button>
