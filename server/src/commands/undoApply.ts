@@ -68,8 +68,8 @@ export async function undoApply(trx: Knex.Transaction, userId: number, projectId
   const result = await persistScheduleWrite(trx, { action: "undo", userId, projectId, versionId, before: fresh, plan: fresh.plan, schedule: fresh.schedule, touched: [], undoable: false });
   const restoredIds = [...new Set([...(payload.events ?? []).map((e) => e[0]), ...result.ids])];
   const bulk: RealtimePayload = { event: "event:bulk_update", projectId, versionId, initiatorId: userId, ids: restoredIds };
-  // Only dates and delays came back: viewers apply the dates delta (a planning that refetches would otherwise
-  // re-apply the delta of the undone action on top). Rows added, removed or renamed need their refetch.
+  // Only dates and delays came back: viewers apply the dates delta as for a move, which spares every open planning
+  // a refetch of the whole version. Rows added, removed or renamed need their refetch.
   const structural = Boolean(created.events?.length || created.links?.length || deleted.events?.length || deleted.links?.length || payload.fields?.length);
   if (!structural) {
     const ids = restoredIds.filter((id) => fresh.plan.index.has(id));

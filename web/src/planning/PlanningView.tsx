@@ -81,6 +81,11 @@ export function PlanningView(props: PlanningViewProps) {
   const [reloadTick, setReloadTick] = useState(0);
   const onLoadedRef = useRef(props.onLoaded);
   onLoadedRef.current = props.onLoaded;
+  // Pushed deltas are numbered: each is applied once, and only when newer than the data it would land on. As an
+  // effect on `data` alone, every refetch re-applied the last delta over fresher dates (an undo seen live).
+  const pushedRef = useRef(props.pushedDates);
+  pushedRef.current = props.pushedDates;
+  const appliedPushSeq = useRef(props.pushedDates?.seq ?? 0);
 
   const range = useMemo(() => defaultRange(props.today), [props.today]);
   const { ids: compareIds, clear: clearCompare } = useComparedVersions(props.versionId);
@@ -89,6 +94,8 @@ export function PlanningView(props: PlanningViewProps) {
   // Load the version's graph and the displayed months.
   useEffect(() => {
     let cancelled = false;
+    // A delta pushed before this request is in its answer; one pushed while it runs may not be, so it applies after.
+    const seqAtRequest = pushedRef.current?.seq ?? 0;
     const query = {
       projectId: props.projectId,
       versionId: props.versionId,
@@ -107,6 +114,7 @@ export function PlanningView(props: PlanningViewProps) {
         // draws (bench/web), and comlink delivers later engine calls after this one.
         const loading = engine.current?.load(Comlink.transfer(transfer, buffers), d.calendars);
         revisions.current = new Map(d.graph.ids.map((id, i) => [id, d.graph.revision[i]]));
+        appliedPushSeq.current = seqAtRequest;
         setDates(datesOf(d));
         setPreview(null);
         setData(d);
@@ -130,7 +138,8 @@ export function PlanningView(props: PlanningViewProps) {
   // Another user's move: apply the pushed dates to the engine and the view without refetching.
   const pushed = props.pushedDates;
   useEffect(() => {
-    if (!pushed || !data) return;
+    if (!pushed || !data || pushed.seq <= appliedPushSeq.current) return;
+    appliedPushSeq.current = pushed.seq;
     const ids = Float64Array.from(pushed.ids);
     const starts = Int32Array.from(pushed.startDates.map(parseDay));
     const ends = Int32Array.from(pushed.endDates.map(parseDay));

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from "vitest";
+import { render, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { parseDay } from "@jalon/engine";
+import type { PlanningData } from "@jalon/shared/planning";
+import { mockApi } from "../test/render";
+import { PlanningView, type PlanningViewProps } from "./PlanningView";
+import { smallPlanning } from "./testData";
+
+// jsdom has no 2D canvas: the Konva stages are left out, the view's state is read through its browser-test hook.
+vi.mock("./GanttCanvas", () => ({ GanttCanvas: () => null }));
+vi.mock("./TimeHeader", () => ({ TimeHeader: () => null, HEADER_HEIGHT: 44 }));
+
+type Hook = { dates: (id: number) => [string, string] | null };
+const hook = () => (window as unknown as { __jalonPlanning?: Hook }).__jalonPlanning;
+
+/** The small planning, every event free (the engine refuses a locked event without a requested start). */
+function planning(): PlanningData {
+  const d = smallPlanning();
+  d.graph.locked = d.graph.locked.map(() => 0);
+  return d;
+}
+
+/** The small planning with event 3 (Dallage) on the given days, as the server would answer after a write. */
+function withDallage(start: string, end: string): PlanningData {
+  const d = planning();
+  const k = d.graph.ids.indexOf(3);
+  d.graph.startDay[k] = parseDay(start);
+  d.graph.endDay[k] = parseDay(end);
+  return d;
+}
+
+describe("planning view, dates pushed by another user's move", () => {
+  it("applies a pushed delta once: a later refetch shows the server's dates, not the old delta again", async () => {
+    Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
+    let served = planning();
+    mockApi({ "GET /api/planning/data": () => served });
+    const base: PlanningViewProps = { projectId: 7, versionId: 11, today: parseDay("2026-02-02"), refreshKey: 0, pushedDates: null };
+    const ui = (p: Partial<PlanningViewProps>) => (
+      <MemoryRouter>
+        <PlanningView {...base} {...p} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(ui({}));
+    await waitFor(() => expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]));
+
+    // Another user moved Dallage by two working days: the delta lands without a refetch.
+    const pushed = { ids: [3], startDates: ["2026-02-11"], endDates: ["2026-02-12"], seq: 1 };
+    served = withDallage("2026-02-11", "2026-02-12");
+    rerender(ui({ pushedDates: pushed }));
+    await waitFor(() => expect(hook()?.dates(3)).toEqual(["2026-02-11", "2026-02-12"]));
+
+    // Then the move is undone and the view refetches (same pushed delta still in the store): the server's dates win.
+    served = planning();
+    rerender(ui({ pushedDates: pushed, refreshKey: 1 }));
+    await waitFor(() => expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]));
+    // Let any late effect run: the old delta must not come back.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]);
+  });
+
+  it("ignores the delta already in the store when the view opens: its data is newer", async () => {
+    Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
+    mockApi({ "GET /api/planning/data": () => planning() });
+    const stale = { ids: [3], startDates: ["2026-03-02"], endDates: ["2026-03-03"], seq: 4 };
+    render(
+      <MemoryRouter>
+        <PlanningView projectId={7} versionId={11} today={parseDay("2026-02-02")} pushedDates={stale} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]);
+  });
+});
