@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePsplib, psplibLength } from "../src/index.js";
+import { psplibMissing, psplibRoot, psplibSkipReason } from "./psplibData.js";
 
-const root = resolve(__dirname, "../../../shared/data/psplib");
+const root = psplibRoot;
 const sets = ["j30", "j120"] as const;
 const expectedCounts = { j30: 480, j120: 600 };
 
-describe.skipIf(!existsSync(root) && process.env.CI !== "true")("PSPLIB: project length equals MPM-Time", () => {
+describe.skipIf(psplibMissing)(`PSPLIB: project length equals MPM-Time${psplibSkipReason}`, () => {
   for (const set of sets) {
     it(`every ${set} instance`, () => {
       const dir = join(root, set);
