@@ -40,6 +40,7 @@ const ZonesPage = lazy(() => import("../features/zones/ZonesPage"));
 const ZoneEditPage = lazy(() => import("../features/zones/ZoneEditPage"));
 const LotsPage = lazy(() => import("../features/lots/LotsPage"));
 const LotEditPage = lazy(() => import("../features/lots/LotEditPage"));
+const ParticipantPage = lazy(() => import("../features/participants/ParticipantPage"));
 const LibraryLotsPage = lazy(() => import("../features/lots/LibraryLotsPage"));
 const LibraryLotPage = lazy(() => import("../features/lots/LibraryLotPage"));
 const SpecialitiesPage = lazy(() => import("../features/specialities/SpecialitiesPage"));
@@ -117,8 +118,11 @@ export const routes: AppRoute[] = [
   r("/dashboard/participants-library", "manager", "pages.participantsLibrary", { screen: LibraryLotsPage }),
   r("/dashboard/participant-library/:participantGroupId", "manager", "pages.participantLibrary", { screen: LibraryLotPage }),
   r("/dashboard/participants", "manager", "pages.participants", { ...p, screen: LotsPage }),
-  r("/dashboard/participants/new", "manager", "pages.participants", { ...p, screen: LotEditPage }),
-  r("/dashboard/participants/:recordId/:page", "manager", "pages.participants", { ...p, screen: LotEditPage }),
+  r("/dashboard/participants/new", "manager", "pages.participants", { ...p, screen: ParticipantPage }),
+  r("/dashboard/participants/:recordId/:page", "manager", "pages.participants", { ...p, screen: ParticipantPage }),
+  // The project's own lots: the spec gives them no address of their own (its /dashboard/participants/{recordId} is a participant).
+  r("/dashboard/participant-groups/new", "manager", "pages.participants", { ...p, screen: LotEditPage }),
+  r("/dashboard/participant-groups/:recordId/:page", "manager", "pages.participants", { ...p, screen: LotEditPage }),
   r("/dashboard/specialities", "manager", "pages.specialities", { ...p, screen: SpecialitiesPage }),
   r("/dashboard/specialities/:recordId", "manager", "pages.specialities", { ...p, screen: SpecialityEditPage }),
   r("/dashboard/phases", "manager", "pages.phases", { ...p, screen: PhasesPage }),

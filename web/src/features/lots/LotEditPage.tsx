@@ -1,5 +1,6 @@
-// /dashboard/participants/new and /dashboard/participants/{recordId}/{page}: one lot on four tabs
-// (informations, monitoring, specialities and participant groups, participants). The lot form (name, colour,
+// /dashboard/participant-groups/new and /dashboard/participant-groups/{recordId}/{page}: one lot of the project on
+// four tabs (informations, monitoring, specialities, participants); /dashboard/participants/{recordId}/{page} is a
+// participant's own page (spec 001 section 2). The lot form (name, colour,
 // specialities) is valid only with a name, a name on every speciality and a change; saving shows 'Lot créé.'
 // or 'Lot mis à jour.' (a duplicate name: participant_group_name_exists).
 import { useEffect, useState } from "react";
@@ -63,7 +64,7 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
       if (id === null) {
         saved = await lotsApi.create(projectId, versionId, body);
         toast.success(t("lots.created"));
-        navigate(`/dashboard/participants/${saved.id}/informations`, { replace: true });
+        navigate(`/dashboard/participant-groups/${saved.id}/informations`, { replace: true });
       } else {
         saved = await lotsApi.update(id, body);
         lot.setData(saved);
@@ -127,7 +128,7 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
       <TabList
         selectedValue={tab}
         onTabSelect={(_, d) => {
-          if (id !== null) navigate(`/dashboard/participants/${id}/${String(d.value)}`);
+          if (id !== null) navigate(`/dashboard/participant-groups/${id}/${String(d.value)}`);
           else setNewTab(d.value as TabName);
         }}
       >

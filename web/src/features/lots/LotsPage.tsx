@@ -1,8 +1,8 @@
 // /dashboard/participants: the lots of the version (name, specialities, participants, tasks), created on
-// /dashboard/participants/new, opened on their tabs, deleted in bulk ('Lots supprimés.'; a lot in use is
+// /dashboard/participant-groups/new, opened on their tabs, and (view=participants) every participant; deleted in bulk ('Lots supprimés.'; a lot in use is
 // refused with the ImplementationError message), imported from the library and exported as .xlsx.
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Body1, Button, Caption1, Checkbox, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
 import { Add20Regular, LibraryRegular } from "@fluentui/react-icons";
@@ -42,7 +42,10 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
   const [library, setLibrary] = useState<LibraryLot[] | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
-  const [view, setView] = useState<"lots" | "participants">("lots");
+  // The view is in the address so that "back" from a participant's page lands on the participants again.
+  const [search, setSearch] = useSearchParams();
+  const view: "lots" | "participants" = search.get("view") === "participants" ? "participants" : "lots";
+  const setView = (v: "lots" | "participants") => setSearch(v === "participants" ? { view: v } : {}, { replace: true });
 
   useEffect(() => {
     if (list.error) warnError(list.error);
@@ -100,7 +103,7 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
         title={t("lots.title")}
         actions={
           <>
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/participants/new")}>{t("lots.create")}</Button>
+            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/participant-groups/new")}>{t("lots.create")}</Button>
             <Button icon={<LibraryRegular />} onClick={() => void openLibrary()}>{t("lots.fromLibrary")}</Button>
             <ExportButton label={t("lots.export")} run={() => lotsApi.export(projectId, versionId)} />
           </>
@@ -123,7 +126,7 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
         selectedIds={selected}
         onSelectionChange={setSelected}
         onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
-        onRowClick={(l) => navigate(`/dashboard/participants/${l.id}/informations`)}
+        onRowClick={(l) => navigate(`/dashboard/participant-groups/${l.id}/informations`)}
         />
       ) : null}
       <ConfirmDialog open={toDelete !== null} title={t("lots.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>

@@ -71,12 +71,12 @@ describe("/dashboard/participants (project lots)", () => {
   it("creates a lot: save needs a name and a name on every speciality ('Lot créé.')", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ "POST /api/participant-group-pro": { status: 201, body: lot({ id: 8, name: "Charpente" }) }, "GET /api/participant-group-pro/8": lot({ id: 8, name: "Charpente" }) });
-    renderReference("/dashboard/participants/new");
+    renderReference("/dashboard/participant-groups/new");
     const save = await screen.findByRole("button", { name: "Enregistrer" });
     expect(save).toBeDisabled();
     await user.type(screen.getByRole("textbox", { name: /Nom du lot/ }), "Charpente");
     expect(save).toBeEnabled();
-    await user.click(screen.getByRole("tab", { name: "Spécialités et lots" }));
+    await user.click(screen.getByRole("tab", { name: "Spécialités" }));
     await user.click(screen.getByRole("button", { name: "Ajouter une spécialité" }));
     expect(save).toBeDisabled();
     await user.type(screen.getByRole("textbox", { name: /Nom de la spécialité 1/ }), " Ossature bois ");
@@ -92,7 +92,7 @@ describe("/dashboard/participants (project lots)", () => {
       "GET /api/participant-group-pro/5": lot(),
       "PATCH /api/participant-group-pro/5": (c: { body: object }) => ({ ...lot(), ...c.body }),
     });
-    renderReference("/dashboard/participants/5/specialities");
+    renderReference("/dashboard/participant-groups/5/specialities");
     const save = await screen.findByRole("button", { name: "Enregistrer" });
     expect(await screen.findByRole("textbox", { name: /Nom de la spécialité 1/ })).toHaveValue("Sanitaires");
     expect(save).toBeDisabled();
@@ -108,41 +108,35 @@ describe("/dashboard/participants (project lots)", () => {
   it("shows the duplicate name refusal (participant_group_name_exists)", async () => {
     const user = userEvent.setup();
     mockApi({ "GET /api/participant-group-pro/5": lot(), "PATCH /api/participant-group-pro/5": { status: 409, body: { code: "participant_group_name_exists", message: "x" } } });
-    renderReference("/dashboard/participants/5/informations");
+    renderReference("/dashboard/participant-groups/5/informations");
     const name = await screen.findByRole("textbox", { name: /Nom du lot/ });
     await user.type(name, " bis");
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(await screen.findByText("Ce nom de lot est déjà utilisé.")).toBeInTheDocument();
   });
 
-  it("adds a participant to the lot on its participants tab; E_INVALID_NEW_RECORD shows errors.empty_field", async () => {
+  it("lists the lot's participants on its tab; each opens its own page, a new one starts in the lot", async () => {
     const user = userEvent.setup();
-    const created: Participant = {
+    const martin: Participant = {
       id: 70, name: "Martin SAS", color: "#FFFFFF", companyName: null, projectManagerEmail: null, projectManagerFirstName: null, projectManagerLastName: null,
       projectManagerPhoneNumber: null, tags: [], zones: [], specialities: [], participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }], total: 0,
     };
-    let answer: unknown = { status: 400, body: { code: "E_INVALID_NEW_RECORD", message: "x" } };
     const { calls } = mockApi({
       "GET /api/participant-group-pro/5": lot(),
       "GET /api/participant-group-pro": listOf([lot()]),
-      "GET /api/participant": listOf([]),
-      "GET /api/zone": listOf([{ id: 31, name: "Bâtiment A", fullName: "Bâtiment A", parentId: null, position: 0, level: 0 }]),
-      "POST /api/participant": () => answer,
+      "GET /api/participant": listOf([martin]),
+      "GET /api/participant/70": martin,
+      "GET /api/zone": listOf([]),
     });
-    renderReference("/dashboard/participants/5/participants");
+    const { router } = renderReference("/dashboard/participant-groups/5/participants");
     await user.click(await screen.findByRole("button", { name: "Nouveau participant" }));
-    const dialog = await screen.findByRole("dialog");
-    const save = within(dialog).getByRole("button", { name: "Enregistrer" });
-    expect(save).toBeDisabled();
-    await user.type(within(dialog).getByRole("textbox", { name: /^Nom\s*\*?$/ }), "Martin SAS");
-    await user.click(await within(dialog).findByRole("checkbox", { name: "Sanitaires" }));
-    await user.click(within(within(dialog).getByRole("group", { name: "Zones" })).getByRole("checkbox", { name: "Bâtiment A" }));
-    await user.click(save);
-    expect(await screen.findByText("Un champ obligatoire est vide.")).toBeInTheDocument();
-    answer = { status: 201, body: created };
-    await user.click(save);
-    expect(await screen.findByText("Participant créé.")).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === "POST").at(-1)!.body).toEqual({ name: "Martin SAS", participantsGroupPro: [5], specialityIds: [51], zoneIds: [31], projectId: 7, versionId: 11 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/participants/new"));
+    expect(router.state.location.search).toBe("?lot=5");
+    await user.click(await screen.findByRole("tab", { name: "Spécialités et lots" }));
+    expect(await screen.findByRole("checkbox", { name: "Plomberie" })).toBeChecked();
+    await router.navigate("/dashboard/participant-groups/5/participants");
+    await user.click(await screen.findByText("Martin SAS"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/participants/70/informations"));
     expect(calls.find((c) => c.method === "GET" && c.path === "/api/participant")!.query.getAll("filter")).toContain("participantGroupProId||$eq||5");
   });
 });

@@ -1,12 +1,14 @@
 // The participants of a lot (its participants tab) or of the whole version (lot null, on /dashboard/participants):
-// companies and contacts in a DataTable, created and edited in a dialog, deleted in bulk (refused while tasks use
-// one), exported as .xlsx; the version's list also shows the histogram of tasks per participant.
+// companies and contacts in a DataTable, each opening its own page (/dashboard/participants/{id}/informations,
+// created on /dashboard/participants/new, in the lot when listed from one), deleted in bulk (refused while tasks
+// use one), exported as .xlsx; the version's list also shows the histogram of tasks per participant.
 import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Body1, Button, makeStyles, tokens } from "@fluentui/react-components";
 import { PersonAdd20Regular } from "@fluentui/react-icons";
 import { ApiError } from "../../api/http";
-import { lotsApi, participantsApi, zonesApi, type Lot, type Participant } from "../../api/reference";
+import { participantsApi, type Lot, type Participant } from "../../api/reference";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
@@ -15,8 +17,6 @@ import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ExportButton, Swatch } from "../zones/referenceUi";
 import { Histogram } from "../lots/LotHistogram";
-import { treeOrder } from "../zones/zoneTree";
-import { ParticipantDialog } from "./ParticipantDialog";
 
 const useStyles = makeStyles({
   root: { marginTop: tokens.spacingVerticalL, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },
@@ -28,9 +28,7 @@ export function ParticipantsTab({ projectId, versionId, lot }: { projectId: numb
   const styles = useStyles();
   const refresh = useRefreshCounter("data");
   const list = useAsync(() => participantsApi.list(projectId, versionId, lot?.id).then((r) => r.data), [projectId, versionId, lot?.id, refresh]);
-  const lots = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
-  const zones = useAsync(() => zonesApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
-  const [editing, setEditing] = useState<Participant | "new" | null>(null);
+  const navigate = useNavigate();
   const [selected, setSelected] = useState<Set<RowId>>(new Set());
   const [toDelete, setToDelete] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -70,7 +68,7 @@ export function ParticipantsTab({ projectId, versionId, lot }: { projectId: numb
   return (
     <div className={styles.root}>
       <div className={styles.actions}>
-        <Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => setEditing("new")}>{t("participants.create")}</Button>
+        <Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => navigate(lot ? `/dashboard/participants/new?lot=${lot.id}` : "/dashboard/participants/new")}>{t("participants.create")}</Button>
         <ExportButton label={t("participants.export")} run={() => participantsApi.export(projectId, versionId)} />
       </div>
       <DataTable
@@ -84,21 +82,7 @@ export function ParticipantsTab({ projectId, versionId, lot }: { projectId: numb
         selectedIds={selected}
         onSelectionChange={setSelected}
         onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
-        onRowClick={(p) => setEditing(p)}
-      />
-      <ParticipantDialog
-        open={editing !== null}
-        projectId={projectId}
-        versionId={versionId}
-        participant={editing === "new" ? null : editing}
-        defaultLotId={lot?.id ?? null}
-        lots={lots.data ?? (lot ? [lot] : [])}
-        zones={treeOrder(zones.data ?? [])}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-        onClose={() => setEditing(null)}
+        onRowClick={(p) => navigate(`/dashboard/participants/${p.id}/informations`)}
       />
       {lot === null ? <Histogram load={() => participantsApi.histogram(projectId, versionId).then((r) => r.data)} title={t("participants.histogram")} deps={[projectId, versionId, refresh]} /> : null}
       <ConfirmDialog open={toDelete !== null} title={t("participants.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>

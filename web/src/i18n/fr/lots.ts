@@ -35,7 +35,7 @@ export const lots = {
     tabs: {
       informations: "Informations",
       monitoring: "Suivi",
-      specialities: "Spécialités et lots",
+      specialities: "Spécialités",
       participants: "Participants",
     },
     monitoring: "Tâches et jalons de ce lot : {{count}}",

@@ -17,7 +17,11 @@ export const participants = {
     histogram: "Tâches par participant",
     monitoring: "Tâches et jalons de ce participant : {{count}}",
     specialityMismatch: "Le participant ou la spécialité ne correspond pas au lot.",
-    columns: { name: "Nom", companyName: "Entreprise", lots: "Lots", specialities: "Spécialités", manager: "Responsable", email: "E-mail", total: "Tâches" },
+    sameLots: "Les autres participants de ses lots.",
+    sameLotsTitle: "Participants des lots de {{name}}",
+    sameLotsEmpty: "Aucun autre participant dans ses lots.",
+    noLot: "Ce participant n'est dans aucun lot.",
+    columns: { name: "Nom", companyName: "Entreprise", lots: "Lots", sharedLots: "Lots en commun", specialities: "Spécialités", manager: "Responsable", email: "E-mail", total: "Tâches" },
     fields: {
       name: "Nom",
       companyName: "Entreprise",
