@@ -3,6 +3,7 @@ import { formatDay, NO_DAY } from "@jalon/engine";
 import { AppError } from "@jalon/shared";
 import type { PlanningData, PlanningEventView } from "@jalon/shared/planning";
 import { versionGraph } from "./versionGraph.js";
+import { comparedOnlyEvents } from "./comparedOnly.js";
 
 export interface PlanningDataQuery {
   projectId: number;
@@ -126,6 +127,7 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
         eventIds: matched.rows.map((r) => r.id),
         startDay: matched.rows.map((r) => (r.start_date ? Date.parse(`${r.start_date}T00:00:00Z`) / 86_400_000 : NO_DAY)),
         endDay: matched.rows.map((r) => (r.end_date ? Date.parse(`${r.end_date}T00:00:00Z`) / 86_400_000 : NO_DAY)),
+        onlyThere: await comparedOnlyEvents(db, q.versionId, v.id, from, to),
       });
     }
   }

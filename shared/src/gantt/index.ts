@@ -3,3 +3,4 @@ export * from "./layout.js";
 export * from "./colors.js";
 export * from "./print.js";
 export * from "./fromPlanningData.js";
+export * from "./compare.js";

@@ -8,6 +8,16 @@ import { dayToX, type TimeScale } from "./timeScale.js";
 export const ROW_HEIGHT = 24;
 export const GROUP_ROW_HEIGHT = 22;
 export const BAR_PADDING = 4;
+/** Thin bars of the compared versions, stacked under the task's bar in a band added to the row. */
+export const BASELINE_HEIGHT = 3;
+export const BASELINE_GAP = 1;
+export const MAX_BASELINES = 4;
+
+/** Height added below the bar of an event row for `count` compared versions (0 when not comparing). */
+export function baselineBand(count: number): number {
+  const n = Math.max(0, Math.min(MAX_BASELINES, Math.floor(count)));
+  return n === 0 ? 0 : n * (BASELINE_HEIGHT + BASELINE_GAP) + BASELINE_GAP;
+}
 
 export type Grouping = "none" | "zone" | "lot" | "sequence";
 
@@ -29,9 +39,27 @@ export interface GanttEvent {
   readonly locked?: boolean;
 }
 
+/**
+ * An event that exists only in compared versions: it gets a row of its own (in its group) that shows its
+ * baselines alone and cannot be edited. Group ids are the current version's (matched by trackingId).
+ */
+export interface GanttGhost {
+  readonly key: string;
+  readonly kind: "task" | "milestone";
+  readonly name: string;
+  /** Earliest start over the versions that have it: where it sorts among the rows. */
+  readonly startDay: number;
+  readonly endDay: number;
+  readonly zoneId?: number | null;
+  readonly lotId?: number | null;
+  readonly sequenceId?: number | null;
+  /** One entry per compared version, in the comparison's order: its dates there, or null when absent. */
+  readonly baselines: readonly ({ readonly startDay: number; readonly endDay: number } | null)[];
+}
+
 export interface GanttRow {
   readonly key: string;
-  readonly kind: "group" | "event" | "aggregate";
+  readonly kind: "group" | "event" | "aggregate" | "ghost";
   readonly label: string;
   readonly y: number;
   readonly height: number;
@@ -40,6 +68,10 @@ export interface GanttRow {
   /** For aggregated rows: merged bars. */
   readonly merged?: readonly { startDay: number; endDay: number; members: readonly number[] }[];
   readonly groupId?: number | null;
+  /** Height at the bottom of the row kept for the compared versions' baselines (see baselineBand). */
+  readonly band?: number;
+  /** For ghost rows: the event that exists only in compared versions. */
+  readonly ghost?: GanttGhost;
 }
 
 export interface RowOptions {
@@ -50,9 +82,13 @@ export interface RowOptions {
   aggregated?: ReadonlySet<number>;
   calendar?: Calendar;
   noGroupLabel?: string;
+  /** Number of compared versions (0..4): event rows grow by baselineBand(baselines). */
+  baselines?: number;
+  /** Events of the compared versions that this version does not have: one read-only row each. */
+  ghosts?: readonly GanttGhost[];
 }
 
-function groupOf(e: GanttEvent, grouping: Grouping): number | null {
+function groupOf(e: Pick<GanttEvent, "zoneId" | "lotId" | "sequenceId">, grouping: Grouping): number | null {
   if (grouping === "zone") return e.zoneId ?? null;
   if (grouping === "lot") return e.lotId ?? null;
   if (grouping === "sequence") return e.sequenceId ?? null;
@@ -63,28 +99,54 @@ function byStart(events: readonly GanttEvent[]) {
   return (a: number, b: number) => events[a].startDay - events[b].startDay || events[a].endDay - events[b].endDay || events[a].id - events[b].id;
 }
 
+type Item = { readonly ghost: false; readonly i: number } | { readonly ghost: true; readonly g: GanttGhost };
+
 export function buildRows(events: readonly GanttEvent[], options: RowOptions): GanttRow[] {
   const rows: GanttRow[] = [];
   let y = 0;
+  const band = baselineBand(options.baselines ?? 0);
+  const eventHeight = ROW_HEIGHT + band;
   const order = events.map((_, i) => i).sort(byStart(events));
-  if (options.grouping === "none") {
-    for (const i of order) {
-      rows.push({ key: `e${events[i].id}`, kind: "event", label: events[i].name, y, height: ROW_HEIGHT, events: [i] });
-      y += ROW_HEIGHT;
+  const ghosts = options.ghosts ?? [];
+  // Ghosts sort among the events by their start (then end), after the events of the same dates.
+  const items: Item[] = order.map((i) => ({ ghost: false, i }));
+  if (ghosts.length > 0) {
+    const sorted = [...ghosts].sort((a, b) => a.startDay - b.startDay || a.endDay - b.endDay || a.key.localeCompare(b.key));
+    const merged: Item[] = [];
+    let k = 0;
+    for (const g of sorted) {
+      while (k < items.length) {
+        const e = events[(items[k] as { i: number }).i];
+        if (e.startDay > g.startDay || (e.startDay === g.startDay && e.endDay > g.endDay)) break;
+        merged.push(items[k++]);
+      }
+      merged.push({ ghost: true, g });
     }
+    while (k < items.length) merged.push(items[k++]);
+    items.splice(0, items.length, ...merged);
+  }
+  const push = (it: Item, groupId: number | null | undefined) => {
+    const extra = groupId === undefined ? {} : { groupId };
+    if (it.ghost) rows.push({ key: `x${it.g.key}`, kind: "ghost", label: it.g.name, y, height: eventHeight, events: [], band, ghost: it.g, ...extra });
+    else rows.push({ key: `e${events[it.i].id}`, kind: "event", label: events[it.i].name, y, height: eventHeight, events: [it.i], ...(band ? { band } : {}), ...extra });
+    y += eventHeight;
+  };
+  if (options.grouping === "none") {
+    for (const it of items) push(it, undefined);
     return rows;
   }
-  const groups = new Map<number | null, number[]>();
-  for (const i of order) {
-    const g = groupOf(events[i], options.grouping);
+  const groups = new Map<number | null, Item[]>();
+  for (const it of items) {
+    const g = it.ghost ? groupOf(it.g, options.grouping) : groupOf(events[it.i], options.grouping);
     const list = groups.get(g);
-    if (list) list.push(i);
-    else groups.set(g, [i]);
+    if (list) list.push(it);
+    else groups.set(g, [it]);
   }
   const labelOf = (g: number | null) => (g === null ? (options.noGroupLabel ?? "—") : (options.groupLabels?.get(g) ?? String(g)));
   const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : labelOf(a).localeCompare(labelOf(b), "fr")));
   for (const g of keys) {
-    const members = groups.get(g)!;
+    const items = groups.get(g)!;
+    const members = items.flatMap((it) => (it.ghost ? [] : [it.i]));
     if (g !== null && options.aggregated?.has(g) && options.calendar) {
       const merged = mergeRow(
         members.map((i) => ({ startDay: events[i].startDay, endDay: events[i].endDay, duration: events[i].kind === "milestone" ? 0 : events[i].numberOfDays })),
@@ -96,10 +158,7 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
     }
     rows.push({ key: `g${g ?? "none"}`, kind: "group", label: labelOf(g), y, height: GROUP_ROW_HEIGHT, events: members, groupId: g });
     y += GROUP_ROW_HEIGHT;
-    for (const i of members) {
-      rows.push({ key: `e${events[i].id}`, kind: "event", label: events[i].name, y, height: ROW_HEIGHT, events: [i], groupId: g });
-      y += ROW_HEIGHT;
-    }
+    for (const it of items) push(it, g);
   }
   return rows;
 }
@@ -137,14 +196,26 @@ export interface BarGeometry {
 }
 
 /** A task covers its days from the left edge of its first to the right edge of its last. */
-export function barGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height">, startDay: number, endDay: number): BarGeometry {
+export function barGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height" | "band">, startDay: number, endDay: number): BarGeometry {
   const x = dayToX(scale, startDay);
-  return { x, y: row.y + BAR_PADDING, width: Math.max(1, dayToX(scale, endDay + 1) - x), height: row.height - 2 * BAR_PADDING };
+  return { x, y: row.y + BAR_PADDING, width: Math.max(1, dayToX(scale, endDay + 1) - x), height: row.height - (row.band ?? 0) - 2 * BAR_PADDING };
+}
+
+/**
+ * The thin bar of compared version k (0..3) in the band under the row's bar: the same days as a bar, a
+ * milestone as a short mark centred on its instant.
+ */
+export function baselineGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height" | "band">, k: number, kind: "task" | "milestone", startDay: number, endDay: number): BarGeometry {
+  const y = row.y + row.height - (row.band ?? 0) + BASELINE_GAP + k * (BASELINE_HEIGHT + BASELINE_GAP);
+  if (kind === "milestone") return { x: dayToX(scale, startDay) - BASELINE_HEIGHT, y, width: 2 * BASELINE_HEIGHT, height: BASELINE_HEIGHT };
+  const x = dayToX(scale, startDay);
+  return { x, y, width: Math.max(2, dayToX(scale, endDay + 1) - x), height: BASELINE_HEIGHT };
 }
 
 /** A milestone is a diamond centred on the left edge of its day (the instant at the beginning of day D). */
-export function milestoneGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height">, day: number): { cx: number; cy: number; radius: number } {
-  return { cx: dayToX(scale, day), cy: row.y + row.height / 2, radius: (row.height - 2 * BAR_PADDING) / 2 + 1 };
+export function milestoneGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height" | "band">, day: number): { cx: number; cy: number; radius: number } {
+  const h = row.height - (row.band ?? 0);
+  return { cx: dayToX(scale, day), cy: row.y + h / 2, radius: (h - 2 * BAR_PADDING) / 2 + 1 };
 }
 
 export type LinkTypeName = "end-begin" | "begin-begin" | "end-end" | "begin-end";

@@ -72,8 +72,23 @@ export interface PlanningData {
   zones: { id: number; name: string; fullName: string | null; parentId: number | null; position: number }[];
   lots: { id: number; name: string; color: string }[];
   sequences: { id: number; name: string; color: string | null }[];
-  /** Versions asked for comparison: per version id, event dates matched by trackingId. */
-  comparisons?: { versionId: number; name: string; eventIds: number[]; startDay: number[]; endDay: number[] }[];
+  /**
+   * Versions asked for comparison: per version id, event dates matched by trackingId, and the events of that
+   * version (in the requested months) that this version does not have.
+   */
+  comparisons?: { versionId: number; name: string; eventIds: number[]; startDay: number[]; endDay: number[]; onlyThere?: ComparedOnlyEvent[] }[];
+}
+
+/** An event of a compared version whose trackingId this version lacks; group ids are this version's (by trackingId), null when it lacks the group. */
+export interface ComparedOnlyEvent {
+  trackingId: number;
+  name: string;
+  type: "task" | "milestone";
+  startDay: number;
+  endDay: number;
+  zoneId: number | null;
+  participantGroupProId: number | null;
+  sequenceId: number | null;
 }
 
 export function calendarSetOf(c: CalendarColumns): CalendarSet {

@@ -4,6 +4,7 @@ import { formatDay } from "@jalon/engine";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "./model";
 import { CompareCell } from "./compare/CompareCell";
+import { GhostRow } from "./compare/GhostRow";
 import type { Comparison } from "./compare/compareModel";
 
 export const GRID_WIDTH = 440;
@@ -60,6 +61,7 @@ export function RowGrid({ model, scrollElement, lotNames, live, selection, onSel
     <div style={{ position: "relative", height: virtualizer.getTotalSize(), width: GRID_WIDTH }}>
       {virtualizer.getVirtualItems().map((v) => {
         const row = model.rows[v.index];
+        if (row.kind === "ghost") return <GhostRow key={row.key} row={row} comparison={comparison} width={GRID_WIDTH} nameWidth={COLS[0].width} />;
         if (row.kind !== "event") {
           return (
             <div

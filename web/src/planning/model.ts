@@ -1,5 +1,5 @@
 import { computeFloats, type Calendar } from "@jalon/engine";
-import { barColor, barGeometry, buildRows, milestoneGeometry, type BarGeometry, type GanttEvent, type GanttRow, type Grouping, type TimeScale } from "@jalon/shared/gantt";
+import { barColor, barGeometry, buildRows, comparedOnlyGhosts, milestoneGeometry, type BarGeometry, type GanttEvent, type GanttRow, type Grouping, type TimeScale } from "@jalon/shared/gantt";
 import { calendarSetOf, planOf, type PlanningData } from "@jalon/shared/planning";
 import { schedulePlan } from "@jalon/engine";
 import { applyOrder } from "./tools/reorder";
@@ -83,7 +83,10 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
   if (options.grouping === "sequence") for (const s of data.sequences) labels.set(s.id, s.name);
   const calendar = calendarSetOf(data.calendars).calendars[0];
-  const built = buildRows(events, { grouping: options.grouping, groupLabels: labels, aggregated: options.aggregated, calendar, noGroupLabel: options.noGroupLabel });
+  // Compared versions: room under each bar for their baselines, and a read-only row for each event only they have.
+  const baselines = data.comparisons?.length ?? 0;
+  const ghosts = baselines > 0 ? comparedOnlyGhosts(data) : undefined;
+  const built = buildRows(events, { grouping: options.grouping, groupLabels: labels, aggregated: options.aggregated, calendar, noGroupLabel: options.noGroupLabel, baselines, ghosts });
   const rows = options.rowOrder?.size ? reorderRows(built, events, options.rowOrder) : built;
   const indexOfId = new Map<number, number>();
   events.forEach((e, i) => indexOfId.set(e.id, i));

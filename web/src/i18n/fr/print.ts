@@ -33,5 +33,9 @@ export const print = {
     onlyHereShort: "absente d'une version",
     help: "Δ : écart en jours ouvrés (début / fin) avec la première version comparée.",
     stop: "Arrêter la comparaison",
+    onlyThere: "Uniquement dans {{versions}}",
+    onlyThereDates: "{{version}} : du {{start}} au {{end}}",
+    onlyThereTitle: "Absente de cette version, non modifiable.",
+    ghostHelp: "Contour en pointillés : tâche présente seulement dans une version comparée.",
   },
 };

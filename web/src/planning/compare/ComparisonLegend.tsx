@@ -15,6 +15,7 @@ export function ComparisonLegend({ comparison, onClear }: { comparison: Comparis
         </div>
       ))}
       <Caption1>{t("compare.help")}</Caption1>
+      {comparison.ghosts > 0 && <Caption1>{t("compare.ghostHelp")}</Caption1>}
       <Button size="small" onClick={onClear}>
         {t("compare.stop")}
       </Button>

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { parseDay } from "@jalon/engine";
-import { createTimeScale } from "@jalon/shared/gantt";
+import { BASELINE_HEIGHT, baselineBand, createTimeScale, ROW_HEIGHT } from "@jalon/shared/gantt";
 import type { PlanningData } from "@jalon/shared/planning";
 import { Providers } from "../../app/App";
-import { buildModel, datesOf } from "../model";
-import { drawBaselines } from "../layers/drawBaselines";
+import { buildModel, datesOf, eventGeometry, hitTest } from "../model";
+import { drawBaselines, MISSING_COLOR } from "../layers/drawBaselines";
 import { BASELINE_COLORS, buildComparison, isOnlyHere } from "./compareModel";
 import { CompareCell } from "./CompareCell";
+import { GhostRow } from "./GhostRow";
 
 const d = parseDay;
 /** Three tasks; 1 May 2026 (a Friday) is a holiday. Compared: version 60 has tasks 1 and 2, version 50 task 1 only. */
@@ -24,7 +25,8 @@ function data(): PlanningData {
     comparisons: [
       // Task 1 started on Thursday 23 April there (2 working days earlier), task 2 ended on Thursday 30 April (3 working days earlier, across the holiday).
       { versionId: 60, name: "V2", eventIds: [1, 2], startDay: [d("2026-04-23"), d("2026-04-28")], endDay: [d("2026-04-28"), d("2026-04-30")] },
-      { versionId: 50, name: "V1", eventIds: [1], startDay: [d("2026-04-27")], endDay: [d("2026-04-30")] },
+      // V1 also has a task that this version deleted since (trackingId 900), in the same (no) zone.
+      { versionId: 50, name: "V1", eventIds: [1], startDay: [d("2026-04-27")], endDay: [d("2026-04-30")], onlyThere: [{ trackingId: 900, name: "Dépose ancienne", type: "task", startDay: d("2026-05-05"), endDay: d("2026-05-07"), zoneId: null, participantGroupProId: null, sequenceId: null }] },
     ],
   };
 }
@@ -53,25 +55,64 @@ describe("version comparison", () => {
     expect(buildComparison({ ...pd, comparisons: [] }, datesOf(pd), model.calendar)).toBeNull();
   });
 
-  it("draws one thin bar per compared version at its dates, and flags tasks missing from a version", () => {
+  it("draws one thin bar per compared version in the band under the bar, and flags tasks missing from a version", () => {
     const scale = createTimeScale("month", 75, d("2026-04-01"), d("2026-05-31"));
-    const rects: { fill: string; x: number; w: number }[] = [];
+    const rects: { fill: string; x: number; y: number; w: number; h: number }[] = [];
     const paths: string[] = [];
+    const dashed: { x: number; w: number }[] = [];
     let fill = "";
     const ctx = {
-      save() {}, restore() {}, translate() {}, beginPath() {}, moveTo() {}, lineTo() {}, closePath() {},
+      save() {}, restore() {}, translate() {}, beginPath() {}, moveTo() {}, lineTo() {}, closePath() {}, setLineDash() {},
       fill() { paths.push(fill); },
-      fillRect(x: number, _y: number, w: number) { rects.push({ fill, x, w }); },
+      fillRect(x: number, y: number, w: number, h: number) { rects.push({ fill, x, y, w, h }); },
+      strokeRect(x: number, _y: number, w: number) { dashed.push({ x, w }); },
       set fillStyle(v: string) { fill = v; },
       get fillStyle() { return fill; },
+      strokeStyle: "", lineWidth: 1,
     } as unknown as CanvasRenderingContext2D;
     const drawn = drawBaselines(ctx, { model, scale, width: 2000, height: 500, scrollLeft: 0, scrollTop: 0, comparison: cmp, live: new Map() });
-    expect(drawn).toBe(3);
+    // Task 1 in V2 and V1, task 2 in V2, the deleted task in V1.
+    expect(drawn).toBe(4);
     const x = (iso: string) => (d(iso) - scale.firstDay) * scale.dayWidth;
-    expect(rects).toContainEqual({ fill: BASELINE_COLORS[0], x: x("2026-04-23"), w: (d("2026-04-28") - d("2026-04-23") + 1) * scale.dayWidth });
-    expect(rects).toContainEqual({ fill: BASELINE_COLORS[1], x: x("2026-04-27"), w: 4 * scale.dayWidth });
-    // Tasks 2 and 3 are missing from a compared version: two flags.
-    expect(paths).toEqual(["#C50F1F", "#C50F1F"]);
+    const row1 = model.rows[model.rowOfId.get(1)!];
+    expect(row1.height).toBe(ROW_HEIGHT + baselineBand(2));
+    const bar1 = eventGeometry(scale, row1, model.events[model.indexOfId.get(1)!]);
+    const v2 = rects.find((r) => r.fill === BASELINE_COLORS[0] && r.x === x("2026-04-23"))!;
+    const v1 = rects.find((r) => r.fill === BASELINE_COLORS[1] && r.x === x("2026-04-27"))!;
+    expect(v2.w).toBe((d("2026-04-28") - d("2026-04-23") + 1) * scale.dayWidth);
+    expect(v1.w).toBe(4 * scale.dayWidth);
+    // Under the bar, one slot per version, inside the row: they never cover the task's bar.
+    expect(v2.y).toBeGreaterThanOrEqual(bar1.y + bar1.height);
+    expect(v1.y).toBeGreaterThan(v2.y);
+    expect(v1.y + v1.h).toBeLessThanOrEqual(row1.y + row1.height);
+    // The deleted task: its own row (after task 2, by start date), its V1 baseline and a dashed outline.
+    const ghostRow = model.rows.find((r) => r.kind === "ghost")!;
+    expect(ghostRow.label).toBe("Dépose ancienne");
+    expect(rects).toContainEqual({ fill: BASELINE_COLORS[1], x: x("2026-05-05"), y: ghostRow.y + ROW_HEIGHT + 1 + BASELINE_HEIGHT + 1, w: 3 * scale.dayWidth, h: BASELINE_HEIGHT });
+    expect(dashed).toEqual([{ x: x("2026-05-05") + 0.5, w: 3 * scale.dayWidth - 1 }]);
+    // Tasks 2 and 3 are missing from a compared version, the deleted task from this one: three flags.
+    expect(paths).toEqual([MISSING_COLOR, MISSING_COLOR, MISSING_COLOR]);
+    // A ghost row is not a task of this version: no hit, so no drag, no selection, no dialog.
+    const mid = eventGeometry(scale, ghostRow, { id: -1, kind: "task", name: "", startDay: d("2026-05-05"), endDay: d("2026-05-07"), numberOfDays: 3, color: "#000" });
+    expect(hitTest(model, scale, mid.x + 5, mid.y + 5)).toBeNull();
+    expect(cmp.ghosts).toBe(1);
+  });
+
+  it("lists a compared-only task in the grid with the versions it comes from, not editable", () => {
+    const ghostRow = model.rows.find((r) => r.kind === "ghost")!;
+    render(
+      <Providers>
+        <div style={{ position: "relative" }}>
+          <GhostRow row={ghostRow} comparison={cmp} width={440} nameWidth={200} />
+        </div>
+      </Providers>,
+    );
+    const row = screen.getByTestId("grid-ghost");
+    expect(row).toHaveTextContent("Dépose ancienne");
+    expect(screen.getByTestId("ghost-versions")).toHaveTextContent("Uniquement dans V1");
+    expect(row).toHaveAttribute("aria-disabled", "true");
+    expect(row).not.toHaveAttribute("tabindex");
+    expect(row.getAttribute("title")).toBe("Dépose ancienne\nAbsente de cette version, non modifiable.\nV1 : du 05/05/2026 au 07/05/2026");
   });
 
   it("shows the delta in the grid with every version in the tooltip, and marks new tasks", () => {

@@ -1,4 +1,5 @@
 import { NO_DAY, type Calendar } from "@jalon/engine";
+import { comparedOnlyGhosts } from "@jalon/shared/gantt";
 import type { PlanningData } from "@jalon/shared/planning";
 
 /** One colour per compared version (at most 4), readable on white and on the lots' colours. */
@@ -23,6 +24,8 @@ export interface Comparison {
   readonly versions: readonly ComparedVersion[];
   /** Per event id, one entry per compared version (null: the event is not in that version). */
   readonly byId: ReadonlyMap<number, readonly (Baseline | null)[]>;
+  /** How many events only the compared versions have (drawn on read-only rows of their own). */
+  readonly ghosts: number;
 }
 
 /**
@@ -53,7 +56,7 @@ export function buildComparison(data: PlanningData, dates: ReadonlyMap<number, r
       }),
     );
   }
-  return { versions, byId };
+  return { versions, byId, ghosts: comparedOnlyGhosts(data).length };
 }
 
 /** "+3", "−2" or "0": a signed count of working days. */
