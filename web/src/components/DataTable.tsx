@@ -40,6 +40,7 @@ import {
   makeStyles,
   tokens,
   type MenuCheckedValueChangeData,
+  mergeClasses,
 } from "@fluentui/react-components";
 import {
   ChevronDoubleLeft20Regular,
@@ -279,7 +280,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <TableRow
                   key={id}
                   data-row-id={id}
-                  className={`${props.onRowClick ? styles.clickable : ""} ${over === id && dragging !== id ? styles.dropTarget : ""}`}
+                  className={mergeClasses(props.onRowClick ? styles.clickable : undefined, over === id && dragging !== id ? styles.dropTarget : undefined)}
                   onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
                   draggable={props.onReorder ? true : undefined}
                   onDragStart={props.onReorder ? (e) => {

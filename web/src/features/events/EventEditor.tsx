@@ -22,6 +22,7 @@ import {
   Textarea,
   makeStyles,
   tokens,
+  mergeClasses,
 } from "@fluentui/react-components";
 import { LockClosed20Regular, LockOpen20Regular } from "@fluentui/react-icons";
 import { cycleIdsOf, eventsApi, type EventItem, type PlannedEventType } from "../../api/events";
@@ -286,7 +287,7 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
         />
       </div>
       {milestone ? (
-        <div className={`${styles.wide} ${styles.switches}`}>
+        <div className={mergeClasses(styles.wide, styles.switches)}>
           <Switch label={t("event.fields.isContractual")} checked={values.isContractual} onChange={(_, d) => set("isContractual", d.checked)} />
           <Switch label={t("event.fields.isTracked")} checked={values.isTracked} onChange={(_, d) => set("isTracked", d.checked)} />
           <Switch label={t("event.fields.milestoneToHide")} checked={values.milestoneToHide} onChange={(_, d) => set("milestoneToHide", d.checked)} />
