@@ -4,7 +4,8 @@ import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { readableProject } from "../../access/projects.js";
-import { planningData, planningDataJson } from "../../planning/planningData.js";
+import { planningAnswer } from "../../planning/planningCache.js";
+import { sendPlanningAnswer } from "./planningSend.js";
 import { planningDataQuery, publicPlanningParams, publicPlanningQuery } from "./planning.schema.js";
 
 export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
@@ -15,10 +16,9 @@ export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.external,
     query: planningDataQuery,
     handler: async ({ db, user, query, ctx }) => {
+      // Per request, before the cache: a stored answer never decides who may read it.
       await readableProject(db, user, query.projectId);
-      const data = await planningData(db, query);
-      ctx.type = "application/json";
-      return planningDataJson(data);
+      await sendPlanningAnswer(ctx, await planningAnswer(db, query));
     },
   });
 
@@ -32,9 +32,7 @@ export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, params, query, ctx }) => {
       const project = await db("projects").where({ share_token: params.token, is_public: true }).first("id", "current_version_id", "is_archived");
       if (!project || project.is_archived || !project.current_version_id) throw new AppError("errors.project_not_public");
-      const data = await planningData(db, { ...query, projectId: project.id, versionId: project.current_version_id });
-      ctx.type = "application/json";
-      return planningDataJson(data);
+      await sendPlanningAnswer(ctx, await planningAnswer(db, { ...query, projectId: project.id, versionId: project.current_version_id }));
     },
   });
 }

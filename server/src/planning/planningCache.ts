@@ -1,0 +1,189 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip as gzipCb } from "node:zlib";
+import type { Knex } from "knex";
+import { AppError } from "@jalon/shared";
+import { planningData, planningDataJson, type PlanningDataQuery } from "./planningData.js";
+
+const gzip = promisify(gzipCb);
+
+/** A serialised GET /planning/data answer, ready to send as is. */
+export interface PlanningAnswer {
+  readonly body: Buffer;
+  /** Strong validator of `body` (a hash of its bytes), quoted. */
+  readonly etag: string;
+  /** The same bytes gzip'd, made on the first request that accepts gzip. */
+  gzipped: Buffer | null;
+}
+
+interface Entry {
+  answer: PlanningAnswer;
+  versionId: number;
+  /** write_counter + content_revision of the version: both only grow, so a greater sum is a later state. */
+  level: number;
+}
+
+/**
+ * The answer depends only on the version (and the compared versions) at their revisions and on the query: not
+ * on who asks. Authorization therefore stays per request, before the cache is consulted; the cache never
+ * decides who may read. A version's revisions are read before its data, so a concurrent commit can only leave
+ * newer data under an older stamp, which no later request asks for (its stamp is newer).
+ */
+const entries = new Map<string, Entry>();
+/** The latest level stored per version: a later one drops the entries of earlier states at once. */
+const levelOf = new Map<number, number>();
+const inflight = new Map<string, Promise<PlanningAnswer>>();
+let bytes = 0;
+let maxBytes = 64 * 1024 * 1024;
+
+interface VersionStampRow {
+  id: number;
+  project_id: number;
+  name: string;
+  write_counter: number | string;
+  content_revision: number | string;
+}
+
+/** Sorted, deduplicated: the id filters are sets, two orders give the same answer. */
+function ids(list: readonly number[] | undefined): number[] | undefined {
+  return list?.length ? [...new Set(list)].sort((a, b) => a - b) : undefined;
+}
+
+function queryKey(q: PlanningDataQuery): string {
+  return JSON.stringify([
+    q.projectId,
+    q.versionId,
+    q.startDate ?? null,
+    q.endDate ?? null,
+    q.fromDate ?? null,
+    q.toDate ?? null,
+    ids(q.zoneIds),
+    ids(q.participantGroupProIds),
+    ids(q.participantIds),
+    ids(q.tagIds),
+    ids(q.macroTaskIds),
+    ids(q.sequenceIds),
+    ids(q.specialityIds),
+    q.eventNames?.length ? [...new Set(q.eventNames)].sort() : undefined,
+    // Order kept: the comparisons come back in the order asked.
+    q.compareVersionIds ?? [],
+  ]);
+}
+
+/**
+ * The versions the answer reads, checked as planningData checks them (same codes), and their stamp: write
+ * counter (graph), content revision (display rows, triggers of migration 006) and, for compared versions,
+ * the name the answer carries.
+ */
+async function versionStamp(db: Knex, q: PlanningDataQuery): Promise<{ stamp: string; level: number }> {
+  if ((q.compareVersionIds?.length ?? 0) > 4) throw new AppError("errors.compare_max_versions");
+  const wanted = [q.versionId, ...(q.compareVersionIds ?? [])];
+  const rows = (await db("versions").whereIn("id", wanted).select("id", "project_id", "name", "write_counter", "content_revision")) as VersionStampRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const main = byId.get(q.versionId);
+  if (!main) throw new AppError("errors.version_not_found");
+  if (main.project_id !== q.projectId) throw new AppError("errors.version_not_in_project");
+  const stamp = JSON.stringify(
+    wanted.map((id, i) => {
+      const v = byId.get(id);
+      if (!v || v.project_id !== q.projectId) throw new AppError("errors.version_not_found", { details: { versionId: id } });
+      return i === 0 ? [id, Number(v.write_counter), Number(v.content_revision)] : [id, Number(v.write_counter), Number(v.content_revision), v.name];
+    }),
+  );
+  return { stamp, level: Number(main.write_counter) + Number(main.content_revision) };
+}
+
+function store(key: string, entry: Entry): void {
+  const size = entry.answer.body.length;
+  const latest = levelOf.get(entry.versionId) ?? -1;
+  // Built from a state a commit has already replaced: no later request will ask for it.
+  if (size > maxBytes / 4 || entry.level < latest) return;
+  if (entry.level > latest) {
+    for (const [k, e] of entries) if (e.versionId === entry.versionId) drop(k, e);
+    levelOf.set(entry.versionId, entry.level);
+  }
+  const old = entries.get(key);
+  if (old) drop(key, old);
+  entries.set(key, entry);
+  bytes += size;
+  evict();
+}
+
+function sizeOf(e: Entry): number {
+  return e.answer.body.length + (e.answer.gzipped?.length ?? 0);
+}
+
+function drop(key: string, e: Entry): void {
+  entries.delete(key);
+  bytes -= sizeOf(e);
+}
+
+function evict(): void {
+  while (bytes > maxBytes && entries.size > 0) {
+    const [k, e] = entries.entries().next().value as [string, Entry];
+    drop(k, e);
+  }
+}
+
+/**
+ * GET /planning/data as bytes: from memory when the versions' revisions and the query match a stored answer,
+ * else built once (concurrent requests for the same key share the build) and kept, LRU by bytes.
+ * The caller has already checked that the user may read the project.
+ */
+export async function planningAnswer(db: Knex, q: PlanningDataQuery): Promise<PlanningAnswer> {
+  const { stamp, level } = await versionStamp(db, q);
+  const key = `${stamp}|${queryKey(q)}`;
+  const hit = entries.get(key);
+  if (hit) {
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.answer;
+  }
+  const pending = inflight.get(key);
+  if (pending) return pending;
+  const build = (async () => {
+    const body = Buffer.from(planningDataJson(await planningData(db, q)));
+    const answer: PlanningAnswer = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"`, gzipped: null };
+    store(key, { answer, versionId: q.versionId, level });
+    return answer;
+  })();
+  inflight.set(key, build);
+  try {
+    return await build;
+  } finally {
+    inflight.delete(key);
+  }
+}
+
+/** The gzip'd bytes of an answer, compressed once (off the event loop) and kept with it. */
+export async function gzippedAnswer(answer: PlanningAnswer): Promise<Buffer> {
+  if (answer.gzipped) return answer.gzipped;
+  const zipped = await gzip(answer.body);
+  if (answer.gzipped === null) {
+    answer.gzipped = zipped;
+    for (const e of entries.values()) {
+      if (e.answer === answer) {
+        bytes += zipped.length;
+        evict();
+        break;
+      }
+    }
+  }
+  return zipped;
+}
+
+/** For tests and the bench: what the cache holds, and its bound. */
+export function planningCacheStats(): { entries: number; bytes: number; maxBytes: number } {
+  return { entries: entries.size, bytes, maxBytes };
+}
+
+export function setPlanningCacheMaxBytes(n: number): void {
+  maxBytes = n;
+  evict();
+}
+
+export function clearPlanningCache(): void {
+  entries.clear();
+  levelOf.clear();
+  bytes = 0;
+}
