@@ -6,6 +6,7 @@ import { Providers } from "../../app/App";
 import { ApiError } from "../../api/http";
 import { zonesApi } from "../../api/reference";
 import { importsApi } from "../../api/referenceMore";
+import { i18n } from "../../i18n";
 import { makeProject, selectProject } from "../../test/render";
 import ImportsPage from "./ImportsPage";
 
@@ -55,23 +56,43 @@ describe("/dashboard/imports", () => {
     expect(api.structure).not.toHaveBeenCalled();
   });
 
-  it("shows the server's message for a 400, errors.import_format for a 500, errors.import_invalid otherwise", async () => {
+  it("shows errors.{code} of the server's 400: import_format, import_invalid, the server's message for wrong content", async () => {
     const user = userEvent.setup({ applyAccept: false });
     api.structure
+      .mockRejectedValueOnce(new ApiError(400, "import_format", "Le fichier .xlsx ne peut pas être lu."))
+      .mockRejectedValueOnce(new ApiError(400, "import_invalid", "Le fichier ne contient aucune ligne à importer."))
       .mockRejectedValueOnce(new ApiError(400, "validation", "Feuille « Macro-tâches » : ligne 2, colonne Lot : lot « X » inconnu"))
+      .mockRejectedValueOnce(new ApiError(404, "version_not_found", "x"))
       .mockRejectedValueOnce(new ApiError(500, "default", "boom"))
-      .mockRejectedValueOnce(new ApiError(413, "payload_too_large", "trop gros"));
+      .mockRejectedValueOnce(new ApiError(413, "payload_too_large_unknown", "trop gros"));
     renderPage();
     const card = await region("Structure");
     const input = within(card).getByLabelText("Fichier .xlsx");
     const importer = within(card).getByRole("button", { name: "Importer" });
     await user.upload(input, new File(["x"], "a.xlsx", { type: XLSX }));
+    const shows = async (text: string) => {
+      await user.click(importer);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.queryByText(/Import réalisé avec succès/)).toBeNull();
+    };
+    await shows("Le format du fichier importé est incorrect.");
+    await shows("Le fichier importé est invalide.");
+    await shows("Feuille « Macro-tâches » : ligne 2, colonne Lot : lot « X » inconnu");
+    await shows(i18n.t("errors.version_not_found"));
+    expect(screen.getAllByText("Le format du fichier importé est incorrect.")).toHaveLength(1);
     await user.click(importer);
-    expect(await screen.findByText("Feuille « Macro-tâches » : ligne 2, colonne Lot : lot « X » inconnu")).toBeInTheDocument();
-    await user.click(importer);
+    await waitFor(() => expect(screen.getAllByText("Le format du fichier importé est incorrect.")).toHaveLength(2));
+    await shows("Le fichier importé est invalide.");
+  });
+
+  it("the zone card reads the same codes (the server's 400 import_format is not a generic failure)", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    zones.import.mockRejectedValueOnce(new ApiError(400, "import_format", "Le fichier doit être au format .xlsx."));
+    renderPage();
+    const card = await region("Zones");
+    await user.upload(within(card).getByLabelText("Fichier .xlsx"), new File(["not a workbook"], "zones.xlsx", { type: XLSX }));
+    await user.click(within(card).getByRole("button", { name: "Importer" }));
     expect(await screen.findByText("Le format du fichier importé est incorrect.")).toBeInTheDocument();
-    await user.click(importer);
-    expect(await screen.findByText("Le fichier importé est invalide.")).toBeInTheDocument();
   });
 
   it("sends a zone file to POST /zone/import and offers the existing files", async () => {

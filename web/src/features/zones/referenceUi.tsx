@@ -7,6 +7,7 @@ import { ArrowDownload20Regular, ArrowUpload20Regular } from "@fluentui/react-ic
 import { ApiError } from "../../api/http";
 import { NoProjectRedirect } from "../../app/guards";
 import { i18n } from "../../i18n";
+import { importErrorMessage } from "../imports/importError";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 
@@ -21,19 +22,6 @@ const useStyles = makeStyles({
     marginRight: tokens.spacingHorizontalXS,
   },
 });
-
-/**
- * The message of a failed import (spec 001 section 8): the server's own message for a readable file with wrong
- * content (it names the row and the column), errors.import_format for an unreadable file, errors.import_invalid
- * for anything else.
- */
-export function importFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === "import_format") return i18n.t("errors.import_format");
-    if (error.status === 400 && error.code === "validation" && error.message) return error.message;
-  }
-  return i18n.t("errors.import_invalid");
-}
 
 export function ImportButton({ label, onFile }: { label: string; onFile: (file: File) => Promise<void> }) {
   const input = useRef<HTMLInputElement>(null);
@@ -58,7 +46,7 @@ export function ImportButton({ label, onFile }: { label: string; onFile: (file: 
           try {
             await onFile(file);
           } catch (err) {
-            toast.warning(importFailureMessage(err));
+            toast.warning(importErrorMessage(err));
           } finally {
             setBusy(false);
           }
