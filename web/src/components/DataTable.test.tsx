@@ -129,4 +129,37 @@ describe("DataTable", () => {
     fireEvent.drop(third, { dataTransfer });
     expect(onReorder).toHaveBeenCalledWith(1, 3);
   });
+
+  it("gives each table of a page its own rows-per-page label (no duplicate id)", async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <Providers>
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Lots" />
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Participants" />
+      </Providers>,
+    );
+    const ids = [...container.querySelectorAll("[id]")].map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const selects = screen.getAllByRole("combobox", { name: "Lignes par page" });
+    expect(selects).toHaveLength(2);
+    await user.selectOptions(selects[1], "50");
+    expect(within(screen.getByRole("table", { name: "Participants" })).getAllByRole("row")).toHaveLength(51);
+    expect(within(screen.getByRole("table", { name: "Lots" })).getAllByRole("row")).toHaveLength(26);
+  });
+
+  it("sorts names the French way (É with E, before Z) and leaves a non-sortable column alone", async () => {
+    const user = userEvent.setup();
+    const trades: Row[] = [
+      { id: 1, name: "Zinguerie", position: 0 },
+      { id: 2, name: "Électricité", position: 1 },
+      { id: 3, name: "Etanchéité", position: 2 },
+      { id: 4, name: "Charpente", position: 3 },
+    ];
+    const cols: DataTableColumn<Row>[] = [{ id: "name", header: "Nom" }, { id: "position", header: "Position", sortable: false }];
+    render(<Providers><DataTable columns={cols} rows={trades} getRowId={(r) => r.id} ariaLabel="Lots" /></Providers>);
+    expect(bodyRows().map((r) => r.textContent)).toEqual(["Charpente3", "Électricité1", "Etanchéité2", "Zinguerie0"]);
+    await user.click(screen.getByRole("columnheader", { name: /Position/ }));
+    expect(bodyRows()[0]).toHaveTextContent("Charpente");
+    expect(screen.getByRole("columnheader", { name: /Position/ })).not.toHaveAttribute("aria-sort");
+  });
 });

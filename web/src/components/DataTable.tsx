@@ -18,7 +18,7 @@
  *   by the caller when the list is in its position order.
  * - `toolbar`: extra content on the left of the bar above the table (search, filters, buttons).
  */
-import { useMemo, useState, type CSSProperties, type ReactNode } from "react";
+import { useId, useMemo, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Button,
@@ -141,6 +141,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, getRowId, ariaLabel, serverSide = false } = props;
   const { t } = useTranslation();
   const styles = useStyles();
+  // Several tables can share a page (lots and participants): each labels its own rows-per-page select.
+  const rowsPerPageId = useId();
   const [innerQuery, setInnerQuery] = useState<TableQuery>(() => initialTableQuery(props.defaultSort));
   const asked = props.query ?? innerQuery;
   const setQuery = (q: TableQuery) => {
@@ -262,6 +264,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 return (
                   <TableHeaderCell
                     key={c.id}
+                    sortable={sortable}
                     style={c.width !== undefined ? ({ width: c.width } as CSSProperties) : undefined}
                     sortDirection={sortable && active ? (query.sort.direction === "ASC" ? "ascending" : "descending") : undefined}
                     onClick={sortable ? () => toggleSort(c.id) : undefined}
@@ -338,9 +341,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table>
       </div>
       <div className={styles.paging}>
-        <Text id="datatable-rows-per-page">{t("table.rowsPerPage")}</Text>
+        <Text id={rowsPerPageId}>{t("table.rowsPerPage")}</Text>
         <Select
-          aria-labelledby="datatable-rows-per-page"
+          aria-labelledby={rowsPerPageId}
           value={String(query.pageSize)}
           onChange={(_, d) => setQuery({ ...query, page: 0, pageSize: Number(d.value) })}
         >
