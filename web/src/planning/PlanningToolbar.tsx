@@ -1,5 +1,5 @@
-import { Dropdown, Option, Slider, Switch, ToggleButton, Toolbar, ToolbarDivider, Label, Badge, CounterBadge } from "@fluentui/react-components";
-import { Filter20Regular } from "@fluentui/react-icons";
+import { Button, Dropdown, Option, Slider, Switch, ToggleButton, Toolbar, ToolbarDivider, Label, Badge, CounterBadge } from "@fluentui/react-components";
+import { Filter20Regular, Print20Regular } from "@fluentui/react-icons";
 import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
 import { usePlanningStore, type PickMode, type PlanningMode } from "./planningStore";
@@ -16,9 +16,14 @@ export interface PlanningToolbarProps {
   onToggleFilters?: () => void;
   /** The groups of the current grouping, for "aggregate every group". */
   groupIds?: readonly number[];
+  /**
+   * Printing is reading: whoever may see the planning may print it (POST /planning/export admits external
+   * users), so read-only users get the print mode on its own. Off for the public planning, which has no account.
+   */
+  printable?: boolean;
 }
 
-export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupIds }: PlanningToolbarProps) {
+export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupIds, printable = true }: PlanningToolbarProps) {
   const { t } = useTranslation();
   const s = usePlanningStore();
   const filterCount = activeFilterCount(s.filters);
@@ -80,6 +85,14 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
               </Option>
             ))}
           </Dropdown>
+        </>
+      )}
+      {readOnly && printable && (
+        <>
+          <ToolbarDivider />
+          <Button icon={<Print20Regular />} onClick={() => s.setMode("print")} data-testid="print-open">
+            {t("print.open")}
+          </Button>
         </>
       )}
       <ToolbarDivider />

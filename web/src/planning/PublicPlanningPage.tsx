@@ -11,7 +11,7 @@ export default function PublicPlanningPage() {
   if (!token) return null;
   return (
     <div style={{ display: "flex", flexDirection: "column", height: "calc(100vh - 80px)", gap: 8 }}>
-      <PlanningToolbar readOnly />
+      <PlanningToolbar readOnly printable={false} />
       <PlanningView projectId={0} versionId={0} publicToken={token} readOnly today={today} />
     </div>
   );

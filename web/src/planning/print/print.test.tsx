@@ -5,7 +5,8 @@ import { parseDay } from "@jalon/engine";
 import type { PlanningData } from "@jalon/shared/planning";
 import { Providers } from "../../app/App";
 import { useToasts } from "../../store/toasts";
-import { EMPTY_FILTERS } from "../planningStore";
+import { EMPTY_FILTERS, usePlanningStore } from "../planningStore";
+import { PlanningToolbar } from "../PlanningToolbar";
 import { buildModel, datesOf } from "../model";
 import { PrintDialog } from "./PrintDialog";
 import { exactGrid, previewGrid, type PrintSettings } from "./printPreview";
@@ -116,5 +117,28 @@ describe("print dialog", () => {
     open();
     await userEvent.click(await screen.findByRole("button", { name: "Imprimer" }));
     await waitFor(() => expect(useToasts.getState().items.some((i) => i.intent === "error" && i.message.startsWith("L'impression du planning a échoué."))).toBe(true));
+  });
+});
+
+describe("print for read-only users", () => {
+  it("gives external users the print mode (printing is reading), and the public planning none", async () => {
+    usePlanningStore.getState().setMode("construction");
+    const { unmount } = render(
+      <Providers>
+        <PlanningToolbar readOnly />
+      </Providers>,
+    );
+    // No mode list for a reader, but a print button that opens the print mode.
+    expect(screen.queryByRole("combobox", { name: "Mode" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Imprimer" }));
+    expect(usePlanningStore.getState().mode).toBe("print");
+    unmount();
+    usePlanningStore.getState().setMode("construction");
+    render(
+      <Providers>
+        <PlanningToolbar readOnly printable={false} />
+      </Providers>,
+    );
+    expect(screen.queryByRole("button", { name: "Imprimer" })).toBeNull();
   });
 });
