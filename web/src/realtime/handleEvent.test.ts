@@ -89,4 +89,32 @@ describe("live events", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(useToasts.getState().items).toHaveLength(0);
   });
+
+  it("keeps the bulk progress toast 3 s after 100 % when the committed move arrives right after it", async () => {
+    vi.useFakeTimers();
+    selectProject(makeProject());
+    const progress = () => useToasts.getState().items.find((t) => t.id === "bulk-progress");
+    // What the server sends for a moved selection: 100 %, then the move itself (which used to close the toast at once).
+    handleRealtimeEvent("event:update_progress", payload({ percentage: 100 }), ctx());
+    await vi.advanceTimersByTimeAsync(1000);
+    handleRealtimeEvent("event:bulk_update", payload({ ids: [1, 2] }), ctx());
+    expect(progress()).toMatchObject({ message: "Déplacement des tâches : 100 %", percentage: 100 });
+    // Three seconds after 100 %, not after the move: the timer is not restarted.
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(progress()).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(progress()).toBeUndefined();
+    // A toast that never got its 100 % is completed by the move and closes 3 s later.
+    handleRealtimeEvent("event:update_progress", payload({ percentage: 60 }), ctx());
+    handleRealtimeEvent("event:bulk_update", payload({ ids: [1, 2] }), ctx());
+    expect(progress()).toMatchObject({ percentage: 100 });
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(progress()).toBeDefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(progress()).toBeUndefined();
+    // Other users moving a selection see no progress toast at all.
+    handleRealtimeEvent("event:update_progress", payload({ percentage: 100, initiatorId: 9 }), ctx());
+    handleRealtimeEvent("event:bulk_update", payload({ initiatorId: 9 }), ctx());
+    expect(progress()).toBeUndefined();
+  });
 });

@@ -91,9 +91,20 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
   // else makes every viewer refresh what its page shows. Only the initiator gets a confirmation.
   if (payload.dates && ctx.pathname.includes("planning")) useRefresh.getState().pushDates(payload.dates, payload.versionId);
   else useRefresh.getState().bump(scopeForPath(ctx.pathname));
-  if (name === "event:bulk_update" && initiator) useToasts.getState().dismiss(BULK_PROGRESS_TOAST_ID);
+  if (name === "event:bulk_update" && initiator) finishBulkProgress();
   const confirmation = CONFIRMATIONS[name];
   if (initiator && confirmation) toast.success(i18n.t(confirmation), subject ? { subject } : {});
+}
+
+/**
+ * The move is committed: the progress toast closes 3 s after 100 % (issue 6), not at once. The server sends
+ * 100 % just before the move itself, whose timer is then left running; a toast that missed it is completed here.
+ */
+function finishBulkProgress(): void {
+  const toasts = useToasts.getState();
+  const progress = toasts.items.find((t) => t.id === BULK_PROGRESS_TOAST_ID);
+  if (!progress || progress.percentage === 100) return;
+  toasts.update(BULK_PROGRESS_TOAST_ID, { message: i18n.t("realtime.bulkProgress", { percentage: 100 }), percentage: 100, timeout: PROGRESS_TOAST_CLOSE_MS });
 }
 
 async function finishVersionCreation(initiator: boolean): Promise<void> {
