@@ -21,6 +21,10 @@ export interface RealtimeHub {
 }
 
 export const roomOf = (projectId: number) => `project:${projectId}`;
+/** Public viewers of a project are also in this room, so that their right to watch is checked per event. */
+export const publicRoomOf = (projectId: number) => `public:${projectId}`;
+
+type Who = { userId: number } | { publicToken: string };
 
 export function attachRealtime(http: HttpServer, auth: RealtimeAuth): RealtimeHub {
   const io = new Server(http, { path: "/socket.io", serveClient: false, cors: { origin: false } });
@@ -41,22 +45,57 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth): RealtimeHu
   io.on("connection", (socket: Socket) => {
     socket.on(JOIN_PROJECT, async (msg: unknown, ack?: (r: { ok: boolean }) => void) => {
       const projectId = Number((msg as { projectId?: unknown } | null)?.projectId);
-      const ok = Number.isInteger(projectId) && projectId > 0 && (await auth.mayWatch(socket.data.who, projectId).catch(() => false));
+      const who = socket.data.who as Who;
+      const ok = Number.isInteger(projectId) && projectId > 0 && (await auth.mayWatch(who, projectId).catch(() => false));
       if (ok) {
-        for (const room of socket.rooms) if (room.startsWith("project:")) await socket.leave(room);
-        await socket.join(roomOf(projectId));
+        for (const room of socket.rooms) if (room.startsWith("project:") || room.startsWith("public:")) await socket.leave(room);
+        await socket.join("publicToken" in who ? [roomOf(projectId), publicRoomOf(projectId)] : roomOf(projectId));
       }
       ack?.({ ok });
     });
     socket.on(LEAVE_PROJECT, async (msg: unknown) => {
       const projectId = Number((msg as { projectId?: unknown } | null)?.projectId);
-      if (Number.isInteger(projectId)) await socket.leave(roomOf(projectId));
+      if (!Number.isInteger(projectId)) return;
+      await socket.leave(roomOf(projectId));
+      await socket.leave(publicRoomOf(projectId));
     });
   });
+
+  /**
+   * A share link stops at once when the project goes private (or its token changes): members get each event
+   * at once, public viewers only after their token is checked again, in order per project; a viewer whose
+   * token no longer opens the project is put out of the room and disconnected, and gets nothing more.
+   */
+  const publicQueue = new Map<number, Promise<void>>();
+  const toPublic = async (payload: RealtimePayload) => {
+    const sockets = await io.in(publicRoomOf(payload.projectId)).fetchSockets();
+    const verdicts = new Map<string, Promise<boolean>>();
+    for (const s of sockets) {
+      const token = (s.data.who as { publicToken: string }).publicToken;
+      let verdict = verdicts.get(token);
+      if (!verdict) {
+        verdict = auth.mayWatch({ publicToken: token }, payload.projectId).catch(() => false);
+        verdicts.set(token, verdict);
+      }
+      if (await verdict) s.emit(payload.event, payload);
+      else {
+        s.leave(roomOf(payload.projectId));
+        s.leave(publicRoomOf(payload.projectId));
+        s.disconnect(true);
+      }
+    }
+  };
   return {
     io,
     emit: (payload) => {
-      io.to(roomOf(payload.projectId)).emit(payload.event, payload);
+      io.to(roomOf(payload.projectId)).except(publicRoomOf(payload.projectId)).emit(payload.event, payload);
+      if (!io.sockets.adapter.rooms.get(publicRoomOf(payload.projectId))?.size) return;
+      const previous = publicQueue.get(payload.projectId) ?? Promise.resolve();
+      const next = previous.then(() => toPublic(payload)).catch(() => undefined);
+      publicQueue.set(payload.projectId, next);
+      void next.then(() => {
+        if (publicQueue.get(payload.projectId) === next) publicQueue.delete(payload.projectId);
+      });
     },
     close: () => new Promise((resolve) => void io.close(() => resolve())),
   };

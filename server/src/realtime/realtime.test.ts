@@ -112,6 +112,33 @@ describe("realtime", () => {
     expect(leaked).toEqual([]);
   });
 
+  it("stops a public viewer's events at once when the project goes private: out of the room, disconnected", async () => {
+    const q = await buildProject(t, manager, { members: [external], isPublic: true });
+    const share = (await db("projects").where({ id: q.id }).first("share_token")).share_token as string;
+    const viewer = await connect({ publicToken: share });
+    expect(await join(viewer, q.id)).toBe(true);
+    const member = await connect({ token: external.token });
+    expect(await join(member, q.id)).toBe(true);
+    const shown = record(viewer);
+    const seen = record(member);
+    const post = (name: string) => api("POST", "/event", manager.token, { projectId: q.id, versionId: q.versionId, name, numberOfDays: 1, startDate: "2026-02-02" });
+    expect((await post("Visible")).status).toBe(201);
+    expect(await until(() => shown.some((e) => e.event === "event:create"))).toBe(true);
+    let closed = false;
+    viewer.on("disconnect", () => (closed = true));
+    expect((await api("PATCH", `/project/${q.id}`, manager.token, { isPublic: false })).status).toBe(200);
+    expect((await post("Privé")).status).toBe(201);
+    // The member gets the second event; the former public viewer does not, and is let go.
+    expect(await until(() => seen.filter((e) => e.event === "event:create").length === 2)).toBe(true);
+    expect(await until(() => closed)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(shown.filter((e) => e.event === "event:create")).toHaveLength(1);
+    const room = server.hub.io.sockets.adapter.rooms.get(`project:${q.id}`);
+    expect(room?.size).toBe(1);
+    // Joining again with the old link is refused.
+    expect(await join(await connect({ publicToken: share }), q.id)).toBe(false);
+  });
+
   it("sends the error twin of a refused write to the room, naming its initiator; nothing is written", async () => {
     const watcher = await connect({ token: manager.token });
     expect(await join(watcher, p.id)).toBe(true);
