@@ -29,6 +29,21 @@ export const PGLITE_PARSERS = {
 };
 
 /**
+ * knex-pglite with a patient pool. Starting PGlite (WASM compile, then initdb on a new folder) takes tens of
+ * seconds on a busy machine; tarn's default 30 s create timeout then failed the first query (the server did not
+ * start), and would have closed the instance when it came up late. knex-pglite forbids a pool option, so the
+ * timeout is set where knex builds tarn's settings.
+ */
+class PgliteClient extends (ClientPgLite as unknown as new (config: Knex.Config) => Knex.Client) {
+  override getPoolSettings(poolConfig: Knex.PoolConfig): Knex.PoolConfig {
+    const base = super.getPoolSettings(poolConfig);
+    return { ...base, createTimeoutMillis: PGLITE_START_TIMEOUT_MS, acquireTimeoutMillis: PGLITE_START_TIMEOUT_MS };
+  }
+}
+
+const PGLITE_START_TIMEOUT_MS = 600_000;
+
+/**
  * The knex instance of the server: PGlite (one connection, persisted to dataDir or in memory) or a real
  * PostgreSQL pool. Both share the same migrations, the same SQL and the same number parsing.
  */
@@ -46,10 +61,10 @@ export function createDb(target: DbTarget): Db {
   const dataDir = target.dataDir ?? undefined;
   const loadDataDir = target.loadDataDir;
   return knex({
-    client: ClientPgLite,
+    client: PgliteClient,
     dialect: "postgres",
     connection: () => ({ pglite: new PGlite({ dataDir, parsers: PGLITE_PARSERS, loadDataDir }) }) as object,
-    acquireConnectionTimeout: 120_000,
+    acquireConnectionTimeout: PGLITE_START_TIMEOUT_MS,
   } as Knex.Config);
 }
 
