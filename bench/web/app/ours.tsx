@@ -3,8 +3,8 @@
 //  - fetch stand-in: GET /api/planning/data answers the generated plan (?size=10k|100k), PATCH /api/event/bulk-update
 //    answers the engine's committed delta as the server would;
 //  - Worker wrapper: times every comlink call to the engine worker (load, preview, commitMoveTo) and the delta sizes;
-//  - Konva hook: times every draw of the bars layer (the second layer of the stage inside
-//    [data-testid="gantt-canvas"]); the first draw with pixels on it marks `barsDrawn`, the task after that frame's
+//  - Konva hook: times every draw of the bars layer (the stage's one layer inside [data-testid="gantt-canvas"],
+//    which draws the grid, the links and the bars; the second of three in older builds); the first draw with pixels on it marks `barsDrawn`, the task after that frame's
 //    paint marks `firstFrame`.
 import { afterPaint, mark, nativeRaf, param, SIZE } from "./probe";
 import { Layer } from "konva/lib/Layer";
@@ -41,7 +41,10 @@ function kindOf(layer: Layer): LayerDraw["layer"] | null {
     const stage = layer.getStage();
     if (!stage) return null;
     const k = stage.getLayers().indexOf(layer);
-    v = stage.container().closest('[data-testid="gantt-canvas"]') !== null ? (k === 0 ? "grid" : k === 1 ? "bars" : "other") : "header";
+    // The Gantt stage has one layer (grid, links, bars and the link being drawn); an older build had three.
+    const gantt = stage.container().closest('[data-testid="gantt-canvas"]') !== null;
+    const layers = stage.getLayers().length;
+    v = !gantt ? "header" : layers === 1 || k === 1 ? "bars" : k === 0 ? "grid" : "other";
     layerKinds.set(layer, v);
   }
   return v;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import type { PlanningData } from "@jalon/shared/planning";
 import { useTranslation } from "react-i18next";
 import { formatInTimeZone } from "date-fns-tz";
@@ -11,13 +11,15 @@ import { useSession } from "../store/session";
 import { useRefresh } from "../store/refresh";
 import { toast } from "../store/toasts";
 import { usePlanningLive } from "./usePlanningLive";
-import { FiltersPanel } from "./filters/FiltersPanel";
 import { useFilterOptions } from "./filters/useFilterOptions";
 import { shiftedEventIds } from "./filters/filterLogic";
 import { shiftRows, type ShiftEntry } from "./filters/filterOptions";
-import { TaskDialog } from "./TaskDialog";
 import { PlanningModeBar } from "./PlanningModeBar";
 import { RecalibrationList } from "./RecalibrationList";
+
+// Loaded when first opened: the event editor and the filter drawer are no part of the planning's first paint.
+const FiltersPanel = lazy(() => import("./filters/FiltersPanel").then((m) => ({ default: m.FiltersPanel })));
+const TaskDialog = lazy(() => import("./TaskDialog").then((m) => ({ default: m.TaskDialog })));
 
 /** Today as a Europe/Paris calendar day, whatever the machine's time zone. */
 export function parisToday(now = new Date()): number {
@@ -41,6 +43,11 @@ export default function PlanningPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [data, setData] = useState<PlanningData | null>(null);
   const [dialog, setDialog] = useState<{ id: number; kind: "task" | "milestone" } | null>(null);
+  // Kept mounted once opened, so that closing them animates as before.
+  const [filtersUsed, setFiltersUsed] = useState(false);
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (filtersOpen && !filtersUsed) setFiltersUsed(true);
+  if (dialog && !dialogUsed) setDialogUsed(true);
   const filterOptions = useFilterOptions(versionId ?? 0, data, versionId !== null && (filtersOpen || filters.categoryIds.length > 0));
 
   // Recalibrations: the list of recalibration mode and the recalibration-range filter read the shift history.
@@ -98,9 +105,17 @@ export default function PlanningPage() {
       />
       </div>
       {mode === "recalibration" && !readOnly ? <RecalibrationList entries={shifts ?? []} /> : null}
-      <FiltersPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} options={filterOptions.options} projectId={projectId} versionId={versionId} />
+      {filtersUsed && (
+        <Suspense fallback={null}>
+          <FiltersPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} options={filterOptions.options} projectId={projectId} versionId={versionId} />
+        </Suspense>
+      )}
       </div>
-      <TaskDialog target={dialog} onClose={closeDialog} />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <TaskDialog target={dialog} onClose={closeDialog} />
+        </Suspense>
+      )}
     </div>
   );
 }

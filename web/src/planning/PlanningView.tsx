@@ -1,5 +1,5 @@
 import * as Comlink from "comlink";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay, parseDay } from "@jalon/engine";
 import { createTimeScale, defaultRange, monthKey, type TimeScale } from "@jalon/shared/gantt";
@@ -19,16 +19,20 @@ import { LINK_TYPE_NAMES } from "@jalon/engine";
 import { usePlanningStore } from "./planningStore";
 import { planningApi, type MoveResult } from "./planningApi";
 import { ApiError } from "../api/http";
-import { PrintMode } from "./print/PrintMode";
 import { useComparedVersions } from "./compare/useComparedVersions";
 import { buildComparison } from "./compare/compareModel";
-import { ComparisonLegend } from "./compare/ComparisonLegend";
 import { compareTooltip } from "./compare/compareText";
 import { clientFilter, serverFilterParams, type TagRef } from "./filters/filterLogic";
 import { linkAt, linkPoints } from "./tools/linkHit";
 import { pickStep } from "./tools/pickTool";
 import { moveItem } from "./tools/reorder";
-import { LinkEditor, type LinkTypeName } from "./LinkEditor";
+import type { LinkTypeName } from "./LinkEditor";
+
+// Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
+// paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
+const PrintMode = lazy(() => import("./print/PrintMode").then((m) => ({ default: m.PrintMode })));
+const ComparisonLegend = lazy(() => import("./compare/ComparisonLegend").then((m) => ({ default: m.ComparisonLegend })));
+const LinkEditor = lazy(() => import("./LinkEditor").then((m) => ({ default: m.LinkEditor })));
 
 export interface PlanningViewProps {
   projectId: number;
@@ -113,7 +117,9 @@ export function PlanningView(props: PlanningViewProps) {
         // Posted before the first render and awaited after it: the worker prepares the plan while the main thread
         // draws (bench/web), and comlink delivers later engine calls after this one.
         const loading = engine.current?.load(Comlink.transfer(transfer, buffers), d.calendars);
-        revisions.current = new Map(d.graph.ids.map((id, i) => [id, d.graph.revision[i]]));
+        const revs = new Map<number, number>();
+        for (let i = 0; i < d.graph.ids.length; i++) revs.set(d.graph.ids[i], d.graph.revision[i]);
+        revisions.current = revs;
         appliedPushSeq.current = seqAtRequest;
         setDates(datesOf(d));
         setPreview(null);
@@ -179,15 +185,16 @@ export function PlanningView(props: PlanningViewProps) {
   // Scrolling: one scroll element for grid, header and canvas; the canvas redraws at most once per frame.
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState({ left: 0, top: 0, width: 800, height: 500 });
-  const frame = useRef(0);
-  const onScroll = useCallback(() => {
-    if (frame.current) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = 0;
-      const el = scroller.current;
-      if (el) setViewport((v) => ({ ...v, left: el.scrollLeft, top: el.scrollTop }));
-    });
+  // The Konva stages mount once the viewport is measured (in the layout effect below, before the first paint):
+  // mounted at a guessed size, their canvases were created, then resized (bench/web: Konva's setSize was the
+  // first paint's largest function).
+  const [measured, setMeasured] = useState(false);
+  // Called by the grid in its scroll commit (RowGrid onScrolled): one commit per scroll frame for grid and canvas.
+  const onScrolled = useCallback(() => {
+    const el = scroller.current;
+    if (el) setViewport((v) => (v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop }));
   }, []);
+  const scrollElement = useCallback(() => scroller.current, []);
   // Start on today, before the viewport is measured and before the first paint: from an effect, the canvas first
   // drew the range's start and redrew at today a few frames later (bench/web).
   const scrolledToToday = useRef(false);
@@ -200,7 +207,10 @@ export function PlanningView(props: PlanningViewProps) {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const measure = () => setViewport({ left: el.scrollLeft, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight });
+    const measure = () => {
+      setViewport({ left: el.scrollLeft, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight });
+      setMeasured(true);
+    };
     measure();
     const ro = typeof ResizeObserver !== "undefined" ? new ResizeObserver(measure) : null;
     ro?.observe(el);
@@ -599,24 +609,28 @@ export function PlanningView(props: PlanningViewProps) {
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
   return (
-    <div ref={scroller} data-testid="planning-scroller" onScroll={onScroll} style={{ flex: 1, minHeight: 0, overflow: "auto", position: "relative", border: "1px solid #E0E0E0", background: "#FFFFFF" }}>
-      <PrintMode projectId={props.projectId} versionId={props.versionId} model={model} startMonth={monthKey(range.firstDay)} endMonth={monthKey(range.lastDay)} publicView={!!props.publicToken} />
-      {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare} />}
+    <div ref={scroller} data-testid="planning-scroller" style={{ flex: 1, minHeight: 0, overflow: "auto", position: "relative", border: "1px solid #E0E0E0", background: "#FFFFFF" }}>
+      <Suspense fallback={null}>
+        {mode === "print" && !props.publicToken && (
+          <PrintMode projectId={props.projectId} versionId={props.versionId} model={model} startMonth={monthKey(range.firstDay)} endMonth={monthKey(range.lastDay)} publicView={!!props.publicToken} />
+        )}
+        {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare} />}
+      </Suspense>
       <div style={{ width: GRID_WIDTH + scale.width, height: HEADER_HEIGHT + rowsHeight, position: "relative" }}>
         <div style={{ position: "sticky", top: 0, zIndex: 3, display: "flex", height: HEADER_HEIGHT, width: GRID_WIDTH + scale.width }}>
           <div style={{ position: "sticky", left: 0, zIndex: 4, width: GRID_WIDTH, flex: "none", background: "#FAFAFA" }}>
             <GridHeader />
           </div>
           <div style={{ position: "sticky", left: GRID_WIDTH, width: canvasWidth, flex: "none" }}>
-            <TimeHeader scale={scale} width={canvasWidth} scrollLeft={viewport.left} />
+            {measured && <TimeHeader scale={scale} width={canvasWidth} scrollLeft={viewport.left} />}
           </div>
         </div>
         <div style={{ display: "flex", width: GRID_WIDTH + scale.width, height: rowsHeight }}>
           <div style={{ position: "sticky", left: 0, zIndex: 2, width: GRID_WIDTH, flex: "none", background: "#FFFFFF", borderRight: "1px solid #E0E0E0" }}>
-            <RowGrid model={model} comparison={comparison} scrollElement={() => scroller.current} lotNames={lotNames} live={live} selection={selectionSet} onSelect={onGridSelect} onKeyRow={onGridKey} onGroupClick={grouping === "none" ? undefined : onGroupClick} />
+            <RowGrid model={model} comparison={comparison} scrollElement={scrollElement} onScrolled={onScrolled} lotNames={lotNames} live={live} selection={selectionSet} onSelect={onGridSelect} onKeyRow={onGridKey} onGroupClick={grouping === "none" ? undefined : onGroupClick} />
           </div>
           <div style={{ position: "sticky", left: GRID_WIDTH, top: HEADER_HEIGHT, width: canvasWidth, height: Math.min(canvasHeight, rowsHeight || canvasHeight), flex: "none" }}>
-            <GanttCanvas
+            {measured && <GanttCanvas
               model={model}
               scale={scale}
               width={canvasWidth}
@@ -635,10 +649,11 @@ export function PlanningView(props: PlanningViewProps) {
               onPointer={onPointer}
               draft={draft}
               cursor={cursor}
-            />
+            />}
           </div>
         </div>
         {selectedLinkOverlay(model, scale, selectedLink, (x) => live.get(x) ?? dates.get(x), (pts, link) => (
+          <Suspense fallback={null}>
           <LinkEditor
             key={`${link.parentId}-${link.childId}-${link.type}-${link.delay}`}
             parentName={nameOf(link.parentId)}
@@ -651,6 +666,7 @@ export function PlanningView(props: PlanningViewProps) {
             onDelete={() => void writeLink(link.parentId, link.childId, null)}
             onClose={() => setSelectedLink(null)}
           />
+          </Suspense>
         ))}
       </div>
     </div>

@@ -1,5 +1,6 @@
-import { memo } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useCallback, useRef } from "react";
+import { flushSync } from "react-dom";
+import { observeElementOffset, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { formatDay } from "@jalon/engine";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "./model";
@@ -36,7 +37,7 @@ export const GridHeader = memo(function GridHeader() {
 });
 
 /** The left grid, virtualised on the same scroll element as the canvas so both move together. */
-export function RowGrid({ model, scrollElement, lotNames, live, selection, onSelect, onKeyRow, onGroupClick, comparison }: {
+export function RowGrid({ model, scrollElement, lotNames, live, selection, onSelect, onKeyRow, onGroupClick, comparison, onScrolled }: {
   model: GanttModel;
   /** Versions compared: each task shows its start/end delta in working days. */
   comparison?: Comparison | null;
@@ -49,13 +50,34 @@ export function RowGrid({ model, scrollElement, lotNames, live, selection, onSel
   onKeyRow?: (id: number, e: React.KeyboardEvent) => void;
   /** A click on a group's title aggregates or details it. */
   onGroupClick?: (groupId: number | null | undefined) => void;
+  /**
+   * Called on each scroll of the shared element, in the same synchronous React commit as the grid's new rows: the
+   * view updates the canvas's viewport there, so a scroll frame costs one commit and the bars are drawn in the
+   * frame the rows moved (before: the grid's commit, then the view's in the next animation frame, bench/web).
+   */
+  onScrolled?: () => void;
 }) {
   const { t } = useTranslation();
+  const onScrolledRef = useRef(onScrolled);
+  onScrolledRef.current = onScrolled;
+  const observeOffset = useCallback(
+    (instance: Virtualizer<HTMLElement, Element>, cb: (offset: number, isScrolling: boolean) => void) =>
+      observeElementOffset(instance, (offset, isScrolling) =>
+        flushSync(() => {
+          cb(offset, isScrolling);
+          onScrolledRef.current?.();
+        }),
+      ),
+    [],
+  );
   const virtualizer = useVirtualizer({
     count: model.rows.length,
     getScrollElement: scrollElement,
     estimateSize: (i) => model.rows[i].height,
     overscan: 10,
+    observeElementOffset: observeOffset,
+    // The flush is ours (above), shared with the view's update.
+    useFlushSync: false,
   });
   return (
     <div style={{ position: "relative", height: virtualizer.getTotalSize(), width: GRID_WIDTH }}>
@@ -131,7 +153,8 @@ const EventRow = memo(function EventRow({ id, y, height, name, milestone, lotNam
       aria-selected={selected}
       onClick={(ev) => onSelect(id, ev.shiftKey || ev.ctrlKey || ev.metaKey)}
       onKeyDown={onKeyRow ? (ev) => onKeyRow(id, ev) : undefined}
-      style={{ position: "absolute", top: y, height, width: GRID_WIDTH, display: "flex", fontSize: 12, lineHeight: `${height}px`, background: selected ? "#EBF3FC" : undefined, borderBottom: "1px solid #F0F0F0", cursor: "pointer", boxSizing: "border-box" }}
+      // Contained: a row whose dates change during a drag is laid out alone, not with the whole grid.
+      style={{ position: "absolute", top: y, height, width: GRID_WIDTH, display: "flex", fontSize: 12, lineHeight: `${height}px`, background: selected ? "#EBF3FC" : undefined, borderBottom: "1px solid #F0F0F0", cursor: "pointer", boxSizing: "border-box", contain: "size layout style" }}
     >
       <div title={name} style={{ width: COLS[0].width, padding: "0 6px 0 14px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" }}>
         {milestone ? "◆ " : ""}

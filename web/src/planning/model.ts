@@ -52,6 +52,15 @@ export function criticalIds(data: PlanningData): Set<number> {
 
 export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readonly [number, number]>, options: ModelOptions, critical?: ReadonlySet<number>): GanttModel {
   const lotColor = new Map(data.lots.map((l) => [l.id, l.color]));
+  // A plan has a few colours (its lots', some events'): each pair is resolved once, not parsed again per event
+  // (parseHex was a third of buildModel at 10k tasks, bench/web).
+  const colors = new Map<string, string>();
+  const colorOf = (own: string | null, lot: number | null): string => {
+    const key = `${own ?? ""}|${lot ?? ""}`;
+    let c = colors.get(key);
+    if (c === undefined) colors.set(key, (c = barColor(own, lot === null ? null : lotColor.get(lot))));
+    return c;
+  };
   const g = data.graph;
   const graphIndex = new Map<number, number>();
   for (let i = 0; i < g.ids.length; i++) graphIndex.set(g.ids[i], i);
@@ -68,7 +77,7 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
       startDay: d[0],
       endDay: d[1],
       numberOfDays: g.duration[gi],
-      color: barColor(e.color, e.participantGroupProId === null ? null : lotColor.get(e.participantGroupProId)),
+      color: colorOf(e.color, e.participantGroupProId),
       trigram: e.trigram ? e.trigram.toUpperCase() : null,
       progress: e.progress ?? 0,
       zoneId: e.zoneId,
@@ -89,22 +98,32 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   const built = buildRows(events, { grouping: options.grouping, groupLabels: labels, aggregated: options.aggregated, calendar, noGroupLabel: options.noGroupLabel, baselines, ghosts });
   const rows = options.rowOrder?.size ? reorderRows(built, events, options.rowOrder) : built;
   const indexOfId = new Map<number, number>();
-  events.forEach((e, i) => indexOfId.set(e.id, i));
+  for (let i = 0; i < events.length; i++) indexOfId.set(events[i].id, i);
   const rowOfId = new Map<number, number>();
-  rows.forEach((r, ri) => {
-    if (r.kind === "event") rowOfId.set(events[r.events[0]].id, ri);
-  });
-  const links = g.linkParentId.map((p, k) => ({ parentId: p, childId: g.linkChildId[k], type: g.linkType[k], delay: g.linkDelay[k] }));
-  const linksOfRow: number[][] = rows.map(() => []);
-  links.forEach((l, k) => {
-    const rp = rowOfId.get(l.parentId);
-    const rc = rowOfId.get(l.childId);
-    if (rp === undefined || rc === undefined) return;
-    linksOfRow[rp].push(k);
-    if (rc !== rp) linksOfRow[rc].push(k);
-  });
+  for (let ri = 0; ri < rows.length; ri++) if (rows[ri].kind === "event") rowOfId.set(events[rows[ri].events[0]].id, ri);
+  const nLinks = g.linkParentId.length;
+  const links = new Array<GanttModel["links"][number]>(nLinks);
+  // Most rows have no link: they share one empty list instead of an array each.
+  const linksOfRow: number[][] = new Array<number[]>(rows.length).fill(NO_LINKS);
+  const add = (r: number, k: number) => {
+    if (linksOfRow[r] === NO_LINKS) linksOfRow[r] = [k];
+    else linksOfRow[r].push(k);
+  };
+  for (let k = 0; k < nLinks; k++) {
+    const parentId = g.linkParentId[k];
+    const childId = g.linkChildId[k];
+    links[k] = { parentId, childId, type: g.linkType[k], delay: g.linkDelay[k] };
+    const rp = rowOfId.get(parentId);
+    const rc = rowOfId.get(childId);
+    if (rp === undefined || rc === undefined) continue;
+    add(rp, k);
+    if (rc !== rp) add(rc, k);
+  }
   return { events, rows, indexOfId, rowOfId, links, linksOfRow, calendar };
 }
+
+/** Shared by the rows without links; never written to (see buildModel's `add`). */
+const NO_LINKS: number[] = [];
 
 /** Event rows of each group (each run of consecutive event rows) put in the user's order, keeping their y. */
 function reorderRows(rows: GanttRow[], events: readonly GanttEvent[], order: ReadonlyMap<number, number>): GanttRow[] {
