@@ -3,7 +3,7 @@ import { moveSelectionTo, parseDay } from "@jalon/engine";
 import { AppError } from "@jalon/shared";
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import { engine } from "../planning/engineErrors.js";
-import { persistScheduleWrite, type ScheduleWriteResult } from "../planning/persist.js";
+import { persistScheduleWrite, type PersistStage, type ScheduleWriteResult } from "../planning/persist.js";
 import { versionGraph, type VersionGraph } from "../planning/versionGraph.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
 
@@ -23,14 +23,32 @@ export interface MoveEventsOutput extends Omit<ScheduleWriteResult, "graph"> {
 }
 
 /**
+ * Where a bulk move stands after each of its stages, in percent: the shares follow the bench's 10k-event
+ * move (bench/server), where the events UPDATE and the history INSERT each cost about as much as the engine's
+ * move; 100 is sent only after commit.
+ */
+const PROGRESS_AFTER = { graph: 10, engine: 35, events: 65, links: 70, history: 90, undo: 95 } as const satisfies Record<"graph" | "engine" | PersistStage, number>;
+
+/**
  * A drag or a bulk move: one transaction, one undo step. Roots get a new start date, other selected events
  * keep deriving from their links (the entering links' delays change), every successor is re-planned by the
  * engine and only rows whose dates changed are written. Emits event:bulk_update with the dates delta after
  * commit (the caller flushes `emit`).
  */
-export async function moveEvents(trx: Knex.Transaction, userId: number, input: MoveEventsInput): Promise<MoveEventsOutput> {
+export async function moveEvents(
+  trx: Knex.Transaction,
+  userId: number,
+  input: MoveEventsInput,
+  /** Told the percentage done after each stage of a bulk move (not of a single event's move), before commit. */
+  progress?: (percentage: number) => void,
+): Promise<MoveEventsOutput> {
+  const bulk = input.events.length > 1;
+  const report = (stage: keyof typeof PROGRESS_AFTER) => {
+    if (bulk) progress?.(PROGRESS_AFTER[stage]);
+  };
   await lockWritableVersion(trx, input.projectId, input.versionId);
   const vg = await versionGraph(trx, input.versionId);
+  report("graph");
   const { plan } = vg;
   const selection: number[] = [];
   const stale: number[] = [];
@@ -45,6 +63,7 @@ export async function moveEvents(trx: Knex.Transaction, userId: number, input: M
   if (anchor === undefined || !selection.includes(anchor)) throw new AppError("errors.validation", { message: "L'événement d'ancrage doit faire partie de la sélection." });
   const day = engine(() => parseDay(input.startDate));
   const moved = engine(() => moveSelectionTo(plan, vg.schedule, selection, anchor, day));
+  report("engine");
   const result = await persistScheduleWrite(trx, {
     action: selection.length > 1 ? "bulk_move" : "move",
     userId,
@@ -55,6 +74,7 @@ export async function moveEvents(trx: Knex.Transaction, userId: number, input: M
     schedule: moved.schedule,
     touched: moved.delta.index,
     delayedLinks: moved.delays.map(([l]) => l),
+    onStage: report,
   });
   const event = selection.length > 1 ? "event:bulk_update" : "event:update";
   const emit: RealtimePayload[] = [

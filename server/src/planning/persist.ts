@@ -27,12 +27,17 @@ export interface ScheduleWrite {
   extraUndo?: Record<string, unknown>;
   /** Whether this write is undoable (an undo itself is not). */
   undoable?: boolean;
+  /** Told when each statement of the write is done, for a progress report (bulk moves). */
+  onStage?: (stage: PersistStage) => void;
   /**
    * When the write changed the graph's structure (events or links added or removed): the new graph columns
    * and link row ids, indices of `plan`. Rows are then matched to `before` by id.
    */
   structure?: { graph: GraphColumns; linkIds: Int32Array; lotOf: Int32Array };
 }
+
+/** The statements of a write, in order. */
+export type PersistStage = "events" | "links" | "history" | "undo";
 
 export interface ScheduleWriteResult {
   graph: VersionGraph;
@@ -109,12 +114,14 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     );
     for (const r of updated.rows) revisionOf.set(r.id, r.revision);
   }
+  w.onStage?.("events");
   if (linkRows.length > 0) {
     await trx.raw(
       `update event_links set delay = v.d, updated_at = now() from json_to_recordset(?::json) as v(id int, d int) where event_links.id = v.id`,
       [JSON.stringify(linkRows)],
     );
   }
+  w.onStage?.("links");
   if (history.length > 0) {
     await trx.raw(
       `insert into event_histories (project_id, version_id, event_id, event_tracking_id, field_name, previous_value, new_value, user_id)
@@ -123,6 +130,7 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
       [w.projectId, w.versionId, w.userId, JSON.stringify(history)],
     );
   }
+  w.onStage?.("history");
   const undoable = w.undoable !== false;
   if (undoable && (undoEvents.length > 0 || undoLinks.length > 0 || w.extraUndo)) {
     await trx("undo_steps").insert({
@@ -133,6 +141,7 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
       payload: JSON.stringify({ events: undoEvents, links: undoLinks, ...(w.extraUndo ?? {}) }),
     });
   }
+  w.onStage?.("undo");
   const counter = await bumpWriteCounter(trx, w.versionId);
   const projectedStartDate = iso(schedule.projectStartDay);
   const projectedEndDate = iso(schedule.projectEndDay);

@@ -112,6 +112,35 @@ describe("realtime", () => {
     expect(leaked).toEqual([]);
   });
 
+  it("reports a bulk move's progress stage by stage to the room, 100 % only once committed", async () => {
+    const watcher = await connect({ token: external.token });
+    expect(await join(watcher, p.id)).toBe(true);
+    const outside = await connect({ token: outsider.token });
+    await join(outside, p.id);
+    const post = (body: Record<string, unknown>) => api("POST", "/event", manager.token, { projectId: p.id, versionId: p.versionId, ...body });
+    const a = await post({ name: "Cloisons", numberOfDays: 2, startDate: "2026-03-02" });
+    const b = await post({ name: "Peinture", numberOfDays: 2, parentsEvents: [{ id: a.body.id, type: "end-begin", delay: 0 }] });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const seen = record(watcher);
+    const leaked = record(outside);
+    const moved = await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: a.body.id }, { id: b.body.id }], anchorId: a.body.id, startDate: "2026-03-09" });
+    expect(moved.status).toBe(200);
+    expect(await until(() => seen.some((e) => e.event === "event:bulk_update"))).toBe(true);
+    const progress = seen.filter((e) => e.event === "event:update_progress");
+    // Graph read, engine move, events update, links, history, undo step, then commit.
+    expect(progress.map((e) => e.percentage)).toEqual([10, 35, 65, 70, 90, 95, 100]);
+    for (const e of progress) expect(e).toMatchObject({ projectId: p.id, versionId: p.versionId, initiatorId: manager.id });
+    // The delta comes after the last percentage.
+    expect(seen.findIndex((e) => e.event === "event:bulk_update")).toBeGreaterThan(seen.indexOf(progress[progress.length - 1]));
+    expect(leaked).toEqual([]);
+    // A single event's move reports no progress.
+    seen.length = 0;
+    const { revision } = await db("events").where({ id: b.body.id }).first("revision");
+    expect((await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: b.body.id, revision }], anchorId: b.body.id, startDate: "2026-03-16" })).status).toBe(200);
+    expect(await until(() => seen.some((e) => e.event === "event:update"))).toBe(true);
+    expect(seen.filter((e) => e.event === "event:update_progress")).toEqual([]);
+  });
+
   it("stops a public viewer's events at once when the project goes private: out of the room, disconnected", async () => {
     const q = await buildProject(t, manager, { members: [external], isPublic: true });
     const share = (await db("projects").where({ id: q.id }).first("share_token")).share_token as string;

@@ -27,7 +27,15 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
     handler: async ({ db, user, body, emits }) => {
       await writableProject(db, user, body.projectId);
       const failure = { projectId: body.projectId, versionId: body.versionId, initiatorId: user.id };
-      const out = await withErrorEvent(deps, "event:bulk_update", failure, () => moveEvents(db as never, user.id, body));
+      // Progress is sent as the transaction goes (it says nothing of the data); the 100 % comes after commit.
+      const progress = (percentage: number) => {
+        try {
+          deps.emit({ event: "event:update_progress", ...failure, ids: [], percentage });
+        } catch (e) {
+          deps.log.warn("realtime emit failed", { error: String(e) });
+        }
+      };
+      const out = await withErrorEvent(deps, "event:bulk_update", failure, () => moveEvents(db as never, user.id, body, progress));
       for (const p of out.emit) emits.add(p);
       afterCommit(db, () => remember(out.graph));
       return {
