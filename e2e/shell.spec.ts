@@ -86,6 +86,8 @@ test.describe("projects and versions", () => {
     const page = await ctx.newPage();
     await signIn(page, "manager@jalon.demo");
     await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Planning" })).toBeDisabled();
+    await expect(page.getByText("Résidence Les Jardins de l'Erdre — 48 logements").first()).toBeVisible();
+    await expect(page.getByText("Chargement…")).toHaveCount(0);
     await shot(page, "projects-list");
 
     // Creation
@@ -101,6 +103,8 @@ test.describe("projects and versions", () => {
     const projectId = Number(page.url().split("/").pop());
     await expect(page.getByRole("banner").getByText(name)).toBeVisible();
     await expect(page.getByLabel("Date de fin prévue")).toHaveValue("2027-12-17");
+    // The created project is shown at once: no spinner between the creation and its edit page.
+    await expect(page.getByText("Chargement…")).toHaveCount(0);
     await shot(page, "project-edit");
 
     // A second user (the administrator) watches the same project.

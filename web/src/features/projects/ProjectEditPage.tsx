@@ -43,7 +43,8 @@ function NewProject() {
         project={null}
         onSaved={(created) => {
           selectProject(created);
-          navigate(`/dashboard/project/${created.id}`, { replace: true });
+          // The created project travels with the navigation: the edit page shows it at once, without a spinner.
+          navigate(`/dashboard/project/${created.id}`, { replace: true, state: { project: created } });
         }}
       />
     </>
@@ -54,6 +55,8 @@ function ExistingProject({ id }: { id: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [searchParams, setSearchParams] = useSearchParams();
+  const { state } = useLocation();
+  const passed = (state as { project?: Project } | null)?.project;
   const tab: TabValue = searchParams.get("tab") === "users" ? "users" : "general";
   const refresh = useRefreshCounter("project");
   const selectedId = useProject((s) => s.projectId);
@@ -75,7 +78,7 @@ function ExistingProject({ id }: { id: number }) {
   }, [loaded.data, id, selectedId, selectProject]);
 
   if (missing) return <NoProjectRedirect />;
-  const project = loaded.data;
+  const project = loaded.data ?? (passed?.id === id ? passed : undefined);
   if (!project || project.id !== id) return <FullPageSpinner />;
 
   const update = (next: Project) => {
