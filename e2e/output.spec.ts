@@ -58,6 +58,26 @@ test.describe("planning output", () => {
     }
   });
 
+  test("an external user prints the planning too: printing is reading", async ({ page }) => {
+    await signIn(page, "externe@jalon.demo");
+    await openDemoPlanning(page);
+    // No mode list for a reader, but the print button.
+    await expect(page.getByRole("combobox", { name: "Mode" })).toHaveCount(0);
+    await page.getByTestId("print-open").click();
+    const dialog = page.getByRole("dialog", { name: "Imprimer le planning" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Nom de l'impression").fill("Visite sous-traitant");
+    await expect(dialog.getByTestId("print-preview-count")).toHaveAttribute("data-exact", "true");
+    await shot(page, "print-external");
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Imprimer" }).click();
+    const path = "artifacts/e2e/planning-print-external.pdf";
+    await (await download).saveAs(path);
+    expect(readFileSync(path).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdfPages(path)).toBeGreaterThan(0);
+    await expect(dialog).toBeHidden();
+  });
+
   test("the public link shows a read-only planning to a signed-out visitor, and stops when the project is private again", async ({ page, browser }) => {
     const { headers, project } = await api(page);
     const shared = await (await page.request.patch(`/api/project/${project.id}`, { headers, data: { isPublic: true } })).json();
@@ -70,6 +90,7 @@ test.describe("planning output", () => {
     await expect(guest.getByRole("button", { name: "Connexion" })).toBeVisible();
     // No editing control: no mode, no version panel, no filters that write, no user menu.
     await expect(guest.getByRole("combobox", { name: "Mode" })).toHaveCount(0);
+    await expect(guest.getByTestId("print-open")).toHaveCount(0);
     await expect(guest.getByRole("button", { name: "Afficher les versions" })).toHaveCount(0);
     await expect(guest.getByRole("button", { name: /Enregistrer|Supprimer|Créer|Nouvelle/ })).toHaveCount(0);
     // A drag does nothing on the public planning.
@@ -98,6 +119,20 @@ test.describe("planning output", () => {
     const reference = versions.find((v) => v.id !== project.currentVersionId)!;
     await signIn(page, "manager@jalon.demo");
     await openDemoPlanning(page);
+    // A task that only the reference version has (the reference is frozen: delete one of the version on screen
+    // instead, the last one on screen that nothing depends on).
+    const onScreen = await planning(page, (h) => h.ids());
+    let dropped: string | null = null;
+    for (const candidate of onScreen.slice(1).reverse()) {
+      const event = await (await page.request.get(`/api/event/${candidate}`, { headers })).json();
+      if (event.type !== "task") continue;
+      const del = await page.request.delete("/api/event/bulk-delete", { headers, data: { ids: [candidate], projectId: project.id } });
+      if (del.ok()) {
+        dropped = event.name as string;
+        break;
+      }
+    }
+    expect(dropped).not.toBeNull();
     // Choose the two versions in the versions panel and compare them.
     await page.getByRole("button", { name: "Afficher les versions" }).click();
     await page.getByRole("checkbox", { name: `Sélectionner pour la comparaison ${reference.name}` }).check();
@@ -115,6 +150,32 @@ test.describe("planning output", () => {
     await planningSettled(page);
     const cell = page.locator(`[data-testid="grid-row"][data-event-id="${id}"] [data-testid="compare-delta"]`);
     await expect(cell).toBeVisible();
+    // Rows grow by a band for the baselines: the bar keeps its height, the baselines go under it, not over it.
+    const row = page.locator(`[data-testid="grid-row"][data-event-id="${id}"]`);
+    expect((await row.boundingBox())!.height).toBeGreaterThanOrEqual(24 + 4);
+    const firstBar = (await planning(page, (h, x) => h.bar(x as number), id))!;
+    expect(firstBar.height).toBeLessThanOrEqual(18);
+    // The task of the reference version only: its own row in the grid, marked with the version it comes from, not editable.
+    const ghost = page.getByTestId("grid-ghost").filter({ hasText: dropped! });
+    await expect.poll(async () => {
+      // Scroll the grid down a screen at a time until the ghost row is drawn (the grid is virtualised).
+      if (await ghost.count()) return true;
+      await page.getByTestId("grid-row").first().evaluate((el) => {
+        let s: Element | null = el;
+        while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
+        if (s) s.scrollTop += s.clientHeight * 0.8;
+      });
+      return false;
+    }, { timeout: 30_000, intervals: [150] }).toBe(true);
+    await ghost.scrollIntoViewIfNeeded();
+    await expect(ghost).toBeVisible();
+    await expect(ghost.getByTestId("ghost-versions")).toHaveText(`Uniquement dans ${reference.name}`);
+    await expect(ghost).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByTestId("comparison-legend")).toContainText("Contour en pointillés");
+    await shot(page, "compare-versions-only-there");
+    // Back to the task to move.
+    await planning(page, (h, x) => h.scrollTo(x as number), id);
+    await planningSettled(page);
     const before = (await cell.textContent())!;
     const startDelta = (s: string) => Number((/Δ ([+−]?\d+)/.exec(s)?.[1] ?? "0").replace("−", "-").replace("+", ""));
     const bar = (await planning(page, (h, x) => h.bar(x as number), id))!;
