@@ -56,7 +56,9 @@ test.describe("planning", () => {
 test("draw a link from a bar's handle to another bar: the child moves after the parent", async ({ page }) => {
   await signIn(page, "manager@jalon.demo");
   await openDemoPlanning(page);
-  // Two tasks on screen together, the second starting before the first ends, with no path between them.
+  // Two tasks on screen together, the second starting before the first ends, with no path between them. Tasks, not
+  // milestones (the ones without a lot): a milestone's child may start on the milestone's own day, and which bars
+  // are on screen depends on the day the test runs (the view opens on today).
   const pair = await planning(page, (h) => {
     const ids = h.ids();
     const links = h.links();
@@ -77,11 +79,11 @@ test("draw a link from a bar's handle to another bar: the child moves after the 
     for (const a of ids) {
       const ra = h.bar(a);
       const da = h.dates(a);
-      if (!ra || !da || ra.width < 12 || ra.x < 700 || ra.x > 1100 || ra.y < 300 || ra.y > 800) continue;
+      if (!ra || !da || (h as unknown as PlanningExtras).lotOf(a) === null || ra.width < 12 || ra.x < 700 || ra.x > 1100 || ra.y < 300 || ra.y > 800) continue;
       for (const b of ids) {
         const rb = h.bar(b);
         const db = h.dates(b);
-        if (!rb || !db || b === a || rb.width < 12 || rb.x < 700 || rb.x > 1300 || rb.y < 300 || rb.y > 850) continue;
+        if (!rb || !db || b === a || (h as unknown as PlanningExtras).lotOf(b) === null || rb.width < 12 || rb.x < 700 || rb.x > 1300 || rb.y < 300 || rb.y > 850) continue;
         if (db[0] <= da[1] && !reach(a, b) && !reach(b, a)) return { a, b, aEnd: da[1] };
       }
     }
