@@ -11,6 +11,7 @@ import type { GanttModel } from "../model";
 import type { PlanningFilters } from "../planningStore";
 import { exportPlanningPdf, printData, saveFile } from "./printApi";
 import { exactGrid, previewGrid, type PrintSettings } from "./printPreview";
+import { monthOptions } from "./monthOptions";
 
 export interface PrintDialogProps {
   open: boolean;
@@ -45,6 +46,7 @@ export function PrintDialog(p: PrintDialogProps) {
     showLegend: true,
   });
   const [busy, setBusy] = useState(false);
+  const months = useMemo(() => monthOptions(p.startMonth, p.endMonth), [p.startMonth, p.endMonth]);
   const set = (patch: Partial<PrintSettings>) => setS((prev) => ({ ...prev, ...patch }));
   // The printed months are loaded once per range and filters; format, orientation and legend re-tile at once.
   const [loaded, setLoaded] = useState<{ key: string; data: PlanningData } | null>(null);
@@ -110,10 +112,22 @@ export function PrintDialog(p: PrintDialogProps) {
             </Select>
           </Field>
           <Field label={t("print.from")}>
-            <Input type="month" value={s.startMonth} onChange={(_, d) => set({ startMonth: d.value })} />
+            <Select value={s.startMonth} onChange={(_, d) => set({ startMonth: d.value })}>
+              {months.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
+            </Select>
           </Field>
           <Field label={t("print.to")} validationMessage={grid === null ? t("print.invalidRange") : undefined}>
-            <Input type="month" value={s.endMonth} onChange={(_, d) => set({ endMonth: d.value })} />
+            <Select value={s.endMonth} onChange={(_, d) => set({ endMonth: d.value })}>
+              {months.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
+            </Select>
           </Field>
         </div>
         <Switch checked={s.showLegend} label={t("print.legend")} onChange={(_, d) => set({ showLegend: d.checked })} />

@@ -100,6 +100,13 @@ describe("print dialog", () => {
     expect(screen.getByTestId("print-preview-count").textContent).toMatch(/^4 × /);
     const [across, down] = screen.getByTestId("print-preview-count").textContent!.match(/\d+/g)!.map(Number);
     expect(screen.getAllByTestId("print-preview-page")).toHaveLength(Math.min(across, 16) * Math.min(down, 16));
+    // The printed months are chosen by their French names; an end before the start is refused.
+    expect(screen.getByLabelText("Du mois")).toHaveDisplayValue("mars 2026");
+    await userEvent.selectOptions(screen.getByLabelText("Au mois"), "2026-02");
+    expect(screen.getByText("Le mois de fin doit suivre le mois de début.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Imprimer" })).toBeDisabled();
+    await userEvent.selectOptions(screen.getByLabelText("Au mois"), "2026-06");
+    expect(screen.getByLabelText("Au mois")).toHaveDisplayValue("juin 2026");
     await userEvent.type(screen.getByLabelText("Nom de l'impression"), "Réunion n°3");
     await userEvent.click(screen.getByRole("button", { name: "Imprimer" }));
     await waitFor(() => expect(clicked).toEqual(["Planning_Résidence.pdf"]));
