@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
+import { frenchKeySql } from "../lib/listQuery.js";
 
 /**
  * Helpers of the zone, lot, participant and speciality writes: references sent by id must live in the same
@@ -36,7 +37,7 @@ export async function tagsOf(db: Db, table: string, column: string, ids: readonl
   const out = new Map<number, TagOut[]>();
   if (ids.length === 0) return out;
   const rows = await db(`${table} as j`).join("tags as t", "t.id", "j.tag_id").whereIn(`j.${column}`, ids as number[])
-    .orderBy("t.name").select(`j.${column} as owner`, "t.id", "t.name", "t.color");
+    .orderByRaw(frenchKeySql("t.name")).select(`j.${column} as owner`, "t.id", "t.name", "t.color");
   for (const r of rows) {
     const list = out.get(r.owner) ?? [];
     list.push({ id: r.id, name: r.name, color: r.color ?? null });

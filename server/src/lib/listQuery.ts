@@ -35,9 +35,25 @@ export function applyFilter(qb: Knex.QueryBuilder, f: Filter, column: string, ty
   }
 }
 
+// French order without an ICU collation (PGlite has none, and the database's may be C): accents folded to
+// their letter, then case folded, then the raw text to keep a stable order between "Eric" and "Éric".
+const ACCENTED = "ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸÁÍÓÚÑàâäçéèêëîïôöùûüÿáíóúñ";
+const PLAIN = "AAACEEEEIIOOUUUYAIOUNaaaceeeeiioouuuyaioun";
+
+/** SQL text of the French sort key of a column, for raw ORDER BY clauses (json_agg, string_agg). */
+export function frenchKeySql(column: string): string {
+  if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i.test(column)) throw new Error(`frenchKeySql: not a column: ${column}`);
+  return `lower(translate(${column}, '${ACCENTED}', '${PLAIN}')), ${column}`;
+}
+
+/** Orders by a text column the French way ("Électricité" before "Zinguerie", case ignored). */
+export function orderByFrench(qb: Knex.QueryBuilder, column: string, direction: "asc" | "desc" = "asc"): Knex.QueryBuilder {
+  return qb.orderByRaw(`lower(translate(??, ?, ?)) ${direction}, ?? ${direction}`, [column, ACCENTED, PLAIN, column]);
+}
+
 /**
  * Runs a parsed list query on a base query (already scoped to what the user may see): filters, total,
- * sort (then id for a stable order), limit and offset. Returns the page's rows and the total.
+ * sort (text fields in French order, then id for a stable order), limit and offset. Returns the page's rows and the total.
  */
 export async function runList<T>(
   db: Knex,
@@ -55,7 +71,9 @@ export async function runList<T>(
   const total = countOf(totalRows as Record<string, unknown>[]);
   for (const s of query.sort) {
     const column = columns[s.field];
-    if (column) base.orderBy(column, s.order === "DESC" ? "desc" : "asc");
+    const direction = s.order === "DESC" ? "desc" : "asc";
+    if (column && resource.fields[s.field] === "string") orderByFrench(base, column, direction);
+    else if (column) base.orderBy(column, direction);
   }
   base.orderBy(idColumn, "asc").limit(query.limit).offset(query.offset);
   const rows = (await base) as T[];

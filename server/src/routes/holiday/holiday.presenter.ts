@@ -1,4 +1,5 @@
 import type { Db } from "../../db/knex.js";
+import { frenchKeySql } from "../../lib/listQuery.js";
 import { isoRequired } from "../../lib/dates.js";
 
 export type HolidayDbRow = Record<string, unknown> & { id: number };
@@ -22,7 +23,7 @@ export interface HolidayOut {
 export function holidaySelect(db: Db) {
   return db("holidays as h").select(
     "h.*",
-    db.raw(`coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name)
+    db.raw(`coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by ${frenchKeySql("g.name")})
                from holiday_lots hl join participant_group_pros g on g.id = hl.participant_group_pro_id
               where hl.holiday_id = h.id), '[]'::json) as lots`),
   );

@@ -1,6 +1,7 @@
 import { tagsOf, type TagOut } from "../../commands/referenceLinks.js";
 import type { Db } from "../../db/knex.js";
 import { isoRequired } from "../../lib/dates.js";
+import { frenchKeySql } from "../../lib/listQuery.js";
 
 export type MacroTaskDbRow = Record<string, unknown> & { id: number };
 
@@ -52,7 +53,7 @@ export function macroTaskSelect(db: Db, versionId: number) {
       "g.color as group_color",
       db.raw("coalesce((select min(e.start_date) from events e where e.macro_task_id = m.id), m.start_date) as derived_start"),
       db.raw("coalesce((select max(e.end_date) from events e where e.macro_task_id = m.id), m.end_date) as derived_end"),
-      db.raw(`(select string_agg(s.name, ', ' order by s.name) from macro_task_specialities ms join specialities s on s.id = ms.speciality_id where ms.macro_task_id = m.id) as speciality_names`),
+      db.raw(`(select string_agg(s.name, ', ' order by ${frenchKeySql("s.name")}) from macro_task_specialities ms join specialities s on s.id = ms.speciality_id where ms.macro_task_id = m.id) as speciality_names`),
     );
   return db.select("mt.*").from(inner.as("mt"));
 }
@@ -69,7 +70,7 @@ export async function presentMacroTasks(db: Db, rows: MacroTaskDbRow[], joins: r
   const tags = await tagsOf(db, "macro_task_tags", "macro_task_id", ids);
   const specialities = new Map<number, { id: number; name: string }[]>();
   if (ids.length > 0) {
-    const srows = await db("macro_task_specialities as ms").join("specialities as s", "s.id", "ms.speciality_id").whereIn("ms.macro_task_id", ids).orderBy("s.name").select("ms.macro_task_id as owner", "s.id", "s.name");
+    const srows = await db("macro_task_specialities as ms").join("specialities as s", "s.id", "ms.speciality_id").whereIn("ms.macro_task_id", ids).orderByRaw(frenchKeySql("s.name")).select("ms.macro_task_id as owner", "s.id", "s.name");
     for (const r of srows) specialities.set(r.owner, [...(specialities.get(r.owner) ?? []), { id: r.id, name: r.name }]);
   }
   // The zones each macro-task is followed in (its tracked families' keys) give its tracking level.

@@ -6,7 +6,7 @@ import { listScope, readableRow, writableRow, writableRows, writeScope } from ".
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
+import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { readableProject } from "../../access/projects.js";
 import { macroTaskSelect, presentMacroTasks, type MacroTaskDbRow, type MacroTaskOut } from "./macroTask.presenter.js";
 import { macroTaskBulkDeleteBody, macroTaskBulkUpdateBody, macroTaskColumns, macroTaskCreateBody, macroTaskListResource, macroTaskManyQuery, macroTaskParams, macroTaskUpdateBody } from "./macroTask.schema.js";
@@ -72,7 +72,7 @@ export function macroTaskRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (query.specialityIds?.length) filters.push({ field: "specialityId", op: "in", value: query.specialityIds });
       if (query.tagIds?.length) filters.push({ field: "tagId", op: "in", value: query.tagIds });
       joinFilters(db, base, filters);
-      const rows = (await base.orderBy("mt.name").orderBy("mt.id").limit(query.limit ?? 10_000)) as MacroTaskDbRow[];
+      const rows = (await base.orderByRaw(frenchKeySql("mt.name")).orderBy("mt.id").limit(query.limit ?? 10_000)) as MacroTaskDbRow[];
       const data = await presentMacroTasks(db, rows);
       return { data, count: data.length, total: data.length };
     },
@@ -119,7 +119,7 @@ export function macroTaskRoutes(router: Router<AppState>, deps: AppDeps): void {
       const scope = await writableRows(db, user, "macro_tasks", ids);
       for (const { id, ...input } of body.macroTasks) await updateMacroTask(db, { id, version_id: scope.versionId }, input as MacroTaskInput);
       announce(emits, scope, user.id, ids);
-      const rows = (await macroTaskSelect(db, scope.versionId).whereIn("mt.id", ids).orderBy("mt.name")) as MacroTaskDbRow[];
+      const rows = (await macroTaskSelect(db, scope.versionId).whereIn("mt.id", ids).orderByRaw(frenchKeySql("mt.name"))) as MacroTaskDbRow[];
       const data = await presentMacroTasks(db, rows);
       return { data, count: data.length, total: data.length };
     },

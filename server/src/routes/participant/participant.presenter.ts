@@ -1,5 +1,6 @@
 import type { Db } from "../../db/knex.js";
 import { isoTime, tagsOf, type TagOut } from "../../commands/referenceLinks.js";
+import { frenchKeySql } from "../../lib/listQuery.js";
 
 export interface ParticipantDbRow {
   id: number;
@@ -62,9 +63,9 @@ export async function presentParticipants(db: Db, rows: ParticipantDbRow[]): Pro
   const zones = await grouped(await db("participant_zones as j").join("zones as z", "z.id", "j.zone_id").whereIn("j.participant_id", ids)
     .orderBy("z.position").select("j.participant_id as owner", "z.id", "z.name"));
   const specialities = await grouped(await db("participant_specialities as j").join("specialities as s", "s.id", "j.speciality_id").whereIn("j.participant_id", ids)
-    .orderBy("s.name").select("j.participant_id as owner", "s.id", "s.name", "s.participant_group_pro_id as participantGroupProId"));
+    .orderByRaw(frenchKeySql("s.name")).select("j.participant_id as owner", "s.id", "s.name", "s.participant_group_pro_id as participantGroupProId"));
   const lots = await grouped(await db("participant_group_pro_participants as j").join("participant_group_pros as l", "l.id", "j.participant_group_pro_id")
-    .whereIn("j.participant_id", ids).orderBy("l.name").select("j.participant_id as owner", "l.id", "l.name", "l.color"));
+    .whereIn("j.participant_id", ids).orderByRaw(frenchKeySql("l.name")).select("j.participant_id as owner", "l.id", "l.name", "l.color"));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
+import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { presentLibraryLot, type LibraryLotDbRow } from "./participantGroup.presenter.js";
 import { libraryLotBulkDeleteBody, libraryLotColumns, libraryLotCreateBody, libraryLotListResource, libraryLotParams, libraryLotUpdateBody } from "./participantGroup.schema.js";
 
@@ -91,7 +91,7 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
     handler: async ({ db, user, params }) => {
       await one(db, params.id);
       const q = db("projects as p").whereIn("p.id", db("participant_group_pros").where({ participant_group_id: params.id }).select("project_id"))
-        .orderBy("p.name").select("p.id", "p.name", "p.is_archived");
+        .orderByRaw(frenchKeySql("p.name")).select("p.id", "p.name", "p.is_archived");
       if (user.type !== "admin") q.whereIn("p.id", db("project_users").where({ user_id: user.id }).select("project_id"));
       const data = (await q).map((p) => ({ id: p.id as number, name: p.name as string, isArchived: Boolean(p.is_archived) }));
       return { data, count: data.length, total: data.length };

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/knex.js";
 import { isoTime, tagsOf, type TagOut } from "../../commands/referenceLinks.js";
+import { frenchKeySql } from "../../lib/listQuery.js";
 
 export interface LotDbRow {
   id: number;
@@ -46,11 +47,11 @@ export function lotSelect(db: Db) {
 export async function presentLots(db: Db, rows: (LotDbRow & { total?: unknown })[]): Promise<LotOut[]> {
   const ids = rows.map((r) => r.id);
   const tags = await tagsOf(db, "participant_group_pro_tags", "participant_group_pro_id", ids);
-  const specialities = ids.length ? await db("specialities").whereIn("participant_group_pro_id", ids).orderBy("name").orderBy("id").select("id", "name", "participant_group_pro_id") : [];
+  const specialities = ids.length ? await db("specialities").whereIn("participant_group_pro_id", ids).orderByRaw(frenchKeySql("name")).orderBy("id").select("id", "name", "participant_group_pro_id") : [];
   const specTags = await tagsOf(db, "speciality_tags", "speciality_id", specialities.map((s) => s.id as number));
   const participants = ids.length
     ? await db("participant_group_pro_participants as j").join("participants as p", "p.id", "j.participant_id").whereIn("j.participant_group_pro_id", ids)
-      .orderBy("p.name").select("j.participant_group_pro_id as lot", "p.id", "p.name", "p.color")
+      .orderByRaw(frenchKeySql("p.name")).select("j.participant_group_pro_id as lot", "p.id", "p.name", "p.color")
     : [];
   return rows.map((r) => ({
     id: r.id,

@@ -7,7 +7,7 @@ import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
+import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { lotSelect, presentLots, type LotDbRow, type LotOut } from "./participantGroupPro.presenter.js";
 import { lotBulkDeleteBody, lotBulkImportBody, lotColumns, lotCreateBody, lotListResource, lotParams, lotUpdateBody } from "./participantGroupPro.schema.js";
 
@@ -92,7 +92,7 @@ export function participantGroupProRoutes(router: Router<AppState>, deps: AppDep
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       const ids = await importLibraryLots(db, scope, body.ids);
       emitReference(emits, "participantGroupPro", scope, user.id, ids);
-      const data = ids.length ? await presentLots(db, (await lotSelect(db).whereIn("l.id", ids).orderBy("l.name")) as LotDbRow[]) : [];
+      const data = ids.length ? await presentLots(db, (await lotSelect(db).whereIn("l.id", ids).orderByRaw(frenchKeySql("l.name"))) as LotDbRow[]) : [];
       return { data, count: data.length, total: data.length };
     },
   });

@@ -6,7 +6,7 @@ import { listScope, readableRow, writableRow, writableRows, writeScope } from ".
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
+import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { categorySelect, itemSelect, presentCategory, presentItem, type ClassificationTables, type DbRow, type ItemOut } from "./classification.presenter.js";
 import {
   bulkDeleteBody, categoryColumns, categoryCreateBody, categoryListResource, categoryOrderBody, categoryUpdateBody, classificationParams,
@@ -191,7 +191,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
       const data: (ReturnType<typeof presentCategory> & Record<string, unknown>)[] = rows.map((r) => ({ ...presentCategory(r) }));
       const joinItems = query.join.some((j) => j === "items" || j === spec.itemsJoin);
       if (joinItems && data.length > 0) {
-        const items = await itemSelect(db, tables).whereIn("i.category_id", data.map((c) => c.id)).orderBy("i.name").orderBy("i.id");
+        const items = await itemSelect(db, tables).whereIn("i.category_id", data.map((c) => c.id)).orderByRaw(frenchKeySql("i.name")).orderBy("i.id");
         const byCategory = new Map<number, ReturnType<typeof presentItem>[]>();
         for (const r of items as DbRow[]) {
           const item = presentItem(r);

@@ -13,6 +13,7 @@ import { route } from "../../http/route.js";
 import { xlsxFileField } from "../../imports/xlsxImport.js";
 import { remember } from "../../planning/versionGraph.js";
 import { afterCommit } from "../event/eventWrite.routes.js";
+import { frenchKeySql } from "../../lib/listQuery.js";
 
 /**
  * The structure file of /dashboard/imports (commands/structureImport.ts): POST /structure/import reads it
@@ -33,12 +34,12 @@ async function structureWorkbook(db: Db, versionId: number): Promise<Buffer> {
     for (const r of rows) ws.addRow(r);
   };
   const classRows = async (items: string, categories: string) =>
-    (await db(`${items} as i`).leftJoin(`${categories} as c`, "c.id", "i.category_id").where("i.version_id", versionId).orderBy("i.name").select("i.name", "i.color", "i.type", "c.name as category"))
+    (await db(`${items} as i`).leftJoin(`${categories} as c`, "c.id", "i.category_id").where("i.version_id", versionId).orderByRaw(frenchKeySql("i.name")).select("i.name", "i.color", "i.type", "c.name as category"))
       .map((r) => [r.name, r.color, r.type, r.category]);
   const classHeaders = CLASS_COLUMNS.map((c) => c.header);
   sheet(STRUCTURE_SHEETS.tags, classHeaders, await classRows("tags", "tag_categories"));
   sheet(STRUCTURE_SHEETS.phases, classHeaders, await classRows("phases", "phase_categories"));
-  const macros = await db("macro_tasks as m").leftJoin("participant_group_pros as g", "g.id", "m.participant_group_pro_id").where("m.version_id", versionId).orderBy("m.name").select("m.name", "g.name as lot", "m.tracked_unit");
+  const macros = await db("macro_tasks as m").leftJoin("participant_group_pros as g", "g.id", "m.participant_group_pro_id").where("m.version_id", versionId).orderByRaw(frenchKeySql("m.name")).select("m.name", "g.name as lot", "m.tracked_unit");
   sheet(STRUCTURE_SHEETS.macroTasks, MACRO_COLUMNS.map((c) => c.header), macros.map((m) => [m.name, m.lot, m.tracked_unit]));
   const holidays = await db("holidays").where({ version_id: versionId }).orderBy("start_date").orderBy("name").select("name", "type", "start_date", "end_date");
   const day = (s: string) => new Date(`${s}T00:00:00Z`);
