@@ -9,6 +9,7 @@ import { categoryRoutes } from "./category/category.routes.js";
 import { phaseRoutes } from "./phase/phase.routes.js";
 import { phaseCategoryRoutes } from "./phaseCategory/phaseCategory.routes.js";
 import { macroTaskRoutes } from "./macroTask/macroTask.routes.js";
+import { familyRoutes } from "./family/family.routes.js";
 import { structureImportRoutes } from "./tag/structureImport.routes.js";
 import { zoneRoutes } from "./zone/zone.routes.js";
 import { participantGroupProRoutes } from "./participantGroupPro/participantGroupPro.routes.js";
@@ -56,6 +57,7 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   phaseRoutes(router, deps);
   phaseCategoryRoutes(router, deps);
   macroTaskRoutes(router, deps);
+  familyRoutes(router, deps);
   structureImportRoutes(router, deps);
   zoneRoutes(router, deps);
   participantGroupProRoutes(router, deps);

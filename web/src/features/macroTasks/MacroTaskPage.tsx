@@ -17,6 +17,8 @@ import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 import { FormCard, RefSelect, formatDay } from "../events/parts";
 import { canSave, draftOf, macroTaskBody, toggleZone, type MacroTaskDraft } from "./macroTaskForm";
+import { familiesApi } from "./familiesApi";
+import { TrackedFamilies } from "./TrackedFamilies";
 
 const useStyles = makeStyles({
   grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", gap: tokens.spacingHorizontalL },
@@ -62,6 +64,7 @@ function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; v
   const tags = useAsync(() => tagsApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
   const lots = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
   const zones = useAsync(() => zonesApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
+  const families = useAsync(() => familiesApi.list().then((r) => r.data).catch(() => []), []);
   const specialities = useAsync(() => specialitiesApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
   const original = useMemo(() => (id === null || !current.data ? null : draftOf(current.data)), [id, current.data]);
   const [draft, setDraft] = useState<MacroTaskDraft>(draftOf(null));
@@ -154,6 +157,12 @@ function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; v
               options={(zones.data ?? []).map((z) => ({ id: z.id, name: z.fullName || z.name }))}
               checked={(x) => String(x) in draft.trackedFamilies}
               onToggle={(x, on) => set({ trackedFamilies: toggleZone(draft.trackedFamilies, x, on) })}
+            />
+            <TrackedFamilies
+              zones={(zones.data ?? []).map((z) => ({ id: z.id, name: z.fullName || z.name }))}
+              families={families.data ?? []}
+              value={draft.trackedFamilies}
+              onChange={(trackedFamilies) => set({ trackedFamilies })}
             />
           </div>
         </>

@@ -10,6 +10,7 @@ import { makeProject, selectProject } from "../../test/render";
 import MacroTasksPage from "./MacroTasksPage";
 import MacroTaskPage from "./MacroTaskPage";
 import { canSave, draftOf, macroTaskBody, toggleZone } from "./macroTaskForm";
+import { familiesApi } from "./familiesApi";
 
 vi.mock("../../api/referenceMore", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/referenceMore")>();
@@ -23,6 +24,8 @@ vi.mock("../../api/reference", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/reference")>();
   return { ...actual, lotsApi: { list: vi.fn() }, participantsApi: { list: vi.fn() }, specialitiesApi: { list: vi.fn() }, zonesApi: { list: vi.fn() } };
 });
+
+vi.mock("./familiesApi", () => ({ familiesApi: { list: vi.fn() } }));
 
 const api = vi.mocked(macroTasksApi);
 const PROJECT_ID = 7;
@@ -61,6 +64,7 @@ beforeEach(() => {
   vi.mocked(lotsApi).list.mockResolvedValue(list([{ id: 41, name: "Plomberie" }, { id: 42, name: "Électricité" }]) as never);
   vi.mocked(specialitiesApi).list.mockResolvedValue(list([{ id: 51, name: "Sanitaires", tags: [], participantGroupProId: 41, participantGroupPro: null }, { id: 52, name: "Courants forts", tags: [], participantGroupProId: 42, participantGroupPro: null }]));
   vi.mocked(zonesApi).list.mockResolvedValue(list([{ id: 61, name: "Bâtiment A", fullName: "Bâtiment A" }, { id: 62, name: "Bâtiment B", fullName: "Bâtiment B" }]) as never);
+  vi.mocked(familiesApi).list.mockResolvedValue(list([{ id: 91, name: "Cuivre" }, { id: 92, name: "PER" }]));
   vi.mocked(participantsApi).list.mockResolvedValue(list([{ id: 81, name: "Durand Plomberie", companyName: "Durand SARL" }]) as never);
 });
 
@@ -150,5 +154,24 @@ describe("/dashboard/macro-task/:id/:tab", () => {
     await user.click(save);
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(1, { participantGroupProId: 42, specialityIds: [] }));
     expect(await screen.findByText(/Le participant ou la spécialité ne correspond pas au lot/)).toBeInTheDocument();
+  });
+
+  it("chooses the tracked families of each followed zone (GET /family); a family change alone makes the form valid", async () => {
+    const user = userEvent.setup();
+    api.get.mockResolvedValue(mt(1, "Réseaux plomberie", { trackedFamilies: { 61: [91] } }));
+    api.update.mockResolvedValue(mt(1, "Réseaux plomberie"));
+    renderAt("/dashboard/macro-task/1/informations");
+    const inA = await screen.findByRole("group", { name: "Familles suivies dans Bâtiment A" });
+    await waitFor(() => expect(within(inA).getByRole("checkbox", { name: "Cuivre" })).toBeChecked());
+    expect(screen.queryByRole("group", { name: "Familles suivies dans Bâtiment B" })).not.toBeInTheDocument();
+    const save = screen.getByRole("button", { name: "Enregistrer" });
+    expect(save).toBeDisabled();
+    await user.click(within(inA).getByRole("checkbox", { name: "PER" }));
+    expect(save).toBeEnabled();
+    await user.click(within(screen.getByRole("group", { name: "Zones suivies" })).getByRole("checkbox", { name: "Bâtiment B" }));
+    await user.click(within(await screen.findByRole("group", { name: "Familles suivies dans Bâtiment B" })).getByRole("checkbox", { name: "Cuivre" }));
+    await user.click(save);
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(1, { trackedFamilies: { 61: [91, 92], 62: [91] } }));
+    expect(familiesApi.list).toHaveBeenCalled();
   });
 });
