@@ -99,45 +99,45 @@ function byStart(events: readonly GanttEvent[]) {
   return (a: number, b: number) => events[a].startDay - events[b].startDay || events[a].endDay - events[b].endDay || events[a].id - events[b].id;
 }
 
-type Item = { readonly ghost: false; readonly i: number } | { readonly ghost: true; readonly g: GanttGhost };
-
 export function buildRows(events: readonly GanttEvent[], options: RowOptions): GanttRow[] {
   const rows: GanttRow[] = [];
   let y = 0;
   const band = baselineBand(options.baselines ?? 0);
   const eventHeight = ROW_HEIGHT + band;
-  const order = events.map((_, i) => i).sort(byStart(events));
   const ghosts = options.ghosts ?? [];
-  // Ghosts sort among the events by their start (then end), after the events of the same dates.
-  const items: Item[] = order.map((i) => ({ ghost: false, i }));
+  // Items are event indices (>= 0) or ghosts as -(k + 1): plain numbers, so a plan without ghosts costs what it did.
+  let order = events.map((_, i) => i).sort(byStart(events));
   if (ghosts.length > 0) {
-    const sorted = [...ghosts].sort((a, b) => a.startDay - b.startDay || a.endDay - b.endDay || a.key.localeCompare(b.key));
-    const merged: Item[] = [];
+    // Ghosts sort among the events by their start (then end), after the events of the same dates.
+    const sorted = ghosts.map((_, k) => k).sort((a, b) => ghosts[a].startDay - ghosts[b].startDay || ghosts[a].endDay - ghosts[b].endDay || ghosts[a].key.localeCompare(ghosts[b].key));
+    const merged: number[] = [];
     let k = 0;
     for (const g of sorted) {
-      while (k < items.length) {
-        const e = events[(items[k] as { i: number }).i];
-        if (e.startDay > g.startDay || (e.startDay === g.startDay && e.endDay > g.endDay)) break;
-        merged.push(items[k++]);
+      while (k < order.length) {
+        const e = events[order[k]];
+        if (e.startDay > ghosts[g].startDay || (e.startDay === ghosts[g].startDay && e.endDay > ghosts[g].endDay)) break;
+        merged.push(order[k++]);
       }
-      merged.push({ ghost: true, g });
+      merged.push(-(g + 1));
     }
-    while (k < items.length) merged.push(items[k++]);
-    items.splice(0, items.length, ...merged);
+    while (k < order.length) merged.push(order[k++]);
+    order = merged;
   }
-  const push = (it: Item, groupId: number | null | undefined) => {
+  const push = (it: number, groupId: number | null | undefined) => {
     const extra = groupId === undefined ? {} : { groupId };
-    if (it.ghost) rows.push({ key: `x${it.g.key}`, kind: "ghost", label: it.g.name, y, height: eventHeight, events: [], band, ghost: it.g, ...extra });
-    else rows.push({ key: `e${events[it.i].id}`, kind: "event", label: events[it.i].name, y, height: eventHeight, events: [it.i], ...(band ? { band } : {}), ...extra });
+    if (it < 0) {
+      const ghost = ghosts[-it - 1];
+      rows.push({ key: `x${ghost.key}`, kind: "ghost", label: ghost.name, y, height: eventHeight, events: [], band, ghost, ...extra });
+    } else rows.push({ key: `e${events[it].id}`, kind: "event", label: events[it].name, y, height: eventHeight, events: [it], ...(band ? { band } : {}), ...extra });
     y += eventHeight;
   };
   if (options.grouping === "none") {
-    for (const it of items) push(it, undefined);
+    for (const it of order) push(it, undefined);
     return rows;
   }
-  const groups = new Map<number | null, Item[]>();
-  for (const it of items) {
-    const g = it.ghost ? groupOf(it.g, options.grouping) : groupOf(events[it.i], options.grouping);
+  const groups = new Map<number | null, number[]>();
+  for (const it of order) {
+    const g = groupOf(it < 0 ? ghosts[-it - 1] : events[it], options.grouping);
     const list = groups.get(g);
     if (list) list.push(it);
     else groups.set(g, [it]);
@@ -146,7 +146,7 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
   const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : labelOf(a).localeCompare(labelOf(b), "fr")));
   for (const g of keys) {
     const items = groups.get(g)!;
-    const members = items.flatMap((it) => (it.ghost ? [] : [it.i]));
+    const members = ghosts.length > 0 ? items.filter((it) => it >= 0) : items;
     if (g !== null && options.aggregated?.has(g) && options.calendar) {
       const merged = mergeRow(
         members.map((i) => ({ startDay: events[i].startDay, endDay: events[i].endDay, duration: events[i].kind === "milestone" ? 0 : events[i].numberOfDays })),
