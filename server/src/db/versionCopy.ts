@@ -2,14 +2,9 @@ import type { Knex } from "knex";
 
 /**
  * Copying a version's rows into another version (version creation, freeze, project clone) with one
- * `INSERT ... SELECT` per table, never row by row in JavaScript.
- *
- * Foreign keys between version-owned rows are remapped by joining the old row's target on its tracking id
- * inside the new version: `LEFT JOIN t old ON old.id = o.fk LEFT JOIN t new ON new.version_id = :to AND
- * new.tracking_id = old.tracking_id`. Tables are copied in dependency order; a reference to the same table
- * or to a table copied later (zones.parent_id, sequences.start_milestone_id...) is written NULL first and set
- * by one `UPDATE ... FROM` once its target is copied. Every other column is copied as it is, so a column
- * added by a later migration is copied without touching this file (columns are read from the catalogue).
+ * `INSERT ... SELECT` per table, never row by row in JavaScript (see copyVersionRows for the id remapping).
+ * Every column but the keys is copied as it is, tracking ids included, so a column added by a later
+ * migration is copied without touching this file (columns are read from the catalogue).
  */
 
 type RefScope = "version" | "project";
@@ -134,83 +129,191 @@ export interface CopyReport {
   rows: Record<string, number>;
 }
 
-/** Copies every version-owned row of one version into another, inside the caller's transaction. */
+const sequenceCache = new WeakMap<object, Map<string, string>>();
+
+async function idSequenceOf(trx: Knex, table: string): Promise<string> {
+  const key = trx.client as object;
+  let byTable = sequenceCache.get(key);
+  if (!byTable) {
+    byTable = new Map();
+    sequenceCache.set(key, byTable);
+  }
+  const cached = byTable.get(table);
+  if (cached) return cached;
+  const res = await trx.raw("SELECT pg_get_serial_sequence(?, 'id') AS seq", [table]);
+  const seq = (res.rows as { seq: string | null }[])[0]?.seq;
+  if (!seq) throw new Error(`versionCopy: table ${table} has no id sequence`);
+  byTable.set(table, seq);
+  return seq;
+}
+
+/** Ids of one table's rows in the source version and in the copy. */
+interface IdRange {
+  min: number;
+  max: number;
+  count: number;
+}
+
+/**
+ * How an old id of a copied table becomes its new id. New ids are drawn in the order of the old ones, so the
+ * k-th old id maps to the k-th new id. When both sets are dense (the usual case: a version is copied as a
+ * block, and rows are rarely deleted) that is an offset, plain arithmetic; otherwise a rank join.
+ */
+type IdMap = { kind: "offset"; oldMin: number; oldMax: number; delta: number } | { kind: "rank"; cte: string };
+
+function int(n: unknown): number {
+  const v = Number(n);
+  if (!Number.isSafeInteger(v)) throw new Error(`versionCopy: not an integer id: ${String(n)}`);
+  return v;
+}
+
+const dense = (r: IdRange) => r.count > 0 && r.max - r.min + 1 === r.count;
+
+/**
+ * Copies every version-owned row of one version into another, inside the caller's transaction.
+ *
+ * One `INSERT ... SELECT` per table with rows, whose new ids are drawn from the table's sequence over the
+ * source rows sorted by id; foreign keys to tables already copied are remapped with the id maps above, in
+ * the same statement (offset arithmetic, or a rank join written as a CTE), never through a table of ids:
+ * temporary tables churn PostgreSQL's catalogue, which on-disk PGlite did not survive (the demo seed failed
+ * about one run in two with a lost pg_type page). A reference to the same table or to a table copied later
+ * is written NULL first and set by one `UPDATE ... FROM` at the end.
+ */
 export async function copyVersionRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport> {
   const { fromVersionId, toVersionId, toProjectId, fromProjectId } = input;
   const bind = { from: fromVersionId, to: toVersionId, project: toProjectId };
-  const copied = new Set<string>();
+  const maps = new Map<string, IdMap>();
   const deferred: { table: string; column: string; ref: Ref }[] = [];
   const rows: Record<string, number> = {};
 
+  const tracked = VERSION_TABLES.filter((t) => t.tracked).map((t) => t.table);
+  const rangeSql = tracked
+    .map((t) => `SELECT '${t}' AS t, min(id) AS min, max(id) AS max, count(*) AS count FROM ${q(t)} WHERE version_id = :from`)
+    .join(" UNION ALL ");
+  const ranges = new Map<string, IdRange>();
+  for (const r of (await trx.raw(rangeSql, bind)).rows as { t: string; min: unknown; max: unknown; count: unknown }[]) {
+    ranges.set(r.t, { min: r.min === null ? 0 : int(r.min), max: r.max === null ? 0 : int(r.max), count: int(r.count) });
+  }
+
+  /** The new id of `expr` (an old id of `table`), given the CTEs and joins the statement gathers. */
+  const remap = (table: string, expr: string, ctes: Map<string, string>, joins: string[]): string => {
+    const m = maps.get(table);
+    // Not copied (no rows in the source version): the old reference pointed outside it, as the join on
+    // tracking ids this replaces, the copy gets NULL.
+    if (!m) return "NULL";
+    if (m.kind === "offset") return `(CASE WHEN ${expr} BETWEEN ${m.oldMin} AND ${m.oldMax} THEN ${expr} + ${m.delta} END)`;
+    const name = `m_${table}`;
+    ctes.set(name, m.cte);
+    const alias = `j${joins.length}`;
+    joins.push(`LEFT JOIN ${name} ${alias} ON ${alias}.old_id = ${expr}`);
+    return `${alias}.new_id`;
+  };
+  const withClause = (ctes: Map<string, string>) => (ctes.size ? `WITH ${[...ctes].map(([n, sql]) => `${n} AS (${sql})`).join(", ")} ` : "");
+
   for (const spec of VERSION_TABLES) {
+    const range = ranges.get(spec.table);
+    if (spec.tracked && range?.count === 0) {
+      rows[spec.table] = 0;
+      continue;
+    }
     const cols = await columnsOf(trx, spec.table);
     const insertCols: string[] = [];
     const selectExprs: string[] = [];
     const joins: string[] = [];
-    let j = 0;
+    const ctes = new Map<string, string>();
     for (const col of cols) {
-      if (col === "id") continue;
-      if (col === "version_id") {
-        insertCols.push(col);
-        selectExprs.push(":to");
+      if (col === "id") {
+        if (spec.tracked) {
+          insertCols.push(col);
+          selectExprs.push("s.new_id");
+        }
         continue;
       }
-      if (col === "project_id") {
+      if (col === "version_id" || col === "project_id") {
         insertCols.push(col);
-        selectExprs.push(":project");
+        selectExprs.push(col === "version_id" ? ":to" : ":project");
         continue;
       }
       const ref = spec.refs[col];
       if (!ref) {
         insertCols.push(col);
-        selectExprs.push(`o.${q(col)}`);
+        selectExprs.push(`s.${q(col)}`);
         continue;
       }
       if (ref.scope === "project") {
         insertCols.push(col);
         if (fromProjectId === toProjectId) {
-          selectExprs.push(`o.${q(col)}`);
+          selectExprs.push(`s.${q(col)}`);
         } else {
-          const a = `r${j++}`;
-          const b = `r${j++}`;
-          joins.push(`LEFT JOIN ${q(ref.table)} ${a} ON ${a}.id = o.${q(col)}`);
+          const a = `p${joins.length}`;
+          const b = `p${joins.length + 1}`;
+          joins.push(`LEFT JOIN ${q(ref.table)} ${a} ON ${a}.id = s.${q(col)}`);
           joins.push(`LEFT JOIN ${q(ref.table)} ${b} ON ${b}.project_id = :project AND ${b}.tracking_id = ${a}.tracking_id`);
           selectExprs.push(`${b}.id`);
         }
         continue;
       }
-      if (ref.table === spec.table || !copied.has(ref.table)) {
+      if (ref.table === spec.table || !isCopiedBefore(spec.table, ref.table)) {
         // Written NULL now, set once the target rows exist.
         deferred.push({ table: spec.table, column: col, ref });
         continue;
       }
-      const a = `r${j++}`;
-      const b = `r${j++}`;
-      joins.push(`LEFT JOIN ${q(ref.table)} ${a} ON ${a}.id = o.${q(col)}`);
-      joins.push(`LEFT JOIN ${q(ref.table)} ${b} ON ${b}.version_id = :to AND ${b}.tracking_id = ${a}.tracking_id`);
       insertCols.push(col);
-      selectExprs.push(`${b}.id`);
+      selectExprs.push(remap(ref.table, `s.${q(col)}`, ctes, joins));
     }
-    const sql =
-      `INSERT INTO ${q(spec.table)} (${insertCols.map(q).join(", ")}) ` +
-      `SELECT ${selectExprs.join(", ")} FROM ${q(spec.table)} o ${joins.join(" ")} WHERE o.version_id = :from`;
-    const res = await trx.raw(sql, bind);
-    rows[spec.table] = Number(res.rowCount ?? 0);
-    copied.add(spec.table);
+    // The innermost ORDER BY fixes the order nextval() is drawn in (a sorted subquery is never flattened).
+    const source = spec.tracked
+      ? `(SELECT nextval('${await idSequenceOf(trx, spec.table)}') AS new_id, o.* FROM (SELECT * FROM ${q(spec.table)} WHERE version_id = :from ORDER BY id) o) s`
+      : `(SELECT * FROM ${q(spec.table)} WHERE version_id = :from) s`;
+    const insert = `INSERT INTO ${q(spec.table)} (${insertCols.map(q).join(", ")}) SELECT ${selectExprs.join(", ")} FROM ${source} ${joins.join(" ")}`;
+    if (!spec.tracked) {
+      const res = await trx.raw(`${withClause(ctes)}${insert}`, bind);
+      rows[spec.table] = Number(res.rowCount ?? 0);
+      continue;
+    }
+    const res = await trx.raw(
+      `${withClause(ctes.set("ins", `${insert} RETURNING id`))}SELECT min(id) AS min, max(id) AS max, count(*) AS count FROM ins`,
+      bind,
+    );
+    const got = (res.rows as { min: unknown; max: unknown; count: unknown }[])[0];
+    const copy: IdRange = { min: got.min === null ? 0 : int(got.min), max: got.max === null ? 0 : int(got.max), count: int(got.count) };
+    rows[spec.table] = copy.count;
+    const old = range as IdRange;
+    if (copy.count !== old.count) throw new Error(`versionCopy: ${spec.table} copied ${copy.count} rows of ${old.count}`);
+    maps.set(
+      spec.table,
+      dense(old) && dense(copy)
+        ? { kind: "offset", oldMin: old.min, oldMax: old.max, delta: copy.min - old.min }
+        : {
+            kind: "rank",
+            cte:
+              `SELECT o.id AS old_id, n.id AS new_id FROM ` +
+              `(SELECT id, row_number() OVER (ORDER BY id) AS rn FROM ${q(spec.table)} WHERE version_id = :from) o JOIN ` +
+              `(SELECT id, row_number() OVER (ORDER BY id) AS rn FROM ${q(spec.table)} WHERE version_id = :to) n ON n.rn = o.rn`,
+          },
+    );
   }
 
   for (const { table, column, ref } of deferred) {
     const spec = VERSION_TABLES.find((t) => t.table === table);
     if (!spec?.tracked) throw new Error(`versionCopy: deferred reference ${table}.${column} needs a tracked table`);
+    if (!maps.has(table) || !maps.has(ref.table)) continue; // nothing copied on one side: the NULL stays
+    const ctes = new Map<string, string>();
+    const joins: string[] = [];
+    const self = remap(table, "o.id", ctes, joins);
+    const target = remap(ref.table, `o.${q(column)}`, ctes, joins);
     await trx.raw(
-      `UPDATE ${q(table)} n SET ${q(column)} = tn.id ` +
-        `FROM ${q(table)} o JOIN ${q(ref.table)} tp ON tp.id = o.${q(column)} ` +
-        `JOIN ${q(ref.table)} tn ON tn.version_id = :to AND tn.tracking_id = tp.tracking_id ` +
-        `WHERE o.version_id = :from AND n.version_id = :to AND n.tracking_id = o.tracking_id`,
+      `${withClause(ctes)}UPDATE ${q(table)} n SET ${q(column)} = x.target ` +
+        `FROM (SELECT ${self} AS nid, ${target} AS target FROM ${q(table)} o ${joins.join(" ")} ` +
+        `WHERE o.version_id = :from AND o.${q(column)} IS NOT NULL) x WHERE n.id = x.nid AND x.target IS NOT NULL`,
       bind,
     );
   }
   return { rows };
+}
+
+function isCopiedBefore(table: string, ref: string): boolean {
+  return VERSION_TABLES.findIndex((t) => t.table === ref) < VERSION_TABLES.findIndex((t) => t.table === table);
 }
 
 /** Copies a project's own templates into another project (clone), keeping their tracking ids. */
