@@ -32,6 +32,17 @@ export interface HolidayUndo {
   /** Rows as they were before the action (changed or deleted): put back with the same ids. */
   rows?: Record<string, unknown>[];
   lots?: Record<string, unknown>[];
+  /** Rows a structure import created besides its holidays: deleted by the undo with them. */
+  structure?: StructureCreated;
+}
+
+/** What a structure import writes (commands/structureImport.ts), by table. */
+export interface StructureCreated {
+  tags?: number[];
+  tagCategories?: number[];
+  phases?: number[];
+  phaseCategories?: number[];
+  macroTasks?: number[];
 }
 
 export interface HolidayWriteResult {
@@ -167,8 +178,34 @@ export async function deleteHolidays(trx: Knex.Transaction, userId: number, proj
   }, "holiday:endDelete");
 }
 
+/**
+ * Deletes what a structure import created, so that its undo takes back the whole file and not only its
+ * holidays. A macro-task that tasks or order lines use since the import would take them with it (or break
+ * their link): the undo is refused (errors.undo_import_in_use) and nothing changes.
+ */
+async function removeImportedStructure(trx: Knex.Transaction, created: StructureCreated): Promise<void> {
+  const macroTasks = created.macroTasks ?? [];
+  if (macroTasks.length > 0) {
+    const usedByTasks = await trx("events").whereIn("macro_task_id", macroTasks).first("id");
+    const usedByLines = usedByTasks ? null : await trx("order_lines").whereIn("macro_task_id", macroTasks).first("id");
+    if (usedByTasks || usedByLines) throw new AppError("errors.undo_import_in_use");
+    await trx("macro_tasks").whereIn("id", macroTasks).delete();
+  }
+  if (created.tags?.length) await trx("tags").whereIn("id", created.tags).delete();
+  if (created.phases?.length) await trx("phases").whereIn("id", created.phases).delete();
+  // A category the import created stays if something added since uses it.
+  for (const [items, categories, ids] of [["tags", "tag_categories", created.tagCategories], ["phases", "phase_categories", created.phaseCategories]] as const) {
+    if (!ids?.length) continue;
+    await trx(categories).whereIn("id", ids)
+      .whereNotExists(trx(items).whereRaw(`${items}.category_id = ${categories}.id`).select(trx.raw("1")))
+      .whereNotExists(trx(`${categories} as child`).whereRaw(`child.parent_category_id = ${categories}.id`).select(trx.raw("1")))
+      .delete();
+  }
+}
+
 /** Puts holiday rows back as an undo step recorded them (called by undoApply before the re-plan). */
 export async function restoreHolidays(trx: Knex.Transaction, undo: HolidayUndo): Promise<void> {
+  if (undo.structure) await removeImportedStructure(trx, undo.structure);
   if (undo.created?.length) await trx("holidays").whereIn("id", undo.created).delete();
   const rows = undo.rows ?? [];
   if (rows.length > 0) {
@@ -181,15 +218,22 @@ export async function restoreHolidays(trx: Knex.Transaction, undo: HolidayUndo):
 
 /**
  * Many holidays and vacations at once (the structure import): one re-plan and one undo step for all of them,
- * announced as one holiday:endCreate.
+ * announced as one holiday:endCreate. `structure` names the other rows of the import, which the undo removes too.
  */
-export async function importHolidays(trx: Knex.Transaction, userId: number, projectId: number, versionId: number, inputs: HolidayInput[]): Promise<HolidayWriteResult> {
+export async function importHolidays(
+  trx: Knex.Transaction,
+  userId: number,
+  projectId: number,
+  versionId: number,
+  inputs: HolidayInput[],
+  structure?: StructureCreated,
+): Promise<HolidayWriteResult> {
   const rows = inputs.map((input) => {
     const { start, end } = holidayDays(input.type, input.startDate, input.endDate);
     return { project_id: projectId, version_id: versionId, name: input.name, type: input.type, start_date: start, end_date: end };
   });
   return replan(trx, userId, projectId, versionId, "holiday_import", async () => {
     const created = rows.length === 0 ? [] : ((await trx("holidays").insert(rows).returning("id")) as { id: number }[]).map((r) => r.id);
-    return { ids: created, undo: { created } };
+    return { ids: created, undo: structure ? { created, structure } : { created } };
   }, "holiday:endCreate");
 }

@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import { AppError, HOLIDAY_TYPES, ORDER_LINE_UNITS, type HolidayType } from "@jalon/shared";
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import { contentError, readWorkbook, readXlsxImport, type XlsxFile, type XlsxImportColumn, type XlsxImportRow, type XlsxProblem } from "../imports/xlsxImport.js";
-import { importHolidays } from "./holidayWrite.js";
+import { importHolidays, type StructureCreated } from "./holidayWrite.js";
 import type { VersionGraph } from "../planning/versionGraph.js";
 
 /**
@@ -10,7 +10,8 @@ import type { VersionGraph } from "../planning/versionGraph.js";
  * calendar, each sheet optional: "Étiquettes" and "Phases" (Nom, Couleur, Type, Catégorie: a category is
  * found by name or created), "Macro-tâches" (Nom, Lot: an existing lot by name, Unité suivie) and "Jours
  * fériés et congés" (Nom, Type, Date de début, Date de fin). The whole workbook is checked before anything is
- * written; the holidays re-plan the version once (one undo step). GET /structure/export writes the same
+ * written; the holidays re-plan the version once (one undo step, which also takes back the tags, phases,
+ * categories and macro-tasks the file created). GET /structure/export writes the same
  * sheets from the version, so an exported file imports into another project.
  */
 
@@ -58,6 +59,7 @@ export interface StructureImportResult {
   counts: { tags: number; phases: number; macroTasks: number; holidays: number };
   graph: VersionGraph | null;
   emit: RealtimePayload[];
+  undoRemaining: number;
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -97,8 +99,10 @@ export async function importStructure(trx: Knex.Transaction, userId: number, sco
   });
   if (problems.length > 0) throw prefixed(STRUCTURE_SHEETS.holidays, problems);
 
-  const classify = async (items: string, categories: string, rows: XlsxImportRow<ClassKey>[]) => {
+  const created: StructureCreated = {};
+  const classify = async (items: "tags" | "phases", categories: "tag_categories" | "phase_categories", rows: XlsxImportRow<ClassKey>[]) => {
     if (rows.length === 0) return 0;
+    const newCategories: number[] = [];
     const known = new Map(((await trx(categories).where({ version_id: scope.versionId }).select("id", "name")) as { id: number; name: string }[]).map((c) => [norm(c.name), c.id]));
     const last = await trx(categories).where({ version_id: scope.versionId }).max("position as max").first();
     let position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
@@ -111,12 +115,15 @@ export async function importStructure(trx: Knex.Transaction, userId: number, sco
         if (categoryId === null) {
           const [c] = await trx(categories).insert({ project_id: scope.projectId, version_id: scope.versionId, name: category, position: position++ }).returning("id");
           categoryId = c.id as number;
+          newCategories.push(categoryId);
           known.set(norm(category), categoryId);
         }
       }
       out.push({ project_id: scope.projectId, version_id: scope.versionId, name: String(r.values.name), color: text(r.values.color), type: text(r.values.type), category_id: categoryId });
     }
-    await trx(items).insert(out);
+    const ids = ((await trx(items).insert(out).returning("id")) as { id: number }[]).map((r) => r.id);
+    if (items === "tags") Object.assign(created, { tags: ids, tagCategories: newCategories });
+    else Object.assign(created, { phases: ids, phaseCategories: newCategories });
     return out.length;
   };
   const counts = {
@@ -126,20 +133,23 @@ export async function importStructure(trx: Knex.Transaction, userId: number, sco
     holidays: holidayRows.length,
   };
   if (macroRows.length > 0) {
-    await trx("macro_tasks").insert(macroRows.map((m) => ({ project_id: scope.projectId, version_id: scope.versionId, name: m.name, participant_group_pro_id: m.lotId, tracked_unit: m.unit })));
+    const rows = await trx("macro_tasks").insert(macroRows.map((m) => ({ project_id: scope.projectId, version_id: scope.versionId, name: m.name, participant_group_pro_id: m.lotId, tracked_unit: m.unit }))).returning("id");
+    created.macroTasks = (rows as { id: number }[]).map((r) => r.id);
   }
   const emit: RealtimePayload[] = [];
   for (const resource of ["tag", "phase", "macroTask"] as const) {
     const n = resource === "tag" ? counts.tags : resource === "phase" ? counts.phases : counts.macroTasks;
     if (n > 0) emit.push({ event: "reference:update", ...scope, initiatorId: userId, ids: [], data: { resource } });
   }
-  let graph: VersionGraph | null = null;
-  if (holidayRows.length > 0) {
-    const out = await importHolidays(trx, userId, scope.projectId, scope.versionId, holidayRows);
-    graph = out.graph;
-    emit.push(...out.emit);
+  // Always through the holiday write, even without holidays: the whole import is then one undo step.
+  const out = await importHolidays(trx, userId, scope.projectId, scope.versionId, holidayRows, created);
+  for (const p of out.emit) {
+    // The import answers with its own confirmation: viewers refresh, the initiator gets no second toast.
+    if (p.event.startsWith("holiday:") && holidayRows.length === 0) continue;
+    emit.push(p.event.startsWith("holiday:") ? { ...p, initiatorId: null } : p);
   }
-  return { counts, graph, emit };
+  const graph: VersionGraph | null = out.graph;
+  return { counts, graph, emit, undoRemaining: out.undoRemaining };
 }
 
 function prefixed(sheet: string, problems: XlsxProblem[]): AppError {

@@ -67,7 +67,8 @@ export async function undoApply(trx: Knex.Transaction, userId: number, projectId
   const fresh = await readVersionGraph(trx, versionId, counter);
   const result = await persistScheduleWrite(trx, { action: "undo", userId, projectId, versionId, before: fresh, plan: fresh.plan, schedule: fresh.schedule, touched: [], undoable: false });
   const restoredIds = [...new Set([...(payload.events ?? []).map((e) => e[0]), ...result.ids])];
-  const bulk: RealtimePayload = { event: "event:bulk_update", projectId, versionId, initiatorId: userId, ids: restoredIds };
+  // No initiator: the undo button confirms the undo itself; an initiator here made it confirm twice.
+  const bulk: RealtimePayload = { event: "event:bulk_update", projectId, versionId, initiatorId: null, ids: restoredIds };
   // Only dates and delays came back: viewers apply the dates delta as for a move, which spares every open planning
   // a refetch of the whole version. Rows added, removed or renamed need their refetch.
   const structural = Boolean(created.events?.length || created.links?.length || deleted.events?.length || deleted.links?.length || payload.fields?.length);

@@ -192,7 +192,7 @@ export const importsApi = {
     form.set("versionId", String(versionId));
     form.set("fileName", file.name);
     form.set("file", file, file.name);
-    return request<{ counts: { tags: number; phases: number; macroTasks: number; holidays: number } }>("POST", "/structure/import", { body: form });
+    return request<{ counts: { tags: number; phases: number; macroTasks: number; holidays: number }; undoRemaining?: number }>("POST", "/structure/import", { body: form });
   },
   exportStructure: (projectId: number, versionId: number) => downloadFile("/structure/export", { projectId, versionId }, "Structure.xlsx"),
 };

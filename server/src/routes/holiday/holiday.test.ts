@@ -69,6 +69,8 @@ describe("POST /holiday", () => {
     expect(undo.status).toBe(200);
     // Viewers refetch the calendar and get the restored dates as a delta.
     expect(t.emitted.map((e) => e.event)).toEqual(["holiday:endUpdate", "event:bulk_update"]);
+    // The undo button confirms: no event of the undo carries an initiator (one toast, not two).
+    expect(t.emitted.map((e) => e.initiatorId)).toEqual([null, null]);
     const k = t.emitted[1].dates!.ids.indexOf(b);
     expect([t.emitted[1].dates!.startDates[k], t.emitted[1].dates!.endDates[k]]).toEqual(["2026-03-05", "2026-03-06"]);
     expect(await countRows(t.db, "holidays", { version_id: p.versionId })).toBe(0);

@@ -63,7 +63,7 @@ export function structureImportRoutes(router: Router<AppState>, deps: AppDeps): 
         const graph = out.graph;
         afterCommit(db, () => remember(graph));
       }
-      return { counts: out.counts };
+      return { counts: out.counts, undoRemaining: out.undoRemaining };
     },
   });
 

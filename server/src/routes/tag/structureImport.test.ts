@@ -91,4 +91,53 @@ describe("POST /structure/import", () => {
     expect(again.body.counts).toEqual({ tags: 2, phases: 1, macroTasks: 2, holidays: 2 });
     expect((await t.request("GET", "/structure/export", { token: external.token, query: { projectId: p.id } })).status).toBe(403);
   });
+
+  it("one undo step takes back the whole import (tags, phases, their new categories, macro-tasks, holidays and the dates)", async () => {
+    const p = await buildProject(t, manager);
+    await buildLot(t.db, p, { name: "Plomberie" });
+    const a = await buildEvent(t.db, p, { number_of_days: 3, start_date: "2026-03-02", end_date: "2026-03-04" });
+    // A category that existed before the import stays.
+    await t.db("tag_categories").insert({ project_id: p.id, version_id: p.versionId, name: "Phase", position: 0 });
+    const res = await t.request("POST", "/structure/import", { token: manager.token, body: { projectId: p.id, file: await workbook(VALID) } });
+    expect(res.status).toBe(201);
+    expect(res.body.undoRemaining).toBe(1);
+    expect((await t.db("events").where({ id: a.id }).first()).end_date).toBe("2026-03-05");
+    const undo = await t.request("POST", "/undo/apply", { token: manager.token, body: { projectId: p.id, versionId: p.versionId } });
+    expect(undo.status).toBe(200);
+    for (const table of ["tags", "phases", "phase_categories", "macro_tasks", "holidays", "undo_steps"]) expect([table, await countRows(t.db, table, { version_id: p.versionId })]).toEqual([table, 0]);
+    expect(await t.db("tag_categories").where({ version_id: p.versionId }).pluck("name")).toEqual(["Phase"]);
+    expect((await t.db("events").where({ id: a.id }).first()).end_date).toBe("2026-03-04");
+  });
+
+  it("an import without holidays is one undo step too; its holiday event neither confirms twice nor claims a holiday", async () => {
+    const p = await buildProject(t, manager);
+    t.emitted.length = 0;
+    const res = await t.request("POST", "/structure/import", { token: manager.token, body: { projectId: p.id, file: await workbook({ "Étiquettes": VALID["Étiquettes"] }) } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ counts: { tags: 2, holidays: 0 }, undoRemaining: 1 });
+    expect(t.emitted.map((e) => e.event)).toEqual(["reference:update"]);
+    expect((await t.request("POST", "/undo/apply", { token: manager.token, body: { projectId: p.id, versionId: p.versionId } })).status).toBe(200);
+    expect(await countRows(t.db, "tags", { version_id: p.versionId })).toBe(0);
+    expect(await countRows(t.db, "tag_categories", { version_id: p.versionId })).toBe(0);
+
+    const q = await buildProject(t, manager);
+    await buildLot(t.db, q, { name: "Plomberie" });
+    t.emitted.length = 0;
+    await t.request("POST", "/structure/import", { token: manager.token, body: { projectId: q.id, file: await workbook(VALID) } });
+    expect(t.emitted.find((e) => e.event === "holiday:endCreate")).toMatchObject({ initiatorId: null });
+  });
+
+  it("refuses the undo (errors.undo_import_in_use, nothing changes) once a task uses an imported macro-task", async () => {
+    const p = await buildProject(t, manager);
+    await buildLot(t.db, p, { name: "Plomberie" });
+    await t.request("POST", "/structure/import", { token: manager.token, body: { projectId: p.id, file: await workbook(VALID) } });
+    const [macro] = await t.db("macro_tasks").where({ version_id: p.versionId, name: "Réseaux" }).pluck("id");
+    await buildEvent(t.db, p, { macro_task_id: macro, start_date: "2026-04-01", end_date: "2026-04-01" });
+    const undo = await t.request("POST", "/undo/apply", { token: manager.token, body: { projectId: p.id, versionId: p.versionId } });
+    expect([undo.status, undo.body.code]).toEqual([409, "errors.undo_import_in_use"]);
+    expect(await countRows(t.db, "macro_tasks", { version_id: p.versionId })).toBe(2);
+    expect(await countRows(t.db, "tags", { version_id: p.versionId })).toBe(2);
+    expect(await countRows(t.db, "holidays", { version_id: p.versionId })).toBe(2);
+    expect(await countRows(t.db, "undo_steps", { version_id: p.versionId })).toBe(1);
+  });
 });

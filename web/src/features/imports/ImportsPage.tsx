@@ -11,6 +11,7 @@ import { NoProjectRedirect } from "../../app/guards";
 import { useProject } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
+import { setUndoRemaining } from "../holidays/holidayForm";
 import { importErrorMessage, isXlsx } from "./importError";
 
 const useStyles = makeStyles({
@@ -95,7 +96,9 @@ function Imports({ projectId, versionId }: { projectId: number; versionId: numbe
           title={t("imports.structure.title")}
           text={t("imports.structure.text")}
           onImport={async (file) => {
-            const { counts } = await importsApi.structure(projectId, versionId, file);
+            const { counts, undoRemaining } = await importsApi.structure(projectId, versionId, file);
+            // The import is one undo step: the header's counter follows.
+            setUndoRemaining(undoRemaining);
             bump("data");
             bump("planning");
             return t("imports.structure.done", counts);

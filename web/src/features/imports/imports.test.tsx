@@ -7,6 +7,7 @@ import { ApiError } from "../../api/http";
 import { zonesApi } from "../../api/reference";
 import { importsApi } from "../../api/referenceMore";
 import { i18n } from "../../i18n";
+import { useProject } from "../../store/project";
 import { makeProject, selectProject } from "../../test/render";
 import ImportsPage from "./ImportsPage";
 
@@ -36,7 +37,7 @@ beforeEach(() => vi.clearAllMocks());
 describe("/dashboard/imports", () => {
   it("imports a structure file and confirms with confirmation_messages.import_success and the counts", async () => {
     const user = userEvent.setup({ applyAccept: false });
-    api.structure.mockResolvedValue({ counts: { tags: 2, phases: 1, macroTasks: 0, holidays: 3 } });
+    api.structure.mockResolvedValue({ counts: { tags: 2, phases: 1, macroTasks: 0, holidays: 3 }, undoRemaining: 4 });
     renderPage();
     const card = await region("Structure");
     const file = new File(["x"], "structure.xlsx", { type: XLSX });
@@ -44,6 +45,8 @@ describe("/dashboard/imports", () => {
     await user.click(within(card).getByRole("button", { name: "Importer" }));
     await waitFor(() => expect(api.structure).toHaveBeenCalledWith(7, 11, file));
     expect(await screen.findByText("Import réalisé avec succès. 2 étiquette(s), 1 phase(s), 0 macro-tâche(s), 3 jour(s) férié(s) ou congé(s) importés.")).toBeInTheDocument();
+    // The import is one undo step: the header's undo counter shows the server's count.
+    expect(useProject.getState().project?.undoRemaining).toBe(4);
   });
 
   it("refuses a file that is not .xlsx before sending it", async () => {

@@ -6,6 +6,7 @@ import { ArrowUndo20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import { ApiError } from "../../api/http";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { i18n } from "../../i18n";
 import { useProject } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
@@ -34,7 +35,9 @@ export function UndoButton() {
       setOpen(false);
     } catch (e) {
       const impossible = e instanceof ApiError && (e.code === "undo_nothing" || e.status === 409 || e.status === 404);
-      toast.error(t(impossible ? "errors.undo_nothing" : "errors.undo_failed"), { subject: "undo" });
+      // A refusal with its own reason (undo_import_in_use) says why; other refusals are 'Annulation impossible'.
+      const reason = e instanceof ApiError && e.code.startsWith("undo_") ? `errors.${e.code}` : null;
+      toast.error(t(reason && i18n.exists(reason) ? reason : impossible ? "errors.undo_nothing" : "errors.undo_failed"), { subject: "undo" });
       setOpen(false);
     } finally {
       setBusy(false);
