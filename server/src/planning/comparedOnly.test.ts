@@ -47,6 +47,10 @@ describe("GET /planning/data: events that only a compared version has", () => {
     const back = await get(p.versionId, current.versionId);
     expect(back.body.comparisons[0].onlyThere.map((e: { name: string; zoneId: number | null }) => [e.name, e.zoneId])).toEqual([["Ajout terrasse", null]]);
 
+    // The planning's zone filter applies to them too (in the shown version's zone ids).
+    const otherZone = await buildZone(t.db, current, { name: "Bâtiment B" });
+    const filtered = await t.request("GET", "/planning/data", { token: manager.token, query: { projectId: p.id, versionId: current.versionId, startDate: "2026-03", endDate: "2026-04", compareVersionIds: [p.versionId], zoneIds: [otherZone.id] } });
+    expect(filtered.body.comparisons[0].onlyThere).toEqual([]);
     // Without a month range, every dated one comes, the September task too.
     const all = await t.request("GET", "/planning/data", { token: manager.token, query: { projectId: p.id, versionId: current.versionId, compareVersionIds: [p.versionId] } });
     expect(all.body.comparisons[0].onlyThere.map((e: { name: string }) => e.name)).toEqual(["Dépose cloisons", "Hors période"]);

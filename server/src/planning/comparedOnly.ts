@@ -8,7 +8,15 @@ const toDay = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
  * other version), dated and overlapping [from, to] when given, so that the comparison can show them. Their
  * zone, lot and sequence are mapped to the current version's by trackingId, to group them with its rows.
  */
-export async function comparedOnlyEvents(db: Knex, current: number, other: number, from: string | null, to: string | null): Promise<ComparedOnlyEvent[]> {
+export async function comparedOnlyEvents(
+  db: Knex,
+  current: number,
+  other: number,
+  from: string | null,
+  to: string | null,
+  /** The planning's zone, lot and sequence filters, in the current version's ids. */
+  filters: { zoneIds?: number[]; participantGroupProIds?: number[]; sequenceIds?: number[] } = {},
+): Promise<ComparedOnlyEvent[]> {
   const mapped = (table: string, column: string) =>
     `(select m.id from ${table} o join ${table} m on m.tracking_id = o.tracking_id and m.version_id = :current where o.id = b.${column})`;
   const result = await db.raw<{ rows: { tracking_id: number; name: string; type: "task" | "milestone"; start_date: string; end_date: string; zone_id: number | null; lot_id: number | null; sequence_id: number | null }[] }>(
@@ -23,7 +31,9 @@ export async function comparedOnlyEvents(db: Knex, current: number, other: numbe
       order by b.start_date, b.id`,
     { current, other, ...(from ? { from } : {}), ...(to ? { to } : {}) },
   );
-  return result.rows.map((r) => ({
+  const keep = (ids: number[] | undefined, id: number | null) => !ids?.length || (id !== null && ids.includes(id));
+  const rows = result.rows.filter((r) => keep(filters.zoneIds, r.zone_id) && keep(filters.participantGroupProIds, r.lot_id) && keep(filters.sequenceIds, r.sequence_id));
+  return rows.map((r) => ({
     trackingId: r.tracking_id,
     name: r.name,
     type: r.type,

@@ -127,7 +127,7 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
         eventIds: matched.rows.map((r) => r.id),
         startDay: matched.rows.map((r) => (r.start_date ? Date.parse(`${r.start_date}T00:00:00Z`) / 86_400_000 : NO_DAY)),
         endDay: matched.rows.map((r) => (r.end_date ? Date.parse(`${r.end_date}T00:00:00Z`) / 86_400_000 : NO_DAY)),
-        onlyThere: await comparedOnlyEvents(db, q.versionId, v.id, from, to),
+        onlyThere: await comparedOnlyEvents(db, q.versionId, v.id, from, to, q),
       });
     }
   }
