@@ -1,15 +1,15 @@
 import type Router from "@koa/router";
-import { parseListQuery, PERMISSIONS } from "@jalon/shared";
-import type { AppDeps, AuthUser } from "../../context.js";
+import { PERMISSIONS } from "@jalon/shared";
+import type { AppDeps } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import { createHoliday, deleteHolidays, updateHoliday, type HolidayInput, type HolidayWriteResult } from "../../commands/holidayWrite.js";
-import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
-import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
+import { writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
+import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
 import { remember } from "../../planning/versionGraph.js";
 import { afterCommit } from "../event/eventWrite.routes.js";
+import { exportRoute, getOneRoute, listRoute, oneReference, type ReferenceResource } from "../referenceRoutes.js";
 import { holidaySelect, presentHoliday, type HolidayDbRow, type HolidayOut } from "./holiday.presenter.js";
 import { holidayBulkDeleteBody, holidayColumns, holidayCreateBody, holidayListResource, holidayParams, holidayUpdateBody } from "./holiday.schema.js";
 
@@ -20,17 +20,17 @@ import { holidayBulkDeleteBody, holidayColumns, holidayCreateBody, holidayListRe
  * cached only once committed. A failed write sends its error twin to the initiator.
  */
 
-async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: number) {
-  const resource = maxLimit ? { ...holidayListResource, defaultLimit: maxLimit, maxLimit } : holidayListResource;
-  const query = parseListQuery(rawQuery, resource);
-  const scope = await listScope(db, user, query);
-  const { rows, total } = await runList<HolidayDbRow>(db, holidaySelect(db).where("h.version_id", scope.versionId), query, resource, holidayColumns, "h.id");
-  return { rows, total, project: scope.project };
-}
-
-async function one(db: Db, id: number): Promise<HolidayOut> {
-  return presentHoliday((await holidaySelect(db).where("h.id", id).first()) as HolidayDbRow);
-}
+const holidays: ReferenceResource<HolidayDbRow, HolidayOut> = {
+  path: "/holiday",
+  table: "holidays",
+  alias: "h",
+  listResource: holidayListResource,
+  columns: holidayColumns,
+  select: holidaySelect,
+  present: async (_db, rows) => rows.map(presentHoliday),
+  // Holiday writes announce themselves (holiday:end*, after their re-plan): the shared routes here only read.
+  announce: () => undefined,
+};
 
 const EXPORT_COLUMNS: XlsxColumn<HolidayOut>[] = [
   { header: "Nom", width: 40, value: (h) => h.name },
@@ -62,40 +62,10 @@ async function withErrorEvent<T>(deps: AppDeps, event: Failure, base: { projectI
 
 export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /holiday/export: the list's filter triples as an .xlsx file. */
-  route(router, deps, {
-    method: "get",
-    path: "/holiday/export",
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, project } = await listRows(db, user, ctx.query, 100_000);
-      const file = await buildXlsx("Jours fériés et congés", EXPORT_COLUMNS, rows.map(presentHoliday));
-      sendFile(ctx, file, exportFileName("Jours_feries_conges", project.name, "xlsx"), XLSX_MIME);
-      return undefined;
-    },
-  });
-
+  exportRoute(router, deps, holidays, "Jours fériés et congés", "Jours_feries_conges", EXPORT_COLUMNS);
   /** GET /holiday: filter triples (projectId, versionId, type, name contL, dates), 10,000 by name. */
-  route(router, deps, {
-    method: "get",
-    path: "/holiday",
-    roles: PERMISSIONS.external,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, total } = await listRows(db, user, ctx.query);
-      const data = rows.map(presentHoliday);
-      return { data, count: data.length, total };
-    },
-  });
-
-  route(router, deps, {
-    method: "get",
-    path: "/holiday/:id",
-    roles: PERMISSIONS.external,
-    params: holidayParams,
-    handler: async ({ db, user, params }) => {
-      await readableRow(db, user, "holidays", params.id);
-      return one(db, params.id);
-    },
-  });
+  listRoute(router, deps, holidays);
+  getOneRoute(router, deps, holidays);
 
   route(router, deps, {
     method: "post",
@@ -111,7 +81,7 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
         const { projectId: _p, versionId: _v, ...input } = body;
         const out = await createHoliday(db as never, user.id, scope.projectId, scope.versionId, input as HolidayInput);
         const dates = answer(db, out, emits);
-        return { ...(await one(db, out.ids[0])), ...dates };
+        return { ...(await oneReference(db, holidays, out.ids[0])), ...dates };
       });
     },
   });
@@ -147,7 +117,7 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
         const { projectId: _p, versionId: _v, ...patch } = body;
         const out = await updateHoliday(db as never, user.id, row, patch);
         const dates = answer(db, out, emits);
-        return { ...(await one(db, params.id)), ...dates };
+        return { ...(await oneReference(db, holidays, params.id)), ...dates };
       });
     },
   });

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { colour, defineListResource, id, idList, LIST_LIMIT, projectRef, TEXT_MAX_LENGTH } from "@jalon/shared";
+import { colour, defineListResource, id, LIST_LIMIT, projectRef, TEXT_MAX_LENGTH } from "@jalon/shared";
 
-export const participantParams = z.object({ id });
 const ids = z.array(id).max(10_000);
 const optionalText = (max = TEXT_MAX_LENGTH) => z.union([z.string().trim().max(max), z.null()]).transform((s) => (s === null || s === "" ? null : s));
 const optionalEmail = z.union([z.string().trim().toLowerCase().max(TEXT_MAX_LENGTH), z.null()])
@@ -37,7 +36,6 @@ export const participantCreateBody = z.object({ projectId: projectRef, versionId
 }).strict();
 
 export const participantUpdateBody = z.object({ projectId: projectRef.optional(), versionId: projectRef.optional(), ...fields }).partial().strict();
-export const participantBulkDeleteBody = z.object({ ids: idList, projectId: projectRef.optional() }).strict();
 
 /** GET /participant: filter triples; 10,000 rows and name ASC by default. */
 export const participantListResource = defineListResource({

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { colour, defineListResource, id, idList, LIST_LIMIT, projectRef, requiredText } from "@jalon/shared";
 
-export const lotParams = z.object({ id });
 const tagIds = z.array(id).max(1000);
 
 /** A speciality inside a lot: an id keeps (and renames) an existing one, no id creates it. */
@@ -30,7 +29,6 @@ export const lotUpdateBody = z.object({
   ...lotFields,
 }).partial().strict();
 
-export const lotBulkDeleteBody = z.object({ ids: idList, projectId: projectRef.optional() }).strict();
 /** POST /participant-group-pro/bulk-import {ids, projectId}: library lots copied into the project. */
 export const lotBulkImportBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() }).strict();
 

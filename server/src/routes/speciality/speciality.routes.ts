@@ -1,25 +1,31 @@
 import type Router from "@koa/router";
-import { AppError, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import { AppError, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { emitReference, SPECIALITY_REFERENCED_MESSAGE } from "../../commands/lotWrite.js";
 import { assertInVersion, referencedIds, replaceLinks } from "../../commands/referenceLinks.js";
-import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
+import { writableRow, writeScope } from "../../commands/referenceScope.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
+import { bulkDeleteRoute, getOneRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
 import { presentSpecialities, specialitySelect, type SpecialityDbRow, type SpecialityOut } from "./speciality.presenter.js";
-import { specialityBulkDeleteBody, specialityColumns, specialityCreateBody, specialityListResource, specialityParams, specialityUpdateBody } from "./speciality.schema.js";
+import { specialityColumns, specialityCreateBody, specialityListResource, specialityParams, specialityUpdateBody } from "./speciality.schema.js";
 
 /**
  * Specialities (spec 001 sections 3, 7): trades inside a lot (or on their own), with tags. Reads are open to
  * the project's external collaborators; writes are manager level. A speciality tasks use cannot be deleted.
  */
 
-async function one(db: Db, id: number): Promise<SpecialityOut> {
-  const [out] = await presentSpecialities(db, [(await specialitySelect(db).where("s.id", id).first()) as SpecialityDbRow]);
-  return out;
-}
+const specialities: ReferenceResource<SpecialityDbRow, SpecialityOut> = {
+  path: "/speciality",
+  table: "specialities",
+  alias: "s",
+  listResource: specialityListResource,
+  columns: specialityColumns,
+  select: specialitySelect,
+  present: presentSpecialities,
+  announce: (emits, scope, userId, ids) => emitReference(emits, "speciality", scope, userId, ids),
+};
 
 async function remove(db: Db, ids: number[]): Promise<void> {
   const used = await referencedIds(db, "events", "speciality_id", ids);
@@ -37,32 +43,11 @@ async function save(db: Db, row: { id: number; version_id: number }, body: { par
 
 export function specialityRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /speciality: filter triples (projectId, versionId, participantGroupProId, name contL), name ASC. */
-  route(router, deps, {
-    method: "get",
-    path: "/speciality",
-    roles: PERMISSIONS.external,
-    handler: async ({ db, user, ctx }) => {
-      const query = parseListQuery(ctx.query, specialityListResource);
-      const scope = await listScope(db, user, query);
-      const { rows, total } = await runList<SpecialityDbRow>(db, specialitySelect(db).where("s.version_id", scope.versionId), query, specialityListResource, specialityColumns, "s.id");
-      const data = await presentSpecialities(db, rows);
-      return { data, count: data.length, total };
-    },
-  });
-
+  listRoute(router, deps, specialities);
   /** DELETE /speciality/bulk-delete {ids}. */
-  route(router, deps, {
-    method: "delete",
-    path: "/speciality/bulk-delete",
-    roles: PERMISSIONS.manager,
-    body: specialityBulkDeleteBody,
-    write: true,
-    handler: async ({ db, user, body, emits }) => {
-      const scope = await writableRows(db, user, "specialities", body.ids);
-      await remove(db, body.ids);
-      emitReference(emits, "speciality", scope, user.id, body.ids);
-      return { ids: body.ids };
-    },
+  bulkDeleteRoute(router, deps, specialities, async (db, _scope, ids) => {
+    await remove(db, ids);
+    return ids;
   });
 
   /** POST /speciality. */
@@ -80,44 +65,22 @@ export function specialityRoutes(router: Router<AppState>, deps: AppDeps): void 
         project_id: scope.projectId, version_id: scope.versionId, name: body.name, participant_group_pro_id: body.participantGroupProId ?? null,
       }).returning(["id", "version_id"]);
       await save(db, row, body);
-      emitReference(emits, "speciality", scope, user.id, [row.id]);
-      return one(db, row.id);
+      specialities.announce(emits, scope, user.id, [row.id]);
+      return oneReference(db, specialities, row.id);
     },
   });
 
-  /** GET /speciality/{id}. */
-  route(router, deps, {
-    method: "get",
-    path: "/speciality/:id",
-    roles: PERMISSIONS.external,
-    params: specialityParams,
-    handler: async ({ db, user, params }) => {
-      await readableRow(db, user, "specialities", params.id);
-      return one(db, params.id);
-    },
-  });
-
+  getOneRoute(router, deps, specialities);
   /** PATCH /speciality/{id}: changed fields only. */
-  route(router, deps, {
-    method: "patch",
-    path: "/speciality/:id",
-    roles: PERMISSIONS.manager,
-    params: specialityParams,
-    body: specialityUpdateBody,
-    write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const row = await writableRow(db, user, "specialities", params.id);
-      const update: Record<string, unknown> = { updated_at: db.fn.now() };
-      if (body.name !== undefined) update.name = body.name;
-      if (body.participantGroupProId !== undefined) {
-        if (body.participantGroupProId !== null) await assertInVersion(db, "participant_group_pros", [body.participantGroupProId], row.version_id, "participantGroupProId");
-        update.participant_group_pro_id = body.participantGroupProId;
-      }
-      await db("specialities").where({ id: row.id }).update(update);
-      await save(db, row, body);
-      emitReference(emits, "speciality", { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
-      return one(db, row.id);
-    },
+  patchRoute(router, deps, specialities, specialityUpdateBody, async (db, row, body) => {
+    const update: Record<string, unknown> = { updated_at: db.fn.now() };
+    if (body.name !== undefined) update.name = body.name;
+    if (body.participantGroupProId !== undefined) {
+      if (body.participantGroupProId !== null) await assertInVersion(db, "participant_group_pros", [body.participantGroupProId], row.version_id, "participantGroupProId");
+      update.participant_group_pro_id = body.participantGroupProId;
+    }
+    await db("specialities").where({ id: row.id }).update(update);
+    await save(db, row, body);
   });
 
   /** DELETE /speciality/{id}. */
@@ -130,7 +93,7 @@ export function specialityRoutes(router: Router<AppState>, deps: AppDeps): void 
     handler: async ({ db, user, params, emits }) => {
       const row = await writableRow(db, user, "specialities", params.id);
       await remove(db, [row.id]);
-      emitReference(emits, "speciality", { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
+      specialities.announce(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
       return { ids: [row.id] };
     },
   });

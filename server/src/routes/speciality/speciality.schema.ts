@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineListResource, id, idList, LIST_LIMIT, projectRef, requiredText } from "@jalon/shared";
+import { defineListResource, id, LIST_LIMIT, projectRef, requiredText } from "@jalon/shared";
 
 export const specialityParams = z.object({ id });
 const tagIds = z.array(id).max(1000);
@@ -23,7 +23,6 @@ export const specialityUpdateBody = z.object({
   tags: tagIds.optional(),
 }).strict();
 
-export const specialityBulkDeleteBody = z.object({ ids: idList, projectId: projectRef.optional() }).strict();
 
 /** GET /speciality: filters projectId, versionId, participantGroupProId, name; 10,000 by name. */
 export const specialityListResource = defineListResource({

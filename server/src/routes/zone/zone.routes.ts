@@ -1,19 +1,18 @@
 import type Router from "@koa/router";
-import { AppError, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import { AppError, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion } from "../../access/projects.js";
-import { listScope, readableRow, writableRow, writableRows, writeScope, type VersionScope } from "../../commands/referenceScope.js";
+import { writableRows, writeScope, type VersionScope } from "../../commands/referenceScope.js";
 import { createZone, deleteZones, emitZones, reorderZones, updateZone } from "../../commands/zoneWrite.js";
 import type { Db } from "../../db/knex.js";
-import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
+import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { importZones, ZONE_LEVEL_LABELS, ZONE_UNITY_LABELS } from "../../imports/zoneImport.js";
-import { runList } from "../../lib/listQuery.js";
+import { bulkDeleteRoute, exportRoute, getOneRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
 import { presentZones, zoneSelect, type ZoneDbRow, type ZoneOut } from "./zone.presenter.js";
 import {
-  zoneBulkDeleteBody, zoneBulkUpdateBody, zoneColumns, zoneCreateBody, zoneImportBody, zoneListResource, zoneParams,
-  zoneTypologyQuery, zoneUpdateBody, zoneVersionParams,
+  zoneBulkUpdateBody, zoneColumns, zoneCreateBody, zoneImportBody, zoneListResource, zoneTypologyQuery, zoneUpdateBody, zoneVersionParams,
 } from "./zone.schema.js";
 
 /**
@@ -21,18 +20,16 @@ import {
  * external collaborators (the planning shows zones); writes, import and export are manager level.
  */
 
-async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: number) {
-  const resource = maxLimit ? { ...zoneListResource, defaultLimit: maxLimit, maxLimit } : zoneListResource;
-  const query = parseListQuery(rawQuery, resource);
-  const scope = await listScope(db, user, query);
-  const { rows, total } = await runList<ZoneDbRow>(db, zoneSelect(db).where("z.version_id", scope.versionId), query, resource, zoneColumns, "z.id");
-  return { rows, total, scope };
-}
-
-async function one(db: Db, id: number): Promise<ZoneOut> {
-  const [out] = await presentZones(db, [(await zoneSelect(db).where("z.id", id).first()) as ZoneDbRow]);
-  return out;
-}
+const zones: ReferenceResource<ZoneDbRow, ZoneOut> = {
+  path: "/zone",
+  table: "zones",
+  alias: "z",
+  listResource: zoneListResource,
+  columns: zoneColumns,
+  select: zoneSelect,
+  present: presentZones,
+  announce: emitZones,
+};
 
 /** The version of a plain `projectId` / `versionId` query (typology endpoints). */
 async function queryScope(db: Db, user: AuthUser, q: { projectId?: number; versionId?: number }): Promise<number> {
@@ -65,17 +62,7 @@ function tagIdsOf(body: { tagIds?: number[]; tags?: number[] }): number[] | unde
 
 export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /zone/export: the list's filter triples as an .xlsx file, in position order. */
-  route(router, deps, {
-    method: "get",
-    path: "/zone/export",
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, scope } = await listRows(db, user, ctx.query, 100_000);
-      const file = await buildXlsx("Zones", EXPORT_COLUMNS, await presentZones(db, rows));
-      sendFile(ctx, file, exportFileName("Zones", scope.project.name, "xlsx"), XLSX_MIME);
-      return undefined;
-    },
-  });
+  exportRoute(router, deps, zones, "Zones", "Zones", EXPORT_COLUMNS);
 
   /** GET /zone/typologies/lowest: the typologies of the zones without sub-zones (where tasks are instantiated). */
   route(router, deps, {
@@ -108,16 +95,7 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
   });
 
   /** GET /zone: filter triples (projectId, versionId, parentId, name contL...), 10,000 by position. */
-  route(router, deps, {
-    method: "get",
-    path: "/zone",
-    roles: PERMISSIONS.external,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, total } = await listRows(db, user, ctx.query);
-      const data = await presentZones(db, rows);
-      return { data, count: data.length, total };
-    },
-  });
+  listRoute(router, deps, zones);
 
   /** POST /zone/import {projectId, versionId?, file}: every row or none (imports/zoneImport.ts). */
   route(router, deps, {
@@ -153,19 +131,7 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
   });
 
   /** DELETE /zone/bulk-delete {ids}: with their sub-zones; refused while tasks use one (zone_used_by_events). */
-  route(router, deps, {
-    method: "delete",
-    path: "/zone/bulk-delete",
-    roles: PERMISSIONS.manager,
-    body: zoneBulkDeleteBody,
-    write: true,
-    handler: async ({ db, user, body, emits }) => {
-      const scope = await writableRows(db, user, "zones", body.ids);
-      const deleted = await deleteZones(db, scope.versionId, body.ids);
-      emitZones(emits, scope, user.id, deleted);
-      return { ids: deleted };
-    },
-  });
+  bulkDeleteRoute(router, deps, zones, (db, scope, ids) => deleteZones(db, scope.versionId, ids));
 
   /** POST /zone {projectId, versionId?, name, parentId?, typology?, unity?, tagIds?}. */
   route(router, deps, {
@@ -179,35 +145,11 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       const id = await createZone(db, scope, { ...body, tagIds: tagIdsOf(body) });
       emitZones(emits, scope, user.id, [id]);
-      return one(db, id);
+      return oneReference(db, zones, id);
     },
   });
 
-  /** GET /zone/{id}. */
-  route(router, deps, {
-    method: "get",
-    path: "/zone/:id",
-    roles: PERMISSIONS.external,
-    params: zoneParams,
-    handler: async ({ db, user, params }) => {
-      await readableRow(db, user, "zones", params.id);
-      return one(db, params.id);
-    },
-  });
-
+  getOneRoute(router, deps, zones);
   /** PATCH /zone/{id}: changed fields; the unity of a zone with tasks cannot change. */
-  route(router, deps, {
-    method: "patch",
-    path: "/zone/:id",
-    roles: PERMISSIONS.manager,
-    params: zoneParams,
-    body: zoneUpdateBody,
-    write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const row = await writableRow(db, user, "zones", params.id);
-      await updateZone(db, row, { ...body, tagIds: tagIdsOf(body) });
-      emitZones(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
-      return one(db, row.id);
-    },
-  });
+  patchRoute(router, deps, zones, zoneUpdateBody, (db, row, body) => updateZone(db, row, { ...body, tagIds: tagIdsOf(body) }));
 }

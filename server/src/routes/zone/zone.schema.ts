@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { defineListResource, id, idList, integer, LIST_LIMIT, projectRef, requiredText, text } from "@jalon/shared";
+import { defineListResource, id, integer, LIST_LIMIT, projectRef, requiredText, text } from "@jalon/shared";
 import { xlsxFileField } from "../../imports/xlsxImport.js";
 
 export const ZONE_UNITIES = ["macro", "zone", "micro", "others"] as const;
 /** Levels 0 to 3: macro-zone, zone, micro-zone, nano-zone (spec 001 section 3). */
 export const ZONE_MAX_LEVEL = 3;
 
-export const zoneParams = z.object({ id });
 export const zoneVersionParams = z.object({ versionId: id });
 
 const nullableTypology = z.union([text(), z.null()]).transform((s) => (s === null || s === "" ? null : s));
@@ -43,7 +42,6 @@ export const zoneBulkUpdateBody = z.object({
   zones: z.array(z.object({ id, position: integer.pipe(z.number().int().min(0)), parentId: z.union([id, z.null()]).optional() }).strict()).min(1).max(10_000),
 }).strict();
 
-export const zoneBulkDeleteBody = z.object({ ids: idList, projectId: projectRef.optional() }).strict();
 
 /** POST /zone/import: multipart or JSON {projectId, versionId?, file}. */
 export const zoneImportBody = z.object({

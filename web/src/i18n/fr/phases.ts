@@ -1,4 +1,5 @@
 /** Phases and phase categories (spec 001: /dashboard/phases, /dashboard/phases/categories, /dashboard/phases/{recordId}). */
+import { classificationCategories, classificationColumns, classificationForm } from "./classification";
 export const phases = {
   phases: {
     title: "Phases",
@@ -9,7 +10,7 @@ export const phases = {
     search: "Rechercher une phase",
     listLabel: "Liste des phases",
     empty: "Aucune phase dans cette version.",
-    columns: { name: "Nom", color: "Couleur", type: "Type", category: "Catégorie" },
+    columns: classificationColumns,
     deleteTitle: "Supprimer les phases",
     deleteText_one: "La phase sélectionnée sera supprimée.",
     deleteText_other: "Les {{count}} phases sélectionnées seront supprimées.",
@@ -19,36 +20,15 @@ export const phases = {
     form: {
       titleNew: "Nouvelle phase",
       title: "Phase",
-      name: "Nom",
-      color: "Couleur",
-      customColor: "Couleur personnalisée",
-      noColor: "Aucune couleur",
-      type: "Type",
-      category: "Catégorie",
-      noCategory: "Aucune catégorie",
-      save: "Enregistrer",
-      close: "Fermer",
+      ...classificationForm,
       notFound: "Cette phase n'existe pas.",
     },
     categories: {
       title: "Catégories de phases",
       back: "Phases",
       listLabel: "Liste des catégories de phases",
-      empty: "Aucune catégorie dans cette version.",
-      hint: "Faites glisser une ligne pour changer l'ordre des catégories.",
-      columns: { name: "Nom", type: "Type", parent: "Catégorie parente" },
-      newTitle: "Nouvelle catégorie",
-      editTitle: "Modifier la catégorie",
-      add: "Ajouter",
-      name: "Nom",
-      type: "Type",
-      parent: "Catégorie parente",
-      noParent: "Aucune",
-      created: "Catégorie créée.",
-      updated: "Catégorie mise à jour.",
-      deleted: "Catégorie supprimée.",
+      ...classificationCategories,
       deleteText: "Les phases de cette catégorie seront conservées, sans catégorie.",
-      orderUpdated: "Ordre mis à jour.",
     },
   },
 };

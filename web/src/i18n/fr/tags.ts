@@ -1,4 +1,5 @@
 /** Tags and tag categories (spec 001: /dashboard/tags, /dashboard/tags/categories, /dashboard/tags/{recordId}). */
+import { classificationCategories, classificationColumns, classificationForm } from "./classification";
 export const tags = {
   tags: {
     title: "Étiquettes",
@@ -9,7 +10,7 @@ export const tags = {
     search: "Rechercher une étiquette",
     listLabel: "Liste des étiquettes",
     empty: "Aucune étiquette dans cette version.",
-    columns: { name: "Nom", color: "Couleur", type: "Type", category: "Catégorie" },
+    columns: classificationColumns,
     deleteTitle: "Supprimer les étiquettes",
     deleteText_one: "L'étiquette sélectionnée sera retirée de tous les éléments qui la portent.",
     deleteText_other: "Les {{count}} étiquettes sélectionnées seront retirées de tous les éléments qui les portent.",
@@ -19,36 +20,15 @@ export const tags = {
     form: {
       titleNew: "Nouvelle étiquette",
       title: "Étiquette",
-      name: "Nom",
-      color: "Couleur",
-      customColor: "Couleur personnalisée",
-      noColor: "Aucune couleur",
-      type: "Type",
-      category: "Catégorie",
-      noCategory: "Aucune catégorie",
-      save: "Enregistrer",
-      close: "Fermer",
+      ...classificationForm,
       notFound: "Cette étiquette n'existe pas.",
     },
     categories: {
       title: "Catégories d'étiquettes",
       back: "Étiquettes",
       listLabel: "Liste des catégories d'étiquettes",
-      empty: "Aucune catégorie dans cette version.",
-      hint: "Faites glisser une ligne pour changer l'ordre des catégories.",
-      columns: { name: "Nom", type: "Type", parent: "Catégorie parente" },
-      newTitle: "Nouvelle catégorie",
-      editTitle: "Modifier la catégorie",
-      add: "Ajouter",
-      name: "Nom",
-      type: "Type",
-      parent: "Catégorie parente",
-      noParent: "Aucune",
-      created: "Catégorie créée.",
-      updated: "Catégorie mise à jour.",
-      deleted: "Catégorie supprimée.",
+      ...classificationCategories,
       deleteText: "Les étiquettes de cette catégorie seront conservées, sans catégorie.",
-      orderUpdated: "Ordre mis à jour.",
     },
   },
 };
