@@ -79,10 +79,16 @@ export function GanttCanvas(p: GanttCanvasProps) {
   );
   const onPointer = p.onPointer;
   const tooltipAt = p.tooltipAt;
+  // The stage's place on the page, read on press and on hover only: during a drag every move follows a commit
+  // that changed the grid's text, and reading it then forced a layout per move (bench/web profile). The stage is
+  // sticky in the scroller, so it does not move while a button is held.
+  const pressRect = useRef<DOMRect | null>(null);
   const handler = useCallback(
     (kind: "down" | "move" | "up") => (e: React.PointerEvent) => {
       if (!wrapper.current) return;
-      const rect = wrapper.current.getBoundingClientRect();
+      const held = kind !== "down" && e.buttons !== 0 && pressRect.current !== null;
+      const rect = held ? pressRect.current! : wrapper.current.getBoundingClientRect();
+      pressRect.current = kind === "up" ? null : rect;
       // The native tooltip follows the pointer without re-rendering the canvas.
       if (kind === "move" && tooltipAt) wrapper.current.title = tooltipAt(e.clientX - rect.left + p.scrollLeft, e.clientY - rect.top + p.scrollTop) ?? "";
       if (!onPointer) return;
