@@ -1,9 +1,9 @@
 // /dashboard/imports: the structure file (tags, phases, macro-tasks, holidays), the zone file (POST
 // /zone/import) and the existing files (the version's current content, in the import formats).
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Body1, Button, Card, Caption1, Link, Spinner, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
-import { ArrowDownload16Regular, ArrowUpload20Regular } from "@fluentui/react-icons";
+import { ArrowDownload16Regular, ArrowUpload20Regular, DocumentArrowUp20Regular } from "@fluentui/react-icons";
 import { zonesApi } from "../../api/reference";
 import { holidaysApi, importsApi, tagsApi } from "../../api/referenceMore";
 import { PageHeader } from "../../app/layout/PageHeader";
@@ -33,6 +33,7 @@ function ImportCard({ id, title, text, onImport }: { id: string; title: string; 
   const { t } = useTranslation();
   const styles = useStyles();
   const [file, setFile] = useState<File | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (!file) return;
@@ -56,13 +57,17 @@ function ImportCard({ id, title, text, onImport }: { id: string; title: string; 
       <Subtitle1 as="h2" id={`${id}-title`}>{title}</Subtitle1>
       <Body1 className={styles.muted}>{text}</Body1>
       <div className={styles.row}>
-        <label htmlFor={`${id}-file`}>{t("imports.chooseFile")}</label>
+        {/* The browser's own file button speaks the browser's language: a French button opens the hidden input. */}
         <input
+          ref={input}
           id={`${id}-file`}
           type="file"
+          hidden
+          aria-label={t("imports.chooseFile")}
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
+        <Button icon={<DocumentArrowUp20Regular />} onClick={() => input.current?.click()}>{t("imports.pickFile")}</Button>
       </div>
       <div className={styles.row}>
         <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <ArrowUpload20Regular />} disabled={!file || busy} onClick={() => void run()}>

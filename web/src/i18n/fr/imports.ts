@@ -6,6 +6,7 @@ export const imports = {
   imports: {
     title: "Imports",
     chooseFile: "Fichier .xlsx",
+    pickFile: "Choisir un fichier .xlsx",
     noFile: "Aucun fichier choisi.",
     import: "Importer",
     importing: "Import en cours…",
