@@ -123,11 +123,10 @@ async function replan(
     extraUndo: { holidays: undo },
   });
   const graph: VersionGraph = { ...result.graph, calendars: after.calendars };
-  const base = { projectId, versionId, initiatorId: userId };
-  const emit: RealtimePayload[] = [{ event, ...base, ids }];
+  // No initiator on either event: the holiday screens confirm their own write (with the count of tasks moved),
+  // and a confirmation from the event as well made two toasts. Viewers refresh; the plannings move their bars.
+  const emit: RealtimePayload[] = [{ event, projectId, versionId, initiatorId: null, ids }];
   if (result.ids.length > 0) {
-    // No initiator: the holiday event above is the initiator's confirmation; this one only moves the bars of
-    // every planning on screen.
     emit.push({ event: "event:bulk_update", projectId, versionId, initiatorId: null, ids: result.ids, dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates } });
   }
   return { ids, graph, eventIds: result.ids, startDates: result.startDates, endDates: result.endDates, undoRemaining: result.undoRemaining, emit };
