@@ -72,7 +72,7 @@ test("reorder zones by drag and find the order kept after a reload; export the z
   await shot(page, "zone-page");
 });
 
-test("lots, a lot's tabs (/dashboard/participant-groups/{id}/{page}), the library and specialities render with their data", async ({ page }) => {
+test("lots, a lot's tabs (/dashboard/participant-group/{id}/{page}), the library and specialities render with their data", async ({ page }) => {
   await signIn(page, "manager@jalon.demo");
   await openDemoPlanning(page);
 
@@ -90,7 +90,7 @@ test("lots, a lot's tabs (/dashboard/participant-groups/{id}/{page}), the librar
   expect(wb.worksheets[0].rowCount).toBeGreaterThan(1);
 
   await lots.getByRole("row").nth(1).click();
-  await expect(page).toHaveURL(/\/dashboard\/participant-groups\/\d+\/informations$/);
+  await expect(page).toHaveURL(/\/dashboard\/participant-group\/\d+\/informations$/);
   await expect(page.getByRole("textbox", { name: /Nom du lot/ })).not.toHaveValue("");
   await shot(page, "lot-informations");
   await page.getByRole("tab", { name: "Suivi" }).click();

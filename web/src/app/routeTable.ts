@@ -120,9 +120,10 @@ export const routes: AppRoute[] = [
   r("/dashboard/participants", "manager", "pages.participants", { ...p, screen: LotsPage }),
   r("/dashboard/participants/new", "manager", "pages.participants", { ...p, screen: ParticipantPage }),
   r("/dashboard/participants/:recordId/:page", "manager", "pages.participants", { ...p, screen: ParticipantPage }),
-  // The project's own lots: the spec gives them no address of their own (its /dashboard/participants/{recordId} is a participant).
-  r("/dashboard/participant-groups/new", "manager", "pages.participants", { ...p, screen: LotEditPage }),
-  r("/dashboard/participant-groups/:recordId/:page", "manager", "pages.participants", { ...p, screen: LotEditPage }),
+  // The project's own lots: the spec gives them no address of their own (its /dashboard/participants/{recordId} is a
+  // participant); singular like the library's, so that spec 000's live-refresh rule for paths with 'participant-group/' applies.
+  r("/dashboard/participant-group/new", "manager", "pages.participants", { ...p, screen: LotEditPage }),
+  r("/dashboard/participant-group/:recordId/:page", "manager", "pages.participants", { ...p, screen: LotEditPage }),
   r("/dashboard/specialities", "manager", "pages.specialities", { ...p, screen: SpecialitiesPage }),
   r("/dashboard/specialities/:recordId", "manager", "pages.specialities", { ...p, screen: SpecialityEditPage }),
   r("/dashboard/phases", "manager", "pages.phases", { ...p, screen: PhasesPage }),

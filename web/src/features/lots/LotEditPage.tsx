@@ -1,9 +1,9 @@
-// /dashboard/participant-groups/new and /dashboard/participant-groups/{recordId}/{page}: one lot of the project on
+// /dashboard/participant-group/new and /dashboard/participant-group/{recordId}/{page}: one lot of the project on
 // four tabs (informations, monitoring, specialities, participants); /dashboard/participants/{recordId}/{page} is a
 // participant's own page (spec 001 section 2). The lot form (name, colour,
 // specialities) is valid only with a name, a name on every speciality and a change; saving shows 'Lot créé.'
 // or 'Lot mis à jour.' (a duplicate name: participant_group_name_exists).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Body1, Button, Field, Input, Spinner, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
@@ -13,6 +13,7 @@ import { lotsApi, type Lot } from "../../api/reference";
 import { PageHeader } from "../../app/layout/PageHeader";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ParticipantsTab } from "../participants/ParticipantsTab";
 import { ColorField, WithVersion } from "../zones/referenceUi";
@@ -41,13 +42,20 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
   // A new lot has no address for its tabs yet: its informations and specialities tabs are local state.
   const [newTab, setNewTab] = useState<TabName>("informations");
   const tab: TabName = id === null ? newTab : (TABS as readonly string[]).includes(page ?? "") ? (page as TabName) : "informations";
-  const lot = useAsync(() => (id === null ? Promise.resolve(null) : lotsApi.get(id)), [id]);
+  // Live events on a 'participant-group/' path refetch the lot (spec 000 section 2).
+  const refresh = useRefreshCounter("participantGroup");
+  const lot = useAsync(() => (id === null ? Promise.resolve(null) : lotsApi.get(id)), [id, refresh]);
   const [draft, setDraft] = useState<LotDraft>(NEW_LOT);
   const [busy, setBusy] = useState(false);
   const original: LotDraft | null = lot.data ? draftOf(lot.data) : null;
+  const shown = useRef<LotDraft | null>(null);
 
   useEffect(() => {
-    setDraft(lot.data ? draftOf(lot.data) : NEW_LOT);
+    const next = lot.data ? draftOf(lot.data) : NEW_LOT;
+    // Someone else's change replaces the form only while this user has not started editing it.
+    const before = shown.current;
+    shown.current = next;
+    setDraft((current) => (before === null || JSON.stringify(current) === JSON.stringify(before) ? next : current));
   }, [lot.data]);
   useEffect(() => {
     if (lot.error) warnError(lot.error);
@@ -64,7 +72,7 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
       if (id === null) {
         saved = await lotsApi.create(projectId, versionId, body);
         toast.success(t("lots.created"));
-        navigate(`/dashboard/participant-groups/${saved.id}/informations`, { replace: true });
+        navigate(`/dashboard/participant-group/${saved.id}/informations`, { replace: true });
       } else {
         saved = await lotsApi.update(id, body);
         lot.setData(saved);
@@ -128,7 +136,7 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
       <TabList
         selectedValue={tab}
         onTabSelect={(_, d) => {
-          if (id !== null) navigate(`/dashboard/participant-groups/${id}/${String(d.value)}`);
+          if (id !== null) navigate(`/dashboard/participant-group/${id}/${String(d.value)}`);
           else setNewTab(d.value as TabName);
         }}
       >

@@ -1,5 +1,5 @@
 // /dashboard/participants: the lots of the version (name, specialities, participants, tasks), created on
-// /dashboard/participant-groups/new, opened on their tabs, and (view=participants) every participant; deleted in bulk ('Lots supprimés.'; a lot in use is
+// /dashboard/participant-group/new, opened on their tabs, and (view=participants) every participant; deleted in bulk ('Lots supprimés.'; a lot in use is
 // refused with the ImplementationError message), imported from the library and exported as .xlsx.
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
@@ -103,7 +103,7 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
         title={t("lots.title")}
         actions={
           <>
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/participant-groups/new")}>{t("lots.create")}</Button>
+            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/participant-group/new")}>{t("lots.create")}</Button>
             <Button icon={<LibraryRegular />} onClick={() => void openLibrary()}>{t("lots.fromLibrary")}</Button>
             <ExportButton label={t("lots.export")} run={() => lotsApi.export(projectId, versionId)} />
           </>
@@ -126,7 +126,7 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
         selectedIds={selected}
         onSelectionChange={setSelected}
         onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
-        onRowClick={(l) => navigate(`/dashboard/participant-groups/${l.id}/informations`)}
+        onRowClick={(l) => navigate(`/dashboard/participant-group/${l.id}/informations`)}
         />
       ) : null}
       <ConfirmDialog open={toDelete !== null} title={t("lots.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>

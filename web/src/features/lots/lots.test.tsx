@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { scopeForPath, useRefresh } from "../../store/refresh";
 import userEvent from "@testing-library/user-event";
 import type { Lot, Participant } from "../../api/reference";
 import { mockApi } from "../../test/render";
@@ -71,7 +72,7 @@ describe("/dashboard/participants (project lots)", () => {
   it("creates a lot: save needs a name and a name on every speciality ('Lot créé.')", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ "POST /api/participant-group-pro": { status: 201, body: lot({ id: 8, name: "Charpente" }) }, "GET /api/participant-group-pro/8": lot({ id: 8, name: "Charpente" }) });
-    renderReference("/dashboard/participant-groups/new");
+    renderReference("/dashboard/participant-group/new");
     const save = await screen.findByRole("button", { name: "Enregistrer" });
     expect(save).toBeDisabled();
     await user.type(screen.getByRole("textbox", { name: /Nom du lot/ }), "Charpente");
@@ -92,7 +93,7 @@ describe("/dashboard/participants (project lots)", () => {
       "GET /api/participant-group-pro/5": lot(),
       "PATCH /api/participant-group-pro/5": (c: { body: object }) => ({ ...lot(), ...c.body }),
     });
-    renderReference("/dashboard/participant-groups/5/specialities");
+    renderReference("/dashboard/participant-group/5/specialities");
     const save = await screen.findByRole("button", { name: "Enregistrer" });
     expect(await screen.findByRole("textbox", { name: /Nom de la spécialité 1/ })).toHaveValue("Sanitaires");
     expect(save).toBeDisabled();
@@ -105,10 +106,27 @@ describe("/dashboard/participants (project lots)", () => {
     expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ specialities: [{ id: 51, name: "Sanitaires" }, { name: "Chauffage" }] });
   });
 
+  it("refetches on a live event of a 'participant-group/' path: an untouched form shows the new name, an edited one keeps the user's text", async () => {
+    const user = userEvent.setup();
+    let name = "Plomberie";
+    mockApi({ "GET /api/participant-group-pro/5": () => lot({ name }) });
+    renderReference("/dashboard/participant-group/5/informations");
+    const field = await screen.findByRole("textbox", { name: /Nom du lot/ });
+    expect(field).toHaveValue("Plomberie");
+    name = "Plomberie sanitaire";
+    act(() => useRefresh.getState().bump(scopeForPath("/dashboard/participant-group/5/informations")));
+    await waitFor(() => expect(field).toHaveValue("Plomberie sanitaire"));
+    await user.type(field, " bis");
+    name = "Plomberie et chauffage";
+    act(() => useRefresh.getState().bump("participantGroup"));
+    await screen.findByRole("heading", { name: "Plomberie et chauffage" });
+    expect(field).toHaveValue("Plomberie sanitaire bis");
+  });
+
   it("shows the duplicate name refusal (participant_group_name_exists)", async () => {
     const user = userEvent.setup();
     mockApi({ "GET /api/participant-group-pro/5": lot(), "PATCH /api/participant-group-pro/5": { status: 409, body: { code: "participant_group_name_exists", message: "x" } } });
-    renderReference("/dashboard/participant-groups/5/informations");
+    renderReference("/dashboard/participant-group/5/informations");
     const name = await screen.findByRole("textbox", { name: /Nom du lot/ });
     await user.type(name, " bis");
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
@@ -128,13 +146,13 @@ describe("/dashboard/participants (project lots)", () => {
       "GET /api/participant/70": martin,
       "GET /api/zone": listOf([]),
     });
-    const { router } = renderReference("/dashboard/participant-groups/5/participants");
+    const { router } = renderReference("/dashboard/participant-group/5/participants");
     await user.click(await screen.findByRole("button", { name: "Nouveau participant" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/participants/new"));
     expect(router.state.location.search).toBe("?lot=5");
     await user.click(await screen.findByRole("tab", { name: "Spécialités et lots" }));
     expect(await screen.findByRole("checkbox", { name: "Plomberie" })).toBeChecked();
-    await router.navigate("/dashboard/participant-groups/5/participants");
+    await router.navigate("/dashboard/participant-group/5/participants");
     await user.click(await screen.findByText("Martin SAS"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/participants/70/informations"));
     expect(calls.find((c) => c.method === "GET" && c.path === "/api/participant")!.query.getAll("filter")).toContain("participantGroupProId||$eq||5");
