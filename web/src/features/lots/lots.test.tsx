@@ -112,7 +112,8 @@ describe("/dashboard/participants (project lots)", () => {
     mockApi({ "GET /api/participant-group-pro/5": () => lot({ name }) });
     renderReference("/dashboard/participant-group/5/informations");
     const field = await screen.findByRole("textbox", { name: /Nom du lot/ });
-    expect(field).toHaveValue("Plomberie");
+    // The form is filled by an effect right after its first render.
+    await waitFor(() => expect(field).toHaveValue("Plomberie"));
     name = "Plomberie sanitaire";
     act(() => useRefresh.getState().bump(scopeForPath("/dashboard/participant-group/5/informations")));
     await waitFor(() => expect(field).toHaveValue("Plomberie sanitaire"));
