@@ -34,6 +34,8 @@ export interface LoadFigures {
    * a body of this size at that moment.
    */
   peerStaticBody: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number } };
+  /** The same load with `Accept-Encoding: gzip, deflate, br`, as every browser sends it. */
+  gzip: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number } };
 }
 
 const STATIC_SERVER = `const fs = require("node:fs"); const body = fs.readFileSync(process.env.BODY_FILE);
@@ -117,6 +119,10 @@ export async function benchPlanningLoad(env: NodeJS.ProcessEnv, opts: { rate: nu
     const result = await autocannon({ url: `${info.url}${path}`, headers, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 });
     const l = result.latency;
     opts.log(`autocannon ${opts.rate}/s for ${opts.durationS} s: p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${result.requests.total} requests, non-2xx ${result.non2xx}, errors ${result.errors}`);
+    // The same load as a browser asks (Accept-Encoding: gzip): the cached gzip copy, ~30 KiB instead of 240.
+    await new Promise((r) => setTimeout(r, 3000));
+    const gz = await autocannon({ url: `${info.url}${path}`, headers: { ...headers, "accept-encoding": "gzip, deflate, br" }, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 });
+    opts.log(`autocannon gzip ${opts.rate}/s for ${opts.durationS} s: p50 ${gz.latency.p50} ms, p99 ${gz.latency.p99} ms, max ${gz.latency.max} ms, ${gz.requests.total} requests, non-2xx ${gz.non2xx}, errors ${gz.errors}`);
     // Let the server finish the requests autocannon stopped waiting for, then stop it (its CPU is freed for the peer).
     await new Promise((r) => setTimeout(r, 5000));
     await stopChild(child);
@@ -133,6 +139,10 @@ export async function benchPlanningLoad(env: NodeJS.ProcessEnv, opts: { rate: nu
       latencyMs: { p50: l.p50, p90: l.p90, p99: l.p99, max: l.max, mean: Math.round(l.mean * 100) / 100 },
       requests: { total: result.requests.total, perSecond: Math.round((result.requests.total / result.duration) * 10) / 10, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts },
       peerStaticBody: peer,
+      gzip: {
+        latencyMs: { p50: gz.latency.p50, p90: gz.latency.p90, p99: gz.latency.p99, max: gz.latency.max },
+        requests: { total: gz.requests.total, perSecond: Math.round((gz.requests.total / gz.duration) * 10) / 10, non2xx: gz.non2xx, errors: gz.errors },
+      },
     };
   } finally {
     await stopChild(child);
