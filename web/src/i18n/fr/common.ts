@@ -32,7 +32,7 @@ export const common = {
       planning: "Planning",
       event: "Tâche",
       sequence: "Séquence",
-      holiday: "Congés",
+      holiday: "Calendrier",
     },
   },
   roles: {
