@@ -224,15 +224,15 @@ export type LinkTypeName = "end-begin" | "begin-begin" | "end-end" | "begin-end"
  * An orthogonal arrow from the parent's side named by the link type (begin = left edge, end = right edge) to
  * the child's side; points are [x0, y0, x1, y1, ...] ending at the arrow tip.
  */
-export function linkPath(type: LinkTypeName, parent: BarGeometry, child: BarGeometry, stub = 6): number[] {
+export function linkPath(type: LinkTypeName, parent: BarGeometry, child: BarGeometry, lead = 6): number[] {
   const fromEnd = type === "end-begin" || type === "end-end";
   const toEnd = type === "end-end" || type === "begin-end";
   const x0 = fromEnd ? parent.x + parent.width : parent.x;
   const y0 = parent.y + parent.height / 2;
   const x3 = toEnd ? child.x + child.width : child.x;
   const y3 = child.y + child.height / 2;
-  const out = fromEnd ? x0 + stub : x0 - stub;
-  const into = toEnd ? x3 + stub : x3 - stub;
+  const out = fromEnd ? x0 + lead : x0 - lead;
+  const into = toEnd ? x3 + lead : x3 - lead;
   const straight = fromEnd === toEnd || (fromEnd ? out <= into : out >= into);
   if (straight) {
     // Out, down (or up), in.

@@ -1,5 +1,5 @@
 // Test helpers of the reference-data screens: the screens on their real paths in a memory router, with the
-// project 7 / version 11 selected and a manager signed in; fetch is stubbed by mockApi (test/render.tsx).
+// project 7 / version 11 selected and a manager signed in; fetch is replaced by mockApi (test/render.tsx).
 import { lazy, Suspense } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
