@@ -102,6 +102,35 @@ describe("moveEvents", () => {
     await expect(attempt).rejects.toMatchObject({ code: "errors.version_frozen" });
   });
 
+  it("a bulk move writes its date history with the events' tracking ids, then the delay rows, and one compact undo step", async () => {
+    const f = await fixture();
+    const revision0 = Number((await db("versions").where({ id: f.versionId }).first()).content_revision);
+    await db.transaction((trx) => moveEvents(trx, f.userId, { projectId: f.projectId, versionId: f.versionId, events: [{ id: f.ids[1] }, { id: f.ids[2] }], anchorId: f.ids[1], startDate: "2026-02-12" }));
+    const tracking = new Map((await db("events").whereIn("id", f.ids).select("id", "tracking_id")).map((r) => [r.id as number, r.tracking_id as number]));
+    const history = await db("event_histories").where({ version_id: f.versionId }).orderBy("id");
+    const row = (h: Record<string, unknown>) => [h.event_id, h.event_tracking_id, h.project_id, h.user_id, h.field_name, h.previous_value, h.new_value];
+    // Dates first (per event: start then end), the delays after them.
+    const dates = history.slice(0, 4).sort((a, b) => a.event_id - b.event_id || Number(a.id) - Number(b.id));
+    expect(dates.map(row)).toEqual(
+      [
+        [f.ids[1], "startDate", "2026-02-05", "2026-02-12"],
+        [f.ids[1], "endDate", "2026-02-06", "2026-02-13"],
+        [f.ids[2], "startDate", "2026-02-09", "2026-02-16"],
+        [f.ids[2], "endDate", "2026-02-09", "2026-02-16"],
+      ].map(([id, field, prev, next]) => [id, tracking.get(id as number), f.projectId, f.userId, field, prev, next]),
+    );
+    expect(history.slice(4).map(row)).toEqual([[f.ids[1], tracking.get(f.ids[1]), f.projectId, f.userId, "delay", `${f.ids[0]}:0`, `${f.ids[0]}:4`]]);
+    const step = await db("undo_steps").where({ version_id: f.versionId }).first();
+    const payload = typeof step.payload === "string" ? JSON.parse(step.payload) : step.payload;
+    expect(payload.events.sort((a: number[], b: number[]) => a[0] - b[0])).toEqual([
+      [f.ids[1], "2026-02-05", "2026-02-06", 2],
+      [f.ids[2], "2026-02-09", "2026-02-09", 1],
+    ]);
+    expect(payload.links).toEqual([[(await db("event_links").where({ child_id: f.ids[1] }).first()).id, 0]]);
+    // The planning cache's revision moved with the write (statement triggers of migration 006).
+    expect(Number((await db("versions").where({ id: f.versionId }).first()).content_revision)).toBeGreaterThan(revision0);
+  });
+
   it("undo restores the dates and delays of the last move; nothing left gives 'Annulation impossible'", async () => {
     const f = await fixture();
     await db.transaction((trx) => moveEvents(trx, f.userId, { projectId: f.projectId, versionId: f.versionId, events: [{ id: f.ids[1] }, { id: f.ids[2] }], anchorId: f.ids[1], startDate: "2026-02-12" }));

@@ -1,7 +1,6 @@
 import type { Knex } from "knex";
 import { formatDay, NO_DAY, type Plan, type Schedule } from "@jalon/engine";
 import type { GraphColumns } from "@jalon/shared/planning";
-import { bumpWriteCounter } from "./writeLock.js";
 import type { VersionGraph } from "./versionGraph.js";
 
 /**
@@ -51,14 +50,65 @@ export interface ScheduleWriteResult {
   undoRemaining: number;
 }
 
-const iso = (d: number) => (d === NO_DAY ? null : formatDay(d));
+const isoDay = (d: number) => (d === NO_DAY ? null : formatDay(d));
+
+/** One changed event row as the write statement reads it (json_to_recordset). */
+interface EventRowWrite {
+  id: number;
+  /** New dates (ISO days) and stored number of days. */
+  s: string | null;
+  e: string | null;
+  n: number;
+  /** Present when the row existed before the write: its history and undo values follow. */
+  h?: true;
+  s0?: string | null;
+  e0?: string | null;
+  /** The engine's duration before and after (the history's numberOfDays). */
+  d0?: number;
+  d1?: number;
+}
+
+/**
+ * The events UPDATE and the history rows of its date changes in one statement: the history is an INSERT ...
+ * SELECT over the UPDATE's RETURNING (a data-modifying CTE), so the rows' tracking ids come from the update
+ * itself and no history row travels as JSON. Field order per event is that of the VALUES list.
+ */
+const UPDATE_EVENTS_WITH_HISTORY = `
+  with v as materialized (
+    select * from json_to_recordset(?::json) as v(id int, s text, e text, n int, h boolean, s0 text, e0 text, d0 int, d1 int)
+  ), u as (
+    update events set start_date = v.s::date, end_date = v.e::date, number_of_days = v.n, revision = events.revision + 1, updated_at = now()
+      from v where events.id = v.id
+    returning events.id, events.tracking_id, events.revision
+  ), h as (
+    insert into event_histories (project_id, version_id, event_id, event_tracking_id, field_name, previous_value, new_value, user_id)
+    select ?, ?, u.id, u.tracking_id, f.field, f.prev, f.next, ?::int
+      from u join v on v.id = u.id
+     cross join lateral (values ('startDate', v.s0, v.s), ('endDate', v.e0, v.e), ('numberOfDays', v.d0::text, v.d1::text)) as f(field, prev, next)
+     where v.h and f.prev is distinct from f.next
+  )
+  select id, revision from u`;
+
+/** The version's write counter, the project's projected dates and the undo count, in one round trip. */
+const CLOSE_WRITE = `
+  with c as (update versions set write_counter = write_counter + 1 where id = ? returning write_counter),
+  p as (update projects set projected_start_date = ?::date, projected_end_date = ?::date where id = ? and current_version_id = ?)
+  select (select write_counter from c) as counter, (select count(*) from undo_steps where version_id = ?) as remaining`;
 
 export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWrite): Promise<ScheduleWriteResult> {
   const { before, plan, schedule } = w;
   const bg = before.graph;
-  const rows: { id: number; s: string | null; e: string | null; n: number }[] = [];
+  // A 10k-event move formats 40k dates over a few thousand distinct days.
+  const days = new Map<number, string | null>();
+  const iso = (d: number) => {
+    let out = days.get(d);
+    if (out === undefined) days.set(d, (out = isoDay(d)));
+    return out;
+  };
+  const rows: EventRowWrite[] = [];
   const history: { event_id: number; field: string; prev: string | null; next: string | null }[] = [];
   const undoEvents: [number, string | null, string | null, number][] = [];
+  const stale = new Set(before.stale);
   const seen = new Set<number>();
   const consider = (i: number) => {
     if (seen.has(i)) return;
@@ -72,14 +122,17 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     const s1 = schedule.startDay[i];
     const e1 = schedule.endDay[i];
     const n1 = plan.duration[i];
-    const staleRow = b !== undefined && before.stale.includes(b);
+    const staleRow = b !== undefined && stale.has(b);
     if (s0 === s1 && e0 === e1 && n0 === n1 && !staleRow) return;
-    rows.push({ id, s: iso(s1), e: iso(e1), n: plan.kind[i] === 1 ? 0 : n1 });
+    const row: EventRowWrite = { id, s: iso(s1), e: iso(e1), n: plan.kind[i] === 1 ? 0 : n1 };
+    rows.push(row);
     if (b === undefined) return;
-    undoEvents.push([id, iso(s0), iso(e0), n0]);
-    if (s0 !== s1) history.push({ event_id: id, field: "startDate", prev: iso(s0), next: iso(s1) });
-    if (e0 !== e1) history.push({ event_id: id, field: "endDate", prev: iso(e0), next: iso(e1) });
-    if (n0 !== n1) history.push({ event_id: id, field: "numberOfDays", prev: String(n0), next: String(n1) });
+    row.h = true;
+    row.s0 = iso(s0);
+    row.e0 = iso(e0);
+    row.d0 = n0;
+    row.d1 = n1;
+    undoEvents.push([id, row.s0, row.e0, n0]);
   };
   for (let k = 0; k < w.touched.length; k++) consider(w.touched[k]);
   for (let k = 0; k < before.stale.length; k++) {
@@ -106,12 +159,7 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
 
   const revisionOf = new Map<number, number>();
   if (rows.length > 0) {
-    const updated = await trx.raw<{ rows: { id: number; revision: number }[] }>(
-      `update events set start_date = v.s, end_date = v.e, number_of_days = v.n, revision = events.revision + 1, updated_at = now()
-         from json_to_recordset(?::json) as v(id int, s date, e date, n int)
-        where events.id = v.id returning events.id, events.revision`,
-      [JSON.stringify(rows)],
-    );
+    const updated = await trx.raw<{ rows: { id: number; revision: number }[] }>(UPDATE_EVENTS_WITH_HISTORY, [JSON.stringify(rows), w.projectId, w.versionId, w.userId]);
     for (const r of updated.rows) revisionOf.set(r.id, r.revision);
   }
   w.onStage?.("events");
@@ -122,6 +170,7 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     );
   }
   w.onStage?.("links");
+  // The delays' and the caller's history rows (the dates' were written with the events).
   if (history.length > 0) {
     await trx.raw(
       `insert into event_histories (project_id, version_id, event_id, event_tracking_id, field_name, previous_value, new_value, user_id)
@@ -142,14 +191,13 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     });
   }
   w.onStage?.("undo");
-  const counter = await bumpWriteCounter(trx, w.versionId);
-  const projectedStartDate = iso(schedule.projectStartDay);
-  const projectedEndDate = iso(schedule.projectEndDay);
-  await trx("projects")
-    .where({ id: w.projectId, current_version_id: w.versionId })
-    .update({ projected_start_date: projectedStartDate, projected_end_date: projectedEndDate });
-  const remaining = await trx("undo_steps").where({ version_id: w.versionId }).count("* as count");
-  const undoRemaining = Number((remaining[0] as { count: unknown }).count);
+  const projectedStartDate = isoDay(schedule.projectStartDay);
+  const projectedEndDate = isoDay(schedule.projectEndDay);
+  const closed = await trx.raw<{ rows: { counter: unknown; remaining: unknown }[] }>(CLOSE_WRITE, [
+    w.versionId, projectedStartDate, projectedEndDate, w.projectId, w.versionId, w.versionId,
+  ]);
+  const counter = Number(closed.rows[0].counter);
+  const undoRemaining = Number(closed.rows[0].remaining);
 
   // The graph the next write on this version starts from.
   const base = w.structure?.graph ?? bg;

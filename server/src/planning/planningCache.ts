@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCb } from "node:zlib";
 import type { Knex } from "knex";
-import { AppError } from "@jalon/shared";
+import { AppError, isManagerRole } from "@jalon/shared";
+import type { AuthUser } from "../context.js";
 import { planningData, planningDataJson, type PlanningDataQuery } from "./planningData.js";
 
 const gzip = promisify(gzipCb);
@@ -70,15 +71,42 @@ function queryKey(q: PlanningDataQuery): string {
   ]);
 }
 
+interface AccessRow extends Partial<VersionStampRow> {
+  is_archived: boolean;
+  member: boolean;
+}
+
+/**
+ * Whether `reader` may read the project, as readableProject decides it (same codes, same order), and the
+ * asked versions' rows, in one query: the per-request cost of a cached answer is this round trip.
+ */
+async function readableVersions(db: Knex, reader: AuthUser, q: PlanningDataQuery, wanted: number[]): Promise<VersionStampRow[]> {
+  const res = await db.raw<{ rows: AccessRow[] }>(
+    `select p.is_archived, exists (select 1 from project_users pu where pu.project_id = p.id and pu.user_id = ?) as member,
+            v.id, v.project_id, v.name, v.write_counter, v.content_revision
+       from projects p left join versions v on v.id in (${wanted.map(() => "?").join(", ")})
+      where p.id = ?`,
+    [reader.id, ...wanted, q.projectId],
+  );
+  const first = res.rows[0];
+  if (!first) throw new AppError("errors.project_not_found");
+  if (reader.type !== "admin" && !first.member) throw new AppError("errors.forbidden");
+  if (first.is_archived && !isManagerRole(reader.type)) throw new AppError("errors.project_archived");
+  return res.rows.filter((r): r is AccessRow & VersionStampRow => r.id !== null && r.id !== undefined);
+}
+
 /**
  * The versions the answer reads, checked as planningData checks them (same codes), and their stamp: write
  * counter (graph), content revision (display rows, triggers of migration 006) and, for compared versions,
- * the name the answer carries.
+ * the name the answer carries. With a reader, their right to read the project is checked in the same query.
  */
-async function versionStamp(db: Knex, q: PlanningDataQuery): Promise<{ stamp: string; level: number }> {
-  if ((q.compareVersionIds?.length ?? 0) > 4) throw new AppError("errors.compare_max_versions");
+async function versionStamp(db: Knex, q: PlanningDataQuery, reader: AuthUser | null): Promise<{ stamp: string; level: number }> {
   const wanted = [q.versionId, ...(q.compareVersionIds ?? [])];
-  const rows = (await db("versions").whereIn("id", wanted).select("id", "project_id", "name", "write_counter", "content_revision")) as VersionStampRow[];
+  const read = reader
+    ? readableVersions(db, reader, q, wanted)
+    : (db("versions").whereIn("id", wanted).select("id", "project_id", "name", "write_counter", "content_revision") as Promise<VersionStampRow[]>);
+  const rows = await read;
+  if (wanted.length > 5) throw new AppError("errors.compare_max_versions");
   const byId = new Map(rows.map((r) => [r.id, r]));
   const main = byId.get(q.versionId);
   if (!main) throw new AppError("errors.version_not_found");
@@ -128,10 +156,11 @@ function evict(): void {
 /**
  * GET /planning/data as bytes: from memory when the versions' revisions and the query match a stored answer,
  * else built once (concurrent requests for the same key share the build) and kept, LRU by bytes.
- * The caller has already checked that the user may read the project.
+ * `reader`: the user asking, whose right to read the project is checked first, on every request (null for
+ * the public link, whose caller has checked the token).
  */
-export async function planningAnswer(db: Knex, q: PlanningDataQuery): Promise<PlanningAnswer> {
-  const { stamp, level } = await versionStamp(db, q);
+export async function planningAnswer(db: Knex, q: PlanningDataQuery, reader: AuthUser | null): Promise<PlanningAnswer> {
+  const { stamp, level } = await versionStamp(db, q, reader);
   const key = `${stamp}|${queryKey(q)}`;
   const hit = entries.get(key);
   if (hit) {

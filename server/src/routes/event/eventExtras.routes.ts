@@ -318,7 +318,9 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       const rows = await base
         .leftJoin("users as u", "u.id", "h.user_id")
         .leftJoin("versions as v", "v.id", "h.version_id")
-        .select("h.id", "h.created_at", "h.field_name", "h.previous_value", "h.new_value", "h.version_id", "h.event_id", "v.name as version_name", "u.id as user_id", "u.firstname", "u.lastname")
+        // History keeps no key to events or users (migration 007): a deleted one reads as absent through the join.
+        .leftJoin("events as e", "e.id", "h.event_id")
+        .select("h.id", "h.created_at", "h.field_name", "h.previous_value", "h.new_value", "h.version_id", "e.id as event_id", "v.name as version_name", "u.id as user_id", "u.firstname", "u.lastname")
         .orderBy([{ column: "h.created_at", order: "desc" }, { column: "h.id", order: "desc" }])
         .limit(query.limit)
         .offset(query.offset);

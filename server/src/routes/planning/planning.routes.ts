@@ -3,7 +3,6 @@ import { AppError, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { readableProject } from "../../access/projects.js";
 import { planningAnswer } from "../../planning/planningCache.js";
 import { sendPlanningAnswer } from "./planningSend.js";
 import { planningDataQuery, publicPlanningParams, publicPlanningQuery } from "./planning.schema.js";
@@ -16,9 +15,9 @@ export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.external,
     query: planningDataQuery,
     handler: async ({ db, user, query, ctx }) => {
-      // Per request, before the cache: a stored answer never decides who may read it.
-      await readableProject(db, user, query.projectId);
-      await sendPlanningAnswer(ctx, await planningAnswer(db, query));
+      // Per request, before the cache (in the same query as the versions' revisions): a stored answer never
+      // decides who may read it.
+      await sendPlanningAnswer(ctx, await planningAnswer(db, query, user));
     },
   });
 
@@ -32,7 +31,7 @@ export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, params, query, ctx }) => {
       const project = await db("projects").where({ share_token: params.token, is_public: true }).first("id", "current_version_id", "is_archived");
       if (!project || project.is_archived || !project.current_version_id) throw new AppError("errors.project_not_public");
-      await sendPlanningAnswer(ctx, await planningAnswer(db, { ...query, projectId: project.id, versionId: project.current_version_id }));
+      await sendPlanningAnswer(ctx, await planningAnswer(db, { ...query, projectId: project.id, versionId: project.current_version_id }, null));
     },
   });
 }

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "./knex.js";
+import { openTestDb } from "../../test/helpers/db.js";
+
+// The statement-level checks that replaced the per-row foreign keys of links and history (migration 007) keep
+// what the keys guaranteed, on PGlite and PostgreSQL alike.
+let db: Db;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, close } = await openTestDb());
+});
+
+afterAll(async () => close?.());
+
+async function version(projectId?: number) {
+  const project = projectId ?? ((await db("projects").insert({ name: "Intégrité" }).returning("id"))[0].id as number);
+  const [v] = await db("versions").insert({ project_id: project, name: "V" }).returning("id");
+  const base = { project_id: project, version_id: v.id as number };
+  const ev = await db("events")
+    .insert([
+      { ...base, name: "A", type: "task", number_of_days: 1, start_date: "2026-02-02", end_date: "2026-02-02" },
+      { ...base, name: "B", type: "task", number_of_days: 1, start_date: "2026-02-03", end_date: "2026-02-03" },
+      { ...base, name: "C", type: "task", number_of_days: 1, start_date: "2026-02-04", end_date: "2026-02-04" },
+    ])
+    .returning("id");
+  return { base, ids: ev.map((e: { id: number }) => e.id) as number[] };
+}
+
+const fkViolation = { code: "23503" };
+
+describe("links: events of the link's own version, checked per statement", () => {
+  it("accepts links between events of one version, many in one statement", async () => {
+    const v = await version();
+    await db("event_links").insert([
+      { ...v.base, parent_id: v.ids[0], child_id: v.ids[1] },
+      { ...v.base, parent_id: v.ids[1], child_id: v.ids[2] },
+    ]);
+    expect(await db("event_links").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 2 }]);
+  });
+
+  it("refuses a missing event, an event of another version, or another project, and writes nothing", async () => {
+    const v = await version();
+    const other = await version(v.base.project_id);
+    const stranger = await version();
+    await expect(db("event_links").insert([{ ...v.base, parent_id: v.ids[0], child_id: v.ids[1] }, { ...v.base, parent_id: v.ids[1], child_id: 2_000_000_000 }])).rejects.toMatchObject(fkViolation);
+    await expect(db("event_links").insert({ ...v.base, parent_id: v.ids[0], child_id: other.ids[0] })).rejects.toMatchObject(fkViolation);
+    await expect(db("event_links").insert({ ...v.base, parent_id: other.ids[0], child_id: v.ids[0] })).rejects.toMatchObject(fkViolation);
+    await expect(db("event_links").insert({ ...v.base, project_id: stranger.base.project_id, parent_id: v.ids[0], child_id: v.ids[1] })).rejects.toMatchObject(fkViolation);
+    expect(await db("event_links").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 0 }]);
+    const [link] = await db("event_links").insert({ ...v.base, parent_id: v.ids[0], child_id: v.ids[1] }).returning("id");
+    await expect(db("event_links").where({ id: link.id }).update({ child_id: other.ids[1] })).rejects.toMatchObject(fkViolation);
+  });
+
+  it("deleting events deletes their links (either end), as ON DELETE CASCADE did", async () => {
+    const v = await version();
+    await db("event_links").insert([
+      { ...v.base, parent_id: v.ids[0], child_id: v.ids[1] },
+      { ...v.base, parent_id: v.ids[1], child_id: v.ids[2] },
+      { ...v.base, parent_id: v.ids[0], child_id: v.ids[2] },
+    ]);
+    await db("events").where({ id: v.ids[1] }).delete();
+    expect(await db("event_links").where({ version_id: v.base.version_id }).select("parent_id", "child_id")).toEqual([{ parent_id: v.ids[0], child_id: v.ids[2] }]);
+    // Deleting the version deletes its events, and with them their links.
+    await db("versions").where({ id: v.base.version_id }).delete();
+    expect(await db("event_links").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 0 }]);
+  });
+
+  it("refuses moving a linked event to another version; an unlinked one may", async () => {
+    const v = await version();
+    const other = await version(v.base.project_id);
+    await db("event_links").insert({ ...v.base, parent_id: v.ids[0], child_id: v.ids[1] });
+    await expect(db("events").where({ id: v.ids[1] }).update({ version_id: other.base.version_id })).rejects.toMatchObject(fkViolation);
+    await db("events").where({ id: v.ids[2] }).update({ version_id: other.base.version_id });
+    // Naming the key columns with their own values is no change.
+    await db("events").where({ id: v.ids[0] }).update({ version_id: v.base.version_id, name: "A2" });
+  });
+});
+
+describe("history: a log that outlives its event and user, tied to its version", () => {
+  it("refuses a row for a missing version or a version of another project", async () => {
+    const v = await version();
+    const stranger = await version();
+    const row = { event_tracking_id: 1, field_name: "startDate", previous_value: null, new_value: "2026-02-02" };
+    await expect(db("event_histories").insert({ ...row, project_id: v.base.project_id, version_id: 2_000_000_000 })).rejects.toMatchObject(fkViolation);
+    await expect(db("event_histories").insert({ ...row, project_id: stranger.base.project_id, version_id: v.base.version_id })).rejects.toMatchObject(fkViolation);
+    await db("event_histories").insert({ ...row, ...v.base, event_id: v.ids[0] });
+  });
+
+  it("keeps rows of a deleted event and user, and goes with its version", async () => {
+    const v = await version();
+    const [user] = await db("users").insert({ email: `h${Math.random()}@x.fr`, firstname: "Lou", lastname: "Trace", type: "manager" }).returning("id");
+    await db("event_histories").insert({ ...v.base, event_id: v.ids[2], event_tracking_id: 1, field_name: "endDate", previous_value: "a", new_value: "b", user_id: user.id });
+    await db("events").where({ id: v.ids[2] }).delete();
+    await db("users").where({ id: user.id }).delete();
+    expect(await db("event_histories").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 1 }]);
+    await db("versions").where({ id: v.base.version_id }).delete();
+    expect(await db("event_histories").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 0 }]);
+  });
+});
