@@ -3,7 +3,8 @@
 // answer it from the data directory (generating it on first use), bench/web/run.ts uses its own static server.
 //   npx vite --config bench/web/vite.config.ts     then open /?size=10k or /dhtmlx.html?size=10k
 import { spawnSync } from "node:child_process";
-import { createReadStream, existsSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -29,8 +30,27 @@ export function serveData(dataDir: string, req: IncomingMessage, res: ServerResp
   }
   res.setHeader("Content-Type", "application/json");
   res.setHeader("Cache-Control", "no-store");
+  // Sent as Jalon's server sends GET /planning/data (planningCache.ts): gzip'd (zlib's default level) to a browser,
+  // which always asks for it. Both pages read the same file, so the peer gets the same bytes.
+  if (m[1] === "planning" && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.setHeader("Vary", "Accept-Encoding");
+    res.end(gzipped(file));
+    return true;
+  }
   createReadStream(file).pipe(res);
   return true;
+}
+
+const zipped = new Map<string, { mtimeMs: number; bytes: Buffer }>();
+/** The file gzip'd once per version of it (the server also compresses an answer once and keeps it). */
+function gzipped(file: string): Buffer {
+  const mtimeMs = statSync(file).mtimeMs;
+  const hit = zipped.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.bytes;
+  const bytes = gzipSync(readFileSync(file));
+  zipped.set(file, { mtimeMs, bytes });
+  return bytes;
 }
 
 function dataPlugin(): Plugin {

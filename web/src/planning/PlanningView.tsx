@@ -2,12 +2,12 @@ import * as Comlink from "comlink";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay, parseDay } from "@jalon/engine";
-import { createTimeScale, defaultRange, monthKey, type TimeScale } from "@jalon/shared/gantt";
+import { createTimeScale, defaultRange, frenchCollator, monthKey, type TimeScale } from "@jalon/shared/gantt";
 import type { PlanningData } from "@jalon/shared/planning";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { GridHeader, GRID_WIDTH, RowGrid } from "./RowGrid";
-import { buildModel, criticalIds, datesOf, hitTest } from "./model";
+import { buildModel, criticalIds, datesOf, emptyModel, hitTest } from "./model";
 import { HANDLE_OFFSET } from "./layers/drawBars";
 import { graphToTransfer, type DeltaMessage } from "./engine/planningEngine";
 import { useEngine } from "./engine/useEngine";
@@ -17,6 +17,7 @@ import { LINK_IDLE, linkStep, type LinkState } from "./tools/linkTool";
 import { eventGeometry, type GanttModel } from "./model";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
 import { usePlanningStore } from "./planningStore";
+import { earlyRequests } from "./earlyRequest";
 import { planningApi, type MoveResult } from "./planningApi";
 import { ApiError } from "../api/http";
 import { useComparedVersions } from "./compare/useComparedVersions";
@@ -111,11 +112,9 @@ export function PlanningView(props: PlanningViewProps) {
   const { ids: compareIds, clear: clearCompare } = useComparedVersions(props.versionId);
   const scale: TimeScale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
 
-  // Load the version's graph and the displayed months.
-  useEffect(() => {
-    let cancelled = false;
-    // A delta pushed before this request is in its answer; one pushed while it runs may not be, so it applies after.
-    const seqAtRequest = pushedRef.current?.seq ?? 0;
+  // Load the version's graph and the displayed months. The request leaves during the render (see earlyRequest.ts);
+  // the effect takes its answer.
+  const loadData = useCallback(() => {
     const query = {
       projectId: props.projectId,
       versionId: props.versionId,
@@ -124,8 +123,21 @@ export function PlanningView(props: PlanningViewProps) {
       compareVersionIds: props.publicToken ? undefined : compareIds,
       ...serverParams,
     };
-    const load = props.publicToken ? planningApi.publicData(props.publicToken, query) : planningApi.data(query);
-    load
+    return props.publicToken ? planningApi.publicData(props.publicToken, query) : planningApi.data(query);
+  }, [props.projectId, props.versionId, props.publicToken, compareIds, range, serverParams]);
+  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, range.firstDay, range.lastDay, paramsKey, reloadTick]);
+  const [earlyData] = useState(earlyRequests<PlanningData>);
+  earlyData.start(loadKey, loadData);
+  useEffect(() => {
+    let cancelled = false;
+    // A delta pushed before this request is in its answer; one pushed while it runs may not be, so it applies after.
+    // The request may have left during the render, before this effect: a delta pushed in between is applied again
+    // over the answer, which leaves the same dates.
+    const seqAtRequest = pushedRef.current?.seq ?? 0;
+    const answer = earlyData.take(loadKey, loadData);
+    // Work the answer needs that does not need the answer, done while it is in flight.
+    frenchCollator();
+    answer
       .then(async (d) => {
         if (cancelled) return;
         const transfer = graphToTransfer(d.graph);
@@ -158,7 +170,7 @@ export function PlanningView(props: PlanningViewProps) {
     return () => {
       cancelled = true;
     };
-  }, [props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, range, serverParams, engine, reloadTick]);
+  }, [earlyData, loadKey, loadData, engine]);
 
   // Another user's move: apply the pushed dates to the engine and the view without refetching.
   const pushed = props.pushedDates;
@@ -225,15 +237,17 @@ export function PlanningView(props: PlanningViewProps) {
   const scrolledToToday = useRef(false);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el || !data || scrolledToToday.current) return;
+    if (!el || scrolledToToday.current) return;
     scrolledToToday.current = true;
     el.scrollLeft = Math.max(0, (props.today - scale.firstDay - 7) * scale.dayWidth);
-  }, [data, scale, props.today]);
+  }, [scale, props.today]);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const measure = () => {
-      setViewport({ left: el.scrollLeft, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight });
+      const next = { left: el.scrollLeft, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight };
+      // Unchanged (the data arriving under a stable scrollbar gutter): no second render of the view.
+      setViewport((v) => (v.left === next.left && v.top === next.top && v.width === next.width && v.height === next.height ? v : next));
       setMeasured(true);
     };
     measure();
@@ -570,7 +584,7 @@ export function PlanningView(props: PlanningViewProps) {
 
   // Browser tests (navigator.webdriver) read bar positions here: a canvas has no DOM to query.
   useEffect(() => {
-    if (typeof navigator === "undefined" || !navigator.webdriver || !model) return;
+    if (typeof navigator === "undefined" || !navigator.webdriver || !model || !data) return;
     const w = window as unknown as { __jalonPlanning?: unknown };
     w.__jalonPlanning = {
       bar: (id: number) => {
@@ -625,14 +639,23 @@ export function PlanningView(props: PlanningViewProps) {
     [model, comparison, scale, live, dates, t],
   );
   if (error) return <div role="alert">{t("planning.loadError")}</div>;
-  if (!data || !model) return <div aria-busy="true">{t("planning.loading")}</div>;
-  const rowsHeight = model.rows.length ? model.rows[model.rows.length - 1].y + model.rows[model.rows.length - 1].height : 0;
+  // Before the data, the screen is already laid out (time header, grid, empty canvas): the stages and the DOM are
+  // made while the request is in flight instead of after it (bench/web, first paint).
+  const shown = model ?? emptyModel();
+  const rowsHeight = shown.rows.length ? shown.rows[shown.rows.length - 1].y + shown.rows[shown.rows.length - 1].height : 0;
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
   return (
-    <div ref={scroller} data-testid="planning-scroller" style={{ flex: 1, minHeight: 0, overflow: "auto", position: "relative", border: "1px solid #E0E0E0", background: "#FFFFFF" }}>
+    <div ref={scroller} data-testid="planning-scroller" style={{ flex: 1, minHeight: 0, overflow: "auto", scrollbarGutter: "stable", position: "relative", border: "1px solid #E0E0E0", background: "#FFFFFF" }}>
+      {!model && (
+        <div style={{ position: "sticky", left: 0, top: 0, height: 0, zIndex: 5 }}>
+          <div aria-busy="true" style={{ position: "absolute", top: HEADER_HEIGHT + 8, left: 8, padding: "4px 8px", background: "#FFFFFF", whiteSpace: "nowrap" }}>
+            {t("planning.loading")}
+          </div>
+        </div>
+      )}
       <Suspense fallback={null}>
-        {mode === "print" && !props.publicToken && (
+        {mode === "print" && !props.publicToken && model && (
           <PrintMode projectId={props.projectId} versionId={props.versionId} model={printModel ?? model} startMonth={monthKey(range.firstDay)} endMonth={monthKey(range.lastDay)} publicView={!!props.publicToken} />
         )}
         {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare} />}
@@ -648,11 +671,11 @@ export function PlanningView(props: PlanningViewProps) {
         </div>
         <div style={{ display: "flex", width: GRID_WIDTH + scale.width, height: rowsHeight }}>
           <div style={{ position: "sticky", left: 0, zIndex: 2, width: GRID_WIDTH, flex: "none", background: "#FFFFFF", borderRight: "1px solid #E0E0E0" }}>
-            <RowGrid model={model} comparison={comparison} scrollElement={scrollElement} onScrolled={onScrolled} lotNames={lotNames} live={live} selection={selectionSet} onSelect={onGridSelect} onKeyRow={onGridKey} onGroupClick={grouping === "none" ? undefined : onGroupClick} />
+            <RowGrid model={shown} comparison={comparison} scrollElement={scrollElement} onScrolled={onScrolled} lotNames={lotNames} live={live} selection={selectionSet} onSelect={onGridSelect} onKeyRow={onGridKey} onGroupClick={grouping === "none" ? undefined : onGroupClick} />
           </div>
           <div style={{ position: "sticky", left: GRID_WIDTH, top: HEADER_HEIGHT, width: canvasWidth, height: Math.min(canvasHeight, rowsHeight || canvasHeight), flex: "none" }}>
             {measured && <GanttCanvas
-              model={model}
+              model={shown}
               scale={scale}
               width={canvasWidth}
               height={canvasHeight}
@@ -673,7 +696,7 @@ export function PlanningView(props: PlanningViewProps) {
             />}
           </div>
         </div>
-        {selectedLinkOverlay(model, scale, selectedLink, (x) => live.get(x) ?? dates.get(x), (pts, link) => (
+        {model && selectedLinkOverlay(model, scale, selectedLink, (x) => live.get(x) ?? dates.get(x), (pts, link) => (
           <Suspense fallback={null}>
           <LinkEditor
             key={`${link.parentId}-${link.childId}-${link.type}-${link.delay}`}

@@ -1,5 +1,7 @@
 import { memo, useMemo } from "react";
-import { Layer, Shape, Stage } from "react-konva";
+// The core build: Stage, Layer and Shape are all we draw with; the full "react-konva" entry registers every Konva
+// shape and filter, script the first paint evaluated for nothing (bench/web).
+import { Layer, Shape, Stage } from "react-konva/lib/ReactKonvaCore";
 import type { Context } from "konva/lib/Context";
 import { headerTicks, type TimeScale } from "@jalon/shared/gantt";
 

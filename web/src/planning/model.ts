@@ -1,4 +1,4 @@
-import { computeFloats, type Calendar } from "@jalon/engine";
+import { computeFloats, createCalendarSet, type Calendar } from "@jalon/engine";
 import { barColor, barGeometry, buildRows, comparedOnlyGhosts, milestoneGeometry, type BarGeometry, type GanttEvent, type GanttRow, type Grouping, type TimeScale } from "@jalon/shared/gantt";
 import { calendarSetOf, planOf, type PlanningData } from "@jalon/shared/planning";
 import { schedulePlan } from "@jalon/engine";
@@ -54,11 +54,20 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   const lotColor = new Map(data.lots.map((l) => [l.id, l.color]));
   // A plan has a few colours (its lots', some events'): each pair is resolved once, not parsed again per event
   // (parseHex was a third of buildModel at 10k tasks, bench/web).
+  // Most events have no colour of their own and take their lot's: those are looked up by lot id, without
+  // building a key string per event.
+  const ofLot = new Map<number | null, string>();
   const colors = new Map<string, string>();
   const colorOf = (own: string | null, lot: number | null): string => {
-    const key = `${own ?? ""}|${lot ?? ""}`;
+    const lotHex = lot === null ? null : lotColor.get(lot);
+    if (own === null) {
+      let c = ofLot.get(lot);
+      if (c === undefined) ofLot.set(lot, (c = barColor(null, lotHex)));
+      return c;
+    }
+    const key = `${own}|${lot ?? ""}`;
     let c = colors.get(key);
-    if (c === undefined) colors.set(key, (c = barColor(own, lot === null ? null : lotColor.get(lot))));
+    if (c === undefined) colors.set(key, (c = barColor(own, lotHex)));
     return c;
   };
   const g = data.graph;
@@ -91,7 +100,7 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   if (options.grouping === "zone") for (const z of data.zones) labels.set(z.id, z.fullName ?? z.name);
   if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
   if (options.grouping === "sequence") for (const s of data.sequences) labels.set(s.id, s.name);
-  const calendar = calendarSetOf(data.calendars).calendars[0];
+  const calendar = projectCalendar(data);
   // Compared versions: room under each bar for their baselines, and a read-only row for each event only they have.
   const baselines = data.comparisons?.length ?? 0;
   const ghosts = baselines > 0 ? comparedOnlyGhosts(data) : undefined;
@@ -120,6 +129,20 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
     if (rc !== rp) add(rc, k);
   }
   return { events, rows, indexOfId, rowOfId, links, linksOfRow, calendar };
+}
+
+let empty: GanttModel | null = null;
+/** The model drawn before the data arrives: no rows, a calendar without holidays. */
+export function emptyModel(): GanttModel {
+  return (empty ??= { events: [], rows: [], indexOfId: new Map(), rowOfId: new Map(), links: [], linksOfRow: [], calendar: createCalendarSet({}).calendars[0] });
+}
+
+const calendars = new WeakMap<PlanningData["calendars"], Calendar>();
+/** The project's calendar, built once per loaded data: a model is rebuilt on every filter, grouping or move. */
+function projectCalendar(data: PlanningData): Calendar {
+  let c = calendars.get(data.calendars);
+  if (!c) calendars.set(data.calendars, (c = calendarSetOf(data.calendars).calendars[0]));
+  return c;
 }
 
 /** Shared by the rows without links; never written to (see buildModel's `add`). */
