@@ -2,7 +2,7 @@
 // autocannon at 200 requests/s with a manager's JWT, asking what the planning screen asks on open (the
 // version's graph plus the events of the eight months around a day in the middle of the demo).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,6 +17,41 @@ const SERVE = fileURLToPath(new URL("./serve.ts", import.meta.url));
 /** A day in the middle of the demo (March 2026 to mid 2027): the screen then shows 2026-07 to 2027-03. */
 const TODAY = "2026-10-15";
 
+/**
+ * CPU time spent during one load, in ms: by the bench process, which is autocannon (parsing every response),
+ * and by the server process. On this 2-core machine the two compete: when the load generator needs as much CPU
+ * as the server, the latencies measure both.
+ */
+export interface LoadCpu {
+  autocannonMs: number;
+  serverMs: number;
+}
+
+/** utime + stime of a process from /proc (Linux), in ms; null elsewhere. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of proc(5) (utime, stime), in clock ticks of 10 ms (USER_HZ = 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function withCpu<T>(serverPid: number | undefined, run: () => Promise<T>): Promise<{ result: T; cpu: LoadCpu }> {
+  const self0 = process.cpuUsage();
+  const server0 = processCpuMs(serverPid);
+  const result = await run();
+  const self = process.cpuUsage(self0);
+  const server1 = processCpuMs(serverPid);
+  return {
+    result,
+    cpu: { autocannonMs: Math.round((self.user + self.system) / 1000), serverMs: server0 === null || server1 === null ? -1 : server1 - server0 },
+  };
+}
+
 export interface LoadFigures {
   request: string;
   responseBytes: number;
@@ -28,14 +63,15 @@ export interface LoadFigures {
   durationS: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   requests: { total: number; perSecond: number; non2xx: number; errors: number; timeouts: number };
+  cpu: LoadCpu;
   /**
    * The peer, same load right after: the same answer's bytes served by a bare node:http server in its own
    * process (no routing, no auth, no database, no serialisation): what this machine gives at 200 requests/s for
    * a body of this size at that moment.
    */
-  peerStaticBody: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number } };
+  peerStaticBody: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number }; cpu: LoadCpu };
   /** The same load with `Accept-Encoding: gzip, deflate, br`, as every browser sends it. */
-  gzip: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number } };
+  gzip: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number }; cpu: LoadCpu };
 }
 
 const STATIC_SERVER = `const fs = require("node:fs"); const body = fs.readFileSync(process.env.BODY_FILE);
@@ -53,10 +89,11 @@ async function peerStaticBody(body: string, rate: number, durationS: number, con
       createInterface({ input: child.stdout! }).once("line", resolve);
     });
     const { url } = JSON.parse(line) as { url: string };
-    const r = await autocannon({ url, connections, overallRate: rate, duration: durationS, timeout: 10 });
+    const { result: r, cpu } = await withCpu(child.pid, () => autocannon({ url, connections, overallRate: rate, duration: durationS, timeout: 10 }));
     return {
       latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
       requests: { total: r.requests.total, perSecond: Math.round((r.requests.total / r.duration) * 10) / 10, non2xx: r.non2xx, errors: r.errors },
+      cpu,
     };
   } finally {
     await stopChild(child);
@@ -116,18 +153,20 @@ export async function benchPlanningLoad(env: NodeJS.ProcessEnv, opts: { rate: nu
     opts.log(`planning data: ${Math.round(body.length / 1024)} KiB, ${data.graph.ids.length} events in the graph, ${data.events.length} displayed; unloaded median ${summarize(unloaded).medianMs} ms`);
 
     const connections = 20;
-    const result = await autocannon({ url: `${info.url}${path}`, headers, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 });
+    const { result, cpu } = await withCpu(child.pid, () => autocannon({ url: `${info.url}${path}`, headers, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 }));
     const l = result.latency;
-    opts.log(`autocannon ${opts.rate}/s for ${opts.durationS} s: p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${result.requests.total} requests, non-2xx ${result.non2xx}, errors ${result.errors}`);
+    opts.log(`autocannon ${opts.rate}/s for ${opts.durationS} s: p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${result.requests.total} requests, non-2xx ${result.non2xx}, errors ${result.errors}; CPU ${JSON.stringify(cpu)}`);
     // The same load as a browser asks (Accept-Encoding: gzip): the cached gzip copy, ~30 KiB instead of 240.
     await new Promise((r) => setTimeout(r, 3000));
-    const gz = await autocannon({ url: `${info.url}${path}`, headers: { ...headers, "accept-encoding": "gzip, deflate, br" }, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 });
-    opts.log(`autocannon gzip ${opts.rate}/s for ${opts.durationS} s: p50 ${gz.latency.p50} ms, p99 ${gz.latency.p99} ms, max ${gz.latency.max} ms, ${gz.requests.total} requests, non-2xx ${gz.non2xx}, errors ${gz.errors}`);
+    const { result: gz, cpu: gzCpu } = await withCpu(child.pid, () =>
+      autocannon({ url: `${info.url}${path}`, headers: { ...headers, "accept-encoding": "gzip, deflate, br" }, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 }),
+    );
+    opts.log(`autocannon gzip ${opts.rate}/s for ${opts.durationS} s: p50 ${gz.latency.p50} ms, p99 ${gz.latency.p99} ms, max ${gz.latency.max} ms, ${gz.requests.total} requests, non-2xx ${gz.non2xx}, errors ${gz.errors}; CPU ${JSON.stringify(gzCpu)}`);
     // Let the server finish the requests autocannon stopped waiting for, then stop it (its CPU is freed for the peer).
     await new Promise((r) => setTimeout(r, 5000));
     await stopChild(child);
     const peer = await peerStaticBody(body, opts.rate, opts.durationS, connections);
-    opts.log(`static peer ${opts.rate}/s: p50 ${peer.latencyMs.p50} ms, p99 ${peer.latencyMs.p99} ms, ${peer.requests.total} requests`);
+    opts.log(`static peer ${opts.rate}/s: p50 ${peer.latencyMs.p50} ms, p99 ${peer.latencyMs.p99} ms, ${peer.requests.total} requests; CPU ${JSON.stringify(peer.cpu)}`);
     return {
       request: `GET ${path.replace(/projectId=\d+&versionId=\d+/, "projectId={demo}&versionId={current}")}`,
       responseBytes: body.length,
@@ -138,10 +177,12 @@ export async function benchPlanningLoad(env: NodeJS.ProcessEnv, opts: { rate: nu
       durationS: opts.durationS,
       latencyMs: { p50: l.p50, p90: l.p90, p99: l.p99, max: l.max, mean: Math.round(l.mean * 100) / 100 },
       requests: { total: result.requests.total, perSecond: Math.round((result.requests.total / result.duration) * 10) / 10, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts },
+      cpu,
       peerStaticBody: peer,
       gzip: {
         latencyMs: { p50: gz.latency.p50, p90: gz.latency.p90, p99: gz.latency.p99, max: gz.latency.max },
         requests: { total: gz.requests.total, perSecond: Math.round((gz.requests.total / gz.duration) * 10) / 10, non2xx: gz.non2xx, errors: gz.errors },
+        cpu: gzCpu,
       },
     };
   } finally {

@@ -98,3 +98,29 @@ describe("history: a log that outlives its event and user, tied to its version",
     expect(await db("event_histories").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 0 }]);
   });
 });
+
+describe("events: rows of an existing version of their project, checked per statement", () => {
+  it("refuses an event of a missing version or of a version of another project, in a batch as alone", async () => {
+    const v = await version();
+    const stranger = await version();
+    const row = { name: "X", type: "task", number_of_days: 1, start_date: "2026-02-02", end_date: "2026-02-02" };
+    await expect(db("events").insert([{ ...row, ...v.base }, { ...row, project_id: v.base.project_id, version_id: 2_000_000_000 }])).rejects.toMatchObject(fkViolation);
+    await expect(db("events").insert({ ...row, project_id: stranger.base.project_id, version_id: v.base.version_id })).rejects.toMatchObject(fkViolation);
+    expect(await db("events").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 3 }]);
+    await expect(db("events").where({ id: v.ids[2] }).update({ version_id: stranger.base.version_id })).rejects.toMatchObject(fkViolation);
+    await expect(db("versions").where({ id: v.base.version_id }).update({ project_id: stranger.base.project_id })).rejects.toMatchObject(fkViolation);
+  });
+
+  it("deleting a project deletes its versions with their zones, events, links and history", async () => {
+    const v = await version();
+    const [zone] = await db("zones").insert({ ...v.base, name: "Bât A" }).returning("id");
+    await db("events").whereIn("id", v.ids).update({ zone_id: zone.id });
+    await db("event_links").insert({ ...v.base, parent_id: v.ids[0], child_id: v.ids[1] });
+    await db("event_histories").insert({ ...v.base, event_id: v.ids[0], event_tracking_id: 1, field_name: "name", previous_value: "a", new_value: "b" });
+    await db("projects").where({ id: v.base.project_id }).delete();
+    for (const table of ["versions", "zones", "events", "event_links", "event_histories"]) {
+      const where = table === "versions" ? { project_id: v.base.project_id } : { version_id: v.base.version_id };
+      expect(await db(table).where(where).count("* as c")).toEqual([{ c: 0 }]);
+    }
+  });
+});

@@ -6,6 +6,7 @@ import * as m004 from "./004_planning_keys.js";
 import * as m005 from "./005_event_links_index.js";
 import * as m006 from "./006_version_content_revision.js";
 import * as m007 from "./007_planning_row_cost.js";
+import * as m008 from "./008_events_version_check.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -21,6 +22,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["005_event_links_index", m005],
   ["006_version_content_revision", m006],
   ["007_planning_row_cost", m007],
+  ["008_events_version_check", m008],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
