@@ -26,7 +26,7 @@ import {
   type Schedule,
 } from "@jalon/engine";
 import { createTimeScale, defaultRange, DEFAULT_VIEW, DEFAULT_ZOOM } from "@jalon/shared/gantt";
-import type { PlanningData, PlanningEventView } from "@jalon/shared/planning";
+import { toWire, type PlanningData, type PlanningEventView } from "@jalon/shared/planning";
 import { buildModel, datesOf } from "../../web/src/planning/model.js";
 import { frenchHolidays, prng, summerClosure } from "../engine/generate.js";
 
@@ -377,7 +377,8 @@ export function generatePlanningData(size: WebSize, seed = SEED): { data: Planni
 export function writePlanningData(size: WebSize, dir: string): WebMeta {
   const { data, meta } = generatePlanningData(size);
   mkdirSync(dir, { recursive: true });
-  const json = JSON.stringify(data);
+  // What GET /planning/data sends: the events in columns (shared/planning/wire.ts).
+  const json = JSON.stringify(toWire(data));
   writeFileSync(join(dir, `planning-${size}.json`), json);
   const full: WebMeta = { ...meta, stats: { ...meta.stats, jsonBytes: Buffer.byteLength(json) } };
   writeFileSync(join(dir, `meta-${size}.json`), JSON.stringify(full, null, 2));

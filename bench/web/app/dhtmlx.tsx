@@ -10,7 +10,7 @@ import { gantt, type Task } from "dhtmlx-gantt";
 import "dhtmlx-gantt/codebase/dhtmlxgantt.css";
 import { formatDay, parseDay } from "@jalon/engine";
 import { barColor, defaultRange } from "@jalon/shared/gantt";
-import type { PlanningData } from "@jalon/shared/planning";
+import { fromWire, type PlanningData, type PlanningDataWire } from "@jalon/shared/planning";
 
 const bench = window.__bench;
 const today = parseDay(param("today") ?? "2026-12-01");
@@ -89,7 +89,8 @@ async function main(): Promise<void> {
   const res = await fetch(`./data/planning-${SIZE}.json`);
   const text = await res.text();
   mark("dataReceived");
-  const planning = JSON.parse(text) as PlanningData;
+  // The server's wire form (events in columns), decoded as Jalon's client decodes it.
+  const planning = fromWire(JSON.parse(text) as PlanningDataWire);
   mark("parsed");
   const { data, links } = convert(planning);
   mark("converted");

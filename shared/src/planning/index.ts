@@ -1,1 +1,2 @@
 export * from "./data.js";
+export * from "./wire.js";

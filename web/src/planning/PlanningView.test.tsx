@@ -6,6 +6,7 @@ import type { PlanningData } from "@jalon/shared/planning";
 import { mockApi } from "../test/render";
 import { PlanningView, type PlanningViewProps } from "./PlanningView";
 import { smallPlanning } from "./testData";
+import { toWire } from "@jalon/shared/planning";
 
 // jsdom has no 2D canvas: the Konva stages are left out, the view's state is read through its browser-test hook.
 vi.mock("./GanttCanvas", () => ({ GanttCanvas: () => null }));
@@ -34,7 +35,7 @@ describe("planning view, dates pushed by another user's move", () => {
   it("applies a pushed delta once: a later refetch shows the server's dates, not the old delta again", async () => {
     Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
     let served = planning();
-    mockApi({ "GET /api/planning/data": () => served });
+    mockApi({ "GET /api/planning/data": () => toWire(served) });
     const base: PlanningViewProps = { projectId: 7, versionId: 11, today: parseDay("2026-02-02"), refreshKey: 0, pushedDates: null };
     const ui = (p: Partial<PlanningViewProps>) => (
       <MemoryRouter>
@@ -61,7 +62,7 @@ describe("planning view, dates pushed by another user's move", () => {
 
   it("ignores the delta already in the store when the view opens: its data is newer", async () => {
     Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
-    mockApi({ "GET /api/planning/data": () => planning() });
+    mockApi({ "GET /api/planning/data": () => toWire(planning()) });
     const stale = { ids: [3], startDates: ["2026-03-02"], endDates: ["2026-03-03"], seq: 4 };
     render(
       <MemoryRouter>

@@ -1,4 +1,4 @@
-import type { PlanningData } from "@jalon/shared/planning";
+import { fromWire, type PlanningData, type PlanningDataWire } from "@jalon/shared/planning";
 import { request } from "../api/http";
 
 /** The planning screen's calls (spec 000 section 7, Planning and Events). */
@@ -39,8 +39,10 @@ export interface MoveResult {
 }
 
 export const planningApi = {
-  data: (q: PlanningQuery) => request<PlanningData>("GET", "/planning/data", { query: { ...q } }),
-  publicData: (token: string, q: Pick<PlanningQuery, "startDate" | "endDate">) => request<PlanningData>("GET", `/planning/public/${encodeURIComponent(token)}`, { query: { ...q }, anonymous: true }),
+  // The answer carries the events in columns (shared/planning/wire.ts), decoded here once.
+  data: (q: PlanningQuery): Promise<PlanningData> => request<PlanningDataWire>("GET", "/planning/data", { query: { ...q } }).then(fromWire),
+  publicData: (token: string, q: Pick<PlanningQuery, "startDate" | "endDate">): Promise<PlanningData> =>
+    request<PlanningDataWire>("GET", `/planning/public/${encodeURIComponent(token)}`, { query: { ...q }, anonymous: true }).then(fromWire),
   move: (body: MovePayload) => request<MoveResult>("PATCH", "/event/bulk-update", { body }),
   patchEvent: (id: number, body: Record<string, unknown>) => request<{ id: number; revision: number }>("PATCH", `/event/${id}`, { body }),
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
 import { buildLot, buildProject, buildUser, countRows, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import { fromWire } from "@jalon/shared/planning";
 
 let t: TestApp;
 let manager: BuiltUser;
@@ -35,17 +36,17 @@ describe("planning over HTTP", () => {
     expect(res.body.graph.ids).toEqual([ids.a, ids.b, ids.m]);
     expect(res.body.graph.linkParentId).toEqual([ids.a, ids.b]);
     expect(res.body.projectedEndDate).toBe("2026-02-09");
-    expect(res.body.events.map((e: { name: string }) => e.name)).toEqual(["Fondations", "Élévation", "Hors d'eau"]);
-    expect(res.body.events[0]).toMatchObject({ trigram: "FDN", participantGroupProId: expect.any(Number) });
+    expect(fromWire(res.body).events.map((e: { name: string }) => e.name)).toEqual(["Fondations", "Élévation", "Hors d'eau"]);
+    expect(fromWire(res.body).events[0]).toMatchObject({ trigram: "FDN", participantGroupProId: expect.any(Number) });
     expect(res.body.lots).toEqual([{ id: expect.any(Number), name: "Gros œuvre", color: "#8B4513" }]);
   });
 
   it("filters the displayed events but always sends the whole graph", async () => {
     const res = await data(manager.token, { startDate: "2026-02", endDate: "2026-02", eventNames: ["Élévation"] });
-    expect(res.body.events.map((e: { id: number }) => e.id)).toEqual([ids.b]);
+    expect(fromWire(res.body).events.map((e: { id: number }) => e.id)).toEqual([ids.b]);
     expect(res.body.graph.ids).toHaveLength(3);
     const none = await data(manager.token, { startDate: "2027-01", endDate: "2027-02" });
-    expect(none.body.events).toEqual([]);
+    expect(fromWire(none.body).events).toEqual([]);
   });
 
   it("refuses a project the user does not belong to, a missing project id, bad months and a fifth compared version", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
 import { buildLot, buildProject, buildUser, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
 import { planningCacheStats, setPlanningCacheMaxBytes } from "../../planning/planningCache.js";
+import { fromWire } from "@jalon/shared/planning";
 
 // The in-memory GET /planning/data answers: every write shows at once (whoever writes, even plain SQL), the
 // cache never serves a body to someone who may not read the project, and each project's users get their own.
@@ -66,9 +67,9 @@ describe("GET /planning/data from memory", () => {
     expect((await read(managerA, pa)).body.lots.map((l: { name: string }) => l.name)).toEqual(["Plomberie sanitaire"]);
 
     await t.db("events").where({ id: taskA }).update({ name: "Réseaux enterrés" });
-    expect((await read(managerA, pa)).body.events.map((e: { name: string }) => e.name)).toEqual(["Réseaux enterrés"]);
+    expect(fromWire((await read(managerA, pa)).body).events.map((e: { name: string }) => e.name)).toEqual(["Réseaux enterrés"]);
     await t.db("countings").insert({ project_id: pa.id, version_id: pa.versionId, event_id: taskA, counting_date: "2026-03-10", percentage: 40 });
-    expect((await read(managerA, pa)).body.events[0].progress).toBe(40);
+    expect(fromWire((await read(managerA, pa)).body).events[0].progress).toBe(40);
   });
 
   it("answers 304 to a matching If-None-Match, and 200 with a new ETag after a write", async () => {
@@ -118,8 +119,8 @@ describe("GET /planning/data from memory", () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.projectId).toBe(pa.id);
     expect(b.body.projectId).toBe(pb.id);
-    expect(b.body.events.map((e: { name: string }) => e.name)).toEqual(["Charpente"]);
-    expect(a.body.events.map((e: { name: string }) => e.name)).not.toContain("Charpente");
+    expect(fromWire(b.body).events.map((e: { name: string }) => e.name)).toEqual(["Charpente"]);
+    expect(fromWire(a.body).events.map((e: { name: string }) => e.name)).not.toContain("Charpente");
     expect(a.headers.get("etag")).not.toBe(b.headers.get("etag"));
   });
 

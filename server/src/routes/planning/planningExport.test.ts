@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRows, planPrint, printRange, ganttEventsOf, groupLabelsOf } from "@jalon/shared/gantt";
-import type { PlanningData } from "@jalon/shared/planning";
+import { fromWire, type PlanningDataWire } from "@jalon/shared/planning";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
 import { buildUser, countRows, type BuiltUser } from "../../../test/helpers/factories.js";
 import { DEMO_PASSWORD, seedDemo } from "../../db/seeds/demo.js";
@@ -60,7 +60,7 @@ const pdfText = (file: string, page?: number) => execFileSync("pdftotext", [...(
 
 /** The sheets the shared tiling gives for the same rows: what the web's preview shows. */
 async function expectedPages(format: "A4" | "A3" | "A1", orientation: "landscape" | "portrait", monthsPerPage: number, legendItems: number) {
-  const data = (await t.request<PlanningData>("GET", "/planning/data", { token, query: { projectId, versionId, startDate: "2026-03", endDate: "2027-02" } })).body;
+  const data = fromWire((await t.request<PlanningDataWire>("GET", "/planning/data", { token, query: { projectId, versionId, startDate: "2026-03", endDate: "2027-02" } })).body);
   const rows = buildRows(ganttEventsOf(data), { grouping: "zone", groupLabels: groupLabelsOf(data, "zone") });
   const plan = planPrint(rows, { format, orientation, monthsPerPage, ...printRange("2026-03", "2027-02"), legendItems });
   return { pages: plan.pages.length, bands: plan.bands.length, rows: rows.length, plan };
@@ -120,7 +120,7 @@ describePdf("POST /planning/export", () => {
   });
 
   it("prints A3 by month (days on the scale) with a filter and aggregated zones, and keeps the PNGs", async () => {
-    const data = (await t.request<PlanningData>("GET", "/planning/data", { token, query: { projectId, versionId, startDate: "2026-03", endDate: "2026-04" } })).body;
+    const data = fromWire((await t.request<PlanningDataWire>("GET", "/planning/data", { token, query: { projectId, versionId, startDate: "2026-03", endDate: "2026-04" } })).body);
     const zone = data.zones[0].id;
     const res = await exportPdf({ pageFormat: "a3", orientation: "landscape", monthsPerPage: 1, startDate: "2026-03-15", endDate: "2026-04-02", aggregatedZoneIds: [zone], showLegend: true });
     expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import { PlanningToolbar } from "../PlanningToolbar";
 import { buildModel, datesOf } from "../model";
 import { PrintDialog } from "./PrintDialog";
 import { exactGrid, previewGrid, type PrintSettings } from "./printPreview";
+import { toWire } from "@jalon/shared/planning";
 
 /** A version of n tasks in 4 zones and 3 lots, one every working day from March 2026. */
 function planning(n: number): PlanningData {
@@ -71,7 +72,7 @@ describe("print dialog", () => {
     vi.stubGlobal("fetch", vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input).startsWith("/api/planning/data")) {
         loads.push(String(input));
-        return new Response(JSON.stringify(data), { status: 200, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify(toWire(data)), { status: 200, headers: { "Content-Type": "application/json" } });
       }
       calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
       return new Response("%PDF-1.3 fake", {

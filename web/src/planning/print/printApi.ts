@@ -1,5 +1,5 @@
 import type { Grouping } from "@jalon/shared/gantt";
-import type { PlanningData } from "@jalon/shared/planning";
+import { fromWire, type PlanningData, type PlanningDataWire } from "@jalon/shared/planning";
 import { request, requestFile } from "../../api/http";
 import type { PlanningFilters } from "../planningStore";
 import type { PrintSettings } from "./printPreview";
@@ -33,9 +33,9 @@ export function serverFilters(f: PlanningFilters) {
 
 /** The printed months' events, for an exact preview of the sheets. */
 export function printData(r: Omit<PrintRequest, "grouping" | "aggregated">) {
-  return request<PlanningData>("GET", "/planning/data", {
+  return request<PlanningDataWire>("GET", "/planning/data", {
     query: { projectId: r.projectId, versionId: r.versionId, startDate: r.settings.startMonth, endDate: r.settings.endMonth, ...serverFilters(r.filters) },
-  });
+  }).then((w): PlanningData => fromWire(w));
 }
 
 /** POST /planning/export with the planning's filters: the PDF and its file name. */
