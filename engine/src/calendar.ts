@@ -38,25 +38,30 @@ export class Calendar {
     this.lo = this.exceptions[0];
     this.hi = this.exceptions[h - 1];
     const span = this.hi - this.lo + 2;
-    this.rankTable = new Int32Array(span);
-    const days: number[] = [];
+    const rankTable = new Int32Array(span);
+    // Filled in place with the weekday counted along, not pushed to an array: a calendar of 25 years of holidays
+    // is built on the planning's first paint, in code that has not warmed up yet (bench/web).
+    const days = new Int32Array(span);
+    const exceptions = this.exceptions;
+    let count = 0;
     let rank = weekdaysBefore(this.lo);
     let e = 0;
-    for (let i = 0; i < span; i++) {
+    let dow = dayOfWeek(this.lo);
+    for (let i = 0; i < span - 1; i++) {
       const d = this.lo + i;
-      this.rankTable[i] = rank;
-      if (i === span - 1) break;
-      let working = dayOfWeek(d) < 5;
-      if (working && e < h && this.exceptions[e] === d) {
-        working = false;
-        e++;
+      rankTable[i] = rank;
+      if (dow < 5) {
+        if (e < h && exceptions[e] === d) e++;
+        else {
+          days[count++] = d;
+          rank++;
+        }
       }
-      if (working) {
-        days.push(d);
-        rank++;
-      }
+      dow = dow === 6 ? 0 : dow + 1;
     }
-    this.dayTable = Int32Array.from(days);
+    rankTable[span - 1] = rank;
+    this.rankTable = rankTable;
+    this.dayTable = days.slice(0, count);
     this.rankLo = this.rankTable[0];
     this.rankAfter = this.rankTable[span - 1];
   }

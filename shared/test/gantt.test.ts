@@ -117,3 +117,26 @@ describe("geometry and colours", () => {
     expect(textColorOn("#F7CA18")).toBe("#000000");
   });
 });
+
+describe("row order of many events", () => {
+  const ev = (id: number, startDay: number, endDay: number): GanttEvent => ({ id, kind: "task", name: `t${id}`, startDay, endDay, numberOfDays: endDay - startDay + 1, color: "#FFFFFF" });
+  const order = (events: GanttEvent[]) => buildRows(events, { grouping: "none" }).map((r) => events[r.events[0]].id);
+  const byComparator = (events: GanttEvent[]) => [...events].sort((a, b) => a.startDay - b.startDay || a.endDay - b.endDay || a.id - b.id).map((e) => e.id);
+
+  it("sorts by start, end, then id: packed keys and the comparator agree", () => {
+    let seed = 7;
+    const rnd = (m: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % m);
+    const events = Array.from({ length: 3000 }, (_, i) => {
+      const s = 20500 + rnd(300);
+      return ev(i + 1, s, s + rnd(20));
+    });
+    expect(order(events)).toEqual(byComparator(events));
+  });
+
+  it("falls back to the comparator when ids are not in order or days are out of the packed range", () => {
+    const shuffled = [ev(5, 20600, 20601), ev(2, 20600, 20601), ev(9, 20500, 20510), ev(1, 20600, 20600)];
+    expect(order(shuffled)).toEqual([9, 1, 2, 5]);
+    const old = [ev(1, 20600, 20601), ev(2, -400, -399), ev(3, 200000, 200001)];
+    expect(order(old)).toEqual([2, 1, 3]);
+  });
+});
