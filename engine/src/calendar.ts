@@ -14,10 +14,14 @@ export class Calendar {
   readonly exceptions: Int32Array;
   private readonly lo: number;
   private readonly hi: number;
-  /** rankTable[d - lo] = rank(d) for d in [lo, hi + 1]. */
-  private readonly rankTable: Int32Array;
-  /** dayTable[k - rankLo] = the working day of rank k, for ranks inside [rank(lo), rank(hi + 1)). */
-  private readonly dayTable: Int32Array;
+  /**
+   * rankTable[d - lo] = rank(d) for d in [lo, hi + 1]; dayTable[k - rankLo] = the working day of rank k, for ranks
+   * inside [rank(lo), rank(hi + 1)). Built on the first lookup inside [lo, hi]: a calendar with 25 years of
+   * holidays spans 9,000 days, and the planning screen builds one on its first paint where nothing reads it yet
+   * (bench/web: 9 ms of cold code).
+   */
+  private rankTable: Int32Array | null = null;
+  private dayTable: Int32Array | null = null;
   private readonly rankLo: number;
   private readonly rankAfter: number;
 
@@ -37,14 +41,20 @@ export class Calendar {
     }
     this.lo = this.exceptions[0];
     this.hi = this.exceptions[h - 1];
+    // lo is the first exception: no exception before it. Every exception lies in [lo, hi].
+    this.rankLo = weekdaysBefore(this.lo);
+    this.rankAfter = weekdaysBefore(this.hi + 1) - h;
+  }
+
+  private buildTables(): void {
+    const h = this.exceptions.length;
     const span = this.hi - this.lo + 2;
     const rankTable = new Int32Array(span);
-    // Filled in place with the weekday counted along, not pushed to an array: a calendar of 25 years of holidays
-    // is built on the planning's first paint, in code that has not warmed up yet (bench/web).
+    // Filled in place with the weekday counted along, not pushed to an array with dayOfWeek per day.
     const days = new Int32Array(span);
     const exceptions = this.exceptions;
     let count = 0;
-    let rank = weekdaysBefore(this.lo);
+    let rank = this.rankLo;
     let e = 0;
     let dow = dayOfWeek(this.lo);
     for (let i = 0; i < span - 1; i++) {
@@ -62,22 +72,22 @@ export class Calendar {
     rankTable[span - 1] = rank;
     this.rankTable = rankTable;
     this.dayTable = days.slice(0, count);
-    this.rankLo = this.rankTable[0];
-    this.rankAfter = this.rankTable[span - 1];
   }
 
   /** Number of working days strictly before `day`; as a start, the rank of the first working day >= day. */
   rank(day: number): number {
     if (day <= this.lo) return weekdaysBefore(day);
     if (day > this.hi) return weekdaysBefore(day) - this.exceptions.length;
-    return this.rankTable[day - this.lo];
+    if (this.rankTable === null) this.buildTables();
+    return this.rankTable![day - this.lo];
   }
 
   /** The working day whose rank is `k`. */
   dayAt(k: number): number {
     if (k < this.rankLo || this.exceptions.length === 0) return weekdayAt(k);
     if (k >= this.rankAfter) return weekdayAt(k + this.exceptions.length);
-    return this.dayTable[k - this.rankLo];
+    if (this.dayTable === null) this.buildTables();
+    return this.dayTable![k - this.rankLo];
   }
 
   isWorking(day: number): boolean {
