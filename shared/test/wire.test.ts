@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlanningData } from "../src/planning/data.js";
-import { fromWire, toWire } from "../src/planning/wire.js";
+import { eventColumnsOf, fromWire, toWire } from "../src/planning/wire.js";
 
 const data: PlanningData = {
   projectId: 1,
@@ -26,6 +26,18 @@ describe("planning data on the wire", () => {
     expect(wire.eventColumns.name).toEqual(["Gros œuvre R+1", "Hors d'eau"]);
     expect(wire.eventColumns.type).toEqual([0, 1]);
     expect(fromWire(JSON.parse(JSON.stringify(wire)))).toEqual(data);
+  });
+
+  it("keeps the columns for readers that want them, and makes the objects only when read", () => {
+    const decoded = fromWire(JSON.parse(JSON.stringify(toWire(data))));
+    expect(eventColumnsOf(decoded)?.id).toEqual([10, 11]);
+    expect(decoded.events[1]).toMatchObject({ name: "Hors d'eau", type: "milestone", isTracked: true });
+    expect(decoded.events).toBe(decoded.events);
+    expect({ ...decoded }.events).toEqual(data.events);
+    // Replaced events win over the columns.
+    decoded.events = [data.events[0]];
+    expect(eventColumnsOf(decoded)).toBeNull();
+    expect(decoded.events).toHaveLength(1);
   });
 
   it("is smaller than the object form", () => {

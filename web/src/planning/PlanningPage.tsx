@@ -74,8 +74,11 @@ export default function PlanningPage() {
     if (grouping === "sequence") return data.sequences.map((x) => x.id);
     return [];
   }, [data, grouping]);
-  const names = useMemo(() => new Map((data?.events ?? []).map((e) => [e.id, e.name])), [data]);
-  const nameOf = useCallback((id: number) => names.get(id) ?? `#${id}`, [names]);
+  // Names are looked up on a warning or a picked link, not on the first paint: the map is made on the first one.
+  const nameOf = useMemo(() => {
+    let names: Map<number, string> | null = null;
+    return (id: number) => (names ??= new Map((data?.events ?? []).map((e) => [e.id, e.name]))).get(id) ?? `#${id}`;
+  }, [data]);
   const closeDialog = useCallback((saved: boolean) => {
     setDialog(null);
     if (saved) useRefresh.getState().bump("planning");

@@ -98,7 +98,16 @@ export function PlanningView(props: PlanningViewProps) {
   const [preview, setPreview] = useState<Map<number, readonly [number, number]> | null>(null);
   const [violated, setViolated] = useState<Set<string>>(new Set());
   const [projectEnd, setProjectEnd] = useState<number | null>(null);
-  const revisions = useRef(new Map<number, number>());
+  /** Revision of each event as last seen (sent back with a write); made from the answer's column on first use. */
+  const revisionsOf = useRef<{ graph: PlanningData["graph"] | null; map: Map<number, number> | null }>({ graph: null, map: null });
+  const revisions = useCallback((): Map<number, number> => {
+    const r = revisionsOf.current;
+    if (r.map === null) {
+      r.map = new Map<number, number>();
+      if (r.graph) for (let i = 0; i < r.graph.ids.length; i++) r.map.set(r.graph.ids[i], r.graph.revision[i]);
+    }
+    return r.map;
+  }, []);
   const [reloadTick, setReloadTick] = useState(0);
   const onLoadedRef = useRef(props.onLoaded);
   onLoadedRef.current = props.onLoaded;
@@ -145,9 +154,7 @@ export function PlanningView(props: PlanningViewProps) {
         // Posted before the first render and awaited after it: the worker prepares the plan while the main thread
         // draws (bench/web), and comlink delivers later engine calls after this one.
         const loading = engine.current?.load(Comlink.transfer(transfer, buffers), d.calendars);
-        const revs = new Map<number, number>();
-        for (let i = 0; i < d.graph.ids.length; i++) revs.set(d.graph.ids[i], d.graph.revision[i]);
-        revisions.current = revs;
+        revisionsOf.current = { graph: d.graph, map: null };
         appliedPushSeq.current = seqAtRequest;
         const loadedDates = datesOf(d);
         setDates(loadedDates);
@@ -291,11 +298,11 @@ export function PlanningView(props: PlanningViewProps) {
         const result: MoveResult = await planningApi.move({
           projectId: props.projectId,
           versionId: props.versionId,
-          events: effect.selection.map((id) => ({ id, revision: revisions.current.get(id) ?? 0 })),
+          events: effect.selection.map((id) => ({ id, revision: revisions().get(id) ?? 0 })),
           anchorId: effect.anchorId,
           startDate: formatDay(effect.day),
         });
-        result.ids.forEach((id, k) => revisions.current.set(id, result.revisions[k]));
+        result.ids.forEach((id, k) => revisions().set(id, result.revisions[k]));
         // The server's result is authoritative: it replaces the preview.
         const ids = Float64Array.from(result.ids);
         const starts = Int32Array.from(result.startDates.map(parseDay));
@@ -329,7 +336,7 @@ export function PlanningView(props: PlanningViewProps) {
   const structuralWrite = useCallback(
     async (id: number, body: Record<string, unknown>) => {
       try {
-        await planningApi.patchEvent(id, { ...body, revision: revisions.current.get(id) });
+        await planningApi.patchEvent(id, { ...body, revision: revisions().get(id) });
         return true;
       } catch (e) {
         if (e instanceof ApiError && e.code === "cycle" && data) {

@@ -1,6 +1,6 @@
 import { computeFloats, createCalendarSet, type Calendar } from "@jalon/engine";
 import { barColor, barGeometry, buildRows, comparedOnlyGhosts, milestoneGeometry, type BarGeometry, type GanttEvent, type GanttRow, type Grouping, type TimeScale } from "@jalon/shared/gantt";
-import { calendarSetOf, planOf, type PlanningData } from "@jalon/shared/planning";
+import { calendarSetOf, eventColumnsOf, planOf, type PlanningData } from "@jalon/shared/planning";
 import { schedulePlan } from "@jalon/engine";
 import { applyOrder } from "./tools/reorder";
 
@@ -16,9 +16,18 @@ export interface GanttModel {
   /** Event id -> row index. */
   readonly rowOfId: ReadonlyMap<number, number>;
   readonly links: { parentId: number; childId: number; type: number; delay: number }[];
+  /** The same links as columns (the graph's own arrays): what drawing reads. */
+  readonly linkColumns: LinkColumns;
   /** For each row, the links with an end on it, so drawing visits only the visible rows' links. */
   readonly linksOfRow: number[][];
   readonly calendar: Calendar;
+}
+
+export interface LinkColumns {
+  readonly parentId: ArrayLike<number>;
+  readonly childId: ArrayLike<number>;
+  readonly type: ArrayLike<number>;
+  readonly delay: ArrayLike<number>;
 }
 
 export const LINK_NAMES = ["end-begin", "begin-begin", "end-end", "begin-end"] as const;
@@ -38,8 +47,11 @@ export function datesOf(data: PlanningData): Map<number, [number, number]> {
   const out = new Map<number, [number, number]>();
   const g = data.graph;
   for (let i = 0; i < g.ids.length; i++) out.set(g.ids[i], [g.startDay[i], g.endDay[i]]);
+  loadDates.set(out, g);
   return out;
 }
+/** Maps made by datesOf, with the graph they copy: a model built from one reads the graph's columns instead. */
+const loadDates = new WeakMap<ReadonlyMap<number, readonly [number, number]>, PlanningData["graph"]>();
 
 /** Critical events of the version (total float <= 0), from a full pass. */
 export function criticalIds(data: PlanningData): Set<number> {
@@ -71,31 +83,46 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
     return c;
   };
   const g = data.graph;
-  const graphIndex = new Map<number, number>();
-  for (let i = 0; i < g.ids.length; i++) graphIndex.set(g.ids[i], i);
+  const indexInGraph = graphLookup(g.ids);
+  // The load's own dates (datesOf this graph): read from the graph's columns, no lookup per event.
+  const fromGraph = loadDates.get(dates) === g;
   const events: GanttEvent[] = [];
-  for (const e of data.events) {
-    const d = dates.get(e.id);
-    const gi = graphIndex.get(e.id);
-    if (!d || gi === undefined) continue;
-    if (options.keep && !options.keep(e.id)) continue;
+  const add = (id: number, kind: GanttEvent["kind"], name: string, color: string | null, trigram: string | null, lot: number | null, progress: number | null, zoneId: number | null, sequenceId: number | null) => {
+    const gi = indexInGraph(id);
+    if (gi < 0) return;
+    let startDay: number;
+    let endDay: number;
+    if (fromGraph) {
+      startDay = g.startDay[gi];
+      endDay = g.endDay[gi];
+    } else {
+      const d = dates.get(id);
+      if (!d) return;
+      startDay = d[0];
+      endDay = d[1];
+    }
+    if (options.keep && !options.keep(id)) return;
     events.push({
-      id: e.id,
-      kind: e.type,
-      name: e.name,
-      startDay: d[0],
-      endDay: d[1],
+      id,
+      kind,
+      name,
+      startDay,
+      endDay,
       numberOfDays: g.duration[gi],
-      color: colorOf(e.color, e.participantGroupProId),
-      trigram: e.trigram ? e.trigram.toUpperCase() : null,
-      progress: e.progress ?? 0,
-      zoneId: e.zoneId,
-      lotId: e.participantGroupProId,
-      sequenceId: e.sequenceId,
-      critical: critical?.has(e.id) ?? false,
+      color: colorOf(color, lot),
+      trigram: trigram ? trigram.toUpperCase() : null,
+      progress: progress ?? 0,
+      zoneId,
+      lotId: lot,
+      sequenceId,
+      critical: critical?.has(id) ?? false,
       locked: g.locked[gi] === 1,
     });
-  }
+  };
+  // Straight from the answer's columns when it has them: its event objects are then never made (see fromWire).
+  const c = eventColumnsOf(data);
+  if (c) for (let i = 0; i < c.id.length; i++) add(c.id[i], c.type[i] === 1 ? "milestone" : "task", c.name[i], c.color[i], c.trigram[i], c.participantGroupProId[i], c.progress[i], c.zoneId[i], c.sequenceId[i]);
+  else for (const e of data.events) add(e.id, e.type, e.name, e.color, e.trigram, e.participantGroupProId, e.progress, e.zoneId, e.sequenceId);
   const labels = new Map<number, string>();
   if (options.grouping === "zone") for (const z of data.zones) labels.set(z.id, z.fullName ?? z.name);
   if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
@@ -111,30 +138,47 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   const rowOfId = new Map<number, number>();
   for (let ri = 0; ri < rows.length; ri++) if (rows[ri].kind === "event") rowOfId.set(events[rows[ri].events[0]].id, ri);
   const nLinks = g.linkParentId.length;
-  const links = new Array<GanttModel["links"][number]>(nLinks);
   // Most rows have no link: they share one empty list instead of an array each.
   const linksOfRow: number[][] = new Array<number[]>(rows.length).fill(NO_LINKS);
-  const add = (r: number, k: number) => {
+  const addLink = (r: number, k: number) => {
     if (linksOfRow[r] === NO_LINKS) linksOfRow[r] = [k];
     else linksOfRow[r].push(k);
   };
   for (let k = 0; k < nLinks; k++) {
     const parentId = g.linkParentId[k];
     const childId = g.linkChildId[k];
-    links[k] = { parentId, childId, type: g.linkType[k], delay: g.linkDelay[k] };
     const rp = rowOfId.get(parentId);
     const rc = rowOfId.get(childId);
     if (rp === undefined || rc === undefined) continue;
-    add(rp, k);
-    if (rc !== rp) add(rc, k);
+    addLink(rp, k);
+    if (rc !== rp) addLink(rc, k);
   }
-  return { events, rows, indexOfId, rowOfId, links, linksOfRow, calendar };
+  return withLinks({ events, rows, indexOfId, rowOfId, linksOfRow, calendar }, { parentId: g.linkParentId, childId: g.linkChildId, type: g.linkType, delay: g.linkDelay });
+}
+
+/**
+ * The model with its links: drawing reads the graph's link columns; `links`, the same as objects for the
+ * interaction tools (pick, reorder, link editor), is made on first read (20k objects the first paint never needs).
+ */
+function withLinks(m: Omit<GanttModel, "links" | "linkColumns">, columns: LinkColumns): GanttModel {
+  let links: GanttModel["links"] | null = null;
+  return Object.defineProperty({ ...m, linkColumns: columns } as GanttModel, "links", {
+    enumerable: true,
+    get: () => {
+      if (links === null) {
+        const n = columns.parentId.length;
+        links = new Array<GanttModel["links"][number]>(n);
+        for (let k = 0; k < n; k++) links[k] = { parentId: columns.parentId[k], childId: columns.childId[k], type: columns.type[k], delay: columns.delay[k] };
+      }
+      return links;
+    },
+  });
 }
 
 let empty: GanttModel | null = null;
 /** The model drawn before the data arrives: no rows, a calendar without holidays. */
 export function emptyModel(): GanttModel {
-  return (empty ??= { events: [], rows: [], indexOfId: new Map(), rowOfId: new Map(), links: [], linksOfRow: [], calendar: createCalendarSet({}).calendars[0] });
+  return (empty ??= withLinks({ events: [], rows: [], indexOfId: new Map(), rowOfId: new Map(), linksOfRow: [], calendar: createCalendarSet({}).calendars[0] }, { parentId: [], childId: [], type: [], delay: [] }));
 }
 
 const calendars = new WeakMap<PlanningData["calendars"], Calendar>();
@@ -143,6 +187,25 @@ function projectCalendar(data: PlanningData): Calendar {
   let c = calendars.get(data.calendars);
   if (!c) calendars.set(data.calendars, (c = calendarSetOf(data.calendars).calendars[0]));
   return c;
+}
+
+/**
+ * Index in the graph of each id asked, in any order. The events come in the graph's order (both by id, from the
+ * server), so a cursor walking the graph finds each one in a step or a few; an id behind the cursor, or one not
+ * found ahead, falls back to a map built then (bench/web: a 10k-entry map per model build, on the first paint).
+ */
+function graphLookup(ids: ArrayLike<number>): (id: number) => number {
+  let cursor = 0;
+  let index: Map<number, number> | null = null;
+  return (id) => {
+    if (index === null) {
+      while (cursor < ids.length && ids[cursor] < id) cursor++;
+      if (cursor < ids.length && ids[cursor] === id) return cursor++;
+      index = new Map<number, number>();
+      for (let i = 0; i < ids.length; i++) index.set(ids[i], i);
+    }
+    return index.get(id) ?? -1;
+  };
 }
 
 /** Shared by the rows without links; never written to (see buildModel's `add`). */

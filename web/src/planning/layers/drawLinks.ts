@@ -22,7 +22,8 @@ export function drawLinks(c: CanvasRenderingContext2D, l: LinksInput): void {
   c.lineWidth = 1;
   for (let r = from; r < to; r++) {
     for (const k of model.linksOfRow[r]) {
-      const link = model.links[k];
+      const lc = model.linkColumns;
+      const link = { parentId: lc.parentId[k], childId: lc.childId[k], type: lc.type[k] };
       const rp = model.rowOfId.get(link.parentId)!;
       const rc = model.rowOfId.get(link.childId)!;
       // Draw each link once: from the first of its rows that is visible.
@@ -34,7 +35,7 @@ export function drawLinks(c: CanvasRenderingContext2D, l: LinksInput): void {
   c.restore();
 }
 
-function drawLink(c: CanvasRenderingContext2D, l: LinksInput, link: GanttModel["links"][number], rp: number, rc: number): void {
+function drawLink(c: CanvasRenderingContext2D, l: LinksInput, link: { parentId: number; childId: number; type: number }, rp: number, rc: number): void {
   const { model, scale } = l;
   const rowP = model.rows[rp];
   const rowC = model.rows[rc];

@@ -19,7 +19,8 @@ export function polylineDistance(pts: readonly number[], x: number, y: number): 
 
 /** The drawn path of link k, with the live (preview) dates when there are some. */
 export function linkPoints(model: GanttModel, scale: TimeScale, k: number, liveOf: (id: number) => readonly [number, number] | undefined): number[] | null {
-  const link = model.links[k];
+  const lc = model.linkColumns;
+  const link = { parentId: lc.parentId[k], childId: lc.childId[k], type: lc.type[k] };
   const rp = model.rowOfId.get(link.parentId);
   const rc = model.rowOfId.get(link.childId);
   if (rp === undefined || rc === undefined) return null;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { fromWire, toWire, type PlanningData } from "@jalon/shared/planning";
+import { buildModel, datesOf } from "./model";
+import { smallPlanning } from "./testData";
+
+/** The graph's columns in another order (the server sends them by id; other sources may not). */
+function shuffledGraph(data: PlanningData): PlanningData {
+  const g = data.graph;
+  const order = g.ids.map((_, i) => i).reverse();
+  const pick = <T,>(a: T[]) => order.map((i) => a[i]);
+  return { ...data, graph: { ...g, ids: pick(g.ids), kind: pick(g.kind), duration: pick(g.duration), requestedStart: pick(g.requestedStart), locked: pick(g.locked), calendarOf: pick(g.calendarOf), startDay: pick(g.startDay), endDay: pick(g.endDay), revision: pick(g.revision) } };
+}
+const summary = (m: ReturnType<typeof buildModel>) => ({
+  events: m.events.map((e) => [e.id, e.startDay, e.endDay, e.numberOfDays, e.locked, e.color, e.kind]),
+  rows: m.rows.map((r) => r.key),
+  links: m.links,
+});
+
+describe("planning model", () => {
+  it("is the same from the wire's columns, from event objects and from a graph in another order", () => {
+    const data = smallPlanning();
+    const reference = summary(buildModel(data, datesOf(data), { grouping: "zone" }));
+    const wire = fromWire(JSON.parse(JSON.stringify(toWire(data))));
+    expect(summary(buildModel(wire, datesOf(wire), { grouping: "zone" }))).toEqual(reference);
+    const shuffled = shuffledGraph(data);
+    expect(summary(buildModel(shuffled, datesOf(shuffled), { grouping: "zone" }))).toEqual(reference);
+    // Dates that are not the load's (a move committed since) come from the map, not the graph.
+    const moved = new Map(datesOf(data));
+    moved.set(3, [moved.get(3)![0] + 7, moved.get(3)![1] + 7]);
+    const after = buildModel(data, moved, { grouping: "zone" });
+    expect(after.events.find((e) => e.id === 3)?.startDay).toBe(datesOf(data).get(3)![0] + 7);
+  });
+
+  it("makes link objects only when read, from the graph's columns", () => {
+    const data = smallPlanning();
+    const m = buildModel(data, datesOf(data), { grouping: "none" });
+    expect(Array.from(m.linkColumns.parentId)).toEqual(data.graph.linkParentId);
+    expect(m.links).toEqual(data.graph.linkParentId.map((p, k) => ({ parentId: p, childId: data.graph.linkChildId[k], type: data.graph.linkType[k], delay: data.graph.linkDelay[k] })));
+    expect(m.links).toBe(m.links);
+  });
+});
