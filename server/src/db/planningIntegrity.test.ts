@@ -124,3 +124,31 @@ describe("events: rows of an existing version of their project, checked per stat
     }
   });
 });
+
+describe("events: zone and lot rows that exist, checked per statement", () => {
+  it("refuses a missing zone or lot on insert (in a batch) and on a change, and accepts existing ones", async () => {
+    const v = await version();
+    const [zone] = await db("zones").insert({ ...v.base, name: "Bât B" }).returning("id");
+    const [lot] = await db("participant_group_pros").insert({ ...v.base, name: `Lot ${Math.random()}` }).returning("id");
+    const row = { ...v.base, name: "X", type: "task", number_of_days: 1, start_date: "2026-02-02", end_date: "2026-02-02" };
+    await db("events").insert([{ ...row, zone_id: zone.id, participant_group_pro_id: lot.id }, { ...row, zone_id: zone.id }]);
+    await expect(db("events").insert([{ ...row, zone_id: zone.id }, { ...row, zone_id: 2_000_000_000 }])).rejects.toMatchObject(fkViolation);
+    await expect(db("events").insert({ ...row, participant_group_pro_id: 2_000_000_000 })).rejects.toMatchObject(fkViolation);
+    await expect(db("events").where({ id: v.ids[0] }).update({ zone_id: 2_000_000_000 })).rejects.toMatchObject(fkViolation);
+    await expect(db("events").where({ id: v.ids[0] }).update({ participant_group_pro_id: 2_000_000_000 })).rejects.toMatchObject(fkViolation);
+    await db("events").where({ id: v.ids[0] }).update({ zone_id: zone.id, participant_group_pro_id: lot.id });
+    expect(await db("events").where({ version_id: v.base.version_id, zone_id: zone.id }).count("* as c")).toEqual([{ c: 3 }]);
+  });
+
+  it("refuses deleting a zone or lot that events use, or changing its id; an unused one goes", async () => {
+    const v = await version();
+    const [used, unused] = await db("zones").insert([{ ...v.base, name: "Z1" }, { ...v.base, name: "Z2" }]).returning("id");
+    const [lot] = await db("participant_group_pros").insert({ ...v.base, name: `Lot ${Math.random()}` }).returning("id");
+    await db("events").where({ id: v.ids[0] }).update({ zone_id: used.id, participant_group_pro_id: lot.id });
+    await expect(db("zones").whereIn("id", [used.id, unused.id]).delete()).rejects.toMatchObject({ ...fkViolation, detail: expect.stringContaining("still referenced") });
+    await expect(db("participant_group_pros").where({ id: lot.id }).delete()).rejects.toMatchObject(fkViolation);
+    await expect(db("zones").where({ id: used.id }).update({ id: 2_000_000_001 })).rejects.toMatchObject(fkViolation);
+    await db("zones").where({ id: unused.id }).delete();
+    expect(await db("zones").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 1 }]);
+  });
+});

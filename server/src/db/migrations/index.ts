@@ -7,6 +7,7 @@ import * as m005 from "./005_event_links_index.js";
 import * as m006 from "./006_version_content_revision.js";
 import * as m007 from "./007_planning_row_cost.js";
 import * as m008 from "./008_events_version_check.js";
+import * as m009 from "./009_events_zone_lot_checks.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -23,6 +24,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["006_version_content_revision", m006],
   ["007_planning_row_cost", m007],
   ["008_events_version_check", m008],
+  ["009_events_zone_lot_checks", m009],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
