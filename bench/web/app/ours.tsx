@@ -9,7 +9,6 @@
 import { afterPaint, mark, nativeRaf, param, SIZE } from "./probe";
 import { Layer } from "konva/lib/Layer";
 import { createRoot } from "react-dom/client";
-import { MemoryRouter } from "react-router-dom";
 import { formatDay, parseDay } from "@jalon/engine";
 import { i18n, initI18n } from "../../../web/src/i18n";
 import { planning } from "../../../web/src/i18n/fr/planning";
@@ -230,10 +229,6 @@ void initI18n(planning).then(() => {
   mark("mount");
   const root = document.getElementById("root");
   if (!root) throw new Error("no #root");
-  // Inside a router, as in the app (the view reads the URL's search parameters, e.g. the compared versions).
-  createRoot(root).render(
-    <MemoryRouter initialEntries={["/dashboard/planning"]}>
-      <PlanningView projectId={1} versionId={1} today={today} notify={(kind, text) => notices.push(`${kind}: ${text}`)} />
-    </MemoryRouter>,
-  );
+  // No router: the view takes the compared versions from its page (none here) and reads no URL.
+  createRoot(root).render(<PlanningView projectId={1} versionId={1} today={today} notify={(kind, text) => notices.push(`${kind}: ${text}`)} />);
 });

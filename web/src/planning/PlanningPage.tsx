@@ -15,6 +15,7 @@ import { useFilterOptions } from "./filters/useFilterOptions";
 import { shiftedEventIds } from "./filters/filterLogic";
 import { shiftRows, type ShiftEntry } from "./filters/filterOptions";
 import { PlanningModeBar } from "./PlanningModeBar";
+import { useComparedVersions } from "./compare/useComparedVersions";
 import { RecalibrationList } from "./RecalibrationList";
 
 // Loaded when first opened: the event editor and the filter drawer are no part of the planning's first paint.
@@ -34,6 +35,7 @@ export default function PlanningPage() {
   const isManager = useSession((s) => s.isManager);
   const today = useMemo(() => parisToday(), []);
   const pushed = usePlanningLive(projectId);
+  const compared = useComparedVersions(versionId ?? 0);
   useEffect(() => {
     if (projectId !== null) enterProject(projectId);
   }, [projectId, enterProject]);
@@ -104,6 +106,8 @@ export default function PlanningPage() {
         tags={filterOptions.tags}
         shifted={shifted}
         onLoaded={setData}
+        compareVersionIds={compared.ids}
+        onClearCompare={compared.clear}
         onOpenEvent={readOnly ? undefined : (id, kind) => setDialog({ id, kind })}
       />
       </div>

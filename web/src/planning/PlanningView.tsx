@@ -20,7 +20,6 @@ import { usePlanningStore } from "./planningStore";
 import { earlyRequests } from "./earlyRequest";
 import { planningApi, type MoveResult } from "./planningApi";
 import { ApiError } from "../api/http";
-import { useComparedVersions } from "./compare/useComparedVersions";
 import { buildComparison } from "./compare/compareModel";
 import { compareTooltip } from "./compare/compareText";
 import { clientFilter, serverFilterParams, type TagRef } from "./filters/filterLogic";
@@ -54,6 +53,12 @@ export interface PlanningViewProps {
   /** Events shifted in the recalibration range (null while not loaded). */
   shifted?: ReadonlySet<number> | null;
   onLoaded?: (data: PlanningData) => void;
+  /**
+   * Versions compared with this one (the page reads them from the URL: the view knows nothing of routing, and the
+   * planning's first paint loads no router), and how to stop comparing.
+   */
+  compareVersionIds?: readonly number[];
+  onClearCompare?: () => void;
   /** Double-click on a bar or Enter on a grid row: the task modal. */
   onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
 }
@@ -118,7 +123,8 @@ export function PlanningView(props: PlanningViewProps) {
   const appliedPushSeq = useRef(props.pushedDates?.seq ?? 0);
 
   const range = useMemo(() => defaultRange(props.today), [props.today]);
-  const { ids: compareIds, clear: clearCompare } = useComparedVersions(props.versionId);
+  const compareIds = props.compareVersionIds ?? NO_VERSIONS;
+  const clearCompare = props.onClearCompare;
   const scale: TimeScale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
 
   // Load the version's graph and the displayed months. The request leaves during the render (see earlyRequest.ts);
@@ -665,7 +671,7 @@ export function PlanningView(props: PlanningViewProps) {
         {mode === "print" && !props.publicToken && model && (
           <PrintMode projectId={props.projectId} versionId={props.versionId} model={printModel ?? model} startMonth={monthKey(range.firstDay)} endMonth={monthKey(range.lastDay)} publicView={!!props.publicToken} />
         )}
-        {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare} />}
+        {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare ?? (() => undefined)} />}
       </Suspense>
       <div style={{ width: GRID_WIDTH + scale.width, height: HEADER_HEIGHT + rowsHeight, position: "relative" }}>
         <div style={{ position: "sticky", top: 0, zIndex: 3, display: "flex", height: HEADER_HEIGHT, width: GRID_WIDTH + scale.width }}>
@@ -725,6 +731,7 @@ export function PlanningView(props: PlanningViewProps) {
 }
 
 const EMPTY: ReadonlyMap<number, readonly [number, number]> = new Map();
+const NO_VERSIONS: readonly number[] = [];
 
 /** The selected link drawn over the canvas (in the content's coordinates, so it scrolls with it) and its editor. */
 function selectedLinkOverlay(

@@ -16,7 +16,7 @@ export interface PlanningQuery {
   sequenceIds?: number[];
   specialityIds?: number[];
   eventNames?: string[];
-  compareVersionIds?: number[];
+  compareVersionIds?: readonly number[];
 }
 
 export interface MovePayload {
