@@ -4,3 +4,4 @@ export * from "./filters.js";
 export * from "./entities.js";
 export * from "./constants.js";
 export * from "./schemas.js";
+export * from "./frenchOrder.js";

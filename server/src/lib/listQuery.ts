@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import { formatInTimeZone } from "date-fns-tz";
 import { TIME_ZONE, type Filter, type ListQuery, type ListResource, type FilterScalar } from "@jalon/shared";
 import { countOf } from "../db/numbers.js";
+import { FRENCH_ACCENTED, FRENCH_PLAIN } from "@jalon/shared";
 
 /** SQL column (qualified) of each filterable API field of a resource. */
 export type ColumnMap = Record<string, string>;
@@ -35,10 +36,9 @@ export function applyFilter(qb: Knex.QueryBuilder, f: Filter, column: string, ty
   }
 }
 
-// French order without an ICU collation (PGlite has none, and the database's may be C): accents folded to
-// their letter, then case folded, then the raw text to keep a stable order between "Eric" and "Éric".
-const ACCENTED = "ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸÁÍÓÚÑàâäçéèêëîïôöùûüÿáíóúñ";
-const PLAIN = "AAACEEEEIIOOUUUYAIOUNaaaceeeeiioouuuyaioun";
+// French order without an ICU collation (shared/src/frenchOrder.ts: the Gantt's groups sort the same way).
+const ACCENTED = FRENCH_ACCENTED;
+const PLAIN = FRENCH_PLAIN;
 
 /** SQL text of the French sort key of a column, for raw ORDER BY clauses (json_agg, string_agg). */
 export function frenchKeySql(column: string): string {

@@ -1,5 +1,6 @@
 import { mergeRow, type Calendar } from "@jalon/engine";
 import { dayToX, type TimeScale } from "./timeScale.js";
+import { compareFrench, frenchKey } from "../frenchOrder.js";
 
 /**
  * Rows and geometry of the Gantt as plain data: the web draws it on a Konva canvas, the server prints it with
@@ -128,13 +129,6 @@ const START_SPAN = 2 ** 17;
 const LENGTH_SPAN = 2 ** 15;
 const INDEX_SPAN = 2 ** 21;
 
-/**
- * One collator for every label comparison: localeCompare(x, "fr") builds one per call. Its first creation loads
- * the French collation data (about 10 ms in Chromium): the planning screen calls this while its data is in flight.
- */
-let collator: Intl.Collator | null = null;
-export const frenchCollator = (): Intl.Collator => (collator ??= new Intl.Collator("fr"));
-
 export function buildRows(events: readonly GanttEvent[], options: RowOptions): GanttRow[] {
   const rows: GanttRow[] = [];
   let y = 0;
@@ -185,10 +179,19 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
     else groups.set(g, [it]);
   }
   const labelOf = (g: number | null) => (g === null ? (options.noGroupLabel ?? "—") : (options.groupLabels?.get(g) ?? String(g)));
-  const french = frenchCollator();
-  const labels = new Map<number | null, string>();
-  for (const g of groups.keys()) labels.set(g, labelOf(g));
-  const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : french.compare(labels.get(a)!, labels.get(b)!)));
+  // Group headings in French order (frenchOrder.ts: the server's list order), each label and key made once.
+  const labels = new Map<number | null, { label: string; key: string }>();
+  for (const g of groups.keys()) {
+    const label = labelOf(g);
+    labels.set(g, { label, key: frenchKey(label) });
+  }
+  const keys = [...groups.keys()].sort((a, b) => {
+    if (a === null) return 1;
+    if (b === null) return -1;
+    const la = labels.get(a)!;
+    const lb = labels.get(b)!;
+    return compareFrench(la.label, lb.label, la.key, lb.key);
+  });
   for (const g of keys) {
     const items = groups.get(g)!;
     const members = ghosts.length > 0 ? items.filter((it) => it >= 0) : items;

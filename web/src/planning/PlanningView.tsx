@@ -2,7 +2,7 @@ import * as Comlink from "comlink";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay, parseDay } from "@jalon/engine";
-import { createTimeScale, defaultRange, frenchCollator, monthKey, type TimeScale } from "@jalon/shared/gantt";
+import { createTimeScale, defaultRange, monthKey, type TimeScale } from "@jalon/shared/gantt";
 import type { PlanningData } from "@jalon/shared/planning";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
@@ -149,10 +149,8 @@ export function PlanningView(props: PlanningViewProps) {
     // The request may have left during the render, before this effect: a delta pushed in between is applied again
     // over the answer, which leaves the same dates.
     const seqAtRequest = pushedRef.current?.seq ?? 0;
-    const answer = earlyData.take(loadKey, loadData);
-    // Work the answer needs that does not need the answer, done while it is in flight.
-    frenchCollator();
-    answer
+    earlyData
+      .take(loadKey, loadData)
       .then(async (d) => {
         if (cancelled) return;
         const transfer = graphToTransfer(d.graph);
