@@ -1,8 +1,6 @@
 import { useCallback, useMemo, useRef } from "react";
-// The core build: Stage, Layer and Shape are all we draw with; the full "react-konva" entry registers every Konva
-// shape and filter, script the first paint evaluated for nothing (bench/web).
-import { Layer, Shape, Stage } from "react-konva/lib/ReactKonvaCore";
 import type { Context } from "konva/lib/Context";
+import { useKonvaStage } from "./konvaStage";
 import type { TimeScale } from "@jalon/shared/gantt";
 import type { GanttModel } from "./model";
 import { drawGrid } from "./layers/drawGrid";
@@ -79,6 +77,8 @@ export function GanttCanvas(p: GanttCanvasProps) {
     },
     [p.draft, p.scrollLeft, p.scrollTop],
   );
+  const stageBox = useRef<HTMLDivElement>(null);
+  useKonvaStage(stageBox, p.width, p.height, useMemo(() => [gridFunc, barsFunc, draftFunc], [gridFunc, barsFunc, draftFunc]));
   const onPointer = p.onPointer;
   const tooltipAt = p.tooltipAt;
   // The stage's place on the page, read on press and on hover only: during a drag every move follows a commit
@@ -107,13 +107,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       onPointerMove={handler("move")}
       onPointerUp={handler("up")}
     >
-      <Stage width={p.width} height={p.height} listening={false}>
-        <Layer listening={false} name="gantt">
-          <Shape sceneFunc={gridFunc} listening={false} perfectDrawEnabled={false} />
-          <Shape sceneFunc={barsFunc} listening={false} perfectDrawEnabled={false} />
-          <Shape sceneFunc={draftFunc} listening={false} perfectDrawEnabled={false} />
-        </Layer>
-      </Stage>
+      <div ref={stageBox} />
     </div>
   );
 }

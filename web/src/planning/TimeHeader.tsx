@@ -1,8 +1,6 @@
-import { memo, useMemo } from "react";
-// The core build: Stage, Layer and Shape are all we draw with; the full "react-konva" entry registers every Konva
-// shape and filter, script the first paint evaluated for nothing (bench/web).
-import { Layer, Shape, Stage } from "react-konva/lib/ReactKonvaCore";
+import { memo, useMemo, useRef } from "react";
 import type { Context } from "konva/lib/Context";
+import { useKonvaStage } from "./konvaStage";
 import { headerTicks, type TimeScale } from "@jalon/shared/gantt";
 
 export const HEADER_HEIGHT = 44;
@@ -10,7 +8,7 @@ export const HEADER_HEIGHT = 44;
 /**
  * The time scale over the canvas: two bands (years/months, months/weeks/days), only the visible ticks.
  * Memoised: the planning view re-renders on every vertical scroll frame and every drag preview, which leave the
- * header as it is; without memo each of those frames paid a second react-konva commit for nothing (bench/web).
+ * header as it is; without memo each of those frames redrew it for nothing (bench/web).
  */
 export const TimeHeader = memo(function TimeHeader({ scale, width, scrollLeft }: { scale: TimeScale; width: number; scrollLeft: number }) {
   const ticks = useMemo(() => headerTicks(scale), [scale]);
@@ -40,11 +38,7 @@ export const TimeHeader = memo(function TimeHeader({ scale, width, scrollLeft }:
     },
     [ticks, width, scrollLeft],
   );
-  return (
-    <Stage width={width} height={HEADER_HEIGHT} listening={false}>
-      <Layer listening={false}>
-        <Shape sceneFunc={sceneFunc} listening={false} />
-      </Layer>
-    </Stage>
-  );
+  const box = useRef<HTMLDivElement>(null);
+  useKonvaStage(box, width, HEADER_HEIGHT, useMemo(() => [sceneFunc], [sceneFunc]));
+  return <div ref={box} />;
 });
