@@ -78,6 +78,28 @@ export function PlanningView(props: PlanningViewProps) {
   const tagRefs = props.tags;
   const paramsKey = JSON.stringify(serverFilterParams(filters, tagRefs ?? []));
   const serverParams = useMemo(() => JSON.parse(paramsKey) as ReturnType<typeof serverFilterParams>, [paramsKey]);
+  const [reloadTick, setReloadTick] = useState(0);
+  // First of the render's work: the request leaves before the rest of the first render (bench/web).
+  const range = useMemo(() => defaultRange(props.today), [props.today]);
+  const compareIds = props.compareVersionIds ?? NO_VERSIONS;
+  const clearCompare = props.onClearCompare;
+
+  // Load the version's graph and the displayed months. The request leaves during the render (see earlyRequest.ts);
+  // the effect takes its answer.
+  const loadData = useCallback(() => {
+    const query = {
+      projectId: props.projectId,
+      versionId: props.versionId,
+      startDate: monthKey(range.firstDay),
+      endDate: monthKey(range.lastDay),
+      compareVersionIds: props.publicToken ? undefined : compareIds,
+      ...serverParams,
+    };
+    return props.publicToken ? planningApi.publicData(props.publicToken, query) : planningApi.data(query);
+  }, [props.projectId, props.versionId, props.publicToken, compareIds, range, serverParams]);
+  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, range.firstDay, range.lastDay, paramsKey, reloadTick]);
+  const [earlyData] = useState(earlyRequests<PlanningData>);
+  earlyData.start(loadKey, loadData);
   const engine = useEngine();
   const [data, setData] = useState<PlanningData | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +135,6 @@ export function PlanningView(props: PlanningViewProps) {
     }
     return r.map;
   }, []);
-  const [reloadTick, setReloadTick] = useState(0);
   const onLoadedRef = useRef(props.onLoaded);
   onLoadedRef.current = props.onLoaded;
   // Pushed deltas are numbered: each is applied once, and only when newer than the data it would land on. As an
@@ -122,27 +143,7 @@ export function PlanningView(props: PlanningViewProps) {
   pushedRef.current = props.pushedDates;
   const appliedPushSeq = useRef(props.pushedDates?.seq ?? 0);
 
-  const range = useMemo(() => defaultRange(props.today), [props.today]);
-  const compareIds = props.compareVersionIds ?? NO_VERSIONS;
-  const clearCompare = props.onClearCompare;
   const scale: TimeScale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
-
-  // Load the version's graph and the displayed months. The request leaves during the render (see earlyRequest.ts);
-  // the effect takes its answer.
-  const loadData = useCallback(() => {
-    const query = {
-      projectId: props.projectId,
-      versionId: props.versionId,
-      startDate: monthKey(range.firstDay),
-      endDate: monthKey(range.lastDay),
-      compareVersionIds: props.publicToken ? undefined : compareIds,
-      ...serverParams,
-    };
-    return props.publicToken ? planningApi.publicData(props.publicToken, query) : planningApi.data(query);
-  }, [props.projectId, props.versionId, props.publicToken, compareIds, range, serverParams]);
-  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, range.firstDay, range.lastDay, paramsKey, reloadTick]);
-  const [earlyData] = useState(earlyRequests<PlanningData>);
-  earlyData.start(loadKey, loadData);
   useEffect(() => {
     let cancelled = false;
     // A delta pushed before this request is in its answer; one pushed while it runs may not be, so it applies after.
