@@ -21,7 +21,7 @@ import { earlyRequests } from "./earlyRequest";
 import { planningApi, type MoveResult } from "./planningApi";
 import { ApiError } from "../api/http";
 import { buildComparison } from "./compare/compareModel";
-import { compareTooltip } from "./compare/compareText";
+import { comparisonTipAt } from "./compare/compareTip";
 import { clientFilter, serverFilterParams, type TagRef } from "./filters/filterLogic";
 import { linkAt, linkPoints } from "./tools/linkHit";
 import { pickStep } from "./tools/pickTool";
@@ -644,9 +644,7 @@ export function PlanningView(props: PlanningViewProps) {
   const compareTip = useCallback(
     (x: number, y: number) => {
       if (!model || !comparison) return null;
-      const hit = hitTest(model, scale, x, y, (id) => live.get(id) ?? dates.get(id));
-      const bars = hit ? comparison.byId.get(hit.id) : undefined;
-      return hit && bars ? `${hit.name}\n${compareTooltip(t, comparison.versions, bars)}` : null;
+      return comparisonTipAt(t, model, scale, comparison, x, y, (id) => live.get(id) ?? dates.get(id));
     },
     [model, comparison, scale, live, dates, t],
   );

@@ -37,5 +37,8 @@ export const print = {
     onlyThereDates: "{{version}} : du {{start}} au {{end}}",
     onlyThereTitle: "Absente de cette version, non modifiable.",
     ghostHelp: "Contour en pointillés : tâche présente seulement dans une version comparée.",
+    hideLegend: "Réduire",
+    showLegend_one: "Comparaison ({{count}} version)",
+    showLegend_other: "Comparaison ({{count}} versions)",
   },
 };

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import userEvent from "@testing-library/user-event";
 import { render, screen } from "@testing-library/react";
 import { parseDay } from "@jalon/engine";
 import { BASELINE_HEIGHT, baselineBand, createTimeScale, ROW_HEIGHT } from "@jalon/shared/gantt";
@@ -9,6 +10,9 @@ import { drawBaselines, MISSING_COLOR } from "../layers/drawBaselines";
 import { BASELINE_COLORS, buildComparison, isOnlyHere } from "./compareModel";
 import { CompareCell } from "./CompareCell";
 import { GhostRow } from "./GhostRow";
+import { ComparisonLegend } from "./ComparisonLegend";
+import { comparisonTipAt } from "./compareTip";
+import { i18n } from "../../i18n";
 
 const d = parseDay;
 /** Three tasks; 1 May 2026 (a Friday) is a holiday. Compared: version 60 has tasks 1 and 2, version 50 task 1 only. */
@@ -128,5 +132,33 @@ describe("version comparison", () => {
     expect(second).toHaveTextContent("Δ +3 / +3 · absente d'une version");
     expect(second).toHaveAttribute("title", "V2 : début +3 j ouvrés, fin +3 j ouvrés\nV1 : tâche absente de cette version");
     expect(third).toHaveTextContent("Nouvelle");
+  });
+
+  it("gives the canvas the same tooltips: a compared task's deltas, anywhere on a compared-only task's row its versions and dates", () => {
+    const scale = createTimeScale("year", 75, d("2026-04-01"), d("2026-06-30"));
+    const ghostRow = model.rows.find((r) => r.kind === "ghost")!;
+    const task2Row = model.rows[model.rowOfId.get(2)!];
+    const bar = eventGeometry(scale, task2Row, model.events[model.indexOfId.get(2)!]);
+    const tip = (x: number, y: number) => comparisonTipAt(i18n.t, model, scale, cmp, x, y, () => undefined);
+    expect(tip(bar.x + 2, bar.y + 2)).toBe("Tâche 2\nV2 : début +3 j ouvrés, fin +3 j ouvrés\nV1 : tâche absente de cette version");
+    expect(tip(1, ghostRow.y + 2)).toBe("Dépose ancienne\nAbsente de cette version, non modifiable.\nV1 : du 05/05/2026 au 07/05/2026");
+    expect(tip(1, task2Row.y + 2)).toBeNull();
+  });
+
+  it("folds its legend to one button that unfolds it again, so the bars under it can be read", async () => {
+    const user = userEvent.setup();
+    const stop = vi.fn();
+    render(
+      <Providers>
+        <ComparisonLegend comparison={cmp} onClear={stop} />
+      </Providers>,
+    );
+    const legend = screen.getByTestId("comparison-legend");
+    expect(legend).toHaveTextContent("V2");
+    await user.click(screen.getByRole("button", { name: "Réduire" }));
+    expect(legend).not.toHaveTextContent("V2");
+    await user.click(screen.getByRole("button", { name: "Comparaison (2 versions)" }));
+    await user.click(screen.getByRole("button", { name: "Arrêter la comparaison" }));
+    expect(stop).toHaveBeenCalledTimes(1);
   });
 });
