@@ -19,7 +19,7 @@ export function useKonvaStage(container: RefObject<HTMLDivElement | null>, width
   const first = useRef({ width, height, scenes });
   useLayoutEffect(() => {
     const el = container.current;
-    if (!el) return;
+    if (!el || !canDraw()) return;
     const { width: w, height: h, scenes: s } = first.current;
     const stage = new Konva.Stage({ container: el, width: w, height: h, listening: false });
     const layer = new Konva.Layer({ listening: false });
@@ -48,4 +48,20 @@ export function useKonvaStage(container: RefObject<HTMLDivElement | null>, width
     });
     if (changed) k.layer.batchDraw();
   }, [scenes]);
+}
+
+let drawable: boolean | null = null;
+/**
+ * Whether this document gives canvases a 2D context: not in a DOM without a canvas implementation (jsdom in the
+ * screen tests), where Konva's constructors throw; the screens then render without their drawing.
+ */
+function canDraw(): boolean {
+  if (drawable === null) {
+    try {
+      drawable = document.createElement("canvas").getContext("2d") !== null;
+    } catch {
+      drawable = false;
+    }
+  }
+  return drawable;
 }
