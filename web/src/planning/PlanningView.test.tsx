@@ -7,12 +7,13 @@ import { mockApi } from "../test/render";
 import { PlanningView, type PlanningViewProps } from "./PlanningView";
 import { smallPlanning } from "./testData";
 import { toWire } from "@jalon/shared/planning";
+import { usePlanningStore } from "./planningStore";
 
 // jsdom has no 2D canvas: the Konva stages are left out, the view's state is read through its browser-test hook.
 vi.mock("./GanttCanvas", () => ({ GanttCanvas: () => null }));
 vi.mock("./TimeHeader", () => ({ TimeHeader: () => null, HEADER_HEIGHT: 44 }));
 
-type Hook = { dates: (id: number) => [string, string] | null };
+type Hook = { dates: (id: number) => [string, string] | null; critical: () => number[] };
 const hook = () => (window as unknown as { __jalonPlanning?: Hook }).__jalonPlanning;
 
 /** The small planning, every event free (the engine refuses a locked event without a requested start). */
@@ -72,5 +73,20 @@ describe("planning view, dates pushed by another user's move", () => {
     await waitFor(() => expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]));
     await new Promise((r) => setTimeout(r, 50));
     expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]);
+  });
+});
+
+describe("planning view, critical path", () => {
+  it("marks the events with no float, computed by the engine, once the switch is on", async () => {
+    Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
+    mockApi({ "GET /api/planning/data": () => toWire(planning()) });
+    usePlanningStore.setState({ showCritical: true });
+    render(
+      <MemoryRouter>
+        <PlanningView projectId={7} versionId={11} today={parseDay("2026-02-02")} />
+      </MemoryRouter>,
+    );
+    // 1 -> 2 -> 3 -> 4 ends last; 5 ends on the 6th with float.
+    await waitFor(() => expect(hook()?.critical().sort()).toEqual([1, 2, 3, 4]));
   });
 });

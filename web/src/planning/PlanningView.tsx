@@ -7,9 +7,9 @@ import type { PlanningData } from "@jalon/shared/planning";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { GridHeader, GRID_WIDTH, RowGrid } from "./RowGrid";
-import { buildModel, criticalIds, datesOf, emptyModel, hitTest } from "./model";
+import { buildModel, datesOf, emptyModel, hitTest } from "./model";
 import { HANDLE_OFFSET } from "./layers/drawBars";
-import { graphToTransfer, type DeltaMessage } from "./engine/planningEngine";
+import { graphToTransfer, type DeltaMessage } from "./engine/transfer";
 import { useEngine } from "./engine/useEngine";
 import { dragStep, IDLE, type DragEffect, type DragState } from "./tools/dragTool";
 import { RESIZE_IDLE, resizeStep, type ResizeState } from "./tools/resizeTool";
@@ -200,7 +200,21 @@ export function PlanningView(props: PlanningViewProps) {
     props.onProjectedEnd?.(projectEnd === null ? null : formatDay(projectEnd));
   }, [projectEnd, props.onProjectedEnd]);
 
-  const critical = useMemo(() => (data && showCritical ? criticalIds(data) : undefined), [data, showCritical]);
+  // The critical path is the worker's (it holds the committed schedule): asked again after each load and move.
+  const [critical, setCritical] = useState<ReadonlySet<number> | undefined>(undefined);
+  useEffect(() => {
+    if (!showCritical || !data) {
+      setCritical(undefined);
+      return;
+    }
+    let cancelled = false;
+    void engine.current?.criticalIds().then((ids) => {
+      if (!cancelled) setCritical(new Set(ids));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [showCritical, data, dates, engine]);
   const keep = useMemo(() => (data ? clientFilter(data, filters, props.shifted ?? null) : null), [data, filters, props.shifted]);
   const aggregatedSet = useMemo(() => new Set(aggregated), [aggregated]);
   const rowOrderMap = useMemo(() => new Map(rowOrder.map((id, i) => [id, i])), [rowOrder]);
@@ -638,6 +652,7 @@ export function PlanningView(props: PlanningViewProps) {
       rows: () => model.rows.filter((row) => row.kind === "event").map((row) => model.events[row.events[0]].id),
       lotOf: (id: number) => model.events[model.indexOfId.get(id) ?? -1]?.lotId ?? null,
       violated: () => [...violated],
+      critical: () => model.events.filter((e) => e.critical).map((e) => e.id),
     };
   }, [model, scale, live, dates, viewport, violated]);
 

@@ -1,7 +1,6 @@
-import { computeFloats, createCalendarSet, type Calendar } from "@jalon/engine";
+import { createCalendarSet, type Calendar } from "@jalon/engine";
 import { barColor, barGeometry, buildRows, comparedOnlyGhosts, milestoneGeometry, type BarGeometry, type GanttEvent, type GanttRow, type Grouping, type TimeScale } from "@jalon/shared/gantt";
-import { calendarSetOf, eventColumnsOf, planOf, type PlanningData } from "@jalon/shared/planning";
-import { schedulePlan } from "@jalon/engine";
+import { calendarSetOf, eventColumnsOf, type PlanningData } from "@jalon/shared/planning";
 import { applyOrder } from "./tools/reorder";
 
 /**
@@ -52,15 +51,6 @@ export function datesOf(data: PlanningData): Map<number, [number, number]> {
 }
 /** Maps made by datesOf, with the graph they copy: a model built from one reads the graph's columns instead. */
 const loadDates = new WeakMap<ReadonlyMap<number, readonly [number, number]>, PlanningData["graph"]>();
-
-/** Critical events of the version (total float <= 0), from a full pass. */
-export function criticalIds(data: PlanningData): Set<number> {
-  const plan = planOf(data.graph, data.calendars);
-  const f = computeFloats(plan, schedulePlan(plan));
-  const out = new Set<number>();
-  for (let i = 0; i < plan.size; i++) if (f.critical[i]) out.add(plan.ids[i]);
-  return out;
-}
 
 export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readonly [number, number]>, options: ModelOptions, critical?: ReadonlySet<number>): GanttModel {
   const lotColor = new Map(data.lots.map((l) => [l.id, l.color]));

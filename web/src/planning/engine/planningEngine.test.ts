@@ -77,3 +77,33 @@ describe("planning engine: locked events", () => {
     expect([...loaded.violations]).toEqual([2, 1]);
   });
 });
+
+describe("critical path in the worker", () => {
+  it("names the events with no float in the committed schedule, and follows a move", () => {
+    const engine = new PlanningEngine();
+    // 10 -> 20 -> 40 (milestone), and 30 beside it (short, with float), 30 -> 40.
+    engine.load(
+      graphToTransfer({
+        ids: [10, 20, 30, 40],
+        kind: [0, 0, 0, 1],
+        duration: [3, 4, 2, 0],
+        requestedStart: [d("2026-03-02"), NO, d("2026-03-02"), NO],
+        locked: [0, 0, 0, 0],
+        calendarOf: [0, 0, 0, 0],
+        startDay: [],
+        endDay: [],
+        revision: [],
+        linkIds: [1, 2, 3],
+        linkParentId: [10, 20, 30],
+        linkChildId: [20, 40, 40],
+        linkType: [0, 0, 0],
+        linkDelay: [0, 0, 0],
+      }),
+      { holidays: [], vacations: [], lots: [] },
+    );
+    expect([...engine.criticalIds()].sort()).toEqual([10, 20, 40]);
+    // 30 starts ten working days later: it becomes the longest chain.
+    engine.commitMoveTo([30], 30, d("2026-03-16"));
+    expect([...engine.criticalIds()].sort()).toEqual([30, 40]);
+  });
+});

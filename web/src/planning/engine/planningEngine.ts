@@ -11,57 +11,16 @@ import {
   type Plan,
   type Schedule,
 } from "@jalon/engine";
-import { planOf, type CalendarColumns, type GraphColumns } from "@jalon/shared/planning";
+import { planOf, type CalendarColumns } from "@jalon/shared/planning";
+import type { DeltaMessage, GraphTransfer, MoveMessage } from "./transfer";
+
+export * from "./transfer";
 
 /**
  * The engine as the planning screen uses it, with one committed state (plan + schedule). Runs inside the Web
  * Worker (worker.ts exposes it through comlink) and directly in tests. Previews never replace the committed
  * state: a drag calls preview() every frame from the same base, and the drop commits once.
  */
-export interface GraphTransfer {
-  ids: Float64Array;
-  kind: Uint8Array;
-  duration: Int32Array;
-  requestedStart: Int32Array;
-  locked: Uint8Array;
-  calendarOf: Uint16Array;
-  linkParentId: Float64Array;
-  linkChildId: Float64Array;
-  linkType: Uint8Array;
-  linkDelay: Int32Array;
-}
-
-export interface DeltaMessage {
-  ids: Float64Array;
-  startDay: Int32Array;
-  endDay: Int32Array;
-  projectEndDay: number;
-  /** Locked events whose links the move breaks: [childId, parentId] pairs flattened. */
-  violations: Float64Array;
-}
-
-export interface MoveMessage extends DeltaMessage {
-  /** Incoming links whose delay changed: [parentId, childId, delay] flattened. */
-  delays: Float64Array;
-  /** Anchored events whose start day changed: [id, day] flattened. */
-  starts: Float64Array;
-}
-
-export function graphToTransfer(graph: GraphColumns): GraphTransfer {
-  return {
-    ids: Float64Array.from(graph.ids),
-    kind: Uint8Array.from(graph.kind),
-    duration: Int32Array.from(graph.duration),
-    requestedStart: Int32Array.from(graph.requestedStart),
-    locked: Uint8Array.from(graph.locked),
-    calendarOf: Uint16Array.from(graph.calendarOf),
-    linkParentId: Float64Array.from(graph.linkParentId),
-    linkChildId: Float64Array.from(graph.linkChildId),
-    linkType: Uint8Array.from(graph.linkType),
-    linkDelay: Int32Array.from(graph.linkDelay),
-  };
-}
-
 function toMessage(plan: Plan, schedule: Schedule, delta: Delta): DeltaMessage {
   const violations = new Float64Array(schedule.violations.length * 2);
   schedule.violations.forEach((v, k) => {
@@ -76,7 +35,7 @@ export class PlanningEngine {
   private schedule: Schedule | null = null;
 
   /** Loads the version; the links that locked events break are reported from the start, not only after a move. */
-  load(graph: GraphTransfer, calendars: CalendarColumns): { size: number; projectEndDay: number; critical: Uint8Array; violations: Float64Array } {
+  load(graph: GraphTransfer, calendars: CalendarColumns): { size: number; projectEndDay: number; violations: Float64Array } {
     this.plan = planOf(graph, calendars);
     this.schedule = schedulePlan(this.plan);
     const violations = new Float64Array(this.schedule.violations.length * 2);
@@ -84,7 +43,19 @@ export class PlanningEngine {
       violations[2 * k] = this.plan!.ids[v.child];
       violations[2 * k + 1] = this.plan!.ids[v.parent];
     });
-    return { size: this.plan.size, projectEndDay: this.schedule.projectEndDay, critical: computeFloats(this.plan, this.schedule).critical, violations };
+    return { size: this.plan.size, projectEndDay: this.schedule.projectEndDay, violations };
+  }
+
+  /** Ids of the events on the critical path (total float <= 0) of the committed state: after moves too. */
+  criticalIds(): Float64Array {
+    const { plan, schedule } = this.state();
+    const { critical } = computeFloats(plan, schedule);
+    let n = 0;
+    for (let i = 0; i < plan.size; i++) if (critical[i]) n++;
+    const out = new Float64Array(n);
+    n = 0;
+    for (let i = 0; i < plan.size; i++) if (critical[i]) out[n++] = plan.ids[i];
+    return out;
   }
 
   private state(): { plan: Plan; schedule: Schedule } {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { PlanningEngine } from "./planningEngine";
+import type { PlanningEngine } from "./planningEngine";
 import { startEngineWorker } from "./engineClient";
 
 /** What the screen needs of the engine, whether it runs in a worker (browser) or in-thread (tests). */
@@ -7,10 +7,15 @@ export type AsyncEngine = {
   [K in keyof PlanningEngine]: PlanningEngine[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
 };
 
+/**
+ * The same engine in this thread, where there is no Worker (tests): loaded on its first call, so the planning's
+ * bundle does not carry the engine the worker runs. Calls keep their order (each waits on the same load).
+ */
 function inThread(): AsyncEngine {
-  const e = new PlanningEngine();
+  let engine: Promise<PlanningEngine> | null = null;
   return new Proxy({} as AsyncEngine, {
-    get: (_t, name: keyof PlanningEngine) => (...args: unknown[]) => Promise.resolve().then(() => (e[name] as (...a: unknown[]) => unknown)(...args)),
+    get: (_t, name: keyof PlanningEngine) => (...args: unknown[]) =>
+      (engine ??= import("./planningEngine").then((m) => new m.PlanningEngine())).then((e) => (e[name] as (...a: unknown[]) => unknown).apply(e, args)),
   });
 }
 

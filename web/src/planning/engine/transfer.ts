@@ -1,0 +1,49 @@
+import type { GraphColumns } from "@jalon/shared/planning";
+
+// What crosses the Web Worker boundary: typed arrays, transferred. Kept apart from the engine itself so that the
+// planning screen's main bundle carries these few lines and not the engine (it runs in the worker).
+
+export interface GraphTransfer {
+  ids: Float64Array;
+  kind: Uint8Array;
+  duration: Int32Array;
+  requestedStart: Int32Array;
+  locked: Uint8Array;
+  calendarOf: Uint16Array;
+  linkParentId: Float64Array;
+  linkChildId: Float64Array;
+  linkType: Uint8Array;
+  linkDelay: Int32Array;
+}
+
+export interface DeltaMessage {
+  ids: Float64Array;
+  startDay: Int32Array;
+  endDay: Int32Array;
+  projectEndDay: number;
+  /** Locked events whose links the move breaks: [childId, parentId] pairs flattened. */
+  violations: Float64Array;
+}
+
+export interface MoveMessage extends DeltaMessage {
+  /** Incoming links whose delay changed: [parentId, childId, delay] flattened. */
+  delays: Float64Array;
+  /** Anchored events whose start day changed: [id, day] flattened. */
+  starts: Float64Array;
+}
+
+export function graphToTransfer(graph: GraphColumns): GraphTransfer {
+  return {
+    ids: Float64Array.from(graph.ids),
+    kind: Uint8Array.from(graph.kind),
+    duration: Int32Array.from(graph.duration),
+    requestedStart: Int32Array.from(graph.requestedStart),
+    locked: Uint8Array.from(graph.locked),
+    calendarOf: Uint16Array.from(graph.calendarOf),
+    linkParentId: Float64Array.from(graph.linkParentId),
+    linkChildId: Float64Array.from(graph.linkChildId),
+    linkType: Uint8Array.from(graph.linkType),
+    linkDelay: Int32Array.from(graph.linkDelay),
+  };
+}
+
