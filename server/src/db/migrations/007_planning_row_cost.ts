@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { CHECK_ROW_VERSIONS, deleteWithVersions, dropOnAddedRows, onAddedRows } from "./statementChecks.js";
 
 /**
  * The per-row cost of the three big tables (events, event_links, event_histories), measured on PostgreSQL 15
@@ -53,10 +54,7 @@ const LINK_CHECKS = [
      END IF;
      RETURN NULL;
    END $$`,
-  `CREATE TRIGGER event_links_events_check_insert AFTER INSERT ON event_links
-     REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION check_link_events()`,
-  `CREATE TRIGGER event_links_events_check_update AFTER UPDATE ON event_links
-     REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION check_link_events()`,
+  ...onAddedRows("event_links", "event_links_events_check", "check_link_events"),
   `CREATE FUNCTION delete_event_links() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      DELETE FROM event_links l USING gone g WHERE l.parent_id = g.id;
@@ -82,40 +80,19 @@ const LINK_CHECKS = [
 const HISTORY_CHECKS = [
   `ALTER TABLE event_histories DROP CONSTRAINT event_histories_event_id_foreign, DROP CONSTRAINT event_histories_user_id_foreign,
      DROP CONSTRAINT event_histories_version_project_foreign`,
-  `CREATE FUNCTION check_history_versions() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     -- Locked first, then checked: a version deleted meanwhile is seen as missing.
-     PERFORM 1 FROM versions v WHERE v.id IN (SELECT DISTINCT version_id FROM added) FOR KEY SHARE;
-     IF EXISTS (SELECT 1 FROM (SELECT DISTINCT version_id, project_id FROM added) a
-                 WHERE NOT EXISTS (SELECT 1 FROM versions v WHERE v.id = a.version_id AND v.project_id = a.project_id)) THEN
-       RAISE EXCEPTION 'insert or update on table "event_histories" violates its version check'
-         USING ERRCODE = 'foreign_key_violation', TABLE = 'event_histories', CONSTRAINT = 'event_histories_version_check';
-     END IF;
-     RETURN NULL;
-   END $$`,
-  `CREATE TRIGGER event_histories_version_check_insert AFTER INSERT ON event_histories
-     REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION check_history_versions()`,
-  `CREATE TRIGGER event_histories_version_check_update AFTER UPDATE ON event_histories
-     REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION check_history_versions()`,
-  `CREATE FUNCTION delete_version_histories() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     DELETE FROM event_histories h USING gone g WHERE h.version_id = g.id;
-     RETURN NULL;
-   END $$`,
-  `CREATE TRIGGER versions_delete_histories AFTER DELETE ON versions
-     REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION delete_version_histories()`,
+  CHECK_ROW_VERSIONS,
+  ...onAddedRows("event_histories", "event_histories_version_check", "check_row_versions"),
+  ...deleteWithVersions("event_histories", "delete_version_histories", "versions_delete_histories"),
 ];
 
 const DROP_CHECKS = [
   "DROP TRIGGER versions_delete_histories ON versions",
-  "DROP TRIGGER event_histories_version_check_update ON event_histories",
-  "DROP TRIGGER event_histories_version_check_insert ON event_histories",
+  ...dropOnAddedRows("event_histories", "event_histories_version_check"),
   "DROP FUNCTION delete_version_histories()",
-  "DROP FUNCTION check_history_versions()",
+  "DROP FUNCTION check_row_versions()",
   "DROP TRIGGER events_keep_linked_keys ON events",
   "DROP TRIGGER events_delete_links ON events",
-  "DROP TRIGGER event_links_events_check_update ON event_links",
-  "DROP TRIGGER event_links_events_check_insert ON event_links",
+  ...dropOnAddedRows("event_links", "event_links_events_check"),
   "DROP FUNCTION keep_linked_event_keys()",
   "DROP FUNCTION delete_event_links()",
   "DROP FUNCTION check_link_events()",

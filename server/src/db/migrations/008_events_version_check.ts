@@ -1,26 +1,17 @@
 import type { Knex } from "knex";
+import { deleteWithVersions } from "./statementChecks.js";
 
 /**
  * The events' key to their version, (version_id, project_id) -> versions, was one lookup and lock per inserted
  * row: 260 ms of a 100k-event version copy (EXPLAIN ANALYZE, "Trigger for constraint
  * events_version_project_foreign"), for rows that all name the same version. It is checked once per statement
- * instead, as migration 007 does for history rows: the statement's distinct versions are locked FOR KEY SHARE
- * (a concurrent delete waits for this transaction, as with the key), then each (version, project) pair must
- * exist. The key's ON DELETE CASCADE becomes a statement trigger on versions, and changing a version's id or
+ * instead, by migration 007's check_row_versions (statementChecks.ts), as for history rows: the statement's
+ * distinct versions are locked FOR KEY SHARE (a concurrent delete waits for this transaction, as with the key),
+ * then each (version, project) pair must exist. The key's ON DELETE CASCADE becomes a statement trigger on versions, and changing a version's id or
  * project while events use it is refused, as the key refused it.
  */
 const UP = [
   "ALTER TABLE events DROP CONSTRAINT events_version_project_foreign",
-  `CREATE FUNCTION check_row_versions() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     PERFORM 1 FROM versions v WHERE v.id IN (SELECT DISTINCT version_id FROM added) FOR KEY SHARE;
-     IF EXISTS (SELECT 1 FROM (SELECT DISTINCT version_id, project_id FROM added) a
-                 WHERE NOT EXISTS (SELECT 1 FROM versions v WHERE v.id = a.version_id AND v.project_id = a.project_id)) THEN
-       RAISE EXCEPTION 'insert on table "%" violates its version check: a (version, project) pair does not exist', TG_TABLE_NAME
-         USING ERRCODE = 'foreign_key_violation', TABLE = TG_TABLE_NAME, CONSTRAINT = TG_TABLE_NAME || '_version_check';
-     END IF;
-     RETURN NULL;
-   END $$`,
   `CREATE TRIGGER events_version_check_insert AFTER INSERT ON events
      REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION check_row_versions()`,
   `CREATE FUNCTION check_row_version() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -36,13 +27,7 @@ const UP = [
   `CREATE TRIGGER events_version_check_update BEFORE UPDATE OF version_id, project_id ON events FOR EACH ROW
      WHEN (OLD.version_id IS DISTINCT FROM NEW.version_id OR OLD.project_id IS DISTINCT FROM NEW.project_id)
      EXECUTE FUNCTION check_row_version()`,
-  `CREATE FUNCTION delete_version_events() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     DELETE FROM events e USING gone g WHERE e.version_id = g.id;
-     RETURN NULL;
-   END $$`,
-  `CREATE TRIGGER versions_delete_events AFTER DELETE ON versions
-     REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION delete_version_events()`,
+  ...deleteWithVersions("events", "delete_version_events", "versions_delete_events"),
   `CREATE FUNCTION keep_used_version_keys() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF EXISTS (SELECT 1 FROM events WHERE version_id = OLD.id AND project_id = OLD.project_id)
@@ -65,7 +50,6 @@ const DOWN = [
   "DROP FUNCTION keep_used_version_keys()",
   "DROP FUNCTION delete_version_events()",
   "DROP FUNCTION check_row_version()",
-  "DROP FUNCTION check_row_versions()",
   "ALTER TABLE events ADD CONSTRAINT events_version_project_foreign FOREIGN KEY (version_id, project_id) REFERENCES versions (id, project_id) ON DELETE CASCADE",
 ];
 
