@@ -9,18 +9,11 @@ export const FRENCH_PLAIN = "AAACEEEEIIOOUUUYAIOUNaaaceeeeiioouuuyaioun";
 
 const fold = new Map<string, string>();
 for (let i = 0; i < FRENCH_ACCENTED.length; i++) fold.set(FRENCH_ACCENTED[i], FRENCH_PLAIN[i]);
+const ACCENTED_CHAR = new RegExp(`[${FRENCH_ACCENTED}]`, "g");
 
 /** The sort key of a text: lower(translate(text, accented, plain)), as frenchKeySql computes it in SQL. */
 export function frenchKey(text: string): string {
-  let out = "";
-  let changed = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    const f = text.charCodeAt(i) < 128 ? undefined : fold.get(c);
-    if (f !== undefined) changed = true;
-    out += f ?? c;
-  }
-  return (changed ? out : text).toLowerCase();
+  return text.replace(ACCENTED_CHAR, (c) => fold.get(c)!).toLowerCase();
 }
 
 /** Compares two texts in French order (key, then raw text). */
