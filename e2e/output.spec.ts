@@ -197,6 +197,12 @@ test.describe("planning output", () => {
     await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2, { steps: 3 });
     await expect(page.getByTestId("gantt-canvas")).toHaveAttribute("title", new RegExp(`${reference.name} : début [+−]?\\d+ j ouvrés`));
     await shot(page, "compare-versions");
+    // The legend folds so that the bars under it can be read, and unfolds again.
+    const legend = page.getByTestId("comparison-legend");
+    await legend.getByRole("button", { name: "Réduire" }).click();
+    await expect(legend).not.toContainText("Contour en pointillés");
+    await shot(page, "compare-legend-folded");
+    await legend.getByRole("button", { name: /^Comparaison \(\d+ versions?\)$/ }).click();
     await page.getByRole("button", { name: "Arrêter la comparaison" }).click();
     await expect(page).not.toHaveURL(/compare=/);
     await expect(page.getByTestId("compare-delta")).toHaveCount(0);
