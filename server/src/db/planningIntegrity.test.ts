@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./knex.js";
 import { openTestDb } from "../../test/helpers/db.js";
+import { copyVersionRows } from "./versionCopy.js";
 
 // The statement-level checks that replaced the per-row foreign keys of links and history (migration 007) keep
 // what the keys guaranteed, on PGlite and PostgreSQL alike.
@@ -150,5 +151,90 @@ describe("events: zone and lot rows that exist, checked per statement", () => {
     await expect(db("zones").where({ id: used.id }).update({ id: 2_000_000_001 })).rejects.toMatchObject(fkViolation);
     await db("zones").where({ id: unused.id }).delete();
     expect(await db("zones").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 1 }]);
+  });
+});
+
+describe("events: macro-task, participant, speciality, sequence, template, instantiation and author, checked per statement", () => {
+  /** One row of each table an event refers to, in the version of `v`. */
+  async function referenced(v: Awaited<ReturnType<typeof version>>) {
+    const one = async (table: string, row: Record<string, unknown>) => ((await db(table).insert(row).returning("id"))[0] as { id: number }).id;
+    return {
+      macro_task_id: await one("macro_tasks", { ...v.base, name: "Cloisons" }),
+      participant_id: await one("participants", { ...v.base, name: "Entreprise Martin" }),
+      speciality_id: await one("specialities", { ...v.base, name: "Plâtrerie" }),
+      sequence_id: await one("sequences", { ...v.base, name: "Séquence R+1" }),
+      event_template_pro_id: await one("event_template_pros", { project_id: v.base.project_id, name: "Modèle" }),
+      instantiation_config_id: await one("instantiation_configs", { ...v.base }),
+      created_by: await one("users", { email: `auteur-${Math.random()}@jalon.test` }),
+    };
+  }
+  const task = { name: "X", type: "task", number_of_days: 1, start_date: "2026-02-02", end_date: "2026-02-02" };
+
+  it("accepts rows that exist and refuses a missing one, on insert (in a batch) and on a change", async () => {
+    const v = await version();
+    const refs = await referenced(v);
+    await db("events").insert([{ ...task, ...v.base, ...refs }, { ...task, ...v.base }]);
+    for (const column of Object.keys(refs)) {
+      await expect(db("events").insert([{ ...task, ...v.base }, { ...task, ...v.base, [column]: 2_000_000_000 }]), column).rejects.toMatchObject({ ...fkViolation, constraint: `events_${column}_check` });
+      await expect(db("events").where({ id: v.ids[0] }).update({ [column]: 2_000_000_000 }), column).rejects.toMatchObject(fkViolation);
+    }
+    await db("events").where({ id: v.ids[0] }).update(refs);
+    expect(await db("events").where({ version_id: v.base.version_id, macro_task_id: refs.macro_task_id }).count("* as c")).toEqual([{ c: 2 }]);
+  });
+
+  it("refuses deleting a used macro-task, participant or speciality; a sequence takes its events; the others leave NULL", async () => {
+    const v = await version();
+    const refs = await referenced(v);
+    await db("events").where({ id: v.ids[0] }).update(refs);
+    await db("event_links").insert({ ...v.base, parent_id: v.ids[0], child_id: v.ids[1] });
+    for (const [column, table] of [["macro_task_id", "macro_tasks"], ["participant_id", "participants"], ["speciality_id", "specialities"]]) {
+      await expect(db(table).where({ id: refs[column as keyof typeof refs] }).delete(), table).rejects.toMatchObject({ ...fkViolation, detail: expect.stringContaining("still referenced") });
+    }
+    await expect(db("macro_tasks").where({ id: refs.macro_task_id }).update({ id: 2_000_000_002 })).rejects.toMatchObject(fkViolation);
+    await db("event_template_pros").where({ id: refs.event_template_pro_id }).delete();
+    await db("instantiation_configs").where({ id: refs.instantiation_config_id }).delete();
+    await db("users").where({ id: refs.created_by }).delete();
+    expect(await db("events").where({ id: v.ids[0] }).first("event_template_pro_id", "instantiation_config_id", "created_by", "macro_task_id"))
+      .toEqual({ event_template_pro_id: null, instantiation_config_id: null, created_by: null, macro_task_id: refs.macro_task_id });
+    await db("sequences").where({ id: refs.sequence_id }).delete();
+    expect(await db("events").where({ id: v.ids[0] }).first()).toBeUndefined();
+    expect(await db("event_links").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 0 }]);
+    await db("macro_tasks").where({ id: refs.macro_task_id }).delete();
+  });
+});
+
+describe("zones: rows of an existing version of their project, checked per statement", () => {
+  it("refuses a zone of a missing version or of another project's version, alone or in a batch", async () => {
+    const v = await version();
+    const stranger = await version();
+    await expect(db("zones").insert([{ ...v.base, name: "Z" }, { project_id: v.base.project_id, version_id: 2_000_000_000, name: "Z" }])).rejects.toMatchObject(fkViolation);
+    await expect(db("zones").insert({ project_id: stranger.base.project_id, version_id: v.base.version_id, name: "Z" })).rejects.toMatchObject(fkViolation);
+    const [zone] = await db("zones").insert({ ...v.base, name: "Z" }).returning("id");
+    await expect(db("zones").where({ id: zone.id }).update({ version_id: stranger.base.version_id })).rejects.toMatchObject(fkViolation);
+    await expect(db("versions").where({ id: v.base.version_id }).update({ project_id: stranger.base.project_id })).rejects.toMatchObject(fkViolation);
+    expect(await db("zones").where({ version_id: v.base.version_id }).count("* as c")).toEqual([{ c: 1 }]);
+  });
+});
+
+describe("version copy: the insert checks it skips are skipped only while it copies", () => {
+  it("copies a version whole and checks the transaction's next writes again", async () => {
+    const v = await version();
+    const [zone] = await db("zones").insert({ ...v.base, name: "Bât A" }).returning("id");
+    await db("events").where({ id: v.ids[0] }).update({ zone_id: zone.id });
+    await db("event_links").insert([{ ...v.base, parent_id: v.ids[0], child_id: v.ids[1], type: "begin-begin", delay: 2 }]);
+    await db.transaction(async (trx) => {
+      const [copy] = await trx("versions").insert({ project_id: v.base.project_id, name: "Copie" }).returning("id");
+      await copyVersionRows(trx, { fromVersionId: v.base.version_id, toVersionId: copy.id, fromProjectId: v.base.project_id, toProjectId: v.base.project_id });
+      const [newZone] = await trx("zones").where({ version_id: copy.id }).pluck("id");
+      const events = await trx("events").where({ version_id: copy.id }).orderBy("id").select("id", "zone_id");
+      expect(events.map((e: { zone_id: number | null }) => e.zone_id)).toEqual([newZone, null, null]);
+      expect(await trx("event_links").where({ version_id: copy.id }).select("parent_id", "child_id", "type", "delay"))
+        .toEqual([{ parent_id: events[0].id, child_id: events[1].id, type: "begin-begin", delay: 2 }]);
+      // A link from the source version's event into the copy: refused once the copy is done.
+      await expect(trx.transaction((sp) => sp("event_links").insert({ ...v.base, version_id: copy.id, parent_id: v.ids[0], child_id: events[1].id })))
+        .rejects.toMatchObject(fkViolation);
+      await expect(trx.transaction((sp) => sp("events").insert({ ...v.base, version_id: copy.id, name: "X", type: "task", number_of_days: 1, zone_id: 2_000_000_000 })))
+        .rejects.toMatchObject(fkViolation);
+    });
   });
 });

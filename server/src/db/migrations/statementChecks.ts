@@ -9,6 +9,13 @@ export function onAddedRows(table: string, prefix: string, fn: string): string[]
   );
 }
 
+/**
+ * The WHEN clause of the insert checks that a version copy skips: copyVersionRows sets this transaction-local
+ * setting around its inserts, whose keys hold by construction (migration 010).
+ */
+export const COPYING_VERSION_SETTING = "jalon.copying_version";
+export const UNLESS_COPYING_VERSION = `WHEN (current_setting('${COPYING_VERSION_SETTING}', true) IS DISTINCT FROM 'on')`;
+
 export function dropOnAddedRows(table: string, prefix: string): string[] {
   return [`DROP TRIGGER ${prefix}_update ON ${table}`, `DROP TRIGGER ${prefix}_insert ON ${table}`];
 }
