@@ -178,7 +178,7 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
     return [...keep.values()].map((l) => (side === "child_id" ? { parentId: l.id, childId: id, type: l.type, delay: l.delay } : { parentId: id, childId: l.id, type: l.type, delay: l.delay }));
   };
   const toInsert = [...(await replace("child_id", input.parentsEvents)), ...(await replace("parent_id", input.childrenEvents))];
-  if (removeLinkIds.size) await trx("event_links").whereIn("id", [...removeLinkIds]).delete();
+  if (removeLinkIds.size) await trx("event_links").where({ version_id: versionId }).whereIn("id", [...removeLinkIds]).delete();
   const added = await insertLinks(trx, projectId, versionId, toInsert);
 
   // The engine's view of the event after the change.
@@ -245,7 +245,7 @@ export async function deleteEvents(trx: Knex.Transaction, userId: number, projec
   if (referenced.length) throw new AppError("ImplementationError", { details: { ids: referenced.map((r: { parent_id: number }) => r.parent_id) } });
   const links = await trx("event_links").whereIn("parent_id", unique).orWhereIn("child_id", unique);
   const tags = await trx("event_tags").whereIn("event_id", unique);
-  await trx("event_links").whereIn("id", links.map((l: { id: number }) => l.id)).delete();
+  await trx("event_links").where({ version_id: versionId }).whereIn("id", links.map((l: { id: number }) => l.id)).delete();
   await trx("event_tags").whereIn("event_id", unique).delete();
   await trx("events").whereIn("id", unique).delete();
   const { plan, schedule, structure } = scheduleOf(vg, { removeEventIds: set });

@@ -95,7 +95,7 @@ export async function deleteLots(db: Db, ids: readonly number[]): Promise<void> 
   const specialities = (await db("specialities").whereIn("participant_group_pro_id", ids as number[]).select("id", "participant_group_pro_id")) as { id: number; participant_group_pro_id: number }[];
   const usedSpecs = await referencedIds(db, "events", "speciality_id", specialities.map((s) => s.id));
   const used = new Set<number>([
-    ...(await referencedIds(db, "events", "participant_group_pro_id", ids)),
+    ...(await referencedIds(db, "events", "participant_group_pro_id", ids, "participant_group_pros")),
     ...(await referencedIds(db, "macro_tasks", "participant_group_pro_id", ids)),
     ...specialities.filter((s) => usedSpecs.includes(s.id)).map((s) => s.participant_group_pro_id),
   ]);

@@ -47,9 +47,16 @@ export async function tagsOf(db: Db, table: string, column: string, ids: readonl
 }
 
 /** The ids among `ids` that rows of `table` reference through `column` (what blocks a deletion). */
-export async function referencedIds(db: Db, table: string, column: string, ids: readonly number[]): Promise<number[]> {
+/**
+ * The ids among `ids` that rows of `table` use in `column`. `ownerTable` (the table of `ids`) narrows the search
+ * to the rows of the owners' versions, through the version's key, for a column with no index of its own (the
+ * events' zone and lot, migration 010).
+ */
+export async function referencedIds(db: Db, table: string, column: string, ids: readonly number[], ownerTable?: string): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db(table).whereIn(column, ids as number[]).distinct(column);
+  const query = db(table).whereIn(column, ids as number[]);
+  if (ownerTable) query.whereIn("version_id", db(ownerTable).whereIn("id", ids as number[]).distinct("version_id"));
+  const rows = await query.distinct(column);
   return rows.map((r) => r[column] as number);
 }
 

@@ -37,7 +37,7 @@ export async function undoApply(trx: Knex.Transaction, userId: number, projectId
   if (!step) throw new AppError("errors.undo_nothing");
   const payload = (typeof step.payload === "string" ? JSON.parse(step.payload) : step.payload) as UndoPayload;
   const created = payload.created ?? {};
-  if (created.links?.length) await trx("event_links").whereIn("id", created.links).delete();
+  if (created.links?.length) await trx("event_links").where({ version_id: versionId }).whereIn("id", created.links).delete();
   if (created.events?.length) {
     await trx("event_links").whereIn("parent_id", created.events).orWhereIn("child_id", created.events).delete();
     await trx("events").whereIn("id", created.events).delete();
@@ -47,7 +47,7 @@ export async function undoApply(trx: Knex.Transaction, userId: number, projectId
   if (deleted.links?.length) await trx.raw("insert into event_links select * from json_populate_recordset(null::event_links, ?::json)", [JSON.stringify(deleted.links)]);
   if (deleted.eventTags?.length) await trx.raw("insert into event_tags select * from json_populate_recordset(null::event_tags, ?::json)", [JSON.stringify(deleted.eventTags)]);
   if (payload.links?.length) {
-    await trx.raw("update event_links set delay = v.d from json_to_recordset(?::json) as v(id int, d int) where event_links.id = v.id", [JSON.stringify(payload.links.map(([id, d]) => ({ id, d })))]);
+    await trx.raw("update event_links set delay = v.d from json_to_recordset(?::json) as v(id int, d int) where event_links.version_id = ? and event_links.id = v.id", [JSON.stringify(payload.links.map(([id, d]) => ({ id, d }))), versionId]);
   }
   if (payload.events?.length) {
     await trx.raw(

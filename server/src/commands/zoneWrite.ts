@@ -1,7 +1,7 @@
 import { AppError } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
 import type { Emits } from "../http/route.js";
-import { assertInVersion, replaceLinks } from "./referenceLinks.js";
+import { assertInVersion, referencedIds, replaceLinks } from "./referenceLinks.js";
 
 /**
  * Zone writes (spec 001 sections 3, 5, 8). Zones form a tree of at most four levels (macro-zone 0, zone 1,
@@ -71,9 +71,9 @@ export async function withDescendants(db: Db, versionId: number, ids: readonly n
 
 async function zonesWithEvents(db: Db, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const events = await db("events").whereIn("zone_id", ids as number[]).distinct("zone_id").pluck("zone_id");
-  const sequences = await db("sequences").whereIn("zone_id", ids as number[]).distinct("zone_id").pluck("zone_id");
-  return [...new Set([...events, ...sequences] as number[])].sort((a, b) => a - b);
+  const events = await referencedIds(db, "events", "zone_id", ids, "zones");
+  const sequences = await referencedIds(db, "sequences", "zone_id", ids);
+  return [...new Set([...events, ...sequences])].sort((a, b) => a - b);
 }
 
 async function parentLevel(db: Db, versionId: number, parentId: number | null): Promise<number> {

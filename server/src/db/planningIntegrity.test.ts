@@ -238,3 +238,21 @@ describe("version copy: the insert checks it skips are skipped only while it cop
     });
   });
 });
+
+describe("events: a zone and a lot of the event's own version (migration 010)", () => {
+  it("refuses another version's zone or lot on insert, on a change, and when the event changes version", async () => {
+    const v = await version();
+    const other = await version(v.base.project_id);
+    const [zone] = await db("zones").insert({ ...other.base, name: "Bât C" }).returning("id");
+    const [lot] = await db("participant_group_pros").insert({ ...other.base, name: `Lot ${Math.random()}` }).returning("id");
+    const row = { ...v.base, name: "X", type: "task", number_of_days: 1, start_date: "2026-02-02", end_date: "2026-02-02" };
+    await expect(db("events").insert({ ...row, zone_id: zone.id })).rejects.toMatchObject({ ...fkViolation, constraint: "events_zone_check" });
+    await expect(db("events").insert({ ...row, participant_group_pro_id: lot.id })).rejects.toMatchObject({ ...fkViolation, constraint: "events_lot_check" });
+    await expect(db("events").where({ id: v.ids[0] }).update({ zone_id: zone.id })).rejects.toMatchObject(fkViolation);
+    await db("events").where({ id: other.ids[0] }).update({ zone_id: zone.id, participant_group_pro_id: lot.id });
+    await expect(db("events").where({ id: other.ids[0] }).update({ version_id: v.base.version_id })).rejects.toMatchObject(fkViolation);
+    // The zone and lot in use are found among their version's events.
+    await expect(db("zones").where({ id: zone.id }).delete()).rejects.toMatchObject(fkViolation);
+    await expect(db("participant_group_pros").where({ id: lot.id }).delete()).rejects.toMatchObject(fkViolation);
+  });
+});

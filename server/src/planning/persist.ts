@@ -165,8 +165,8 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
   w.onStage?.("events");
   if (linkRows.length > 0) {
     await trx.raw(
-      `update event_links set delay = v.d, updated_at = now() from json_to_recordset(?::json) as v(id int, d int) where event_links.id = v.id`,
-      [JSON.stringify(linkRows)],
+      `update event_links set delay = v.d, updated_at = now() from json_to_recordset(?::json) as v(id int, d int) where event_links.version_id = ? and event_links.id = v.id`,
+      [JSON.stringify(linkRows), w.versionId],
     );
   }
   w.onStage?.("links");

@@ -29,6 +29,8 @@ export interface ReferenceResource<Row, Out> {
   /** Filters of the list that runList cannot apply (through join tables); applied to the scoped base query. */
   refine?: (db: Db, base: Knex.QueryBuilder, query: ReturnType<typeof parseListQuery>) => void;
   present: (db: Db, rows: Row[]) => Promise<Out[]>;
+  /** The histogram's count per row, when `select` does not give it as `total`. */
+  totals?: (db: Db, rows: Row[]) => Promise<Map<number, number>>;
   /** The realtime payload of a change (reference:update with the resource's name, or its own). */
   announce: (emits: Emits, scope: { projectId: number; versionId: number }, initiatorId: number, ids: number[]) => void;
 }
@@ -90,7 +92,8 @@ export function histogramRoute<Row extends { id: number; name: string; color: st
     roles: PERMISSIONS.manager,
     handler: async ({ db, user, ctx }) => {
       const { rows } = await listReference(db, user, r, ctx.query, 100_000);
-      const data = rows.map((row) => ({ id: row.id, name: row.name, color: row.color, total: Number(row.total ?? 0) }))
+      const totals = await r.totals?.(db, rows);
+      const data = rows.map((row) => ({ id: row.id, name: row.name, color: row.color, total: totals ? (totals.get(row.id) ?? 0) : Number(row.total ?? 0) }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, "fr"));
       return { data, count: data.length, total: data.length };
     },

@@ -38,14 +38,24 @@ export interface LotOut {
 }
 
 export function lotSelect(db: Db) {
-  return db("participant_group_pros as l").select(
-    "l.*",
-    db("events as e").whereRaw("e.participant_group_pro_id = l.id").count("*").as("total"),
-  );
+  return db("participant_group_pros as l").select("l.*");
 }
 
-export async function presentLots(db: Db, rows: (LotDbRow & { total?: unknown })[]): Promise<LotOut[]> {
+/** Events per lot, counted in one pass over the lots' versions (the events' lot column has no index: migration 010). */
+export async function lotEventCounts(db: Db, rows: LotDbRow[]): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map();
+  const counts = (await db("events")
+    .whereIn("version_id", [...new Set(rows.map((r) => r.version_id))])
+    .whereIn("participant_group_pro_id", rows.map((r) => r.id))
+    .groupBy("participant_group_pro_id")
+    .select("participant_group_pro_id as lot")
+    .count({ n: "*" })) as { lot: number; n: unknown }[];
+  return new Map(counts.map((c) => [c.lot, Number(c.n)]));
+}
+
+export async function presentLots(db: Db, rows: LotDbRow[]): Promise<LotOut[]> {
   const ids = rows.map((r) => r.id);
+  const totals = await lotEventCounts(db, rows);
   const tags = await tagsOf(db, "participant_group_pro_tags", "participant_group_pro_id", ids);
   const specialities = ids.length ? await db("specialities").whereIn("participant_group_pro_id", ids).orderByRaw(frenchKeySql("name")).orderBy("id").select("id", "name", "participant_group_pro_id") : [];
   const specTags = await tagsOf(db, "speciality_tags", "speciality_id", specialities.map((s) => s.id as number));
@@ -64,7 +74,7 @@ export async function presentLots(db: Db, rows: (LotDbRow & { total?: unknown })
     trackingId: r.tracking_id,
     projectId: r.project_id,
     versionId: r.version_id,
-    total: Number(r.total ?? 0),
+    total: totals.get(r.id) ?? 0,
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),
   }));

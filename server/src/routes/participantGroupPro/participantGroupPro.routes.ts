@@ -8,7 +8,7 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
 import { bulkDeleteRoute, exportRoute, getOneRoute, histogramRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
-import { lotSelect, presentLots, type LotDbRow, type LotOut } from "./participantGroupPro.presenter.js";
+import { lotEventCounts, lotSelect, presentLots, type LotDbRow, type LotOut } from "./participantGroupPro.presenter.js";
 import { lotBulkImportBody, lotColumns, lotCreateBody, lotListResource, lotUpdateBody } from "./participantGroupPro.schema.js";
 
 /**
@@ -25,6 +25,7 @@ const lots: ReferenceResource<LotDbRow, LotOut> = {
   columns: lotColumns,
   select: lotSelect,
   present: presentLots,
+  totals: lotEventCounts,
   announce: (emits, scope, userId, ids) => emitReference(emits, "participantGroupPro", scope, userId, ids),
 };
 
