@@ -62,7 +62,7 @@ async function benchBackend(name: string, target: DbTarget, serveEnv: NodeJS.Pro
     log(`${name}: ${v.tasks + v.milestones} events, ${v.links} links, generated in ${(v.generateMs / 1000).toFixed(1)} s, scheduled in ${(v.scheduleMs / 1000).toFixed(1)} s`);
     const bulkMove = await benchMoves(db, v, { warmup: runs.moveWarmup, runs: runs.moves, log: (m) => log(`${name}: ${m}`) });
     const { deps } = await createApp({ db, config: { ...loadConfig({}), jwtSecret: "bench-secret-of-at-least-16-chars" }, log: createLogger("silent") });
-    const createVersion = await benchVersions(db, deps, v, { warmup: 1, runs: runs.versions, log: (m) => log(`${name}: ${m}`) });
+    const createVersion = await benchVersions(db, deps, v, { warmup: Number(arg("version-warmup", "1")), runs: runs.versions, log: (m) => log(`${name}: ${m}`) });
     forget(v.versionId);
     await db.destroy();
     const planningData = await benchPlanningLoad(serveEnv, { rate: RATE, durationS: LOAD_S, log: (m) => log(`${name}: ${m}`) });

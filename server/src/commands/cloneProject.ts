@@ -9,7 +9,7 @@ import { copyProjectTemplates, copyVersionRows } from "../db/versionCopy.js";
  * templates, and the cloner as a member. One transaction. The copy of the source's current version is the
  * clone's current version (else the latest copied); a signed version stays signed if it was copied.
  */
-export async function cloneProject(trx: Db, user: AuthUser, source: ProjectRow, versionIds: number[], name: string | undefined): Promise<number> {
+export async function cloneProject(trx: Db, user: AuthUser, source: ProjectRow, versionIds: number[], name: string | undefined, pool?: Db): Promise<number> {
   const versions = (await trx("versions").where({ project_id: source.id }).whereIn("id", versionIds).orderBy("id")) as VersionRow[];
   if (versions.length !== new Set(versionIds).size) throw new AppError("errors.version_not_in_project");
   const columns = (await trx("projects").where({ id: source.id }).first()) as Record<string, unknown>;
@@ -35,7 +35,7 @@ export async function cloneProject(trx: Db, user: AuthUser, source: ProjectRow, 
   for (const v of versions) {
     const { id: oldId, project_id: _p, created_at: _ca, updated_at: _ua, ...vrest } = v as VersionRow & Record<string, unknown>;
     const [nv] = await trx("versions").insert({ ...vrest, project_id: project.id, is_active_version: false, is_being_updated: false, copied_from_version_id: null, created_by: user.id }).returning("id");
-    await copyVersionRows(trx, { fromVersionId: oldId, toVersionId: nv.id, fromProjectId: source.id, toProjectId: project.id });
+    await copyVersionRows(trx, { fromVersionId: oldId, toVersionId: nv.id, fromProjectId: source.id, toProjectId: project.id, pool });
     mapped.set(oldId, nv.id);
   }
   const current = (source.current_version_id && mapped.get(source.current_version_id)) || mapped.get(versions[versions.length - 1].id)!;

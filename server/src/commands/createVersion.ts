@@ -53,7 +53,7 @@ export async function createVersion(deps: AppDeps, user: AuthUser, input: Create
         copied_from_version_id: sourceId,
         created_by: user.id,
       }).returning("*")) as VersionRow[];
-      await copyVersionRows(trx, { fromVersionId: sourceId, toVersionId: version.id, fromProjectId: input.projectId, toProjectId: input.projectId });
+      await copyVersionRows(trx, { fromVersionId: sourceId, toVersionId: version.id, fromProjectId: input.projectId, toProjectId: input.projectId, pool: db });
       if (input.freeze) {
         await trx("versions").where({ id: sourceId }).update({ is_archived: true, archived_at: trx.fn.now(), updated_at: trx.fn.now() });
       }

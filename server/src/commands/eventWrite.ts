@@ -159,10 +159,11 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
 
   // Links: the lists sent replace the event's parents (or children).
   const removeLinkIds = new Set<number>();
+  const removeLinks: [number, number][] = [];
   const deletedLinks: Record<string, unknown>[] = [];
   const replace = async (side: "child_id" | "parent_id", wanted: LinkInput[] | undefined) => {
     if (wanted === undefined) return [] as { parentId: number; childId: number; type: string; delay: number }[];
-    const existing = await trx("event_links").where({ [side]: id });
+    const existing = await trx("event_links").where({ version_id: versionId, [side]: id });
     const key = (other: number) => (side === "child_id" ? `${other}>${id}` : `${id}>${other}`);
     const keep = new Map(wanted.map((l) => [key(l.id), l]));
     for (const row of existing) {
@@ -173,12 +174,13 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
         continue;
       }
       removeLinkIds.add(row.id);
+      removeLinks.push([row.parent_id, row.child_id]);
       deletedLinks.push(row);
     }
     return [...keep.values()].map((l) => (side === "child_id" ? { parentId: l.id, childId: id, type: l.type, delay: l.delay } : { parentId: id, childId: l.id, type: l.type, delay: l.delay }));
   };
   const toInsert = [...(await replace("child_id", input.parentsEvents)), ...(await replace("parent_id", input.childrenEvents))];
-  if (removeLinkIds.size) await trx("event_links").where({ version_id: versionId }).whereIn("id", [...removeLinkIds]).delete();
+  if (removeLinks.length) await trx("event_links").where({ version_id: versionId }).whereIn(["parent_id", "child_id"], removeLinks).delete();
   const added = await insertLinks(trx, projectId, versionId, toInsert);
 
   // The engine's view of the event after the change.
@@ -241,11 +243,12 @@ export async function deleteEvents(trx: Knex.Transaction, userId: number, projec
   const counted = await trx("countings").whereIn("event_id", unique).distinct("event_id");
   if (counted.length) throw new AppError("errors.event_has_countings", { details: { ids: counted.map((c: { event_id: number }) => c.event_id) } });
   const set = new Set(unique);
-  const referenced = await trx("event_links").whereIn("parent_id", unique).whereNotIn("child_id", unique).distinct("parent_id");
+  const referenced = await trx("event_links").where({ version_id: versionId }).whereIn("parent_id", unique).whereNotIn("child_id", unique).distinct("parent_id");
   if (referenced.length) throw new AppError("ImplementationError", { details: { ids: referenced.map((r: { parent_id: number }) => r.parent_id) } });
-  const links = await trx("event_links").whereIn("parent_id", unique).orWhereIn("child_id", unique);
+  const ofEvents = (q: Knex.QueryBuilder) => q.where({ version_id: versionId }).where((w) => w.whereIn("parent_id", unique).orWhereIn("child_id", unique));
+  const links = await ofEvents(trx("event_links"));
   const tags = await trx("event_tags").whereIn("event_id", unique);
-  await trx("event_links").where({ version_id: versionId }).whereIn("id", links.map((l: { id: number }) => l.id)).delete();
+  await ofEvents(trx("event_links")).delete();
   await trx("event_tags").whereIn("event_id", unique).delete();
   await trx("events").whereIn("id", unique).delete();
   const { plan, schedule, structure } = scheduleOf(vg, { removeEventIds: set });

@@ -39,7 +39,7 @@ export async function undoApply(trx: Knex.Transaction, userId: number, projectId
   const created = payload.created ?? {};
   if (created.links?.length) await trx("event_links").where({ version_id: versionId }).whereIn("id", created.links).delete();
   if (created.events?.length) {
-    await trx("event_links").whereIn("parent_id", created.events).orWhereIn("child_id", created.events).delete();
+    await trx("event_links").where({ version_id: versionId }).where((w) => w.whereIn("parent_id", created.events!).orWhereIn("child_id", created.events!)).delete();
     await trx("events").whereIn("id", created.events).delete();
   }
   const deleted = payload.deleted ?? {};

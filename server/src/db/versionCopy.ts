@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { COPYING_VERSION_SETTING } from "./migrations/statementChecks.js";
+import { takeIdBlocks } from "./idBlocks.js";
 
 /**
  * Copying a version's rows into another version (version creation, freeze, project clone) with one
@@ -124,6 +125,8 @@ export interface CopyVersionInput {
   toProjectId: number;
   /** The source project: when it differs from toProjectId, project-owned template ids are remapped by tracking id. */
   fromProjectId: number;
+  /** The connection pool outside the copy's transaction, where blocks of new ids are taken (idBlocks.ts). */
+  pool?: Knex;
 }
 
 export interface CopyReport {
@@ -217,6 +220,10 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
   for (const r of (await trx.raw(rangeSql, bind)).rows as { t: string; min: unknown; max: unknown; count: unknown }[]) {
     ranges.set(r.t, { min: r.min === null ? 0 : int(r.min), max: r.max === null ? 0 : int(r.max), count: int(r.count) });
   }
+  // A dense source (ids min..max, the usual case: versions are copied as blocks) gets a block of new ids.
+  const blockSizes = new Map<string, number>();
+  for (const [table, range] of ranges) if (dense(range)) blockSizes.set(await idSequenceOf(trx, table), range.count);
+  const blocks = await takeIdBlocks(trx, input.pool, blockSizes);
 
   /** The new id of `expr` (an old id of `table`), given the CTEs and joins the statement gathers. */
   const remap = (table: string, expr: string, ctes: Map<string, string>, joins: string[]): string => {
@@ -245,11 +252,12 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
     const joins: string[] = [];
     const ctes = new Map<string, string>();
     const mapped = spec.tracked && MAPPED.has(spec.table);
+    const blockStart = mapped ? blocks?.get(await idSequenceOf(trx, spec.table)) : undefined;
     for (const col of cols) {
       if (col === "id") {
         if (mapped) {
           insertCols.push(col);
-          selectExprs.push("s.new_id");
+          selectExprs.push(blockStart === undefined ? "s.new_id" : `s.id + ${blockStart - (range as IdRange).min}`);
         }
         continue;
       }
@@ -286,10 +294,18 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
       selectExprs.push(remap(ref.table, `s.${q(col)}`, ctes, joins));
     }
     // The innermost ORDER BY fixes the order nextval() is drawn in (a sorted subquery is never flattened).
-    const source = mapped
+    const source = mapped && blockStart === undefined
       ? `(SELECT nextval('${await idSequenceOf(trx, spec.table)}') AS new_id, o.* FROM (SELECT * FROM ${q(spec.table)} WHERE version_id = :from ORDER BY id) o) s`
       : `(SELECT * FROM ${q(spec.table)} WHERE version_id = :from) s`;
     const insert = `INSERT INTO ${q(spec.table)} (${insertCols.map(q).join(", ")}) SELECT ${selectExprs.join(", ")} FROM ${source} ${joins.join(" ")}`;
+    if (blockStart !== undefined) {
+      const old = range as IdRange;
+      const res = await trx.raw(`${withClause(ctes)}${insert}`, bind);
+      rows[spec.table] = Number(res.rowCount ?? 0);
+      if (rows[spec.table] !== old.count) throw new Error(`versionCopy: ${spec.table} copied ${rows[spec.table]} rows of ${old.count}`);
+      maps.set(spec.table, { kind: "offset", oldMin: old.min, oldMax: old.max, delta: blockStart - old.min });
+      continue;
+    }
     if (!mapped) {
       // Nothing refers to these rows' ids (links, countings...): they take the sequence's next ids in any order.
       const res = await trx.raw(`${withClause(ctes)}${insert}`, bind);

@@ -140,7 +140,8 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     if (i !== undefined) consider(i);
   }
 
-  const linkRows: { id: number; d: number }[] = [];
+  // By the link's key (its version, parent and child); the undo step keeps the link id.
+  const linkRows: { p: number; c: number; d: number }[] = [];
   const undoLinks: [number, number][] = [];
   const linkIds = w.structure?.linkIds ?? before.linkIds;
   const beforeLink = w.structure ? new Map(Array.from(before.linkIds, (id, k) => [id, k])) : null;
@@ -151,7 +152,7 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     const d0 = bg.linkDelay[b];
     const d1 = plan.linkDelay[l];
     if (d0 === d1) continue;
-    linkRows.push({ id: linkIds[l], d: d1 });
+    linkRows.push({ p: plan.ids[plan.linkParent[l]], c: plan.ids[plan.linkChild[l]], d: d1 });
     undoLinks.push([linkIds[l], d0]);
     history.push({ event_id: plan.ids[plan.linkChild[l]], field: "delay", prev: `${plan.ids[plan.linkParent[l]]}:${d0}`, next: `${plan.ids[plan.linkParent[l]]}:${d1}` });
   }
@@ -165,7 +166,8 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
   w.onStage?.("events");
   if (linkRows.length > 0) {
     await trx.raw(
-      `update event_links set delay = v.d, updated_at = now() from json_to_recordset(?::json) as v(id int, d int) where event_links.version_id = ? and event_links.id = v.id`,
+      `update event_links set delay = v.d, updated_at = now() from json_to_recordset(?::json) as v(p int, c int, d int)
+        where event_links.version_id = ? and event_links.parent_id = v.p and event_links.child_id = v.c`,
       [JSON.stringify(linkRows), w.versionId],
     );
   }

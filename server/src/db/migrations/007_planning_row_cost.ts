@@ -39,6 +39,31 @@ const PARTIAL = [
   ["events_speciality_index", "speciality_id"],
 ] as const;
 
+/**
+ * What deleting or re-keying events does to their links, CREATE OR REPLACE. `byVersion` (migration 010, where
+ * the links' key became (version_id, parent_id, child_id) and parent_id lost its own index) finds the links
+ * of a parent within the event's version.
+ */
+export function linkEndFunctions(byVersion: boolean): string[] {
+  const parentOf = (event: string) => (byVersion ? `l.version_id = ${event}.version_id AND l.parent_id = ${event}.id` : `l.parent_id = ${event}.id`);
+  return [
+    `CREATE OR REPLACE FUNCTION delete_event_links() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     DELETE FROM event_links l USING gone g WHERE ${parentOf("g")};
+     DELETE FROM event_links l USING gone g WHERE l.child_id = g.id;
+     RETURN NULL;
+   END $$`,
+    `CREATE OR REPLACE FUNCTION keep_linked_event_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF EXISTS (SELECT 1 FROM event_links l WHERE ${parentOf("OLD")} OR l.child_id = OLD.id) THEN
+       RAISE EXCEPTION 'update on table "events" would move event % away from its links', OLD.id
+         USING ERRCODE = 'foreign_key_violation', TABLE = 'events', CONSTRAINT = 'event_links_events_check';
+     END IF;
+     RETURN NEW;
+   END $$`,
+  ];
+}
+
 const LINK_CHECKS = [
   `ALTER TABLE event_links DROP CONSTRAINT event_links_parent_id_foreign, DROP CONSTRAINT event_links_child_id_foreign,
      DROP CONSTRAINT event_links_version_project_foreign`,
@@ -55,22 +80,9 @@ const LINK_CHECKS = [
      RETURN NULL;
    END $$`,
   ...onAddedRows("event_links", "event_links_events_check", "check_link_events"),
-  `CREATE FUNCTION delete_event_links() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     DELETE FROM event_links l USING gone g WHERE l.parent_id = g.id;
-     DELETE FROM event_links l USING gone g WHERE l.child_id = g.id;
-     RETURN NULL;
-   END $$`,
+  ...linkEndFunctions(false),
   `CREATE TRIGGER events_delete_links AFTER DELETE ON events
      REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION delete_event_links()`,
-  `CREATE FUNCTION keep_linked_event_keys() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF EXISTS (SELECT 1 FROM event_links WHERE parent_id = OLD.id OR child_id = OLD.id) THEN
-       RAISE EXCEPTION 'update on table "events" would move event % away from its links', OLD.id
-         USING ERRCODE = 'foreign_key_violation', TABLE = 'events', CONSTRAINT = 'event_links_events_check';
-     END IF;
-     RETURN NEW;
-   END $$`,
   // UPDATE OF: planning writes never name these columns, so they never fire it.
   `CREATE TRIGGER events_keep_linked_keys BEFORE UPDATE OF id, version_id, project_id ON events FOR EACH ROW
      WHEN (OLD.id IS DISTINCT FROM NEW.id OR OLD.version_id IS DISTINCT FROM NEW.version_id OR OLD.project_id IS DISTINCT FROM NEW.project_id)

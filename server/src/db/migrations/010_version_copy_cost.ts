@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { linkEndFunctions } from "./007_planning_row_cost.js";
 import { zoneLotFunctions } from "./009_events_zone_lot_checks.js";
 import { deleteWithVersions, UNLESS_COPYING_VERSION } from "./statementChecks.js";
 
@@ -27,9 +28,12 @@ import { deleteWithVersions, UNLESS_COPYING_VERSION } from "./statementChecks.js
  *   checks of a zone's or lot's delete, the lot list's task counts, the list and planning filters. They read
  *   the version's events through its key instead (about 20 ms for 100k events, against a lookup), and a zone
  *   or lot must now be one of the event's own version, which makes that search complete.
- * - 60 ms for the links' two keys led by their id and by their version: nothing reads a link's tracking id
- *   (links are matched by their events'), so the key becomes (version_id, id), which serves both the graph's
- *   read of a version's links in id order and the writes by link id, all of which name the version.
+ * - 250 ms for the links' four indexes (id, (version, tracking id), (parent, child), child). Nothing reads a
+ *   link's tracking id (links are matched by their events'), and a link is one parent and one child of a
+ *   version: its key becomes (version_id, parent_id, child_id), which serves the version's reads (the graph,
+ *   the copy), a parent's links within its version, and the one-link-per-pair rule; the child index stays.
+ *   Reads and writes by link id (undo, a delay changed by a move) name the version and the link's ends where
+ *   they are known.
  */
 type OnDelete = "restrict" | "cascade" | "set null";
 
@@ -190,7 +194,9 @@ const ZONE_LOT_UP = [...zoneLotFunctions(true), ...zoneLotUpdateTrigger("zone_id
 const ZONE_LOT_DOWN = [...zoneLotFunctions(false), ...zoneLotUpdateTrigger("zone_id, participant_group_pro_id")];
 
 const INDEXES_UP = [
-  "ALTER TABLE event_links DROP CONSTRAINT event_links_version_tracking_unique, DROP CONSTRAINT event_links_pkey, ADD PRIMARY KEY (version_id, id)",
+  `ALTER TABLE event_links DROP CONSTRAINT event_links_version_tracking_unique, DROP CONSTRAINT event_links_pkey,
+     DROP CONSTRAINT event_links_parent_child_unique, ADD CONSTRAINT event_links_pkey PRIMARY KEY (version_id, parent_id, child_id)`,
+  ...linkEndFunctions(true),
   "DROP INDEX events_zone_index",
   "DROP INDEX events_lot_index",
   "DROP INDEX events_project_index",
@@ -199,7 +205,10 @@ const INDEXES_UP = [
 ];
 
 const INDEXES_DOWN = [
-  "ALTER TABLE event_links DROP CONSTRAINT event_links_pkey, ADD PRIMARY KEY (id), ADD CONSTRAINT event_links_version_tracking_unique UNIQUE (version_id, tracking_id)",
+  ...linkEndFunctions(false),
+  `ALTER TABLE event_links DROP CONSTRAINT event_links_pkey, ADD CONSTRAINT event_links_pkey PRIMARY KEY (id),
+     ADD CONSTRAINT event_links_version_tracking_unique UNIQUE (version_id, tracking_id),
+     ADD CONSTRAINT event_links_parent_child_unique UNIQUE (parent_id, child_id)`,
   "CREATE INDEX events_zone_index ON events (zone_id) WHERE zone_id IS NOT NULL",
   "CREATE INDEX events_lot_index ON events (participant_group_pro_id) WHERE participant_group_pro_id IS NOT NULL",
   "DROP INDEX events_version_milestone_name_index",

@@ -72,7 +72,9 @@ export async function linksOf(db: Db, ids: number[]): Promise<{ parents: Map<num
   if (ids.length === 0) return { parents, children };
   const cols = ["l.parent_id", "l.child_id", "l.type", "l.delay", "e.name", "e.type as event_type", "e.start_date", "e.end_date", "e.id as other_id"];
   const up = await db("event_links as l").join("events as e", "e.id", "l.parent_id").whereIn("l.child_id", ids).select(cols).orderBy("l.id");
-  const down = await db("event_links as l").join("events as e", "e.id", "l.child_id").whereIn("l.parent_id", ids).select(cols).orderBy("l.id");
+  // A parent's links are found within its version (the links' key is (version_id, parent_id, child_id)).
+  const down = await db("event_links as l").join("events as e", "e.id", "l.child_id")
+    .whereIn("l.version_id", db("events").whereIn("id", ids).distinct("version_id")).whereIn("l.parent_id", ids).select(cols).orderBy("l.id");
   const ref = (r: Record<string, unknown>): EventLinkRef => ({
     id: r.other_id as number, type: r.type as LinkType, delay: r.delay as number, name: r.name as string,
     eventType: r.event_type as PlannedEventType, startDate: s(r.start_date), endDate: s(r.end_date),

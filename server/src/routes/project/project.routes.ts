@@ -233,7 +233,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       const base = { projectId: params.id, versionId: source.current_version_id, initiatorId: user.id };
       deps.emit({ event: "project:startClone", ...base, ids: [] });
       try {
-        const newId = await db.transaction((trx) => cloneProject(trx, user, source, body.versionIds, body.name));
+        const newId = await db.transaction((trx) => cloneProject(trx, user, source, body.versionIds, body.name, db));
         deps.emit({ event: "project:endClone", ...base, ids: [newId], data: { projectId: newId } });
         return loadPresentedProject(db, user, newId);
       } catch (e) {
