@@ -19,6 +19,8 @@ import { deleteWithVersions, UNLESS_COPYING_VERSION } from "./statementChecks.js
  *   source hold in the copy, and a key pointing outside the source version becomes NULL, which the link ends'
  *   NOT NULL refuses. Those triggers are skipped while the transaction-local setting jalon.copying_version is
  *   'on', which only copyVersionRows sets, around its inserts.
+ * - 48 ms for the zones' per-row keys to their version and project (10,000 zones): checked once per statement
+ *   by check_row_versions, as the events' since migration 008; deleting a version deletes its zones.
  * - 100 ms for events_project_index: no query reads events by project alone (a project's events are read,
  *   deleted and copied version by version, through the version's key).
  * - 140 ms for events_version_type_name_index over every event, which only the milestone lists (sorted by
@@ -34,6 +36,7 @@ import { deleteWithVersions, UNLESS_COPYING_VERSION } from "./statementChecks.js
  *   the copy), a parent's links within its version, and the one-link-per-pair rule; the child index stays.
  *   Reads and writes by link id (undo, a delay changed by a move) name the version and the link's ends where
  *   they are known.
+ * With the blocks of ids of idBlocks.ts, the copy takes 0.8 s (bench/README "Server").
  */
 type OnDelete = "restrict" | "cascade" | "set null";
 
