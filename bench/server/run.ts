@@ -9,7 +9,8 @@
 // See bench/README.md ("Server") for what each figure measures.
 //   --backend postgres|pglite|both   (default both)
 //   --runs N           timed bulk moves on PostgreSQL (default 7; 2 warm-up moves first)
-//   --version-runs N   timed version creations on PostgreSQL (default 4; 1 warm-up first)
+//   --version-runs N   timed version creations on PostgreSQL (default 4)
+//   --version-warmup N untimed version creations before them (default 1)
 //   --pglite-runs N    timed bulk moves and version creations on PGlite (default 3 and 2; 1 warm-up each)
 //   --load-seconds N   duration of the 200 requests/s load (default 30)
 import { execFileSync } from "node:child_process";
