@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "./knex.js";
+import { openTestDb } from "../../test/helpers/db.js";
+import { migrate } from "./migrate.js";
+import { MIGRATIONS, migrationSource } from "./migrations/index.js";
+
+let db: Db;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, close } = await openTestDb());
+});
+
+afterAll(async () => close?.());
+
+const indexesOf = async (table: string) =>
+  ((await db.raw("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ? ORDER BY indexname", [table])).rows as { indexname: string }[]).map((r) => r.indexname);
+
+describe("migrations", () => {
+  it("take the newest back and apply it again, on data", async () => {
+    const [project] = await db("projects").insert({ name: "Aller-retour" }).returning("id");
+    const [v] = await db("versions").insert({ project_id: project.id, name: "V" }).returning("id");
+    const base = { project_id: project.id, version_id: v.id };
+    const events = await db("events").insert([1, 2].map((k) => ({ ...base, name: `T${k}`, type: "task", number_of_days: 1 }))).returning("id");
+    await db("event_links").insert({ ...base, parent_id: events[0].id, child_id: events[1].id });
+    const latest = MIGRATIONS[MIGRATIONS.length - 1][0];
+    const after = await indexesOf("event_links");
+
+    await db.migrate.down({ migrationSource });
+    expect(await db("knex_migrations").where({ name: latest }).first()).toBeUndefined();
+    expect(await indexesOf("event_links")).not.toEqual(after);
+    await migrate(db);
+    expect(await indexesOf("event_links")).toEqual(after);
+    expect(await db("event_links").where({ version_id: v.id }).count("* as c")).toEqual([{ c: 1 }]);
+  });
+});
