@@ -86,7 +86,7 @@ export const ERROR_CATALOGUE = {
   "errors.parent_task_assignation": { status: 400, message: "Ces parents ne peuvent pas être utilisés pour ce modèle de tâche." },
   "errors.undo_failed": { status: 500, message: "Une erreur est survenue pendant l'annulation" },
   "errors.undo_nothing": { status: 409, message: "Annulation impossible" },
-  "errors.undo_import_in_use": { status: 409, message: "Annulation impossible : une macro-tâche de l'import est déjà utilisée par des tâches ou des lignes de commande." },
+  "errors.undo_import_in_use": { status: 409, message: "Annulation impossible : une macro-tâche ou une étiquette de l'import est déjà utilisée (tâches, lignes de commande, zones, lots…)." },
   "errors.sequence_not_found": { status: 404, message: "Could not find any entity" },
   "errors.sequence_parent_cycle": { status: 400, message: "Une séquence ne peut pas être rangée dans elle-même ni dans une de ses sous-séquences." },
   "errors.not_a_milestone": { status: 400, message: "Cet élément n'est pas un jalon." },

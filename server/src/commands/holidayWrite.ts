@@ -5,6 +5,7 @@ import type { RealtimePayload } from "@jalon/shared/realtime";
 import { persistScheduleWrite } from "../planning/persist.js";
 import { readVersionGraph, versionGraph, type VersionGraph } from "../planning/versionGraph.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
+import { VERSION_TABLES } from "../db/versionCopy.js";
 
 /**
  * Holidays and vacations feed the engine's calendar: every create, change or delete re-plans the version in
@@ -177,20 +178,32 @@ export async function deleteHolidays(trx: Knex.Transaction, userId: number, proj
   }, "holiday:endDelete");
 }
 
+/** Every row that can carry a tag (the import itself tags nothing: a link to one of its tags was made since). */
+const TAG_LINKS = VERSION_TABLES.filter((t) => !t.tracked && t.refs.tag_id !== undefined).map((t) => t.table);
+
 /**
  * Deletes what a structure import created, so that its undo takes back the whole file and not only its
- * holidays. A macro-task that tasks or order lines use since the import would take them with it (or break
- * their link): the undo is refused (errors.undo_import_in_use) and nothing changes.
+ * holidays. A macro-task that tasks or order lines use since the import, or a tag given since to a task, zone,
+ * lot..., would take them with it (or break their link): the undo is refused (errors.undo_import_in_use) and
+ * nothing changes.
  */
 async function removeImportedStructure(trx: Knex.Transaction, created: StructureCreated): Promise<void> {
   const macroTasks = created.macroTasks ?? [];
-  if (macroTasks.length > 0) {
-    const usedByTasks = await trx("events").whereIn("macro_task_id", macroTasks).first("id");
-    const usedByLines = usedByTasks ? null : await trx("order_lines").whereIn("macro_task_id", macroTasks).first("id");
-    if (usedByTasks || usedByLines) throw new AppError("errors.undo_import_in_use");
-    await trx("macro_tasks").whereIn("id", macroTasks).delete();
-  }
-  if (created.tags?.length) await trx("tags").whereIn("id", created.tags).delete();
+  const tags = created.tags ?? [];
+  const used = async () => {
+    if (macroTasks.length > 0) {
+      if (await trx("events").whereIn("macro_task_id", macroTasks).first("id")) return true;
+      if (await trx("order_lines").whereIn("macro_task_id", macroTasks).first("id")) return true;
+    }
+    if (tags.length > 0) {
+      const linked = await trx.raw(`SELECT EXISTS (${TAG_LINKS.map((t) => `SELECT 1 FROM ${t} WHERE tag_id = ANY(?)`).join(" UNION ALL ")}) AS used`, TAG_LINKS.map(() => tags));
+      if ((linked.rows as { used: boolean }[])[0]?.used) return true;
+    }
+    return false;
+  };
+  if (await used()) throw new AppError("errors.undo_import_in_use");
+  if (macroTasks.length > 0) await trx("macro_tasks").whereIn("id", macroTasks).delete();
+  if (tags.length > 0) await trx("tags").whereIn("id", tags).delete();
   if (created.phases?.length) await trx("phases").whereIn("id", created.phases).delete();
   // A category the import created stays if something added since uses it.
   for (const [items, categories, ids] of [["tags", "tag_categories", created.tagCategories], ["phases", "phase_categories", created.phaseCategories]] as const) {

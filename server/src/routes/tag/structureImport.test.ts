@@ -140,4 +140,21 @@ describe("POST /structure/import", () => {
     expect(await countRows(t.db, "holidays", { version_id: p.versionId })).toBe(2);
     expect(await countRows(t.db, "undo_steps", { version_id: p.versionId })).toBe(1);
   });
+  it("refuses the undo once a zone or a task carries an imported tag, and takes everything back while none does", async () => {
+    const p = await buildProject(t, manager);
+    await buildLot(t.db, p, { name: "Plomberie" });
+    await t.request("POST", "/structure/import", { token: manager.token, body: { projectId: p.id, file: await workbook(VALID) } });
+    const [tag] = await t.db("tags").where({ version_id: p.versionId }).pluck("id");
+    const [zone] = await t.db("zones").insert({ project_id: p.id, version_id: p.versionId, name: "Bât A" }).returning("id");
+    await t.db("zone_tags").insert({ version_id: p.versionId, zone_id: zone.id, tag_id: tag });
+    const undo = await t.request("POST", "/undo/apply", { token: manager.token, body: { projectId: p.id, versionId: p.versionId } });
+    expect([undo.status, undo.body.code]).toEqual([409, "errors.undo_import_in_use"]);
+    expect(await countRows(t.db, "zone_tags", { zone_id: zone.id })).toBe(1);
+    expect(await countRows(t.db, "tags", { version_id: p.versionId })).toBe(2);
+
+    await t.db("zone_tags").where({ zone_id: zone.id }).delete();
+    const done = await t.request("POST", "/undo/apply", { token: manager.token, body: { projectId: p.id, versionId: p.versionId } });
+    expect(done.status).toBe(200);
+    expect(await countRows(t.db, "tags", { version_id: p.versionId })).toBe(0);
+  });
 });

@@ -31,7 +31,7 @@ describe("UndoButton", () => {
     mockApi({ "POST /api/undo/apply": { status: 409, body: { code: "errors.undo_import_in_use", message: "x" } } });
     renderButton();
     await confirmUndo();
-    expect(await screen.findByText(/une macro-tâche de l'import est déjà utilisée/)).toBeInTheDocument();
+    expect(await screen.findByText(/une macro-tâche ou une étiquette de l'import est déjà utilisée/)).toBeInTheDocument();
   });
 
   it("keeps 'Annulation impossible' for a plain refusal", async () => {
