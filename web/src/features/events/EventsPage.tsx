@@ -30,6 +30,7 @@ import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
@@ -79,9 +80,6 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
   const [sort, setSort] = useState<SortSpec>({ field: "name", order: "ASC" });
   const [pageSize, setPageSize] = useState(25);
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
 
   useEffect(() => setPage(0), [name, type, pageSize, sort]);
 
@@ -102,48 +100,20 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
     if (list.error) warnError(list.error, "event");
   }, [list.error]);
 
+  const { selected, toggle, toggleAll, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
+    const res = await eventsApi.bulkDelete(ids, projectId, versionId);
+    toast.success(t("events.deleted", { count: res?.count ?? ids.length }), { subject: "event" });
+    list.reload();
+  }, "event");
+
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const someSelected = rows.some((r) => selected.has(r.id));
 
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const toggleAll = () =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const r of rows) {
-        if (allSelected) next.delete(r.id);
-        else next.add(r.id);
-      }
-      return next;
-    });
 
   const sortBy = (field: string) =>
     setSort((s) => (s.field === field ? { field, order: s.order === "ASC" ? "DESC" : "ASC" } : { field, order: "ASC" }));
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      const ids = [...selected];
-      const res = await eventsApi.bulkDelete(ids, projectId, versionId);
-      const count = res?.count ?? ids.length;
-      toast.success(t("events.deleted", { count }), { subject: "event" });
-      setSelected(new Set());
-      setConfirming(false);
-      list.reload();
-    } catch (e) {
-      setConfirming(false);
-      warnError(e, "event");
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   const cell = (event: EventItem, key: (typeof COLUMNS)[number]["key"]) => {
     switch (key) {
@@ -179,7 +149,7 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
         actions={
           <>
             {selected.size > 0 ? (
-              <Button icon={<Delete20Regular />} onClick={() => setConfirming(true)}>
+              <Button icon={<Delete20Regular />} onClick={ask}>
                 {t("events.deleteSelected", { count: selected.size })}
               </Button>
             ) : null}
@@ -217,7 +187,7 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
                 <TableSelectionCell
                   type="checkbox"
                   checked={allSelected ? true : someSelected ? "mixed" : false}
-                  onClick={toggleAll}
+                  onClick={() => toggleAll(rows.map((r) => r.id))}
                   checkboxIndicator={{ "aria-label": t("events.selectAll") }}
                 />
                 {COLUMNS.map((c) => (
@@ -257,8 +227,8 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
         title={t("events.deleteTitle")}
         confirmLabel={t("actions.delete")}
         busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirm()}
+        onCancel={cancel}
       >
         {t("events.deleteText", { count: selected.size })}
       </ConfirmDialog>

@@ -27,6 +27,7 @@ import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
@@ -51,10 +52,12 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const list = useAsync(() => milestonesApi.list(versionId), [versionId, refresh]);
+  const { selected, toggle, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
+    const res = await eventsApi.bulkDelete(ids, projectId, versionId);
+    toast.success(t("milestones.deleted", { count: res?.count ?? ids.length }), { subject: "event" });
+    list.reload();
+  }, "event");
   useEffect(() => {
     if (list.error) warnError(list.error, "event");
   }, [list.error]);
@@ -63,30 +66,6 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
     const q = search.trim().toLocaleLowerCase("fr");
     return (list.data?.data ?? []).filter((m) => !m.milestoneToHide && (!q || m.name.toLocaleLowerCase("fr").includes(q)));
   }, [list.data, search]);
-
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      const ids = [...selected];
-      const res = await eventsApi.bulkDelete(ids, projectId, versionId);
-      toast.success(t("milestones.deleted", { count: res?.count ?? ids.length }), { subject: "event" });
-      setSelected(new Set());
-      list.reload();
-    } catch (e) {
-      warnError(e, "event");
-    } finally {
-      setConfirming(false);
-      setDeleting(false);
-    }
-  };
 
   const yesNo = (v: boolean) => t(v ? "milestones.yes" : "milestones.no");
 
@@ -97,7 +76,7 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
         actions={
           <>
             {selected.size > 0 ? (
-              <Button icon={<Delete20Regular />} onClick={() => setConfirming(true)}>
+              <Button icon={<Delete20Regular />} onClick={ask}>
                 {t("milestones.deleteSelected", { count: selected.size })}
               </Button>
             ) : null}
@@ -163,8 +142,8 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
         title={t("milestones.deleteTitle")}
         confirmLabel={t("actions.delete")}
         busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirm()}
+        onCancel={cancel}
       >
         {t("milestones.deleteText", { count: selected.size })}
       </ConfirmDialog>

@@ -30,6 +30,7 @@ import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
@@ -54,10 +55,12 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const list = useAsync(() => sequencesApi.list(versionId), [versionId, refresh]);
+  const { selected, toggle, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
+    await sequencesApi.bulkDelete(ids, projectId, versionId);
+    toast.success(t("sequences.deleted"), { subject: "sequence" });
+    list.reload();
+  }, "sequence");
   const { zones } = useReferences(versionId);
   const zoneName = (s: { zoneId: number | null; zone?: { name: string } | null }) => s.zone?.name ?? zones.find((z) => z.id === s.zoneId)?.name ?? "";
   const unavailable = list.error instanceof ApiError && list.error.status === 404;
@@ -70,29 +73,6 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
     return (list.data?.data ?? []).filter((s) => !q || s.name.toLocaleLowerCase("fr").includes(q));
   }, [list.data, search]);
 
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await sequencesApi.bulkDelete([...selected], projectId, versionId);
-      toast.success(t("sequences.deleted"), { subject: "sequence" });
-      setSelected(new Set());
-      list.reload();
-    } catch (e) {
-      warnError(e, "sequence");
-    } finally {
-      setConfirming(false);
-      setDeleting(false);
-    }
-  };
-
   return (
     <>
       <PageHeader
@@ -100,7 +80,7 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
         actions={
           <>
             {selected.size > 0 ? (
-              <Button icon={<Delete20Regular />} onClick={() => setConfirming(true)}>
+              <Button icon={<Delete20Regular />} onClick={ask}>
                 {t("sequences.deleteSelected", { count: selected.size })}
               </Button>
             ) : null}
@@ -168,8 +148,8 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
         title={t("sequences.deleteTitle")}
         confirmLabel={t("actions.delete")}
         busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirm()}
+        onCancel={cancel}
       >
         {t("sequences.deleteText")}
       </ConfirmDialog>
