@@ -3,7 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { eventsApi, milestonesApi, referencesApi } from "../../api/events";
 import { createEventBody, emptyEventValues } from "../events/eventForm";
-import { VERSION_ID, listOf, makeEvent, renderScreen, writeResult } from "../events/testing";
+import { PROJECT_ID, VERSION_ID, listOf, makeEvent, renderScreen, writeResult } from "../events/testing";
+import { ApiError } from "../../api/http";
 
 vi.mock("../../api/events", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/events")>();
@@ -54,6 +55,37 @@ describe("/dashboard/milestones", () => {
     expect(milestones.list).toHaveBeenCalledWith(VERSION_ID);
     await userEvent.type(screen.getByRole("searchbox", { name: "Rechercher un jalon" }), "eau");
     expect(within(table).queryByText("Hors d'air")).toBeNull();
+  });
+});
+
+describe("/dashboard/milestones: deleting", () => {
+  const two = () => listOf([makeEvent({ id: 3, name: "Hors d'air", type: "milestone" }), makeEvent({ id: 4, name: "Hors d'eau", type: "milestone" })]);
+
+  it("deletes the ticked milestones after the confirmation, then reloads the list", async () => {
+    milestones.list.mockResolvedValue(two());
+    api.bulkDelete.mockResolvedValue({ ids: [3, 4], count: 2 });
+    renderScreen("/dashboard/milestones");
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Sélectionner Hors d'air" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Sélectionner Hors d'eau" }));
+    await userEvent.click(screen.getByRole("button", { name: "Supprimer la sélection (2)" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Les 2 jalons sélectionnés seront supprimés de la version.")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Supprimer" }));
+    expect(await screen.findByText(/2 jalons supprimés\./)).toBeInTheDocument();
+    expect(api.bulkDelete).toHaveBeenCalledWith([3, 4], PROJECT_ID, VERSION_ID);
+    await waitFor(() => expect(milestones.list).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole("button", { name: /Supprimer la sélection/ })).toBeNull();
+  });
+
+  it("keeps the selection and warns when the server refuses", async () => {
+    milestones.list.mockResolvedValue(two());
+    api.bulkDelete.mockRejectedValue(new ApiError(400, "ImplementationError", "x"));
+    renderScreen("/dashboard/milestones");
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Sélectionner Hors d'air" }));
+    await userEvent.click(screen.getByRole("button", { name: "Supprimer la sélection (1)" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Supprimer" }));
+    expect(await screen.findByText(/Certains éléments sont référencés par d'autres et ne peuvent pas être supprimés\./)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Supprimer la sélection (1)" })).toBeInTheDocument();
   });
 });
 

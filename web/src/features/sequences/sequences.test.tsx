@@ -38,6 +38,22 @@ describe("sequence rules", () => {
   });
 });
 
+describe("/dashboard/sequences: deleting", () => {
+  it("deletes the ticked sequences after the confirmation, their tasks staying, then reloads the list", async () => {
+    sequences.list.mockResolvedValue(listOf([makeSequence({ id: 2, name: "Logements" }), makeSequence({ id: 3, name: "Parking" })]));
+    sequences.bulkDelete.mockResolvedValue(undefined as never);
+    renderScreen("/dashboard/sequences");
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Sélectionner Parking" }));
+    await userEvent.click(screen.getByRole("button", { name: "Supprimer la sélection (1)" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/leurs tâches restent dans la version/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Supprimer" }));
+    expect(await screen.findByText(/Séquences supprimées\./)).toBeInTheDocument();
+    expect(sequences.bulkDelete).toHaveBeenCalledWith([3], PROJECT_ID, VERSION_ID);
+    await waitFor(() => expect(sequences.list).toHaveBeenCalledTimes(2));
+  });
+});
+
 describe("/dashboard/sequences", () => {
   it("lists the sequences with their zone and dates", async () => {
     sequences.list.mockResolvedValue(listOf([makeSequence({ id: 2, name: "Logements", zoneId: 31, startDate: "2026-03-02", endDate: "2026-05-29" })]));
