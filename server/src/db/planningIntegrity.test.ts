@@ -217,6 +217,16 @@ describe("zones: rows of an existing version of their project, checked per state
 });
 
 describe("version copy: the insert checks it skips are skipped only while it copies", () => {
+  it("refuses a target version that does not exist or is of another project, before writing anything", async () => {
+    const v = await version();
+    const stranger = await version();
+    for (const [toVersionId, toProjectId] of [[2_000_000_000, v.base.project_id], [stranger.base.version_id, v.base.project_id]]) {
+      await expect(db.transaction((trx) => copyVersionRows(trx, { fromVersionId: v.base.version_id, toVersionId, fromProjectId: v.base.project_id, toProjectId })))
+        .rejects.toThrow(/does not exist/);
+    }
+    expect(await db("events").where({ version_id: stranger.base.version_id }).count("* as c")).toEqual([{ c: 3 }]);
+  });
+
   it("copies a version whole and checks the transaction's next writes again", async () => {
     const v = await version();
     const [zone] = await db("zones").insert({ ...v.base, name: "Bât A" }).returning("id");

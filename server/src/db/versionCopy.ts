@@ -186,12 +186,15 @@ const dense = (r: IdRange) => r.count > 0 && r.max - r.min + 1 === r.count;
 export async function copyVersionRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport> {
   // The insert checks of events and links are skipped meanwhile: every key is remapped onto the copy in the
   // statement that writes it, so keys that held in the source version hold in the new one (migration 010).
+  // On a failure the transaction (or savepoint) is rolled back, which restores the setting: no statement may
+  // run in it meanwhile, and trying would hide the failure's own error.
+  // The one key the copy does not map: its rows' (version, project), checked once here, locked as the check would.
+  const target = await trx.raw("SELECT 1 FROM versions WHERE id = ? AND project_id = ? FOR KEY SHARE", [input.toVersionId, input.toProjectId]);
+  if (target.rows.length !== 1) throw new Error(`versionCopy: version ${input.toVersionId} of project ${input.toProjectId} does not exist`);
   await trx.raw("SELECT set_config(?, 'on', true)", [COPYING_VERSION_SETTING]);
-  try {
-    return await copyRows(trx, input);
-  } finally {
-    await trx.raw("SELECT set_config(?, 'off', true)", [COPYING_VERSION_SETTING]);
-  }
+  const report = await copyRows(trx, input);
+  await trx.raw("SELECT set_config(?, 'off', true)", [COPYING_VERSION_SETTING]);
+  return report;
 }
 
 /**
