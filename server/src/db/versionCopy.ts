@@ -176,21 +176,22 @@ const dense = (r: IdRange) => r.count > 0 && r.max - r.min + 1 === r.count;
 /**
  * Copies every version-owned row of one version into another, inside the caller's transaction.
  *
- * One `INSERT ... SELECT` per table with rows, whose new ids are drawn from the table's sequence over the
- * source rows sorted by id; foreign keys to tables already copied are remapped with the id maps above, in
- * the same statement (offset arithmetic, or a rank join written as a CTE), never through a table of ids:
+ * One `INSERT ... SELECT` per table with rows. The new ids of a table other rows refer to are a block of the
+ * table's sequence, old id + offset, when the source's ids are dense (idBlocks.ts), else drawn from the
+ * sequence over the source rows sorted by id; foreign keys to tables already copied are remapped with the id
+ * maps above, in the same statement (offset arithmetic, or a rank join written as a CTE), never through a table of ids:
  * temporary tables churn PostgreSQL's catalogue, which on-disk PGlite did not survive (the demo seed failed
  * about one run in two with a lost pg_type page). A reference to the same table or to a table copied later
  * is written NULL first and set by one `UPDATE ... FROM` at the end.
  */
 export async function copyVersionRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport> {
-  // The insert checks of events and links are skipped meanwhile: every key is remapped onto the copy in the
-  // statement that writes it, so keys that held in the source version hold in the new one (migration 010).
-  // On a failure the transaction (or savepoint) is rolled back, which restores the setting: no statement may
-  // run in it meanwhile, and trying would hide the failure's own error.
   // The one key the copy does not map: its rows' (version, project), checked once here, locked as the check would.
   const target = await trx.raw("SELECT 1 FROM versions WHERE id = ? AND project_id = ? FOR KEY SHARE", [input.toVersionId, input.toProjectId]);
   if (target.rows.length !== 1) throw new Error(`versionCopy: version ${input.toVersionId} of project ${input.toProjectId} does not exist`);
+  // The insert checks of events, links and zones are skipped meanwhile: every other key is remapped onto the
+  // copy in the statement that writes it, so keys that held in the source version hold in the new one
+  // (migration 010). On a failure the transaction (or savepoint) is rolled back, which restores the setting:
+  // no statement may run in it then, and trying would hide the failure's own error.
   await trx.raw("SELECT set_config(?, 'on', true)", [COPYING_VERSION_SETTING]);
   const report = await copyRows(trx, input);
   await trx.raw("SELECT set_config(?, 'off', true)", [COPYING_VERSION_SETTING]);
