@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { deleteWithVersions } from "./statementChecks.js";
+import { deleteWithVersions, keepUsedVersionKeys, versionCheckOnUpdate } from "./statementChecks.js";
 
 /**
  * The events' key to their version, (version_id, project_id) -> versions, was one lookup and lock per inserted
@@ -23,20 +23,9 @@ const UP = [
      END IF;
      RETURN NEW;
    END $$`,
-  // UPDATE OF: planning writes never name these columns, so they never fire it.
-  `CREATE TRIGGER events_version_check_update BEFORE UPDATE OF version_id, project_id ON events FOR EACH ROW
-     WHEN (OLD.version_id IS DISTINCT FROM NEW.version_id OR OLD.project_id IS DISTINCT FROM NEW.project_id)
-     EXECUTE FUNCTION check_row_version()`,
+  versionCheckOnUpdate("events"),
   ...deleteWithVersions("events", "delete_version_events", "versions_delete_events"),
-  `CREATE FUNCTION keep_used_version_keys() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF EXISTS (SELECT 1 FROM events WHERE version_id = OLD.id AND project_id = OLD.project_id)
-        OR EXISTS (SELECT 1 FROM event_histories WHERE version_id = OLD.id AND project_id = OLD.project_id) THEN
-       RAISE EXCEPTION 'update on table "versions" would leave the rows of version % without their version', OLD.id
-         USING ERRCODE = 'foreign_key_violation', TABLE = 'versions', CONSTRAINT = 'versions_rows_check';
-     END IF;
-     RETURN NEW;
-   END $$`,
+  keepUsedVersionKeys(["events", "event_histories"]),
   `CREATE TRIGGER versions_keep_used_keys BEFORE UPDATE OF id, project_id ON versions FOR EACH ROW
      WHEN (OLD.id IS DISTINCT FROM NEW.id OR OLD.project_id IS DISTINCT FROM NEW.project_id)
      EXECUTE FUNCTION keep_used_version_keys()`,

@@ -1,7 +1,7 @@
 import type { Knex } from "knex";
 import { linkEndFunctions } from "./007_planning_row_cost.js";
 import { zoneLotFunctions } from "./009_events_zone_lot_checks.js";
-import { deleteWithVersions, UNLESS_COPYING_VERSION } from "./statementChecks.js";
+import { deleteWithVersions, keepUsedVersionKeys, UNLESS_COPYING_VERSION, versionCheckOnUpdate } from "./statementChecks.js";
 
 /**
  * What copying a 100k-event version cost, measured on PostgreSQL 15 with EXPLAIN ANALYZE and against bare copies
@@ -156,23 +156,11 @@ const recreate = (when: string) =>
      REFERENCING NEW TABLE AS added FOR EACH STATEMENT ${when} EXECUTE FUNCTION ${c.fn}()`,
   ]);
 
-/** keep_used_version_keys() of migration 008 over the tables given: their rows keep their version's id and project. */
-const keepUsedVersionKeys = (tables: string[]) => `CREATE OR REPLACE FUNCTION keep_used_version_keys() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF ${tables.map((t) => `EXISTS (SELECT 1 FROM ${t} WHERE version_id = OLD.id AND project_id = OLD.project_id)`).join("\n        OR ")} THEN
-       RAISE EXCEPTION 'update on table "versions" would leave the rows of version % without their version', OLD.id
-         USING ERRCODE = 'foreign_key_violation', TABLE = 'versions', CONSTRAINT = 'versions_rows_check';
-     END IF;
-     RETURN NEW;
-   END $$`;
-
 const ZONES_UP = [
   "ALTER TABLE zones DROP CONSTRAINT zones_version_id_foreign, DROP CONSTRAINT zones_project_id_foreign",
   `CREATE TRIGGER zones_version_check_insert AFTER INSERT ON zones
      REFERENCING NEW TABLE AS added FOR EACH STATEMENT ${UNLESS_COPYING_VERSION} EXECUTE FUNCTION check_row_versions()`,
-  `CREATE TRIGGER zones_version_check_update BEFORE UPDATE OF version_id, project_id ON zones FOR EACH ROW
-     WHEN (OLD.version_id IS DISTINCT FROM NEW.version_id OR OLD.project_id IS DISTINCT FROM NEW.project_id)
-     EXECUTE FUNCTION check_row_version()`,
+  versionCheckOnUpdate("zones"),
   ...deleteWithVersions("zones", "delete_version_zones", "versions_delete_zones"),
   keepUsedVersionKeys(["events", "event_histories", "zones"]),
 ];

@@ -49,3 +49,26 @@ export function deleteWithVersions(table: string, fn: string, trigger: string): 
      REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
   ];
 }
+
+/**
+ * keep_used_version_keys(), CREATE OR REPLACE: a version's id or project may not change while rows of `tables`
+ * name it (what the rows' keys to versions refused). Migration 008 creates it, 010 adds the zones.
+ */
+export function keepUsedVersionKeys(tables: string[]): string {
+  return `CREATE OR REPLACE FUNCTION keep_used_version_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF ${tables.map((t) => `EXISTS (SELECT 1 FROM ${t} WHERE version_id = OLD.id AND project_id = OLD.project_id)`).join("\n        OR ")} THEN
+       RAISE EXCEPTION 'update on table "versions" would leave the rows of version % without their version', OLD.id
+         USING ERRCODE = 'foreign_key_violation', TABLE = 'versions', CONSTRAINT = 'versions_rows_check';
+     END IF;
+     RETURN NEW;
+   END $$`;
+}
+
+/** `<table>_version_check_update`: a row's change of version or project checked by migration 008's check_row_version(). */
+export function versionCheckOnUpdate(table: string): string {
+  // UPDATE OF: planning writes never name these columns, so they never fire it.
+  return `CREATE TRIGGER ${table}_version_check_update BEFORE UPDATE OF version_id, project_id ON ${table} FOR EACH ROW
+     WHEN (OLD.version_id IS DISTINCT FROM NEW.version_id OR OLD.project_id IS DISTINCT FROM NEW.project_id)
+     EXECUTE FUNCTION check_row_version()`;
+}
