@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { AppError } from "./errors.js";
 import { MAX_LIST_LIMIT } from "./constants.js";
+import { plainString } from "./schemas.js";
 
 export type FieldType = "number" | "string" | "boolean" | "date" | "datetime";
 
@@ -75,7 +76,7 @@ export function defineListResource<R extends ListResource>(resource: R): R {
   return resource;
 }
 
-const stringOrList = z.union([z.string(), z.array(z.string())]).optional();
+const stringOrList = z.union([plainString(), z.array(plainString())]).optional();
 
 /** The raw query string keys the language reads (node's querystring gives a string or a list per key). */
 export const rawListQuerySchema = z.looseObject({
@@ -85,8 +86,8 @@ export const rawListQuerySchema = z.looseObject({
   "sort[]": stringOrList,
   join: stringOrList,
   "join[]": stringOrList,
-  limit: z.string().optional(),
-  offset: z.string().optional(),
+  limit: plainString().optional(),
+  offset: plainString().optional(),
 });
 
 function list(v: string | string[] | undefined): string[] {

@@ -47,32 +47,70 @@ export const projectRef = z.unknown().transform((v, ctx) => {
 
 export const idList = z.array(id).min(1).max(100_000);
 
+// C0 control characters other than tab, LF and CR. PostgreSQL refuses NUL in text and JSON (SQLSTATE 22021,
+// 22P05: a 500 if it got that far) and none of the others belongs in a name, a filter or an e-mail address.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+export const CONTROL_CHAR_MESSAGE = "Caractère de contrôle interdit";
+
+export function hasControlChars(s: string): boolean {
+  return CONTROL_CHARS.test(s);
+}
+
+/** Whether a parsed JSON value holds a control character in any string, key included. */
+export function jsonHasControlChars(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (CONTROL_CHARS.test(v)) return true;
+    } else if (Array.isArray(v)) {
+      stack.push(...v);
+    } else if (typeof v === "object" && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (CONTROL_CHARS.test(k)) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The base of every request string (bodies, query strings, parameters): a string without control
+ * characters, answered 400 errors.validation otherwise. Schemas build on it instead of z.string().
+ */
+export const plainString = () => z.string().refine((s) => !CONTROL_CHARS.test(s), CONTROL_CHAR_MESSAGE);
+
+/** Free JSON (saved views...): any value whose strings and keys hold no control character. */
+export const plainJson = z.unknown().refine((v) => !jsonHasControlChars(v), CONTROL_CHAR_MESSAGE);
+
 /** A trimmed text of at most 200 characters (the spec's text input limit). */
-export const text = (max = TEXT_MAX_LENGTH) => z.string().trim().max(max);
-export const requiredText = (max = TEXT_MAX_LENGTH) => z.string().trim().min(1).max(max);
-export const nullableText = (max = 5000) => z.string().trim().max(max).nullable().transform((s) => (s === "" ? null : s));
+export const text = (max = TEXT_MAX_LENGTH) => plainString().trim().max(max);
+export const requiredText = (max = TEXT_MAX_LENGTH) => plainString().trim().min(1).max(max);
+export const nullableText = (max = 5000) => plainString().trim().max(max).nullable().transform((s) => (s === "" ? null : s));
 
 /** A number, or a numeric string: anything else is refused. */
-export const numeric = z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const numeric = z.union([z.number().finite(), plainString().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
 export const integer = numeric.pipe(z.number().int().min(-MAX_INT).max(MAX_INT));
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDay = z.string().trim().regex(ISO_DAY).refine((s) => {
+export const isoDay = plainString().trim().regex(ISO_DAY).refine((s) => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }, "Date invalide");
 /** An instant (ISO date-time with offset) or a calendar day. */
 export const isoInstant = z.union([z.iso.datetime({ offset: true }), isoDay]);
 
-export const email = z.string().trim().toLowerCase().max(TEXT_MAX_LENGTH).pipe(z.email());
-export const password = z.string().min(1).max(TEXT_MAX_LENGTH);
-export const newPassword = z.string().min(PASSWORD_MIN_LENGTH).max(TEXT_MAX_LENGTH);
-export const colour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$|^[a-z]{3,20}$/);
+export const email = plainString().trim().toLowerCase().max(TEXT_MAX_LENGTH).pipe(z.email());
+export const password = plainString().min(1).max(TEXT_MAX_LENGTH);
+export const newPassword = plainString().min(PASSWORD_MIN_LENGTH).max(TEXT_MAX_LENGTH);
+export const colour = plainString().trim().regex(/^#[0-9a-fA-F]{6}$|^[a-z]{3,20}$/);
 
 // Auth
-export const loginBody = z.object({ email: z.string().trim().max(TEXT_MAX_LENGTH), password });
-export const forgotPasswordBody = z.object({ email: z.string().trim().max(TEXT_MAX_LENGTH) });
-export const resetPasswordBody = z.object({ token: z.string().trim().min(1).max(200), password: newPassword });
+export const loginBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH), password });
+export const forgotPasswordBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH) });
+export const resetPasswordBody = z.object({ token: plainString().trim().min(1).max(200), password: newPassword });
 
 // Users
 export const userType = z.enum(USER_TYPES);
@@ -89,9 +127,9 @@ export const userUpdateBody = z.object({
   lastname: requiredText().optional(),
   type: userType.optional(),
   password: newPassword.optional(),
-  views: z.record(z.string(), z.unknown()).optional(),
+  views: z.record(plainString(), plainJson).optional(),
 });
-export const userViewsBody = z.object({ views: z.record(z.string(), z.unknown()) });
+export const userViewsBody = z.object({ views: z.record(plainString(), plainJson) });
 
 // Projects
 export const projectFields = {

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { z } from "zod";
-import { AppError } from "@jalon/shared";
+import { AppError, plainString } from "@jalon/shared";
 
 /**
  * The one reader of uploaded .xlsx files for every import of the reference data (zones, lots, tags, phases,
@@ -21,7 +21,7 @@ import { AppError } from "@jalon/shared";
 export const XLSX_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The uploaded file in a body: a multipart File, or a base64 string / data URL in JSON. */
-export const xlsxFileField = z.union([z.instanceof(File), z.string().min(1).max(Math.ceil((XLSX_IMPORT_MAX_BYTES * 4) / 3) + 200)], {
+export const xlsxFileField = z.union([z.instanceof(File), plainString().min(1).max(Math.ceil((XLSX_IMPORT_MAX_BYTES * 4) / 3) + 200)], {
   message: "errors.missing_file",
 });
 export type XlsxFile = z.infer<typeof xlsxFileField>;

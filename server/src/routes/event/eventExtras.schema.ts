@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DISTINCT_EVENTS_LIMIT, id, isoInstant, LIST_LIMIT, projectRef, text } from "@jalon/shared";
+import { DISTINCT_EVENTS_LIMIT, id, isoInstant, LIST_LIMIT, plainString, projectRef, text } from "@jalon/shared";
 import { eventListResource } from "./event.schema.js";
 
 const limit = (fallback: number, max = LIST_LIMIT) =>
-  z.string().trim().regex(/^\d+$/, "errors.invalid_pagination").transform(Number).pipe(z.number().int().min(0).max(max)).default(fallback);
-const offset = z.string().trim().regex(/^\d+$/, "errors.invalid_pagination").transform(Number).pipe(z.number().int().min(0)).default(0);
+  plainString().trim().regex(/^\d+$/, "errors.invalid_pagination").transform(Number).pipe(z.number().int().min(0).max(max)).default(fallback);
+const offset = plainString().trim().regex(/^\d+$/, "errors.invalid_pagination").transform(Number).pipe(z.number().int().min(0)).default(0);
 
 export const eventIdParams = z.object({ id });
 export const projectIdParams = z.object({ projectId: projectRef });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { colour, id, integer, isoDay, nullableText, projectRef, requiredText, text } from "@jalon/shared";
+import { colour, id, integer, isoDay, nullableText, plainString, projectRef, requiredText, text } from "@jalon/shared";
 
 const linkType = z.enum(["end-begin", "begin-begin", "end-end", "begin-end"]);
 const link = z.object({ id, type: linkType.default("end-begin"), delay: integer.default(0) });
@@ -14,7 +14,7 @@ const eventFields = {
   trigram: text(10).transform((s) => s.toUpperCase()).nullable(),
   startDate: isoDay.nullable(),
   numberOfDays: integer.pipe(z.number().int().min(0).max(100_000)),
-  numberOfPeople: z.union([z.number().finite(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().min(0).max(100_000)),
+  numberOfPeople: z.union([z.number().finite(), plainString().trim().regex(/^\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().min(0).max(100_000)),
   color: colour.nullable(),
   zoneId: nullableId,
   macroTaskId: nullableId,

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { defineListResource, id, isoInstant, LIST_LIMIT, requiredText, text } from "@jalon/shared";
+import { defineListResource, id, isoInstant, LIST_LIMIT, plainString, requiredText, text } from "@jalon/shared";
 
 export const shiftHistoryParams = z.object({ id });
 export const shiftHistoryFileParams = z.object({
   id,
-  fileIndex: z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(0).max(100_000)),
+  fileIndex: plainString().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(0).max(100_000)),
 });
 
 /** GET /history/shift: filter triples; 10,000 rows and name ASC by default (spec 000 section 7). */

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { defineListResource, id, idList, LIST_LIMIT, ORDER_LINE_UNITS, projectRef, requiredText } from "@jalon/shared";
+import { defineListResource, id, idList, LIST_LIMIT, ORDER_LINE_UNITS, plainString, projectRef, requiredText } from "@jalon/shared";
 
 export const macroTaskParams = z.object({ id });
 
 /** trackedFamilies: the order-line families followed in each zone, {zoneId: familyIds}. */
-const trackedFamilies = z.record(z.string().regex(/^\d+$/), z.array(id).max(1000));
+const trackedFamilies = z.record(plainString().regex(/^\d+$/), z.array(id).max(1000));
 
 const fields = {
   name: requiredText(),
@@ -43,7 +43,7 @@ export const macroTaskBulkUpdateBody = z.object({
 
 export const macroTaskBulkDeleteBody = z.object({ ids: idList }).passthrough();
 
-const commaIds = z.union([z.string(), z.array(z.string())]).optional().transform((v, ctx) => {
+const commaIds = z.union([plainString(), z.array(plainString())]).optional().transform((v, ctx) => {
   if (v === undefined) return undefined;
   const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
   if (parts.some((s) => !/^\d+$/.test(s))) {
@@ -57,11 +57,11 @@ const commaIds = z.union([z.string(), z.array(z.string())]).optional().transform
 export const macroTaskManyQuery = z.object({
   projectId: projectRef,
   versionId: projectRef.optional(),
-  name: z.string().trim().max(200).optional(),
+  name: plainString().trim().max(200).optional(),
   participantGroupProIds: commaIds,
   specialityIds: commaIds,
   tagIds: commaIds,
-  limit: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(LIST_LIMIT)).optional(),
+  limit: plainString().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(LIST_LIMIT)).optional(),
 }).passthrough();
 
 /** GET /macro-task: filter triples; speciality and tag filters read the join tables. */

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { colour, defineListResource, id, LIST_LIMIT, projectRef, TEXT_MAX_LENGTH } from "@jalon/shared";
+import { colour, defineListResource, id, LIST_LIMIT, plainString, projectRef, TEXT_MAX_LENGTH } from "@jalon/shared";
 
 const ids = z.array(id).max(10_000);
-const optionalText = (max = TEXT_MAX_LENGTH) => z.union([z.string().trim().max(max), z.null()]).transform((s) => (s === null || s === "" ? null : s));
-const optionalEmail = z.union([z.string().trim().toLowerCase().max(TEXT_MAX_LENGTH), z.null()])
+const optionalText = (max = TEXT_MAX_LENGTH) => z.union([plainString().trim().max(max), z.null()]).transform((s) => (s === null || s === "" ? null : s));
+const optionalEmail = z.union([plainString().trim().toLowerCase().max(TEXT_MAX_LENGTH), z.null()])
   .transform((s) => (s === null || s === "" ? null : s))
   .refine((s) => s === null || z.email().safeParse(s).success, { message: "Adresse e-mail invalide." });
 
@@ -12,7 +12,7 @@ const optionalEmail = z.union([z.string().trim().toLowerCase().max(TEXT_MAX_LENG
  * errors.empty_field), checked by the command rather than here so the code is the spec's.
  */
 const fields = {
-  name: z.string().trim().max(TEXT_MAX_LENGTH),
+  name: plainString().trim().max(TEXT_MAX_LENGTH),
   companyName: optionalText(),
   color: colour,
   projectManagerEmail: optionalEmail,

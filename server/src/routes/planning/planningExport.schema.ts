@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { id, isoDay, projectRef, text } from "@jalon/shared";
+import { id, isoDay, plainString, projectRef, text } from "@jalon/shared";
 import { MONTHS_PER_PAGE_MAX, PAGE_FORMATS, PAGE_ORIENTATIONS } from "@jalon/shared/gantt";
 
 /** yyyy-MM or yyyy-MM-dd: the printed range is widened to whole months either way. */
-const monthOrDay = z.union([z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Mois invalide (yyyy-MM)"), isoDay]);
+const monthOrDay = z.union([plainString().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Mois invalide (yyyy-MM)"), isoDay]);
 const ids = z.array(id).max(10_000);
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v);
 

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { defineListResource, id, LIST_LIMIT, projectRef } from "@jalon/shared";
+import { defineListResource, id, LIST_LIMIT, plainString, projectRef } from "@jalon/shared";
 export { projectCreateBody, projectUpdateBody, projectUserBody, projectCloneBody, projectCloseBody } from "@jalon/shared";
 
 export const projectParams = z.object({ id: projectRef });
-export const pictureParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+export const pictureParams = z.object({ key: plainString().regex(/^[A-Za-z0-9_-]{10,64}$/) });
 
 /** POST /project/upload-picture: multipart {file, projectId}, or JSON {projectId, file: data URL or base64, fileName?, mimeType?}. */
 export const uploadPictureBody = z.object({
   projectId: projectRef,
-  file: z.union([z.instanceof(File), z.string().min(1).max(8_000_000)], { message: "errors.missing_file" }),
-  fileName: z.string().trim().max(200).optional(),
-  mimeType: z.string().trim().max(60).optional(),
+  file: z.union([z.instanceof(File), plainString().min(1).max(8_000_000)], { message: "errors.missing_file" }),
+  fileName: plainString().trim().max(200).optional(),
+  mimeType: plainString().trim().max(60).optional(),
 });
 
 export const projectListResource = defineListResource({

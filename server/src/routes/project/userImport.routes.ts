@@ -1,6 +1,6 @@
 import type Router from "@koa/router";
 import { z } from "zod";
-import { AppError, PERMISSIONS, projectRef } from "@jalon/shared";
+import { AppError, PERMISSIONS, plainString, projectRef } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { writableProject } from "../../access/projects.js";
 import { sendFile, XLSX_MIME } from "../../exports/xlsx.js";
@@ -11,8 +11,8 @@ import { buildUserImportTemplate, readUserImport } from "./userImport.js";
 
 /** Multipart {data: file} (the spec's field), or JSON {data: base64, fileName} for scripts. */
 const startStudentProjectBody = z.object({
-  data: z.union([z.instanceof(File), z.string().min(1).max(8_000_000)], { message: "errors.missing_file" }),
-  fileName: z.string().trim().max(200).optional(),
+  data: z.union([z.instanceof(File), plainString().min(1).max(8_000_000)], { message: "errors.missing_file" }),
+  fileName: plainString().trim().max(200).optional(),
 });
 
 const importParams = z.object({ id: projectRef });
