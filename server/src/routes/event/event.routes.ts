@@ -41,11 +41,16 @@ async function withJoins(db: Db, rows: EventDbRow[], join: string[]): Promise<Ev
       } : null;
     }
   }
-  for (const [joinName, table, key] of [["zone", "zones", "zoneId"], ["participantGroupPro", "participant_group_pros", "participantGroupProId"]] as const) {
+  // Zones have no colour (their rows carry a full name instead); lots do.
+  const refJoins = [
+    { joinName: "zone", table: "zones", key: "zoneId", columns: ["id", "name", "full_name"], present: (r: Record<string, unknown>) => ({ id: r.id, name: r.name, fullName: r.full_name ?? null }) },
+    { joinName: "participantGroupPro", table: "participant_group_pros", key: "participantGroupProId", columns: ["id", "name", "color"], present: (r: Record<string, unknown>) => ({ id: r.id, name: r.name, color: r.color ?? null }) },
+  ] as const;
+  for (const { joinName, table, key, columns, present } of refJoins) {
     if (!join.includes(joinName)) continue;
     const refIds = [...new Set(events.map((e) => e[key]).filter((x): x is number => x !== null))];
-    const refs = refIds.length === 0 ? [] : await db(table).whereIn("id", refIds).select("id", "name", "color");
-    const byId = new Map(refs.map((r) => [r.id, { id: r.id, name: r.name, color: r.color ?? null }]));
+    const refs: Record<string, unknown>[] = refIds.length === 0 ? [] : await db(table).whereIn("id", refIds).select(...columns);
+    const byId = new Map(refs.map((r) => [r.id as number, present(r)]));
     for (const e of out) e[joinName] = e[key] ? byId.get(e[key] as number) ?? null : null;
   }
   return out;
