@@ -4,7 +4,7 @@ import { gzip as gzipCb } from "node:zlib";
 import type { Knex } from "knex";
 import { AppError, isManagerRole } from "@jalon/shared";
 import type { AuthUser } from "../context.js";
-import { planningData, planningDataJson, type PlanningDataQuery } from "./planningData.js";
+import { planningData, planningDataJson, planningSliceJson, type PlanningDataQuery } from "./planningData.js";
 
 const gzip = promisify(gzipCb);
 
@@ -68,6 +68,7 @@ function queryKey(q: PlanningDataQuery): string {
     q.eventNames?.length ? [...new Set(q.eventNames)].sort() : undefined,
     // Order kept: the comparisons come back in the order asked.
     q.compareVersionIds ?? [],
+    q.eventsOnly === true,
   ]);
 }
 
@@ -171,7 +172,7 @@ export async function planningAnswer(db: Knex, q: PlanningDataQuery, reader: Aut
   const pending = inflight.get(key);
   if (pending) return pending;
   const build = (async () => {
-    const body = Buffer.from(planningDataJson(await planningData(db, q)));
+    const body = Buffer.from(q.eventsOnly ? await planningSliceJson(db, q) : planningDataJson(await planningData(db, q)));
     const answer: PlanningAnswer = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"`, gzipped: null };
     store(key, { answer, versionId: q.versionId, level });
     return answer;

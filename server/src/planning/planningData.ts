@@ -1,7 +1,7 @@
 import type { Knex } from "knex";
 import { formatDay, NO_DAY } from "@jalon/engine";
 import { AppError } from "@jalon/shared";
-import { eventsToColumns, type PlanningData, type PlanningEventView } from "@jalon/shared/planning";
+import { eventsToColumns, type PlanningData, type PlanningEventView, type PlanningSliceWire } from "@jalon/shared/planning";
 import { versionGraph } from "./versionGraph.js";
 import { comparedOnlyEvents } from "./comparedOnly.js";
 
@@ -23,6 +23,8 @@ export interface PlanningDataQuery {
   fromDate?: string;
   toDate?: string;
   compareVersionIds?: number[];
+  /** Only the range's display attributes (planningSliceJson): the client already holds the graph. */
+  eventsOnly?: boolean;
 }
 
 function monthBounds(startMonth: string | undefined, endMonth: string | undefined): [string | null, string | null] {
@@ -35,17 +37,26 @@ function monthBounds(startMonth: string | undefined, endMonth: string | undefine
   return [from, to];
 }
 
-/**
- * GET /planning/data: the whole version's graph in columns (cached by write counter) and display attributes
- * of the events of the requested months after filters; up to 4 versions compared by trackingId.
- */
-export async function planningData(db: Knex, q: PlanningDataQuery): Promise<PlanningData> {
-  if ((q.compareVersionIds?.length ?? 0) > 4) throw new AppError("errors.compare_max_versions");
-  const version = await db("versions").where({ id: q.versionId }).first("id", "project_id");
-  if (!version) throw new AppError("errors.version_not_found");
-  if (version.project_id !== q.projectId) throw new AppError("errors.version_not_in_project");
-  const vg = await versionGraph(db, q.versionId);
-  const [from, to] = monthBounds(q.startDate, q.endDate);
+function eventView(r: Record<string, unknown>): PlanningEventView {
+  return {
+    id: r.id as number,
+    name: r.name as string,
+    type: r.type as "task" | "milestone",
+    color: (r.color as string | null) ?? null,
+    trigram: (r.trigram as string | null) ?? null,
+    zoneId: (r.zone_id as number | null) ?? null,
+    participantGroupProId: (r.participant_group_pro_id as number | null) ?? null,
+    sequenceId: (r.sequence_id as number | null) ?? null,
+    macroTaskId: (r.macro_task_id as number | null) ?? null,
+    numberOfPeople: Number(r.number_of_people),
+    progress: r.progress === null || r.progress === undefined ? null : Number(r.progress),
+    isTracked: r.is_tracked === true,
+    milestoneToHide: r.milestone_to_hide === true,
+  };
+}
+
+/** Display rows of the events in the months [from, to] after the filters (the day filter narrows the months). */
+function rangeEvents(db: Knex, q: PlanningDataQuery, from: string | null, to: string | null): Knex.QueryBuilder {
   const events = db("events as e")
     .where("e.version_id", q.versionId)
     .select(
@@ -76,6 +87,21 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
   if (q.specialityIds?.length) events.whereIn("e.speciality_id", q.specialityIds);
   if (q.eventNames?.length) events.whereIn("e.name", q.eventNames);
   if (q.tagIds?.length) events.whereExists(db("event_tags as et").whereRaw("et.event_id = e.id").whereIn("et.tag_id", q.tagIds));
+  return events;
+}
+
+/**
+ * GET /planning/data: the whole version's graph in columns (cached by write counter) and display attributes
+ * of the events of the requested months after filters; up to 4 versions compared by trackingId.
+ */
+export async function planningData(db: Knex, q: PlanningDataQuery): Promise<PlanningData> {
+  if ((q.compareVersionIds?.length ?? 0) > 4) throw new AppError("errors.compare_max_versions");
+  const version = await db("versions").where({ id: q.versionId }).first("id", "project_id");
+  if (!version) throw new AppError("errors.version_not_found");
+  if (version.project_id !== q.projectId) throw new AppError("errors.version_not_in_project");
+  const vg = await versionGraph(db, q.versionId);
+  const [from, to] = monthBounds(q.startDate, q.endDate);
+  const events = rangeEvents(db, q, from, to);
 
   const [rows, zones, lots, sequences] = await Promise.all([
     events,
@@ -83,21 +109,7 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
     db("participant_group_pros").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
     db("sequences").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
   ]);
-  const views: PlanningEventView[] = rows.map((r: Record<string, unknown>) => ({
-    id: r.id as number,
-    name: r.name as string,
-    type: r.type as "task" | "milestone",
-    color: (r.color as string | null) ?? null,
-    trigram: (r.trigram as string | null) ?? null,
-    zoneId: (r.zone_id as number | null) ?? null,
-    participantGroupProId: (r.participant_group_pro_id as number | null) ?? null,
-    sequenceId: (r.sequence_id as number | null) ?? null,
-    macroTaskId: (r.macro_task_id as number | null) ?? null,
-    numberOfPeople: Number(r.number_of_people),
-    progress: r.progress === null || r.progress === undefined ? null : Number(r.progress),
-    isTracked: r.is_tracked === true,
-    milestoneToHide: r.milestone_to_hide === true,
-  }));
+  const views = rows.map(eventView);
   const data: PlanningData = {
     projectId: q.projectId,
     versionId: q.versionId,
@@ -150,4 +162,19 @@ export function planningDataJson(data: PlanningData): string {
   // The events go in columns (shared/planning/wire.ts): half the bytes a browser decodes and parses.
   const { graph: _graph, calendars: _calendars, events, ...rest } = data;
   return `${JSON.stringify({ ...rest, eventColumns: eventsToColumns(events) }).slice(0, -1)},${part}}`;
+}
+
+/**
+ * GET /planning/data?eventsOnly=true: the display attributes of the range's events, in columns, with the version's
+ * write counter (a client holding another graph reloads in full). No graph, calendars, zones, lots or sequences:
+ * a client extending its range by a few months holds them already, and they are most of a full answer.
+ */
+export async function planningSliceJson(db: Knex, q: PlanningDataQuery): Promise<string> {
+  const version = await db("versions").where({ id: q.versionId }).first("id", "project_id", "write_counter");
+  if (!version) throw new AppError("errors.version_not_found");
+  if (version.project_id !== q.projectId) throw new AppError("errors.version_not_in_project");
+  const [from, to] = monthBounds(q.startDate, q.endDate);
+  const rows = await rangeEvents(db, q, from, to);
+  const slice: PlanningSliceWire = { projectId: q.projectId, versionId: q.versionId, writeCounter: Number(version.write_counter), eventColumns: eventsToColumns(rows.map(eventView)) };
+  return JSON.stringify(slice);
 }

@@ -28,6 +28,14 @@ export interface EventColumns {
 
 export type PlanningDataWire = Omit<PlanningData, "events"> & { eventColumns: EventColumns };
 
+/** GET /planning/data?eventsOnly=true: the range's display attributes for a client that holds the graph. */
+export interface PlanningSliceWire {
+  projectId: number;
+  versionId: number;
+  writeCounter: number;
+  eventColumns: EventColumns;
+}
+
 export function eventsToColumns(events: readonly PlanningEventView[]): EventColumns {
   const n = events.length;
   const c: EventColumns = {
@@ -109,4 +117,36 @@ export function fromWire(wire: PlanningDataWire): PlanningData {
 /** The event columns a wire answer came with, while its `events` were not replaced; null for other data. */
 export function eventColumnsOf(data: PlanningData): EventColumns | null {
   return columnsOf.get(data) ?? null;
+}
+
+const COLUMN_KEYS: readonly (keyof EventColumns)[] = [
+  "id", "name", "type", "color", "trigram", "zoneId", "participantGroupProId", "sequenceId", "macroTaskId", "numberOfPeople", "progress", "isTracked", "milestoneToHide",
+];
+
+/**
+ * The data with the events of a slice (another range of the same version) added: the graph, calendars and lists
+ * are kept as they are (same objects, so nothing derived from them is rebuilt), the events stay in id order like
+ * the server's, and an event in both (it spans the seam) is kept once, as the slice has it (the newer read).
+ */
+export function withSlice(data: PlanningData, slice: EventColumns): PlanningData {
+  const own = eventColumnsOf(data) ?? eventsToColumns(data.events);
+  const out = {} as EventColumns;
+  for (const k of COLUMN_KEYS) (out as unknown as Record<string, unknown[]>)[k] = [];
+  const push = (c: EventColumns, i: number) => {
+    for (const k of COLUMN_KEYS) (out as unknown as Record<string, unknown[]>)[k].push((c as unknown as Record<string, unknown[]>)[k][i]);
+  };
+  let i = 0;
+  let j = 0;
+  while (i < own.id.length || j < slice.id.length) {
+    const a = i < own.id.length ? own.id[i] : Infinity;
+    const b = j < slice.id.length ? slice.id[j] : Infinity;
+    if (b <= a) {
+      push(slice, j++);
+      if (a === b) i++;
+    } else push(own, i++);
+  }
+  // Not a spread of `data`: that would read its `events` and make the objects fromWire defers.
+  const rest: Record<string, unknown> = {};
+  for (const k of Object.keys(data)) if (k !== "events") rest[k] = (data as unknown as Record<string, unknown>)[k];
+  return fromWire({ ...(rest as Omit<PlanningData, "events">), eventColumns: out });
 }
