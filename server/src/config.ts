@@ -3,9 +3,14 @@ import path from "node:path";
 /** Server settings, read once from the environment. */
 export interface Config {
   port: number;
-  /** PGlite's folder when no DATABASE_URL is set. */
+  /** The embedded database's folder when no DATABASE_URL is set. */
   dataDir: string;
-  /** A real PostgreSQL (postgres://...) instead of PGlite. */
+  /**
+   * The embedded database: a PostgreSQL run by the server (default, durable), or PGlite on explicit request
+   * (JALON_DB=pglite: a lighter start, but writes acknowledged shortly before a crash can be lost).
+   */
+  embeddedDb: "postgres" | "pglite";
+  /** A PostgreSQL of one's own (postgres://...) instead of the embedded one; several processes may share it. */
   databaseUrl: string | null;
   /** HS256 secret; when unset, a secret generated once is kept in the database (app_settings). */
   jwtSecret: string | null;
@@ -21,6 +26,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number.isInteger(port) && port >= 0 ? port : 3000,
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    embeddedDb: env.JALON_DB?.trim().toLowerCase() === "pglite" ? "pglite" : "postgres",
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.trim() !== "" ? env.DATABASE_URL : null,
     jwtSecret: env.JWT_SECRET && env.JWT_SECRET.length >= 16 ? env.JWT_SECRET : null,
     jwtTtl: env.JWT_TTL ?? "12h",
