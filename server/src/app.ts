@@ -17,6 +17,7 @@ export interface CreateAppOptions {
   config: Config;
   log?: Logger;
   emit?: (payload: RealtimePayload) => void;
+  accessChanged?: AppDeps["accessChanged"];
   rateLimits?: Partial<AppDeps["rateLimits"]>;
 }
 
@@ -34,6 +35,7 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Koa<A
     tokens: createTokenService(secret, options.config.jwtTtl),
     log,
     emit: options.emit ?? (() => undefined),
+    accessChanged: options.accessChanged ?? (async () => undefined),
     rateLimits: { login: { ...LOGIN_RATE_LIMIT }, forgotPassword: { ...FORGOT_RATE_LIMIT }, ...options.rateLimits },
   };
   const app = new Koa<AppState>();

@@ -5,6 +5,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/knex.js";
 import type { TokenService } from "./auth/tokens.js";
 import type { Logger } from "./lib/log.js";
+import type { AccessChange } from "./realtime/eviction.js";
 
 /** What the app needs from outside: the database, settings, tokens, a way to push realtime events. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   log: Logger;
   /** Sends a committed change to the project's room (no-op without Socket.IO, e.g. in most tests). */
   emit: (payload: RealtimePayload) => void;
+  /** Puts out of their project rooms the sockets whose access a committed write ended (no-op without Socket.IO). */
+  accessChanged: (changes: readonly AccessChange[]) => Promise<void>;
   rateLimits: Record<RateLimitName, { max: number; windowMs: number }>;
 }
 

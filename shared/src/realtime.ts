@@ -29,8 +29,15 @@ export function errorEventOf(name: RealtimeEventName): RealtimeErrorName {
   return `${name}:error`;
 }
 
+/**
+ * Server -> client: this socket may no longer watch `projectId` (removed from the project, project archived
+ * for an external user, made private for a share link, user deleted or type changed). The server has already
+ * put the socket out of the project's room; the client stops showing the project's live data.
+ */
+export const ACCESS_ENDED = "project:access_ended";
+
 export interface RealtimePayload {
-  event: RealtimeEventName | RealtimeErrorName;
+  event: RealtimeEventName | RealtimeErrorName | typeof ACCESS_ENDED;
   projectId: number;
   versionId: number | null;
   initiatorId: number | null;
@@ -43,7 +50,27 @@ export interface RealtimePayload {
   code?: string;
   /** Extra data (the new version's id, the clone's project id...). */
   data?: Record<string, unknown>;
+  /**
+   * The id the initiating client gave its request (header REQUEST_ID_HEADER), echoed in every event the request
+   * caused: that client recognises its own broadcast (it already applied the answer) and shows one toast.
+   */
+  requestId?: string;
+  /** What the header shows after a planning write committed (its version's projected end and undo count). */
+  summary?: WriteSummary;
 }
+
+/** A planning write's effect on the project header: sent in its live events and in its answer's SUMMARY_HEADER. */
+export interface WriteSummary {
+  versionId: number;
+  projectedEndDate: string | null;
+  undoRemaining: number;
+}
+
+/** Request header naming a client's write (`<client id>:<counter>`), echoed as RealtimePayload.requestId. */
+export const REQUEST_ID_HEADER = "X-Jalon-Request";
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,80}$/;
+/** Answer header of a write that changed the planning: its WriteSummary as JSON. */
+export const SUMMARY_HEADER = "X-Jalon-Summary";
 
 /** Client -> server: join or leave a project's room. */
 export const JOIN_PROJECT = "join";

@@ -1,4 +1,4 @@
-import { AppError, isManagerRole } from "@jalon/shared";
+import { AppError, isManagerRole, type Role } from "@jalon/shared";
 import type { AuthUser } from "../context.js";
 import type { Db } from "../db/knex.js";
 
@@ -58,3 +58,41 @@ export async function readableVersion(db: Db, user: AuthUser, versionId: number)
   return { version, project };
 }
 
+
+/** Who holds a live socket: a signed-in user, or a visitor with a project's share link. */
+export type Watcher = { userId: number } | { publicToken: string };
+
+/**
+ * Whether each watcher may still receive a project's live updates, in a few queries for any number of checks
+ * (the periodic re-check of every socket asks them all at once). The rules are readableProject's: admins
+ * watch every project, others the projects they belong to, archived ones only as managers; a share link
+ * watches its project while it is public.
+ */
+export async function mayWatchAll(db: Db, checks: readonly { who: Watcher; projectId: number }[]): Promise<boolean[]> {
+  const projectIds = [...new Set(checks.map((c) => c.projectId))];
+  const userIds = [...new Set(checks.flatMap((c) => ("userId" in c.who ? [c.who.userId] : [])))];
+  if (projectIds.length === 0) return [];
+  const projects = new Map<number, { is_archived: boolean; is_public: boolean; share_token: string | null }>();
+  for (const p of await db("projects").whereIn("id", projectIds).select("id", "is_archived", "is_public", "share_token")) projects.set(p.id, p);
+  const types = new Map<number, string>();
+  const members = new Set<string>();
+  if (userIds.length > 0) {
+    for (const u of await db("users").whereIn("id", userIds).select("id", "type")) types.set(u.id, u.type);
+    const rows = await db("project_users").whereIn("user_id", userIds).whereIn("project_id", projectIds).select("user_id", "project_id");
+    for (const r of rows) members.add(`${r.user_id}:${r.project_id}`);
+  }
+  return checks.map(({ who, projectId }) => {
+    const project = projects.get(projectId);
+    if (!project) return false;
+    if ("publicToken" in who) return project.is_public && project.share_token === who.publicToken;
+    const type = types.get(who.userId);
+    if (type === undefined) return false;
+    if (project.is_archived && !isManagerRole(type as Role)) return false;
+    return type === "admin" || members.has(`${who.userId}:${projectId}`);
+  });
+}
+
+export async function mayWatch(db: Db, who: Watcher, projectId: number): Promise<boolean> {
+  const [ok] = await mayWatchAll(db, [{ who, projectId }]);
+  return ok ?? false;
+}

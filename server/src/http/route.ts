@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AppError, mayAccess, type PermissionSet } from "@jalon/shared";
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import type { AppDeps, AuthUser, RateLimitName } from "../context.js";
+import type { AccessChange } from "../realtime/eviction.js";
 import type { Db } from "../db/knex.js";
 import type { AppState } from "./auth.js";
 import { zodToAppError } from "./errorHandler.js";
@@ -18,8 +19,13 @@ export type Ctx = ParameterizedContext<AppState>;
 /** Realtime payloads recorded by a command, sent only once its transaction has committed. */
 export class Emits {
   readonly items: RealtimePayload[] = [];
+  /** Rights to watch a project that the write may have ended: those sockets leave its room after commit. */
+  readonly access: AccessChange[] = [];
   add(payload: RealtimePayload): void {
     this.items.push(payload);
+  }
+  accessChanged(change: AccessChange): void {
+    this.access.push(change);
   }
 }
 
@@ -102,6 +108,10 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
       spec.handler({ body, query, params, user: maybeUser as AuthUser, maybeUser, db, deps, emits, ctx });
     const result = spec.write ? await deps.db.transaction((trx) => run(trx)) : await run(deps.db);
     if (limitKey && spec.rateLimit?.clearOnSuccess) await clearRateLimit(deps.db, limitKey);
+    // Before the answer and before this write's events: once the client hears back, access has ended.
+    if (emits.access.length > 0) {
+      await deps.accessChanged(emits.access).catch((e: unknown) => deps.log.warn("realtime eviction failed", { error: String(e) }));
+    }
     for (const payload of emits.items) {
       try {
         deps.emit(payload);

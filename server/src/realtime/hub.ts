@@ -1,6 +1,10 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { JOIN_PROJECT, LEAVE_PROJECT, type RealtimePayload } from "@jalon/shared/realtime";
+import { endAccess, sweepLocal, type AccessChange, type MayWatchAll } from "./eviction.js";
+import { publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
+
+export { publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
 
 /**
  * Socket.IO on the same origin: the JWT comes in the handshake (auth.token), a client joins one room per
@@ -10,23 +14,26 @@ import { JOIN_PROJECT, LEAVE_PROJECT, type RealtimePayload } from "@jalon/shared
 export interface RealtimeAuth {
   /** The user of a token, or null when it is invalid or expired. */
   verify: (token: string) => Promise<{ userId: number } | null>;
-  /** Whether this user (or this public share token) may watch this project. */
-  mayWatch: (who: { userId: number } | { publicToken: string }, projectId: number) => Promise<boolean>;
+  /** Whether each user (or public share token) may watch each project (access/projects.ts mayWatchAll). */
+  mayWatchAll: MayWatchAll;
 }
 
 export interface RealtimeHub {
   emit: (payload: RealtimePayload) => void;
+  /** After a commit that may have ended someone's access: their sockets leave the project's room. */
+  accessChanged: (changes: readonly AccessChange[]) => Promise<void>;
+  /** Checks every socket of this process again (also run every `recheckMs`). */
+  recheckAll: () => Promise<void>;
   close: () => Promise<void>;
   readonly io: Server;
 }
 
-export const roomOf = (projectId: number) => `project:${projectId}`;
-/** Public viewers of a project are also in this room, so that their right to watch is checked per event. */
-export const publicRoomOf = (projectId: number) => `public:${projectId}`;
+/** How often every socket's rooms are checked against the database, behind the eviction at commit. */
+export const RECHECK_MS = 30_000;
 
 type Who = { userId: number } | { publicToken: string };
 
-export function attachRealtime(http: HttpServer, auth: RealtimeAuth): RealtimeHub {
+export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { recheckMs?: number } = {}): RealtimeHub {
   const io = new Server(http, { path: "/socket.io", serveClient: false, cors: { origin: false } });
   io.use(async (socket, next) => {
     const { token, publicToken } = (socket.handshake.auth ?? {}) as { token?: unknown; publicToken?: unknown };
@@ -42,14 +49,21 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth): RealtimeHu
     }
     next(new Error("unauthorized"));
   });
+  const mayWatch = async (who: Who, projectId: number) => (await auth.mayWatchAll([{ who, projectId }]).catch(() => [false]))[0] === true;
   io.on("connection", (socket: Socket) => {
+    const who = socket.data.who as Who;
+    if ("userId" in who) void socket.join(userRoomOf(who.userId));
     socket.on(JOIN_PROJECT, async (msg: unknown, ack?: (r: { ok: boolean }) => void) => {
       const projectId = Number((msg as { projectId?: unknown } | null)?.projectId);
-      const who = socket.data.who as Who;
-      const ok = Number.isInteger(projectId) && projectId > 0 && (await auth.mayWatch(who, projectId).catch(() => false));
+      let ok = Number.isInteger(projectId) && projectId > 0 && (await mayWatch(who, projectId));
       if (ok) {
         for (const room of socket.rooms) if (room.startsWith("project:") || room.startsWith("public:")) await socket.leave(room);
-        await socket.join("publicToken" in who ? [roomOf(projectId), publicRoomOf(projectId)] : roomOf(projectId));
+        const rooms = "publicToken" in who ? [roomOf(projectId), publicRoomOf(projectId)] : [roomOf(projectId)];
+        await socket.join(rooms);
+        // Checked again once in the room: an access ended between the first check and the join found the
+        // socket outside the room, and this check reads what that commit wrote.
+        ok = await mayWatch(who, projectId);
+        if (!ok) for (const room of rooms) await socket.leave(room);
       }
       ack?.({ ok });
     });
@@ -74,7 +88,7 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth): RealtimeHu
       const token = (s.data.who as { publicToken: string }).publicToken;
       let verdict = verdicts.get(token);
       if (!verdict) {
-        verdict = auth.mayWatch({ publicToken: token }, payload.projectId).catch(() => false);
+        verdict = mayWatch({ publicToken: token }, payload.projectId);
         verdicts.set(token, verdict);
       }
       if (await verdict) s.emit(payload.event, payload);
@@ -85,8 +99,13 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth): RealtimeHu
       }
     }
   };
+  const recheckAll = () => sweepLocal(io, auth.mayWatchAll);
+  const recheckTimer = setInterval(() => void recheckAll().catch(() => undefined), options.recheckMs ?? RECHECK_MS);
+  recheckTimer.unref();
   return {
     io,
+    accessChanged: (changes) => endAccess(io, auth.mayWatchAll, changes),
+    recheckAll,
     emit: (payload) => {
       io.to(roomOf(payload.projectId)).except(publicRoomOf(payload.projectId)).emit(payload.event, payload);
       if (!io.sockets.adapter.rooms.get(publicRoomOf(payload.projectId))?.size) return;
@@ -97,7 +116,10 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth): RealtimeHu
         if (publicQueue.get(payload.projectId) === next) publicQueue.delete(payload.projectId);
       });
     },
-    close: () => new Promise((resolve) => void io.close(() => resolve())),
+    close: () => {
+      clearInterval(recheckTimer);
+      return new Promise((resolve) => void io.close(() => resolve()));
+    },
   };
 }
 

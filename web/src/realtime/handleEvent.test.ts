@@ -40,6 +40,15 @@ describe("live events", () => {
     expect(useRefresh.getState().counters.planning).toBe(0);
   });
 
+  it("leaves a project whose access ended, with a warning", () => {
+    selectProject(makeProject());
+    const c = ctx();
+    handleRealtimeEvent("project:access_ended", payload({ event: "project:access_ended", initiatorId: null, ids: [] }), c);
+    expect(useProject.getState().projectId).toBeNull();
+    expect(c.navigate).toHaveBeenCalledWith("/dashboard/projects");
+    expect(useToasts.getState().items[0]).toMatchObject({ intent: "warning", message: "Vous n'avez plus accès à ce projet." });
+  });
+
   it("shows an error event to its initiator only and ends the updating state", () => {
     selectProject(makeProject({ isBeingUpdated: true }));
     handleRealtimeEvent("version:startCreate:error", payload({ initiatorId: 9, code: "errors.default" }), ctx());

@@ -1,6 +1,7 @@
 // What the web does with each live event of its project's room (spec 000 sections 2 and 4, DESIGN.md):
 // refresh per path ('planning', 'participant-group/', '/sequence/'), confirmation toasts only for the
 // initiator, error events to their initiator (ending the updating state), version and clone flows.
+import { ACCESS_ENDED } from "@jalon/shared/realtime";
 import { api } from "../api/client";
 import type { RealtimePayload } from "../api/types";
 import { i18n } from "../i18n";
@@ -46,6 +47,14 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
   const [resource] = name.split(":");
   const initiator = ctx.userId !== null && payload.initiatorId === ctx.userId;
   const subject = SUBJECTS[resource];
+
+  // The server has already put this socket out of the room: the project's data on screen is no longer live.
+  if (name === ACCESS_ENDED) {
+    project.clear();
+    toast.warning(i18n.t("realtime.accessEnded"));
+    ctx.navigate("/dashboard/projects");
+    return;
+  }
 
   // Error twins are "<name>:error" ("version:startCreate:error"); "<resource>:error" is accepted too.
   if (name.endsWith(":error")) {

@@ -136,10 +136,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.manager,
     body: projectUserBody,
     write: true,
-    handler: async ({ db, user, body }) => {
+    handler: async ({ db, user, body, emits }) => {
       await writableProject(db, user, body.projectId, { allowArchived: true });
       const removed = await db("project_users").where({ project_id: body.projectId, user_id: body.userId }).del();
       if (removed === 0) throw new AppError("user_not_assigned");
+      emits.accessChanged({ projectId: body.projectId, userIds: [body.userId] });
       return { projectId: body.projectId, userId: body.userId };
     },
   });
@@ -178,7 +179,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: projectParams,
     body: projectUpdateBody,
     write: true,
-    handler: async ({ db, user, params, body }) => {
+    handler: async ({ db, user, params, body, emits }) => {
       if (body.id !== undefined && body.id !== params.id) throw new AppError("errors.validation", { message: "L'identifiant du corps ne correspond pas à l'adresse." });
       const onlyUnarchive = body.isArchived === false && Object.keys(body).every((k) => k === "isArchived" || k === "id");
       const project = await writableProject(db, user, params.id, { allowArchived: onlyUnarchive });
@@ -203,6 +204,11 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
         patch.updated_at = db.fn.now();
         await db("projects").where({ id: project.id }).update(patch);
       }
+      // Archiving closes the project to its external members; going private closes it to its share link.
+      const archived = body.isArchived === true && !project.is_archived;
+      const madePrivate = body.isPublic === false && project.is_public;
+      if (archived) emits.accessChanged({ projectId: project.id, userIds: await db("project_users").where({ project_id: project.id }).pluck("user_id") });
+      if (madePrivate) emits.accessChanged({ projectId: project.id, publicViewers: true });
       return loadPresentedProject(db, user, project.id);
     },
   });

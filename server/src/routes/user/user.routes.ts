@@ -31,9 +31,22 @@ async function projectsOf(db: Db, userIds: number[]): Promise<Map<number, { id: 
   return map;
 }
 
-function mayEdit(actor: AuthUser, target: UserRow): boolean {
+async function shareAProject(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db("project_users as a").join("project_users as b", "b.project_id", "a.project_id")
+    .where("a.user_id", a).where("b.user_id", b).first("a.project_id");
+  return row !== undefined;
+}
+
+/**
+ * PATCH /user/{id}: everyone edits themselves and admins edit everyone. A manager edits an external user (or
+ * a guest) only if they share a project, and never their credentials: changing someone's email or password
+ * would let a manager sign in as them and read projects the manager is not in. That user resets their
+ * password by the forgot-password flow.
+ */
+async function mayEdit(db: Db, actor: AuthUser, target: UserRow, changesCredentials: boolean): Promise<boolean> {
   if (actor.id === target.id || actor.type === "admin") return true;
-  return actor.type === "manager" && MANAGER_MANAGED.includes(target.type);
+  if (actor.type !== "manager" || !MANAGER_MANAGED.includes(target.type) || changesCredentials) return false;
+  return shareAProject(db, actor.id, target.id);
 }
 
 export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
@@ -113,9 +126,10 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: userParams,
     body: userUpdateBody,
     write: true,
-    handler: async ({ db, user, params, body }) => {
+    handler: async ({ db, user, params, body, emits }) => {
       const target = await userOr404(db, params.id);
-      if (!mayEdit(user, target)) throw new AppError("errors.forbidden");
+      const changesCredentials = body.password !== undefined || (body.email !== undefined && body.email !== target.email.toLowerCase());
+      if (!(await mayEdit(db, user, target, changesCredentials))) throw new AppError("errors.forbidden");
       if (body.type !== undefined && body.type !== target.type && user.type !== "admin") throw new AppError("errors.forbidden");
       const patch: Record<string, unknown> = {};
       if (body.email !== undefined && body.email !== target.email.toLowerCase()) {
@@ -125,7 +139,11 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
       }
       if (body.firstname !== undefined) patch.firstname = body.firstname;
       if (body.lastname !== undefined) patch.lastname = body.lastname;
-      if (body.type !== undefined) patch.type = body.type;
+      if (body.type !== undefined && body.type !== target.type) {
+        patch.type = body.type;
+        // An admin made manager no longer sees every project, a manager made external no archived one.
+        emits.accessChanged({ userId: target.id });
+      }
       if (body.views !== undefined) patch.views = JSON.stringify(body.views);
       if (body.password !== undefined) patch.password_hash = await hashPassword(body.password);
       if (Object.keys(patch).length > 0) {
@@ -144,12 +162,13 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.admin,
     params: userParams,
     write: true,
-    handler: async ({ db, user, params }) => {
+    handler: async ({ db, user, params, emits }) => {
       const target = await userOr404(db, params.id);
       if (target.id === user.id) throw new AppError("forbidden_delete_self");
       const assigned = countOf(await db("project_users").where({ user_id: target.id }).count({ count: "*" }));
       if (assigned > 0) throw new AppError("forbidden_delete_user_assigned_to_project", { details: { projects: assigned } });
       await db("users").where({ id: target.id }).del();
+      emits.accessChanged({ userId: target.id, deleted: true });
       return { id: target.id };
     },
   });

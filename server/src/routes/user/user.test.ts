@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildProject, buildUser, countRows, type BuiltUser } from "../../../test/helpers/factories.js";
+import { buildProject, buildUser, countRows, DEFAULT_PASSWORD, type BuiltUser } from "../../../test/helpers/factories.js";
 
 let t: TestApp;
 let admin: BuiltUser;
@@ -78,5 +78,95 @@ describe("users", () => {
     expect(res.body.data[0].projects.map((x: { id: number }) => x.id)).toContain(p.id);
     expect(res.body.data[0].password_hash).toBeUndefined();
     expect((await t.request("GET", "/user", { token: manager.token, query: { filter: "password_hash||$eq||x" } })).body.code).toBe("errors.unknown_filter_field");
+  });
+
+  describe("PATCH /user/{id} rights", () => {
+    // Who may change which field of an external user: credentials (email, password) only oneself and
+    // admins; other fields also a manager sharing a project with them; nobody else anything.
+    type Field = "password" | "email" | "firstname";
+    const FIELDS: Field[] = ["password", "email", "firstname"];
+    let target: BuiltUser;
+    let sharing: BuiltUser;
+    let notSharing: BuiltUser;
+    let otherExternal: BuiltUser;
+    beforeAll(async () => {
+      target = await buildUser(t, { type: "external" });
+      sharing = await buildUser(t, { type: "manager" });
+      notSharing = await buildUser(t, { type: "manager" });
+      otherExternal = await buildUser(t, { type: "external" });
+      await buildProject(t, sharing, { members: [target, otherExternal] });
+      // A project of the manager who does not share one with the target: being a manager somewhere is not enough.
+      await buildProject(t, notSharing, { members: [otherExternal] });
+    });
+
+    const bodyFor = (field: Field, n: number) =>
+      field === "password" ? { password: `nouveau-mot-de-passe-${n}` } : field === "email" ? { email: `change-${n}-${target.id}@test.jalon` } : { firstname: `Prénom ${n}` };
+    const snapshot = () => t.db("users").where({ id: target.id }).first("email", "firstname", "lastname", "type", "password_hash", "updated_at", "views");
+    const login = async (email: string, password: string) => (await t.request("POST", "/auth/login", { body: { email, password } })).status;
+
+    const cases: { actor: () => BuiltUser; name: string; allowed: Record<Field, boolean> }[] = [
+      { name: "an admin", actor: () => admin, allowed: { password: true, email: true, firstname: true } },
+      { name: "the user themselves", actor: () => target, allowed: { password: true, email: true, firstname: true } },
+      { name: "a manager sharing a project", actor: () => sharing, allowed: { password: false, email: false, firstname: true } },
+      { name: "a manager sharing no project", actor: () => notSharing, allowed: { password: false, email: false, firstname: false } },
+      { name: "another external user of the same project", actor: () => otherExternal, allowed: { password: false, email: false, firstname: false } },
+    ];
+    let n = 0;
+    for (const c of cases) {
+      for (const field of FIELDS) {
+        const verdict = c.allowed[field] ? "may" : "may not";
+        it(`${c.name} ${verdict} change an external user's ${field}`, async () => {
+          n += 1;
+          const body = bodyFor(field, n);
+          const before = await snapshot();
+          const res = await t.request("PATCH", `/user/${target.id}`, { token: c.actor().token, body });
+          if (c.allowed[field]) {
+            expect(res.status).toBe(200);
+            const after = await snapshot();
+            if (field === "password") {
+              expect(after.password_hash).not.toBe(before.password_hash);
+              expect(await login(after.email, body.password!)).toBe(200);
+              // Back to the known password for the next cases.
+              await t.request("PATCH", `/user/${target.id}`, { token: admin.token, body: { password: DEFAULT_PASSWORD } });
+            } else {
+              expect(after[field]).toBe(body[field]);
+              expect(res.body[field]).toBe(body[field]);
+            }
+          } else {
+            expect(res.status).toBe(403);
+            expect(res.body).toEqual({ code: "errors.forbidden", message: "Action non autorisée." });
+            // Nothing written: not the field, not the update time; the old password still signs in.
+            expect(await snapshot()).toEqual(before);
+            expect(await login(before.email, DEFAULT_PASSWORD)).toBe(200);
+          }
+        });
+      }
+    }
+
+    it("a manager sharing a project may send the unchanged email with other fields, but not a new one among them", async () => {
+      const { email } = await snapshot();
+      expect((await t.request("PATCH", `/user/${target.id}`, { token: sharing.token, body: { email, lastname: "Durand" } })).status).toBe(200);
+      expect((await snapshot()).lastname).toBe("Durand");
+      const before = await snapshot();
+      const res = await t.request("PATCH", `/user/${target.id}`, { token: sharing.token, body: { email: `autre-${target.id}@test.jalon`, lastname: "Martin" } });
+      expect(res.status).toBe(403);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("refuses before saying whether an email is taken, and managers never edit managers or admins", async () => {
+      const before = await snapshot();
+      const res = await t.request("PATCH", `/user/${target.id}`, { token: notSharing.token, body: { email: admin.email } });
+      expect(res.body.code).toBe("errors.forbidden");
+      expect(await snapshot()).toEqual(before);
+      const colleague = await buildUser(t, { type: "manager" });
+      await buildProject(t, sharing, { members: [colleague, admin] });
+      for (const other of [colleague, admin]) {
+        const row = await t.db("users").where({ id: other.id }).first();
+        expect((await t.request("PATCH", `/user/${other.id}`, { token: sharing.token, body: { firstname: "Pris" } })).status).toBe(403);
+        expect(await t.db("users").where({ id: other.id }).first()).toEqual(row);
+      }
+      // An external user never edits anyone else, even a manager of their project.
+      expect((await t.request("PATCH", `/user/${sharing.id}`, { token: target.token, body: { firstname: "Pris" } })).status).toBe(403);
+    });
   });
 });

@@ -23,6 +23,7 @@ export const layout = {
     holidayCreated: "Congé créé.",
     sequenceUpdated: "Séquence mise à jour.",
     error: "L'opération a échoué.",
+    accessEnded: "Vous n'avez plus accès à ce projet.",
   },
   undo: {
     button: "Annuler la dernière action",
