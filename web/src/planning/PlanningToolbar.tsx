@@ -1,5 +1,5 @@
 import { Button, Dropdown, Option, Slider, Switch, ToggleButton, Toolbar, ToolbarDivider, Label, Badge, CounterBadge } from "@fluentui/react-components";
-import { Filter20Regular, Print20Regular } from "@fluentui/react-icons";
+import { ArrowAutofitWidth20Regular, CalendarToday20Regular, Filter20Regular, Print20Regular } from "@fluentui/react-icons";
 import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
 import { usePlanningStore, type PickMode, type PlanningMode } from "./planningStore";
@@ -96,8 +96,24 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
         </>
       )}
       <ToolbarDivider />
+      <span id="planning-range-label" style={{ fontWeight: 600 }}>{t("planning.range.label")}</span>
+      <span role="status" aria-labelledby="planning-range-label planning-range-value" data-testid="planning-range" id="planning-range-value" style={{ whiteSpace: "nowrap" }}>
+        {s.shownRange ? t("planning.range.shown", { from: frenchDay(s.shownRange.from), to: frenchDay(s.shownRange.to) }) : ""}
+      </span>
+      <Button icon={<ArrowAutofitWidth20Regular />} onClick={() => s.requestRange("project")} title={t("planning.range.wholeProjectHint")} data-testid="range-project">
+        {t("planning.range.wholeProject")}
+      </Button>
+      <Button appearance="subtle" icon={<CalendarToday20Regular />} onClick={() => s.requestRange("default")} title={t("planning.range.defaultHint")} data-testid="range-default">
+        {t("planning.range.default")}
+      </Button>
+      <ToolbarDivider />
       <Switch checked={s.showCritical} onChange={() => s.toggleCritical()} label={t("planning.critical")} />
       {s.selection.length > 0 && <Badge appearance="tint">{t("planning.selection", { count: s.selection.length })}</Badge>}
     </Toolbar>
   );
+}
+
+/** dd/MM/yyyy of an ISO day. */
+function frenchDay(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }

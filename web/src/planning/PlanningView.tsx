@@ -2,8 +2,8 @@ import * as Comlink from "comlink";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay, parseDay } from "@jalon/engine";
-import { createTimeScale, defaultRange, monthKey, type TimeScale } from "@jalon/shared/gantt";
-import type { PlanningData } from "@jalon/shared/planning";
+import { createTimeScale, defaultRange, type TimeScale } from "@jalon/shared/gantt";
+import { withSlice, type PlanningData } from "@jalon/shared/planning";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { GridHeader, GRID_WIDTH, RowGrid } from "./RowGrid";
@@ -26,6 +26,7 @@ import { clientFilter, serverFilterParams, type TagRef } from "./filters/filterL
 import { linkAt, linkPoints } from "./tools/linkHit";
 import { pickStep } from "./tools/pickTool";
 import { moveItem } from "./tools/reorder";
+import { edgeNear, extendRange, filterRange, fitRange, fitZoom, monthsToFill, projectSpan, rangeMonths, type DayRange, type Edge } from "./range";
 import type { LinkTypeName } from "./LinkEditor";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
@@ -72,7 +73,7 @@ function deltaToMap(d: DeltaMessage, into: Map<number, readonly [number, number]
 /** The planning screen body: toolbar-less Gantt (grid + time header + canvas) wired to the engine worker. */
 export function PlanningView(props: PlanningViewProps) {
   const { t } = useTranslation();
-  const { view, zoom, grouping, showCritical, filters, selection, setSelection, mode, pickMode, aggregated, rowOrder, setRowOrder, toggleAggregated, rowMove, focus } = usePlanningStore();
+  const { view, zoom, grouping, showCritical, filters, selection, setSelection, mode, pickMode, aggregated, rowOrder, setRowOrder, toggleAggregated, rowMove, focus, rangeRequest } = usePlanningStore();
   // Dates change only in construction and recalibration; ordering reorders rows, signing only reads.
   const editable = !props.readOnly && (mode === "construction" || mode === "recalibration");
   const tagRefs = props.tags;
@@ -80,7 +81,24 @@ export function PlanningView(props: PlanningViewProps) {
   const serverParams = useMemo(() => JSON.parse(paramsKey) as ReturnType<typeof serverFilterParams>, [paramsKey]);
   const [reloadTick, setReloadTick] = useState(0);
   // First of the render's work: the request leaves before the rest of the first render (bench/web).
-  const range = useMemo(() => defaultRange(props.today), [props.today]);
+  // The displayed range (issue 14): the date filter's months, else the spec's default, unless "Tout le projet"
+  // chose the project's (kept while the date filter is unchanged); then widened by scrolling past an edge.
+  const defaultMonths = useMemo(() => defaultRange(props.today), [props.today]);
+  const filterKey = `${filters.startDate ?? ""}|${filters.endDate ?? ""}`;
+  const [fit, setFit] = useState<{ filterKey: string; range: DayRange } | null>(null);
+  /** Bumped by a range action: the view scrolls again even when the range did not change. */
+  const [rescroll, setRescroll] = useState(0);
+  const fitRangeNow = fit && fit.filterKey === filterKey ? fit.range : null;
+  const base = useMemo(
+    () => fitRangeNow ?? filterRange(defaultMonths, filters.startDate, filters.endDate),
+    [fitRangeNow, defaultMonths, filters.startDate, filters.endDate],
+  );
+  const baseKey = `${base.firstDay}:${base.lastDay}`;
+  const [extended, setExtended] = useState<{ baseKey: string; range: DayRange } | null>(null);
+  const range = extended && extended.baseKey === baseKey ? extended.range : base;
+  /** Read by a load when it leaves: a reload (a refresh, a failed move) asks for every month shown. */
+  const rangeNow = useRef(range);
+  rangeNow.current = range;
   const compareIds = props.compareVersionIds ?? NO_VERSIONS;
   const clearCompare = props.onClearCompare;
 
@@ -90,14 +108,14 @@ export function PlanningView(props: PlanningViewProps) {
     const query = {
       projectId: props.projectId,
       versionId: props.versionId,
-      startDate: monthKey(range.firstDay),
-      endDate: monthKey(range.lastDay),
+      ...rangeMonths(rangeNow.current),
       compareVersionIds: props.publicToken ? undefined : compareIds,
       ...serverParams,
     };
     return props.publicToken ? planningApi.publicData(props.publicToken, query) : planningApi.data(query);
-  }, [props.projectId, props.versionId, props.publicToken, compareIds, range, serverParams]);
-  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, range.firstDay, range.lastDay, paramsKey, reloadTick]);
+  }, [props.projectId, props.versionId, props.publicToken, compareIds, serverParams]);
+  // The base range, not the widened one: months added by scrolling are loaded alone (extendAt), not with a reload.
+  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, baseKey, paramsKey, reloadTick]);
   const [earlyData] = useState(earlyRequests<PlanningData>);
   earlyData.start(loadKey, loadData);
   const engine = useEngine();
@@ -144,14 +162,20 @@ export function PlanningView(props: PlanningViewProps) {
   const appliedPushSeq = useRef(props.pushedDates?.seq ?? 0);
 
   const scale: TimeScale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
+  const loadSeq = useRef(0);
+  const loadsInFlight = useRef(0);
   useEffect(() => {
     let cancelled = false;
     // A delta pushed before this request is in its answer; one pushed while it runs may not be, so it applies after.
     // The request may have left during the render, before this effect: a delta pushed in between is applied again
     // over the answer, which leaves the same dates.
     const seqAtRequest = pushedRef.current?.seq ?? 0;
+    // An extension answered after this load started is dropped: the data it would merge into is being replaced.
+    loadSeq.current++;
+    loadsInFlight.current++;
     earlyData
       .take(loadKey, loadData)
+      .finally(() => loadsInFlight.current--)
       .then(async (d) => {
         if (cancelled) return;
         const transfer = graphToTransfer(d.graph);
@@ -253,20 +277,30 @@ export function PlanningView(props: PlanningViewProps) {
   // first paint's largest function).
   const [measured, setMeasured] = useState(false);
   // Called by the grid in its scroll commit (RowGrid onScrolled): one commit per scroll frame for grid and canvas.
+  const extendNear = useRef<() => void>(() => undefined);
   const onScrolled = useCallback(() => {
     const el = scroller.current;
     if (el) setViewport((v) => (v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop }));
+    extendNear.current();
   }, []);
   const scrollElement = useCallback(() => scroller.current, []);
   // Start on today, before the viewport is measured and before the first paint: from an effect, the canvas first
-  // drew the range's start and redrew at today a few frames later (bench/web).
-  const scrolledToToday = useRef(false);
+  // drew the range's start and redrew at today a few frames later (bench/web). A new base range (date filter,
+  // "Tout le projet", back to the default) starts on today when it holds it, else on its first day.
+  const scrolledFor = useRef<string | null>(null);
+  const scrollToDay = useRef<number | null>(null);
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el || scrolledToToday.current) return;
-    scrolledToToday.current = true;
-    el.scrollLeft = Math.max(0, (props.today - scale.firstDay - 7) * scale.dayWidth);
-  }, [scale, props.today]);
+    if (!el || scrolledFor.current === baseKey) return;
+    const first = scrolledFor.current === null;
+    scrolledFor.current = baseKey;
+    const target = scrollToDay.current ?? (props.today >= base.firstDay && props.today <= base.lastDay ? props.today - 7 : base.firstDay);
+    scrollToDay.current = null;
+    el.scrollLeft = Math.max(0, (target - scale.firstDay) * scale.dayWidth);
+    lastLeft.current = el.scrollLeft;
+    // Later changes: the canvas draws the new position in this commit instead of the next scroll event's.
+    if (!first) setViewport((v) => (v.left === el.scrollLeft ? v : { ...v, left: el.scrollLeft }));
+  }, [scale, baseKey, base, props.today, rescroll]);
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -281,6 +315,119 @@ export function PlanningView(props: PlanningViewProps) {
     ro?.observe(el);
     return () => ro?.disconnect();
   }, [data]);
+
+  // Scrolling past an edge (issue 14): the months beyond it are loaded alone (eventsOnly: the version's graph is
+  // held already, so nothing crosses to the engine worker, whose graph is the whole version's), merged into the
+  // data, and the range widened in the same commit, the view kept on the same days and rows.
+  const extending = useRef(false);
+  /** The scroll offset last seen or set here: only a user's horizontal scroll towards an edge extends the range. */
+  const lastLeft = useRef(0);
+  /** Set by an extension: the days added before the range's start (the scroll moves by their width), the top row. */
+  const keepScroll = useRef<{ days: number; anchor: { id: number; offset: number } | null } | null>(null);
+  const extendAt = useCallback(
+    async (edge: Edge) => {
+      const el = scroller.current;
+      if (!el || !data || extending.current || loadsInFlight.current > 0) return;
+      const canvasW = Math.max(50, el.clientWidth - GRID_WIDTH);
+      const { range: next, added } = extendRange(range, edge, monthsToFill(canvasW, scale.dayWidth));
+      const seq = loadSeq.current;
+      const at = baseKey;
+      if (compareIds.length > 0 && !props.publicToken) {
+        // The compared versions' rows come with the full answer: it is asked again over the wider range.
+        setExtended({ baseKey: at, range: next });
+        setReloadTick((x) => x + 1);
+        return;
+      }
+      extending.current = true;
+      try {
+        const query = { projectId: props.projectId, versionId: props.versionId, ...rangeMonths(added), ...serverParams };
+        const slice = props.publicToken ? await planningApi.publicSlice(props.publicToken, query) : await planningApi.slice(query);
+        // A load that started meanwhile replaces the data this slice would be merged into.
+        if (seq !== loadSeq.current || loadsInFlight.current > 0) return;
+        keepScroll.current = { days: range.firstDay - next.firstDay, anchor: model ? topAnchor(model, el.scrollTop) : null };
+        // A slice read at a later write counter only adds display attributes: the dates are the graph's we hold
+        // (kept current by moves and pushed deltas), and a new event reaches us by the realtime refresh.
+        const merged = withSlice(data, slice.eventColumns);
+        setData(merged);
+        setExtended({ baseKey: at, range: next });
+        onLoadedRef.current?.(merged);
+      } catch (e) {
+        props.notify?.("error", t(e instanceof ApiError ? `errors.${e.code}` : "errors.default", { defaultValue: t("errors.default") }));
+      } finally {
+        extending.current = false;
+      }
+    },
+    [data, model, range, scale, baseKey, compareIds, serverParams, props, t],
+  );
+  const extendRef = useRef(extendAt);
+  extendRef.current = extendAt;
+  const scaleWidth = useRef(scale.width);
+  scaleWidth.current = scale.width;
+  extendNear.current = () => {
+    const el = scroller.current;
+    if (!el) return;
+    const left = el.scrollLeft;
+    const moved = left - lastLeft.current;
+    lastLeft.current = left;
+    if (moved === 0) return;
+    const width = el.clientWidth - GRID_WIDTH;
+    const edge = edgeNear(left, width, scale.width, Math.min(width / 2, 30 * scale.dayWidth));
+    if ((edge === "start" && moved < 0) || (edge === "end" && moved > 0)) void extendAt(edge);
+  };
+  // At an edge the scroll offset no longer changes: a horizontal wheel (or shift + wheel) past it extends too, and
+  // so does any when the range is narrower than the screen.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      const dx = e.deltaX !== 0 ? e.deltaX : e.shiftKey ? e.deltaY : 0;
+      if (dx === 0 || Math.abs(dx) < Math.abs(e.shiftKey ? 0 : e.deltaY)) return;
+      if (dx < 0 && el.scrollLeft <= 0) void extendRef.current("start");
+      else if (dx > 0 && el.scrollLeft + el.clientWidth - GRID_WIDTH >= scaleWidth.current - 1) void extendRef.current("end");
+    };
+    el.addEventListener("wheel", onWheel, { passive: true });
+    return () => el.removeEventListener("wheel", onWheel);
+  }, []);
+  useLayoutEffect(() => {
+    const k = keepScroll.current;
+    const el = scroller.current;
+    if (!k || !el || !model) return;
+    keepScroll.current = null;
+    if (k.days > 0) el.scrollLeft += k.days * scale.dayWidth;
+    if (k.anchor) {
+      const r = model.rowOfId.get(k.anchor.id);
+      if (r !== undefined) el.scrollTop = Math.max(0, model.rows[r].y - k.anchor.offset);
+    }
+    lastLeft.current = el.scrollLeft;
+    setViewport((v) => (v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop }));
+  }, [model, scale]);
+
+  // The toolbar's range actions: "Tout le projet" fits the first to the last event of the version (all its
+  // events, whatever the filters) in the year view when the screen allows; "Période par défaut" goes back.
+  const { setView, setZoom, setShownRange } = usePlanningStore.getState();
+  const lastRangeSeq = useRef(rangeRequest?.seq ?? 0);
+  useEffect(() => {
+    if (!rangeRequest || rangeRequest.seq === lastRangeSeq.current) return;
+    if (rangeRequest.kind === "project" && !data) return;
+    lastRangeSeq.current = rangeRequest.seq;
+    setExtended(null);
+    if (rangeRequest.kind === "default") {
+      setFit(null);
+    } else {
+      const span = projectSpan(dates.values());
+      if (!span) return;
+      const r = fitRange(span);
+      setFit({ filterKey, range: r });
+      setView("year");
+      setZoom(fitZoom(r, Math.max(50, (scroller.current?.clientWidth ?? 800) - GRID_WIDTH)));
+      scrollToDay.current = r.firstDay;
+    }
+    scrolledFor.current = "";
+    setRescroll((x) => x + 1);
+  }, [rangeRequest, data, dates, filterKey, setView, setZoom]);
+  useEffect(() => {
+    setShownRange({ from: formatDay(range.firstDay), to: formatDay(range.lastDay) });
+  }, [range, setShownRange]);
 
   // Drag: the tool decides, the engine previews (one request in flight, the latest wins), the server commits.
   const drag = useRef<DragState>(IDLE);
@@ -681,7 +828,7 @@ export function PlanningView(props: PlanningViewProps) {
       )}
       <Suspense fallback={null}>
         {mode === "print" && !props.publicToken && model && (
-          <PrintMode projectId={props.projectId} versionId={props.versionId} model={printModel ?? model} startMonth={monthKey(range.firstDay)} endMonth={monthKey(range.lastDay)} publicView={!!props.publicToken} />
+          <PrintMode projectId={props.projectId} versionId={props.versionId} model={printModel ?? model} startMonth={rangeMonths(range).startDate} endMonth={rangeMonths(range).endDate} publicView={!!props.publicToken} />
         )}
         {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare ?? (() => undefined)} />}
       </Suspense>
@@ -780,6 +927,26 @@ function selectedLinkOverlay(
       {editor(pts, model.links[k])}
     </>
   );
+}
+
+/** The first event row at or below the top of the viewport, with its offset from it: kept there by an extension. */
+function topAnchor(model: GanttModel, scrollTop: number): { id: number; offset: number } | null {
+  for (let r = rowAt(model, scrollTop); r < model.rows.length; r++) {
+    const row = model.rows[r];
+    if (row.kind === "event") return { id: model.events[row.events[0]].id, offset: row.y - scrollTop };
+  }
+  return null;
+}
+
+function rowAt(model: GanttModel, y: number): number {
+  let lo = 0;
+  let hi = model.rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (model.rows[mid].y + model.rows[mid].height <= y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function geometryOf(model: GanttModel, scale: TimeScale, id: number, liveOf: (id: number) => readonly [number, number] | undefined) {

@@ -1,4 +1,4 @@
-import { fromWire, type PlanningData, type PlanningDataWire } from "@jalon/shared/planning";
+import { fromWire, type PlanningData, type PlanningDataWire, type PlanningSliceWire } from "@jalon/shared/planning";
 import { request } from "../api/http";
 
 /** The planning screen's calls (spec 000 section 7, Planning and Events). */
@@ -43,6 +43,10 @@ export const planningApi = {
   data: (q: PlanningQuery): Promise<PlanningData> => request<PlanningDataWire>("GET", "/planning/data", { query: { ...q } }).then(fromWire),
   publicData: (token: string, q: Pick<PlanningQuery, "startDate" | "endDate">): Promise<PlanningData> =>
     request<PlanningDataWire>("GET", `/planning/public/${encodeURIComponent(token)}`, { query: { ...q }, anonymous: true }).then(fromWire),
+  /** The display attributes of more months (eventsOnly): the range widened by scrolling past an edge. */
+  slice: (q: PlanningQuery): Promise<PlanningSliceWire> => request<PlanningSliceWire>("GET", "/planning/data", { query: { ...q, eventsOnly: true } }),
+  publicSlice: (token: string, q: Omit<PlanningQuery, "projectId" | "versionId">): Promise<PlanningSliceWire> =>
+    request<PlanningSliceWire>("GET", `/planning/public/${encodeURIComponent(token)}`, { query: { ...q, eventsOnly: true }, anonymous: true }),
   move: (body: MovePayload) => request<MoveResult>("PATCH", "/event/bulk-update", { body }),
   patchEvent: (id: number, body: Record<string, unknown>) => request<{ id: number; revision: number }>("PATCH", `/event/${id}`, { body }),
 };

@@ -60,6 +60,10 @@ interface PlanningState {
   /** Requests the toolbar makes of the view: move the selected row up or down, show one event. */
   rowMove: { dir: -1 | 1; seq: number } | null;
   focus: { id: number; seq: number } | null;
+  /** The toolbar's range actions for the view: "Tout le projet" or back to the default months (issue 14). */
+  rangeRequest: { kind: "project" | "default"; seq: number } | null;
+  /** The days the view shows (ISO, first and last), written by the view for the toolbar. */
+  shownRange: { from: string; to: string } | null;
   /** Filters are kept while the user stays in the same project. */
   enterProject: (projectId: number) => void;
   setView: (view: PlanningView) => void;
@@ -76,6 +80,8 @@ interface PlanningState {
   setRowOrder: (ids: number[]) => void;
   requestRowMove: (dir: -1 | 1) => void;
   focusEvent: (id: number) => void;
+  requestRange: (kind: "project" | "default") => void;
+  setShownRange: (r: { from: string; to: string } | null) => void;
 }
 
 export const usePlanningStore = create<PlanningState>()(
@@ -93,6 +99,8 @@ export const usePlanningStore = create<PlanningState>()(
     rowOrder: [],
     rowMove: null,
     focus: null,
+    rangeRequest: null,
+    shownRange: null,
     enterProject: (projectId) =>
       set((s) => {
         if (s.projectId === projectId) return;
@@ -102,6 +110,7 @@ export const usePlanningStore = create<PlanningState>()(
         s.pickMode = "none";
         s.aggregated = [];
         s.rowOrder = [];
+        s.shownRange = null;
       }),
     setView: (view) => set((s) => void (s.view = view)),
     setZoom: (zoom) => set((s) => void (s.zoom = clampZoom(zoom))),
@@ -128,6 +137,11 @@ export const usePlanningStore = create<PlanningState>()(
       set((s) => {
         s.selection = [id];
         s.focus = { id, seq: (s.focus?.seq ?? 0) + 1 };
+      }),
+    requestRange: (kind) => set((s) => void (s.rangeRequest = { kind, seq: (s.rangeRequest?.seq ?? 0) + 1 })),
+    setShownRange: (r) =>
+      set((s) => {
+        if (s.shownRange?.from !== r?.from || s.shownRange?.to !== r?.to) s.shownRange = r;
       }),
   })),
 );

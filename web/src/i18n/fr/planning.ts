@@ -24,6 +24,15 @@ export const planning = {
     selection_one: "{{count}} sélectionnée",
     selection_other: "{{count}} sélectionnées",
     readOnly: "Lecture seule",
+    range: {
+      label: "Période affichée",
+      shown: "Du {{from}} au {{to}}",
+      wholeProject: "Tout le projet",
+      wholeProjectHint: "Afficher le projet de sa première à sa dernière tâche",
+      default: "Période par défaut",
+      defaultHint: "Revenir à la période par défaut : 3 mois avant aujourd'hui, 4 mois après",
+      filterHint: "Les dates du filtre fixent la période affichée.",
+    },
     filters: {
       open: "Filtres",
       title: "Filtres du planning",

@@ -20,6 +20,8 @@ import { Dismiss20Regular } from "@fluentui/react-icons";
 import { usePlanningStore, type PlanningFilters } from "../planningStore";
 import { activeFilterCount } from "./filterLogic";
 import { distinctNames, type FilterOption, type OptionList } from "./filterOptions";
+import { NO_DAY } from "@jalon/engine";
+import { filterDay } from "../range";
 
 const useStyles = makeStyles({
   body: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalL },
@@ -71,11 +73,11 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
           <EventNamesFilter projectId={projectId} versionId={versionId} selected={filters.eventNames} onChange={(eventNames) => setFilters({ eventNames })} />
           <Field label={t("planning.filters.dates")}>
             <div className={styles.dates}>
-              <Field label={t("planning.filters.startDate")} size="small">
-                <Input type="date" value={filters.startDate ?? ""} onChange={(_, d) => setFilters({ startDate: d.value || null })} />
+              <Field label={t("planning.filters.startDate")} hint={t("planning.range.filterHint")} size="small" validationMessage={dateError(filters.startDate) ? t("errors.startDate_invalid") : undefined}>
+                <Input type="date" value={filters.startDate ?? ""} onChange={(_, d) => setFilters({ startDate: d.value || null })} data-testid="filter-start-date" />
               </Field>
-              <Field label={t("planning.filters.endDate")} size="small">
-                <Input type="date" value={filters.endDate ?? ""} onChange={(_, d) => setFilters({ endDate: d.value || null })} />
+              <Field label={t("planning.filters.endDate")} size="small" validationMessage={dateError(filters.endDate) || endBeforeStart(filters.startDate, filters.endDate) ? t("errors.endDate_invalid") : undefined}>
+                <Input type="date" value={filters.endDate ?? ""} onChange={(_, d) => setFilters({ endDate: d.value || null })} data-testid="filter-end-date" />
               </Field>
             </div>
           </Field>
@@ -165,4 +167,13 @@ function EventNamesFilter({ projectId, versionId, selected, onChange }: { projec
       </Combobox>
     </Field>
   );
+}
+
+/** A filter date the planning cannot use (serverFilterParams leaves it out): said under its field. */
+function dateError(iso: string | null): boolean {
+  return iso !== null && iso !== "" && filterDay(iso) === NO_DAY;
+}
+
+function endBeforeStart(from: string | null, to: string | null): boolean {
+  return !!from && !!to && !dateError(from) && !dateError(to) && to < from;
 }

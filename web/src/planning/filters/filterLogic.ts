@@ -1,6 +1,8 @@
 import { formatInTimeZone } from "date-fns-tz";
 import type { PlanningData } from "@jalon/shared/planning";
+import { NO_DAY } from "@jalon/engine";
 import type { PlanningFilters } from "../planningStore";
+import { filterDay } from "../range";
 
 /**
  * The planning filters of spec 000 split between what GET /planning/data filters (id lists, names, the day
@@ -53,8 +55,12 @@ export function serverFilterParams(f: PlanningFilters, tags: readonly TagRef[]):
     specialityIds: [...f.specialityIds],
     eventNames: [...f.eventNames],
   };
-  if (f.startDate) out.fromDate = f.startDate;
-  if (f.endDate) out.toDate = f.endDate;
+  // Only dates the server takes, and an end not before the start (the server refuses it): a date being typed or
+  // an inverted pair leaves the planning as it was instead of failing its load; the panel says what is wrong.
+  const from = filterDay(f.startDate) === NO_DAY ? undefined : f.startDate!;
+  const to = filterDay(f.endDate) === NO_DAY ? undefined : f.endDate!;
+  if (from) out.fromDate = from;
+  if (to && !(from && to < from)) out.toDate = to;
   return out;
 }
 
