@@ -19,9 +19,71 @@ async function readRaw(req: NodeJS.ReadableStream, limit: number): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
+/** How deep objects and arrays may nest in a JSON body: enough for any request, far from any stack limit. */
+export const JSON_MAX_DEPTH = 32;
+
+/**
+ * Refuses a JSON text nested deeper than `max`, scanning it before JSON.parse: the parser, zod, knex and
+ * PostgreSQL's jsonb all recurse, and a body of a few thousand brackets overflowed one of their stacks.
+ */
+export function jsonTooDeep(text: string, max = JSON_MAX_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Whether a parsed body holds a lone UTF-16 surrogate (a `\ud800` escape alone): JSON.parse takes it, but it
+ * is no character and PostgreSQL refuses it in jsonb.
+ */
+function hasLoneSurrogate(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (LONE_SURROGATE.test(v)) return true;
+    } else if (Array.isArray(v)) stack.push(...v);
+    else if (typeof v === "object" && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (LONE_SURROGATE.test(k)) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
+}
+
+/** JSON text to a value: errors.invalid_json when malformed, too deep or holding a lone surrogate. */
+export function parseJsonBody(text: string): unknown {
+  if (jsonTooDeep(text)) {
+    throw new AppError("errors.invalid_json", { message: `Le corps de la requête est imbriqué sur plus de ${JSON_MAX_DEPTH} niveaux.` });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("errors.invalid_json");
+  }
+  if (hasLoneSurrogate(value)) throw new AppError("errors.invalid_json", { message: "Le corps de la requête contient un caractère Unicode invalide." });
+  return value;
+}
+
 /**
  * Parses JSON bodies (and multipart/form-data through the WHATWG FormData parser of Node, files as File
- * objects). Bad JSON is errors.invalid_json, an oversized body errors.payload_too_large.
+ * objects). Bad JSON (malformed, deeper than JSON_MAX_DEPTH, a lone surrogate) is errors.invalid_json, an
+ * oversized body (JSON or multipart) errors.payload_too_large.
  */
 export function bodyParser(limit: number): Middleware {
   return async (ctx, next) => {
@@ -45,11 +107,7 @@ export function bodyParser(limit: number): Middleware {
         const text = raw.toString("utf8");
         if (text.trim() === "") ctx.request.body = undefined;
         else if (type === "" || type.includes("json")) {
-          try {
-            ctx.request.body = JSON.parse(text);
-          } catch {
-            throw new AppError("errors.invalid_json");
-          }
+          ctx.request.body = parseJsonBody(text);
         } else {
           throw new AppError("errors.validation", { message: `Type de contenu non pris en charge : ${type}` });
         }

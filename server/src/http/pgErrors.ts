@@ -18,7 +18,9 @@ interface PgError {
 
 export function fromPgError(e: unknown): AppError | null {
   if (typeof e !== "object" || e === null) return null;
-  const err = e as PgError;
+  let err = e as PgError & { cause?: unknown };
+  // A driver or knex may wrap the database error.
+  if (typeof err.code !== "string" && typeof err.cause === "object" && err.cause !== null) err = err.cause as PgError;
   if (typeof err.code !== "string" || !/^[0-9A-Z]{5}$/.test(err.code)) return null;
   const details = { constraint: err.constraint, table: err.table };
   switch (err.code) {
@@ -32,19 +34,18 @@ export function fromPgError(e: unknown): AppError | null {
       const referenced = /still referenced|est toujours référencée/i.test(`${err.message ?? ""} ${err.detail ?? ""}`);
       return referenced ? new AppError("ImplementationError", { details }) : new AppError("errors.validation", { message: "Référence inconnue.", details });
     }
-    case "23502":
-    case "23514":
-    case "22P02":
-    case "22007":
-    case "22008":
-    case "22003":
-    case "22001":
-    case "22023":
-      return new AppError("errors.validation", { details: { ...details, pg: err.code } });
+    case "23P01": // exclusion constraint: an overlapping row was written by someone else
+      return new AppError("errors.conflict", { details });
     case "40001":
     case "40P01":
       return new AppError("errors.conflict", { details });
     default:
+      // Class 22 (data exception: NUL or an encoding PostgreSQL refuses 22021/22P05, a bad number 22P02, an
+      // out-of-range value 22003, a bad or out-of-range date 22007/22008...) and the rest of class 23
+      // (integrity: 23502 not null, 23514 check...) can only come from the request's values.
+      if (err.code.startsWith("22") || err.code.startsWith("23")) {
+        return new AppError("errors.validation", { details: { ...details, pg: err.code } });
+      }
       return null;
   }
 }
