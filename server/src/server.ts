@@ -6,6 +6,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/knex.js";
 import { loadAuthUser } from "./http/auth.js";
 import type { Logger } from "./lib/log.js";
+import { postgresRealtime } from "./realtime/adapter.js";
 import type { AccessChange } from "./realtime/eviction.js";
 import { attachRealtime, type RealtimeHub } from "./realtime/hub.js";
 
@@ -16,6 +17,17 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/**
+ * The PostgreSQL server behind knex, when it is a real one (DATABASE_URL, or the one the app starts itself): its
+ * connection string and schema. Null on PGlite, which serves one process and keeps Socket.IO's rooms in memory.
+ */
+export function realPostgresOf(db: Db): { url: string; searchPath?: string } | null {
+  const config = db.client.config as { client?: unknown; connection?: unknown; searchPath?: string | readonly string[] };
+  if (config.client !== "pg" || typeof config.connection !== "string") return null;
+  const searchPath = typeof config.searchPath === "string" ? config.searchPath : config.searchPath?.[0];
+  return { url: config.connection, searchPath };
+}
+
 /** The HTTP server: the Koa app plus Socket.IO on the same origin (one room per project, members only). */
 export async function startServer(db: Db, config: Config, log: Logger): Promise<RunningServer> {
   let hub: RealtimeHub | null = null;
@@ -23,13 +35,16 @@ export async function startServer(db: Db, config: Config, log: Logger): Promise<
   const accessChanged = async (changes: readonly AccessChange[]) => hub?.accessChanged(changes);
   const { app, deps } = await createApp({ db, config, log, emit, accessChanged });
   const server = http.createServer(app.callback());
+  // Several processes on one PostgreSQL share the project rooms: a change made through one reaches every client.
+  const pgServer = realPostgresOf(db);
+  const shared = pgServer ? postgresRealtime(pgServer.url, log, pgServer.searchPath) : null;
   hub = attachRealtime(server, {
     verify: async (token) => {
       const claims = deps.tokens.verify(token);
       return claims && (await loadAuthUser(deps, claims.userId)) ? { userId: claims.userId } : null;
     },
     mayWatchAll: (checks) => mayWatchAll(db, checks),
-  });
+  }, { adapter: shared?.adapter });
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
@@ -41,6 +56,7 @@ export async function startServer(db: Db, config: Config, log: Logger): Promise<
     close: async () => {
       await h.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shared?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from "node:http";
-import { Server, type Socket } from "socket.io";
+import { Server, type ServerOptions, type Socket } from "socket.io";
 import { JOIN_PROJECT, LEAVE_PROJECT, type RealtimePayload } from "@jalon/shared/realtime";
 import { endAccess, sweepLocal, type AccessChange, type MayWatchAll } from "./eviction.js";
 import { publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
@@ -33,8 +33,9 @@ export const RECHECK_MS = 30_000;
 
 type Who = { userId: number } | { publicToken: string };
 
-export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { recheckMs?: number } = {}): RealtimeHub {
-  const io = new Server(http, { path: "/socket.io", serveClient: false, cors: { origin: false } });
+/** `adapter`: rooms shared with the other server processes (realtime/adapter.ts); in memory when absent. */
+export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { adapter?: ServerOptions["adapter"]; recheckMs?: number } = {}): RealtimeHub {
+  const io = new Server(http, { path: "/socket.io", serveClient: false, cors: { origin: false }, ...(options.adapter ? { adapter: options.adapter } : {}) });
   io.use(async (socket, next) => {
     const { token, publicToken } = (socket.handshake.auth ?? {}) as { token?: unknown; publicToken?: unknown };
     if (typeof token === "string") {

@@ -9,6 +9,7 @@ import * as m007 from "./007_planning_row_cost.js";
 import * as m008 from "./008_events_version_check.js";
 import * as m009 from "./009_events_zone_lot_checks.js";
 import * as m010 from "./010_version_copy_cost.js";
+import * as m011 from "./011_socket_io_attachments.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -27,6 +28,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["008_events_version_check", m008],
   ["009_events_zone_lot_checks", m009],
   ["010_version_copy_cost", m010],
+  ["011_socket_io_attachments", m011],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */

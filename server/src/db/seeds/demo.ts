@@ -2,6 +2,7 @@ import { scheduleDocument, type ScheduleDocument } from "@jalon/engine";
 import { hashPassword } from "../../auth/passwords.js";
 import type { Logger } from "../../lib/log.js";
 import type { Db } from "../knex.js";
+import { DEMO_SEED_LOCK, START_LOCK_SPACE } from "../migrate.js";
 import { countOf } from "../numbers.js";
 import { copyVersionRows } from "../versionCopy.js";
 import { buildDemoPlan, DEMO_HOLIDAYS, DEMO_LOTS, DEMO_VACATIONS, type DemoPlan } from "./demoPlan.js";
@@ -220,9 +221,16 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ projectId: numbe
   });
 }
 
-/** Seeds the demo once, on a database without any user. */
+/**
+ * Seeds the demo once, on a database without any user. Processes started at once take turns (a transaction
+ * lock): the first seeds, the others then see its users and seed nothing; before, both seeded and one died
+ * of a duplicate e-mail.
+ */
 export async function seedDemoIfEmpty(db: Db, log?: Logger): Promise<boolean> {
-  if (countOf(await db("users").count({ count: "*" })) > 0) return false;
-  await seedDemo(db, log);
-  return true;
+  return db.transaction(async (trx) => {
+    await trx.raw("SELECT pg_advisory_xact_lock(?, ?)", [START_LOCK_SPACE, DEMO_SEED_LOCK]);
+    if (countOf(await trx("users").count({ count: "*" })) > 0) return false;
+    await seedDemo(trx, log);
+    return true;
+  });
 }
