@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
- * Builds the web app, then starts the real server (npm start's entry) on a throwaway PGlite folder with the
- * demo data, and stops it by its own PID at the end.
+ * Builds the web app, then starts the real server (npm start's entry) on a throwaway data folder (its embedded
+ * PostgreSQL) with the demo data, and stops it by its own PID at the end.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT ?? 3310);
@@ -32,8 +32,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((r) => setTimeout(r, 300));
   }
   return async () => {
+    // SIGTERM stops the server, then its embedded PostgreSQL (a checkpoint): the folder is removed after that.
+    const exited = new Promise((r) => server.once("exit", r));
     server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     if (server.exitCode === null) server.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   };
