@@ -1,7 +1,7 @@
 import { AppError } from "@jalon/shared";
 import { VERSION_LOCK_SPACE } from "../planning/writeLock.js";
-import { errorEventOf } from "@jalon/shared/realtime";
 import type { AppDeps, AuthUser } from "../context.js";
+import type { Emits } from "../http/route.js";
 import { writableProject, type VersionRow } from "../access/projects.js";
 import { copyVersionRows } from "../db/versionCopy.js";
 import { countOf } from "../db/numbers.js";
@@ -18,10 +18,11 @@ export interface CreateVersionInput {
  * Creates a version from the project's current one (POST /version) or freezes it (PATCH /project/{id}/close).
  * As the design says: a short transaction flags the project isBeingUpdated (version:startCreate), the copy
  * runs in its own transaction with `INSERT ... SELECT` per table and makes the new version current, which
- * clears the flag (version:endCreate); a failure clears the flag and emits version:endCreate:error.
- * Emits: version:startCreate, version:endCreate (or its error twin).
+ * clears the flag (version:endCreate); a failure clears the flag, and the route sends the error twins of
+ * version:startCreate and version:endCreate (route()'s Emits). A refusal before the start (the project is
+ * already being updated...) sends nothing: the room's updating state belongs to the creation in progress.
  */
-export async function createVersion(deps: AppDeps, user: AuthUser, input: CreateVersionInput): Promise<VersionRow> {
+export async function createVersion(deps: AppDeps, emits: Emits, user: AuthUser, input: CreateVersionInput): Promise<VersionRow> {
   const { db } = deps;
   const sourceId = await db.transaction(async (trx) => {
     const project = await writableProject(trx, user, input.projectId);
@@ -36,7 +37,8 @@ export async function createVersion(deps: AppDeps, user: AuthUser, input: Create
     return current.id;
   });
   const base = { projectId: input.projectId, versionId: sourceId, initiatorId: user.id };
-  deps.emit({ event: "version:startCreate", ...base, ids: [] });
+  emits.now({ event: "version:startCreate", ...base, ids: [] });
+  emits.expect("version:endCreate", base);
 
   try {
     const created = await db.transaction(async (trx) => {
@@ -64,11 +66,10 @@ export async function createVersion(deps: AppDeps, user: AuthUser, input: Create
         .update({ current_version_id: version.id, is_being_updated: false, updated_at: trx.fn.now() });
       return done;
     });
-    deps.emit({ event: "version:endCreate", ...base, versionId: created.id, ids: [created.id], data: { versionId: created.id, frozenVersionId: input.freeze ? sourceId : null } });
+    emits.add({ event: "version:endCreate", ...base, versionId: created.id, ids: [created.id], data: { versionId: created.id, frozenVersionId: input.freeze ? sourceId : null } });
     return created;
   } catch (e) {
     await db("projects").where({ id: input.projectId }).update({ is_being_updated: false }).catch(() => undefined);
-    deps.emit({ event: errorEventOf("version:endCreate"), ...base, ids: [], code: e instanceof AppError ? e.code : "errors.default" });
     throw e;
   }
 }

@@ -1,8 +1,10 @@
 import type Router from "@koa/router";
 import type { ParameterizedContext } from "koa";
-import { z } from "zod";
+import { z, ZodError } from "zod";
 import { AppError, mayAccess, type PermissionSet } from "@jalon/shared";
-import type { RealtimePayload } from "@jalon/shared/realtime";
+import { errorEventOf, REQUEST_ID_HEADER, REQUEST_ID_PATTERN, SUMMARY_HEADER, type RealtimeEventName, type RealtimePayload, type WriteSummary } from "@jalon/shared/realtime";
+import { writeSummaryOf } from "../realtime/writeSummary.js";
+import { fromPgError } from "./pgErrors.js";
 import type { AppDeps, AuthUser, RateLimitName } from "../context.js";
 import type { AccessChange } from "../realtime/eviction.js";
 import type { Db } from "../db/knex.js";
@@ -16,9 +18,64 @@ type Out<S> = [S] extends [z.ZodType] ? z.output<S> : undefined;
 
 export type Ctx = ParameterizedContext<AppState>;
 
-/** Realtime payloads recorded by a command, sent only once its transaction has committed. */
+type Scope = { projectId: number; versionId: number | null; initiatorId: number | null };
+
+/**
+ * The live events of one request. `add` records what goes out once the transaction has committed; `now` sends
+ * a start or progress event at once; `expect` declares an event the command is going to send. If the request
+ * fails, route() sends, once each, the error twin (spec 000 section 7) of every event it sent, recorded or
+ * declared, with the catalogue code: one place for every route's error events. Every event carries the
+ * request's id, so that its initiating client recognises it.
+ */
 export class Emits {
   readonly items: RealtimePayload[] = [];
+  private readonly sent: RealtimePayload[] = [];
+  private readonly expected: RealtimePayload[] = [];
+  private summary: WriteSummary | undefined;
+  constructor(
+    private readonly send: (payload: RealtimePayload) => void = () => undefined,
+    readonly requestId?: string,
+  ) {}
+  now(payload: RealtimePayload): void {
+    const stamped = this.stamp(payload);
+    this.sent.push(stamped);
+    this.send(stamped);
+  }
+  expect(event: RealtimeEventName, scope: Scope): void {
+    this.expected.push({ event, ...scope, ids: [] });
+  }
+  /** The header figures the committed write left (see realtime/writeSummary.ts). */
+  summarise(summary: WriteSummary | undefined): void {
+    if (summary) this.summary = summary;
+  }
+  get writeSummary(): WriteSummary | undefined {
+    return this.summary;
+  }
+  /** The recorded events as they go out after commit. */
+  committed(): RealtimePayload[] {
+    return this.items.map((p) => {
+      const out = this.stamp(p);
+      const s = this.summary;
+      return s && s.versionId === p.versionId ? { ...out, summary: s } : out;
+    });
+  }
+  /** The error twins of what the failed request sent, recorded or declared: one per event and project. */
+  twins(code: string): RealtimePayload[] {
+    const seen = new Set<string>();
+    const out: RealtimePayload[] = [];
+    for (const p of [...this.sent, ...this.items, ...this.expected]) {
+      if (p.event.endsWith(":error") || !p.event.includes(":")) continue;
+      const event = errorEventOf(p.event as RealtimeEventName);
+      const key = `${event}|${p.projectId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(this.stamp({ event, projectId: p.projectId, versionId: p.versionId, initiatorId: p.initiatorId, ids: [], code }));
+    }
+    return out;
+  }
+  private stamp(p: RealtimePayload): RealtimePayload {
+    return this.requestId ? { ...p, requestId: this.requestId } : p;
+  }
   /** Rights to watch a project that the write may have ended: those sockets leave its room after commit. */
   readonly access: AccessChange[] = [];
   add(payload: RealtimePayload): void {
@@ -69,6 +126,27 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   handler: (input: HandlerInput<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
 }
 
+function safeEmit(deps: AppDeps, payload: RealtimePayload): void {
+  try {
+    deps.emit(payload);
+  } catch (e) {
+    deps.log.warn("realtime emit failed", { error: String(e) });
+  }
+}
+
+/** The client's id for this request, echoed in its live events; anything malformed is ignored. */
+function requestIdOf(ctx: Ctx): string | undefined {
+  const id = ctx.get(REQUEST_ID_HEADER);
+  return id && REQUEST_ID_PATTERN.test(id) ? id : undefined;
+}
+
+/** The catalogue code a failure answers with, as its error events carry it. */
+function catalogueCode(e: unknown): string {
+  if (e instanceof AppError) return e.code;
+  if (e instanceof ZodError) return "errors.validation";
+  return fromPgError(e)?.code ?? "errors.default";
+}
+
 function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
   if (!schema) return undefined as unknown as Out<S>;
   const res = schema.safeParse(value);
@@ -103,22 +181,29 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
       await hitRateLimit(deps.db, `${spec.rateLimit.name}:ip:${ctx.ip}`, max * 10, windowMs);
       await hitRateLimit(deps.db, limitKey, max, windowMs);
     }
-    const emits = new Emits();
+    const emits = new Emits((p) => safeEmit(deps, p), requestIdOf(ctx));
     const run = (db: Db) =>
       spec.handler({ body, query, params, user: maybeUser as AuthUser, maybeUser, db, deps, emits, ctx });
-    const result = spec.write ? await deps.db.transaction((trx) => run(trx)) : await run(deps.db);
+    let result: unknown;
+    try {
+      result = spec.write
+        ? await deps.db.transaction(async (trx) => {
+            const out = await run(trx);
+            emits.summarise(writeSummaryOf(trx));
+            return out;
+          })
+        : await run(deps.db);
+    } catch (e) {
+      for (const twin of emits.twins(catalogueCode(e))) safeEmit(deps, twin);
+      throw e;
+    }
+    if (emits.writeSummary) ctx.set(SUMMARY_HEADER, JSON.stringify(emits.writeSummary));
     if (limitKey && spec.rateLimit?.clearOnSuccess) await clearRateLimit(deps.db, limitKey);
     // Before the answer and before this write's events: once the client hears back, access has ended.
     if (emits.access.length > 0) {
       await deps.accessChanged(emits.access).catch((e: unknown) => deps.log.warn("realtime eviction failed", { error: String(e) }));
     }
-    for (const payload of emits.items) {
-      try {
-        deps.emit(payload);
-      } catch (e) {
-        deps.log.warn("realtime emit failed", { error: String(e) });
-      }
-    }
+    for (const payload of emits.committed()) safeEmit(deps, payload);
     if (ctx.body !== undefined && result === undefined) return; // the handler wrote a file or a stream
     if (result === undefined) {
       ctx.status = 204;

@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import { formatDay, NO_DAY, type Plan, type Schedule } from "@jalon/engine";
 import type { GraphColumns } from "@jalon/shared/planning";
 import type { VersionGraph } from "./versionGraph.js";
+import { noteWriteSummary } from "../realtime/writeSummary.js";
 
 /**
  * Persists what a planning write changed, set-based (one statement per table, rows passed as one JSON
@@ -200,6 +201,7 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
   ]);
   const counter = Number(closed.rows[0].counter);
   const undoRemaining = Number(closed.rows[0].remaining);
+  noteWriteSummary(trx, { versionId: w.versionId, projectedEndDate, undoRemaining });
 
   // The graph the next write on this version starts from.
   const base = w.structure?.graph ?? bg;

@@ -1,6 +1,5 @@
 import type Router from "@koa/router";
 import { AppError, PERMISSIONS } from "@jalon/shared";
-import { errorEventOf } from "@jalon/shared/realtime";
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
@@ -13,7 +12,9 @@ import type { EventInput } from "../../commands/eventFields.js";
 
 /**
  * Planning writes on events: each is one transaction that runs the engine and persists only what changed,
- * then the realtime payloads go out after commit. The version graph the write produced is cached only once
+ * then the realtime payloads go out after commit. Each declares the event it is going to send (emits.expect),
+ * so that a refused write (conflict, frozen version, invalid date, cycle...) sends its error twin to the
+ * project's room (route() does, for every route) while the request answers with the error. The version graph the write produced is cached only once
  * the transaction has committed (route() runs the handler inside the transaction; the cache write happens in
  * `afterCommit` below).
  */
@@ -26,16 +27,11 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
     write: true,
     handler: async ({ db, user, body, emits }) => {
       await writableProject(db, user, body.projectId);
-      const failure = { projectId: body.projectId, versionId: body.versionId, initiatorId: user.id };
+      const scope = { projectId: body.projectId, versionId: body.versionId, initiatorId: user.id };
+      emits.expect("event:bulk_update", scope);
       // Progress is sent as the transaction goes (it says nothing of the data); the 100 % comes after commit.
-      const progress = (percentage: number) => {
-        try {
-          deps.emit({ event: "event:update_progress", ...failure, ids: [], percentage });
-        } catch (e) {
-          deps.log.warn("realtime emit failed", { error: String(e) });
-        }
-      };
-      const out = await withErrorEvent(deps, "event:bulk_update", failure, () => moveEvents(db as never, user.id, body, progress));
+      const progress = (percentage: number) => emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
+      const out = await moveEvents(db as never, user.id, body, progress);
       for (const p of out.emit) emits.add(p);
       afterCommit(db, () => remember(out.graph));
       return {
@@ -59,8 +55,8 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
     handler: async ({ db, user, body, emits }) => {
       await writableProject(db, user, body.projectId);
       const { projectId, versionId, ...input } = body;
-      const failure = { projectId, versionId, initiatorId: user.id };
-      const out = await withErrorEvent(deps, "event:create", failure, () => createEvent(db as never, user.id, projectId, versionId, input as EventInput));
+      emits.expect("event:create", { projectId, versionId, initiatorId: user.id });
+      const out = await createEvent(db as never, user.id, projectId, versionId, input as EventInput);
       for (const p of out.emit) emits.add(p);
       afterCommit(db, () => remember(out.graph));
       return { id: out.id, ...datesOf(out), undoRemaining: out.undoRemaining };
@@ -79,8 +75,8 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
       if (!row) throw new AppError("errors.event_not_found");
       await writableProject(db, user, row.project_id);
       const { projectId: _p, versionId: _v, ...input } = body;
-      const failure = { projectId: row.project_id as number, versionId: row.version_id as number, initiatorId: user.id };
-      const out = await withErrorEvent(deps, "event:update", failure, () => updateEvent(db as never, user.id, row.project_id, row.version_id, params.id, input as EventInput));
+      emits.expect("event:update", { projectId: row.project_id as number, versionId: row.version_id as number, initiatorId: user.id });
+      const out = await updateEvent(db as never, user.id, row.project_id, row.version_id, params.id, input as EventInput);
       for (const p of out.emit) emits.add(p);
       afterCommit(db, () => remember(out.graph));
       return { id: out.id, ...datesOf(out), undoRemaining: out.undoRemaining };
@@ -90,21 +86,6 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
 
 function datesOf(out: { ids: number[]; startDates: string[]; endDates: string[]; revisions: number[]; projectedEndDate: string | null }) {
   return { ids: out.ids, startDates: out.startDates, endDates: out.endDates, revisions: out.revisions, projectedEndDate: out.projectedEndDate };
-}
-
-/**
- * Spec 000 section 7: each live event has an error twin. A refused write (conflict, frozen version, invalid
- * date, cycle...) by a member sends it to the project's room naming its initiator, whose client then shows the
- * error and ends its updating state; the request still answers with the error. Nothing was written.
- */
-async function withErrorEvent<T>(deps: AppDeps, event: "event:create" | "event:update" | "event:bulk_update", base: { projectId: number; versionId: number; initiatorId: number }, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    deps.emit({ event: errorEventOf(event), ...base, ids: [], code: typeof code === "string" ? code : "errors.default" });
-    throw e;
-  }
 }
 
 /** Runs `fn` once the knex transaction commits (never on rollback). */

@@ -47,19 +47,6 @@ function answer(db: Db, out: HolidayWriteResult, emits: Emits) {
   return { moved: { ids: out.eventIds, startDates: out.startDates, endDates: out.endDates }, undoRemaining: out.undoRemaining };
 }
 
-type Failure = "holiday:endCreate" | "holiday:endUpdate" | "holiday:endDelete";
-
-/** Sends the error twin of a holiday write to its initiator, then lets the error answer the request. */
-async function withErrorEvent<T>(deps: AppDeps, event: Failure, base: { projectId: number; versionId: number | null; initiatorId: number }, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    deps.emit({ event: `${event}:error`, ...base, ids: [], code: typeof code === "string" ? code : "errors.default" });
-    throw e;
-  }
-}
-
 export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /holiday/export: the list's filter triples as an .xlsx file. */
   exportRoute(router, deps, holidays, "Jours fériés et congés", "Jours_feries_conges", EXPORT_COLUMNS);
@@ -74,15 +61,14 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: holidayCreateBody,
     write: true,
     status: 201,
-    handler: async ({ db, user, body, emits, deps: d }) => {
+    handler: async ({ db, user, body, emits }) => {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
-      return withErrorEvent(d, "holiday:endCreate", base, async () => {
-        const { projectId: _p, versionId: _v, ...input } = body;
-        const out = await createHoliday(db as never, user.id, scope.projectId, scope.versionId, input as HolidayInput);
-        const dates = answer(db, out, emits);
-        return { ...(await oneReference(db, holidays, out.ids[0])), ...dates };
-      });
+      emits.expect("holiday:endCreate", base);
+      const { projectId: _p, versionId: _v, ...input } = body;
+      const out = await createHoliday(db as never, user.id, scope.projectId, scope.versionId, input as HolidayInput);
+      const dates = answer(db, out, emits);
+      return { ...(await oneReference(db, holidays, out.ids[0])), ...dates };
     },
   });
 
@@ -93,13 +79,12 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.manager,
     body: holidayBulkDeleteBody,
     write: true,
-    handler: async ({ db, user, body, emits, deps: d }) => {
+    handler: async ({ db, user, body, emits }) => {
       const scope = await writableRows(db, user, "holidays", body.ids);
       const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
-      return withErrorEvent(d, "holiday:endDelete", base, async () => {
-        const out = await deleteHolidays(db as never, user.id, scope.projectId, scope.versionId, body.ids);
-        return { count: out.ids.length, ...answer(db, out, emits) };
-      });
+      emits.expect("holiday:endDelete", base);
+      const out = await deleteHolidays(db as never, user.id, scope.projectId, scope.versionId, body.ids);
+      return { count: out.ids.length, ...answer(db, out, emits) };
     },
   });
 
@@ -110,15 +95,14 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: holidayParams,
     body: holidayUpdateBody,
     write: true,
-    handler: async ({ db, user, body, params, emits, deps: d }) => {
+    handler: async ({ db, user, body, params, emits }) => {
       const row = await writableRow(db, user, "holidays", params.id);
       const base = { projectId: row.project_id, versionId: row.version_id, initiatorId: user.id };
-      return withErrorEvent(d, "holiday:endUpdate", base, async () => {
-        const { projectId: _p, versionId: _v, ...patch } = body;
-        const out = await updateHoliday(db as never, user.id, row, patch);
-        const dates = answer(db, out, emits);
-        return { ...(await oneReference(db, holidays, params.id)), ...dates };
-      });
+      emits.expect("holiday:endUpdate", base);
+      const { projectId: _p, versionId: _v, ...patch } = body;
+      const out = await updateHoliday(db as never, user.id, row, patch);
+      const dates = answer(db, out, emits);
+      return { ...(await oneReference(db, holidays, params.id)), ...dates };
     },
   });
 }

@@ -2,7 +2,6 @@ import type Router from "@koa/router";
 import {
   AppError, isManagerRole, parseListQuery, PERMISSIONS, PROJECT_PICTURE_MAX_BYTES, PROJECT_PICTURE_TYPES, SHARE_TOKEN_BYTES,
 } from "@jalon/shared";
-import { errorEventOf } from "@jalon/shared/realtime";
 import type { AppDeps } from "../../context.js";
 import { readableProject, writableProject } from "../../access/projects.js";
 import { randomToken } from "../../auth/tokens.js";
@@ -220,8 +219,8 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.manager,
     params: projectParams,
     body: projectCloseBody,
-    handler: async ({ db, user, params, body }) => {
-      const version = await createVersion(deps, user, { projectId: params.id, name: body.name, freeze: true, isManualVersion: false });
+    handler: async ({ db, user, params, body, emits }) => {
+      const version = await createVersion(deps, emits, user, { projectId: params.id, name: body.name, freeze: true, isManualVersion: false });
       return { project: await loadPresentedProject(db, user, params.id), version: presentVersion(version as unknown as VersionDbRow) };
     },
   });
@@ -234,18 +233,15 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: projectParams,
     body: projectCloneBody,
     status: 201,
-    handler: async ({ db, user, params, body }) => {
+    handler: async ({ db, user, params, body, emits }) => {
       const source = await readableProject(db, user, params.id);
       const base = { projectId: params.id, versionId: source.current_version_id, initiatorId: user.id };
-      deps.emit({ event: "project:startClone", ...base, ids: [] });
-      try {
-        const newId = await db.transaction((trx) => cloneProject(trx, user, source, body.versionIds, body.name, db));
-        deps.emit({ event: "project:endClone", ...base, ids: [newId], data: { projectId: newId } });
-        return loadPresentedProject(db, user, newId);
-      } catch (e) {
-        deps.emit({ event: errorEventOf("project:endClone"), ...base, ids: [], code: e instanceof AppError ? e.code : "errors.default" });
-        throw e;
-      }
+      // A failure sends the error twins of both (route()).
+      emits.now({ event: "project:startClone", ...base, ids: [] });
+      emits.expect("project:endClone", base);
+      const newId = await db.transaction((trx) => cloneProject(trx, user, source, body.versionIds, body.name, db));
+      emits.add({ event: "project:endClone", ...base, ids: [newId], data: { projectId: newId } });
+      return loadPresentedProject(db, user, newId);
     },
   });
 }

@@ -1,6 +1,5 @@
 import type Router from "@koa/router";
-import { AppError, eqFilterValue, isAppError, parseListQuery, PERMISSIONS } from "@jalon/shared";
-import { errorEventOf } from "@jalon/shared/realtime";
+import { AppError, eqFilterValue, parseListQuery, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
 import { bulkUpdateSequences, createSequence, deleteSequences, sequenceOfVersion, updateSequence } from "../../commands/sequenceWrite.js";
@@ -74,6 +73,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, body, emits }) => {
       const { projectId, versionId, ...input } = body;
       const vid = await targetVersion(db, user, projectId, versionId);
+      emits.expect("sequence:create", { projectId, versionId: vid, initiatorId: user.id });
       const out = await createSequence(db as never, user.id, projectId, vid, input);
       for (const p of out.emit) emits.add(p);
       return oneSequence(db, out.id, vid, ["zone", "tags", "events"]);
@@ -89,6 +89,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     write: true,
     handler: async ({ db, user, body, emits }) => {
       const vid = await targetVersion(db, user, body.projectId, body.versionId);
+      emits.expect("sequence:bulk_update", { projectId: body.projectId, versionId: vid, initiatorId: user.id });
       const out = await bulkUpdateSequences(db as never, user.id, body.projectId, vid, body.sequences);
       for (const p of out.emit) emits.add(p);
       const rows = (await sequenceRollup(db, vid).whereIn("sq.id", out.ids).orderBy("sq.name").orderBy("sq.id")) as SequenceDbRow[];
@@ -128,7 +129,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
 
   /**
    * PATCH /sequence/{id}: changed fields only. A move (startDate) announces sequence:startUpdate at once; the
-   * initiator gets sequence:endUpdate after commit, or sequence:endUpdate:error if it fails.
+   * room gets sequence:endUpdate after commit or, if it fails, the error twins of both (route() sends them).
    */
   route(router, deps, {
     method: "patch",
@@ -137,24 +138,22 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: sequenceParams,
     body: sequenceUpdateBody,
     write: true,
-    handler: async ({ db, user, body, params, emits, deps: d }) => {
+    handler: async ({ db, user, body, params, emits }) => {
       const row = await sequenceOfVersion(db, params.id);
       if (body.projectId !== undefined && body.projectId !== row.project_id) throw new AppError("errors.version_not_in_project");
       if (body.versionId !== undefined && body.versionId !== row.version_id) throw new AppError("errors.version_not_in_project");
       await writableProject(db, user, row.project_id);
       const { projectId: _p, versionId: _v, ...input } = body;
       const base = { projectId: row.project_id, versionId: row.version_id, initiatorId: user.id, ids: [params.id] };
-      if (input.startDate !== undefined) d.emit({ event: "sequence:startUpdate", ...base });
-      try {
-        const out = await updateSequence(db as never, user.id, row.project_id, row.version_id, params.id, input);
-        for (const p of out.emit) emits.add(p);
-        if (out.graph) afterCommit(db, () => remember(out.graph!));
-        const seq = await oneSequence(db, params.id, row.version_id, ["zone", "tags", "events"]);
-        return out.undoRemaining === undefined ? seq : { ...seq, undoRemaining: out.undoRemaining };
-      } catch (e) {
-        if (input.startDate !== undefined) d.emit({ event: errorEventOf("sequence:endUpdate"), ...base, code: isAppError(e) ? e.code : "errors.default" });
-        throw e;
+      if (input.startDate !== undefined) {
+        emits.now({ event: "sequence:startUpdate", ...base });
+        emits.expect("sequence:endUpdate", base);
       }
+      const out = await updateSequence(db as never, user.id, row.project_id, row.version_id, params.id, input);
+      for (const p of out.emit) emits.add(p);
+      if (out.graph) afterCommit(db, () => remember(out.graph!));
+      const seq = await oneSequence(db, params.id, row.version_id, ["zone", "tags", "events"]);
+      return out.undoRemaining === undefined ? seq : { ...seq, undoRemaining: out.undoRemaining };
     },
   });
 

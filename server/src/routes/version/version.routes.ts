@@ -42,8 +42,8 @@ export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.manager,
     body: versionCreateBody,
     status: 201,
-    handler: async ({ user, body }) =>
-      presentVersion((await createVersion(deps, user, { projectId: body.projectId, name: body.name, isManualVersion: body.isManualVersion })) as unknown as VersionDbRow),
+    handler: async ({ user, body, emits }) =>
+      presentVersion((await createVersion(deps, emits, user, { projectId: body.projectId, name: body.name, isManualVersion: body.isManualVersion })) as unknown as VersionDbRow),
   });
 
   /**
