@@ -267,3 +267,55 @@ describe("the hub's own checks", () => {
     }
   });
 });
+
+// Two server processes on one PostgreSQL share their rooms through the database (realtime/adapter.ts): an
+// access ended by a request to one process puts out the sockets held by the other. Two servers in this test
+// process stand for them (each has its own adapter and its own connection to PostgreSQL).
+describe.skipIf(!process.env.DATABASE_URL)("across server processes (PostgreSQL only: PGlite serves one process)", () => {
+  let other: RunningServer;
+  let otherUrl: string;
+  beforeAll(async () => {
+    other = await startServer(db, { ...loadConfig({}), port: 0, jwtSecret: SECRET }, createLogger("silent"));
+    otherUrl = other.url.replace("localhost", "127.0.0.1");
+  });
+  afterAll(async () => other?.close());
+  const inOtherRoom = (w: { socket: Socket }, projectId: number) => other.hub.io.sockets.adapter.rooms.get(roomOf(projectId))?.has(w.socket.id!) ?? false;
+
+  it("a member removed through one process leaves the room on the other, and hears nothing more", async () => {
+    const external = await buildUser(t, { type: "external" });
+    const colleague = await buildUser(t, { type: "manager" });
+    const p = await buildProject(t, manager, { members: [external, colleague] });
+    const removed = await watcher({ token: external.token }, p.id, otherUrl);
+    const member = await watcher({ token: colleague.token }, p.id, otherUrl);
+    // Changes made through the first process reach the second's clients.
+    expect((await createEvent(p)).status).toBe(201);
+    expect(await until(() => removed.events("event:create").length === 1 && member.events("event:create").length === 1)).toBe(true);
+    expect((await api("PATCH", "/project/remove-user", manager.token, { projectId: p.id, userId: external.id })).status).toBe(200);
+    expect(await until(() => !inOtherRoom(removed, p.id), 2000)).toBe(true);
+    expect(await until(() => removed.ended().length === 1)).toBe(true);
+    expect(inOtherRoom(member, p.id)).toBe(true);
+    await expectOnlyMembersHear(p, member, removed);
+  });
+
+  it("a type change through one process is checked on the sockets the other holds", async () => {
+    const demoted = await buildUser(t, { type: "admin" });
+    const colleague = await buildUser(t, { type: "manager" });
+    const foreign = await buildProject(t, manager, { members: [colleague] });
+    const onForeign = await watcher({ token: demoted.token }, foreign.id, otherUrl);
+    const member = await watcher({ token: colleague.token }, foreign.id, otherUrl);
+    expect((await api("PATCH", `/user/${demoted.id}`, admin.token, { type: "manager" })).status).toBe(200);
+    expect(await until(() => !inOtherRoom(onForeign, foreign.id), 2000)).toBe(true);
+    expect(await until(() => onForeign.ended().length === 1)).toBe(true);
+    await expectOnlyMembersHear(foreign, member, onForeign);
+  });
+
+  it("a project made private through one process lets go the share-link viewers of the other", async () => {
+    const p = await buildProject(t, manager, { isPublic: true });
+    const share = (await db("projects").where({ id: p.id }).first("share_token")).share_token as string;
+    const viewer = await watcher({ publicToken: share }, p.id, otherUrl);
+    expect((await api("PATCH", `/project/${p.id}`, manager.token, { isPublic: false })).status).toBe(200);
+    expect(await until(() => viewer.closed(), 2000)).toBe(true);
+    expect(viewer.ended()).toEqual([p.id]);
+    expect(inOtherRoom(viewer, p.id)).toBe(false);
+  });
+});

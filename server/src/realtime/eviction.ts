@@ -1,4 +1,4 @@
-import type { Server } from "socket.io";
+import type { Server, Socket } from "socket.io";
 import { ACCESS_ENDED, type RealtimePayload } from "@jalon/shared/realtime";
 import type { Watcher } from "../access/projects.js";
 import { projectOfRoom, publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
@@ -21,48 +21,81 @@ export type MayWatchAll = (checks: readonly { who: Watcher; projectId: number }[
 
 export const accessEndedNotice = (projectId: number): RealtimePayload => ({ event: ACCESS_ENDED, projectId, versionId: null, initiatorId: null, ids: [] });
 
-/** What eviction needs of a socket, held by this process (Socket) or another one (RemoteSocket). */
-interface AnySocket {
-  readonly rooms: ReadonlySet<string>;
-  emit: (event: string, payload: RealtimePayload) => unknown;
-  leave: (room: string) => unknown;
-  disconnect: (close: boolean) => unknown;
+
+
+/**
+ * The sockets in `room` (a user's room, a project's public room, or one socket's own room), in every server
+ * process. The adapter is called directly because its cluster variant (several processes on one PostgreSQL)
+ * returns a promise, resolved once the operation is published to the other processes and applied here,
+ * which `io.in(room).socketsLeave()` drops: awaiting it, the eviction is done before the route answers and
+ * before any later event of the project is published (the other processes receive them in that order).
+ */
+function inRoom(io: Server, room: string) {
+  const adapter = io.of("/").adapter;
+  const opts = { rooms: new Set([room]), except: new Set<string>() };
+  return {
+    notify: async (projectId: number) => {
+      // socket.io-parser's PacketType.EVENT, fixed by the Socket.IO protocol.
+      const packet = { type: 2, data: [ACCESS_ENDED, accessEndedNotice(projectId)], nsp: "/" };
+      await Promise.resolve(adapter.broadcast(packet, opts) as unknown);
+    },
+    leave: async (projectId: number) => {
+      await Promise.resolve(adapter.delSockets(opts, [roomOf(projectId), publicRoomOf(projectId)]) as unknown);
+    },
+    disconnect: async () => {
+      await Promise.resolve(adapter.disconnectSockets(opts, true) as unknown);
+    },
+  };
 }
 
 /**
- * Puts out of a project's room the sockets that may no longer watch it, and tells them (ACCESS_ENDED). Only
- * broadcast operations of the Socket.IO server are used (room `user:<id>`, `socketsLeave`,
- * `disconnectSockets`, `fetchSockets`), so that with a shared adapter the sockets held by the other server
- * processes leave too. Users are checked again rather than evicted blindly: an admin removed from a project
- * still watches it.
+ * Puts out of a project's room the sockets that may no longer watch it, after telling them (ACCESS_ENDED),
+ * in every server process (the room `user:<id>` of each signed-in socket finds them wherever they are).
+ * Users are checked again rather than evicted blindly: an admin removed from a project still watches it.
  */
 export async function endAccess(io: Server, mayWatchAll: MayWatchAll, changes: readonly AccessChange[]): Promise<void> {
   for (const change of changes) {
     if ("userId" in change) {
       await recheckUser(io, mayWatchAll, change.userId);
-      if (change.deleted) io.in(userRoomOf(change.userId)).disconnectSockets(true);
+      if (change.deleted) await inRoom(io, userRoomOf(change.userId)).disconnect();
       continue;
     }
     const userIds = [...new Set(change.userIds ?? [])];
     const verdicts = await mayWatchAll(userIds.map((userId) => ({ who: { userId }, projectId: change.projectId })));
-    userIds.forEach((userId, i) => {
-      if (verdicts[i]) return;
-      const sockets = io.in(userRoomOf(userId));
-      sockets.emit(ACCESS_ENDED, accessEndedNotice(change.projectId));
-      sockets.socketsLeave(roomOf(change.projectId));
-    });
+    for (const [i, userId] of userIds.entries()) {
+      if (verdicts[i]) continue;
+      const sockets = inRoom(io, userRoomOf(userId));
+      await sockets.notify(change.projectId);
+      await sockets.leave(change.projectId);
+    }
     if (change.publicViewers) {
       // A public viewer's socket serves only this link: it is let go.
-      io.to(publicRoomOf(change.projectId)).emit(ACCESS_ENDED, accessEndedNotice(change.projectId));
-      io.in(publicRoomOf(change.projectId)).disconnectSockets(true);
+      const viewers = inRoom(io, publicRoomOf(change.projectId));
+      await viewers.notify(change.projectId);
+      await viewers.disconnect();
     }
   }
 }
 
+/** Every project room the user's sockets are in, wherever they are, checked against their new rights. */
 async function recheckUser(io: Server, mayWatchAll: MayWatchAll, userId: number): Promise<void> {
-  const sockets = await io.in(userRoomOf(userId)).fetchSockets();
-  await evictUnwatched(mayWatchAll, sockets.map((socket) => ({ socket: socket as AnySocket, who: { userId } })));
+  const checks: { socketId: string; projectId: number }[] = [];
+  for (const socket of await io.in(userRoomOf(userId)).fetchSockets()) {
+    for (const room of socket.rooms) {
+      const projectId = projectOfRoom(room);
+      if (projectId !== null) checks.push({ socketId: socket.id, projectId });
+    }
+  }
+  const verdicts = await mayWatchAll(checks.map(({ projectId }) => ({ who: { userId }, projectId })));
+  for (const [i, { socketId, projectId }] of checks.entries()) {
+    if (verdicts[i]) continue;
+    const socket = inRoom(io, socketId);
+    await socket.notify(projectId);
+    await socket.leave(projectId);
+  }
 }
+
+const CHECKS_PER_QUERY = 500;
 
 /**
  * The second line behind endAccess (a missed notification between processes, a join racing a removal): every
@@ -70,15 +103,10 @@ async function recheckUser(io: Server, mayWatchAll: MayWatchAll, userId: number)
  * put out of it.
  */
 export async function sweepLocal(io: Server, mayWatchAll: MayWatchAll): Promise<void> {
-  const sockets = await io.local.fetchSockets();
-  await evictUnwatched(mayWatchAll, sockets.flatMap((socket) => (socket.data.who ? [{ socket: socket as AnySocket, who: socket.data.who as Watcher }] : [])));
-}
-
-const CHECKS_PER_QUERY = 500;
-
-async function evictUnwatched(mayWatchAll: MayWatchAll, sockets: { socket: AnySocket; who: Watcher }[]): Promise<void> {
-  const checks: { socket: AnySocket; who: Watcher; projectId: number }[] = [];
-  for (const { socket, who } of sockets) {
+  const checks: { socket: Socket; who: Watcher; projectId: number }[] = [];
+  for (const socket of io.of("/").sockets.values()) {
+    const who = socket.data.who as Watcher | undefined;
+    if (!who) continue;
     for (const room of socket.rooms) {
       const projectId = projectOfRoom(room);
       if (projectId !== null) checks.push({ socket, who, projectId });
@@ -87,12 +115,12 @@ async function evictUnwatched(mayWatchAll: MayWatchAll, sockets: { socket: AnySo
   for (let start = 0; start < checks.length; start += CHECKS_PER_QUERY) {
     const batch = checks.slice(start, start + CHECKS_PER_QUERY);
     const verdicts = await mayWatchAll(batch.map(({ who, projectId }) => ({ who, projectId })));
-    batch.forEach(({ socket, who, projectId }, i) => {
-      if (verdicts[i]) return;
+    for (const [i, { socket, who, projectId }] of batch.entries()) {
+      if (verdicts[i]) continue;
       socket.emit(ACCESS_ENDED, accessEndedNotice(projectId));
-      socket.leave(roomOf(projectId));
-      socket.leave(publicRoomOf(projectId));
+      await socket.leave(roomOf(projectId));
+      await socket.leave(publicRoomOf(projectId));
       if ("publicToken" in who) socket.disconnect(true);
-    });
+    }
   }
 }
