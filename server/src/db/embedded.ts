@@ -93,8 +93,11 @@ function idsOf(name: string): { uid: number; gid: number } | null {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-function resolveRunAs(log: Logger): RunAs {
+function resolveRunAs(cluster: string, log: Logger): RunAs {
   if (process.platform === "win32" || process.getuid?.() !== 0) return { name: null };
+  // An existing cluster runs as its owner (it may have been made by an ordinary user's run): nothing is chowned.
+  const owner = fs.statSync(path.join(cluster, "PG_VERSION"), { throwIfNoEntry: false });
+  if (owner && owner.uid !== 0) return { name: `uid ${owner.uid}`, uid: owner.uid, gid: owner.gid };
   const name = process.env.JALON_PG_USER?.trim() || "postgres";
   let ids = idsOf(name);
   if (!ids) {
@@ -394,12 +397,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       );
     }
     const bins = await loadBinaries();
-    const as = resolveRunAs(log);
+    const cluster = path.join(dataDir, CLUSTER_DIR);
+    const as = resolveRunAs(cluster, log);
     if (as.uid !== undefined) letTraverse(dataDir, log);
     checkReachable(as, [path.dirname(bins.postgres), dataDir]);
     ensureCluster(dataDir, bins, as, log);
-    const cluster = path.join(dataDir, CLUSTER_DIR);
-    if (as.uid !== undefined) fs.chownSync(cluster, as.uid, as.gid!);
     await stopLeftoverPostmaster(cluster, bins, log);
     const password = fs.readFileSync(path.join(dataDir, PASSWORD_FILE), "utf8").trim();
     const out = openLog(dataDir);
