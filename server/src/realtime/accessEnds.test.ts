@@ -253,6 +253,24 @@ describe("the hub's own checks", () => {
     }
   });
 
+  it("lets a socket go once its session (JWT) has expired", async () => {
+    const rules: { allowed: boolean; calls: number } = { allowed: true, calls: 0 };
+    const { hub, base, close } = await bareHub(100, rules);
+    try {
+      const shortLived = createTokenService(SECRET, "3s").sign(43);
+      const lasting = createTokenService(SECRET, "1h").sign(44);
+      const expiring = await watcher({ token: shortLived }, 7, base);
+      const staying = await watcher({ token: lasting }, 7, base);
+      await settle();
+      expect(expiring.closed()).toBe(false);
+      expect(await until(() => expiring.closed(), 5000)).toBe(true);
+      expect(staying.closed()).toBe(false);
+      expect(hub.io.sockets.adapter.rooms.get(roomOf(7))?.size).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
   it("a join whose access ends while it is being let in is refused and leaves the socket outside", async () => {
     // First verdict yes, second no: the access ended between the check and the join.
     const rules = { allowed: (call: number) => call === 1, calls: 0 };

@@ -100,13 +100,19 @@ const CHECKS_PER_QUERY = 500;
 /**
  * The second line behind endAccess (a missed notification between processes, a join racing a removal): every
  * socket of this process is checked against the database, and those in a room they may no longer watch are
- * put out of it.
+ * put out of it. A socket whose session (JWT) has expired is let go: the token that opened it no longer
+ * opens anything.
  */
-export async function sweepLocal(io: Server, mayWatchAll: MayWatchAll): Promise<void> {
+export async function sweepLocal(io: Server, mayWatchAll: MayWatchAll, now = Date.now()): Promise<void> {
   const checks: { socket: Socket; who: Watcher; projectId: number }[] = [];
   for (const socket of io.of("/").sockets.values()) {
     const who = socket.data.who as Watcher | undefined;
     if (!who) continue;
+    const expiresAt = socket.data.expiresAt as number | null | undefined;
+    if (typeof expiresAt === "number" && expiresAt <= now) {
+      socket.disconnect(true);
+      continue;
+    }
     for (const room of socket.rooms) {
       const projectId = projectOfRoom(room);
       if (projectId !== null) checks.push({ socket, who, projectId });

@@ -33,6 +33,16 @@ export const RECHECK_MS = 30_000;
 
 type Who = { userId: number } | { publicToken: string };
 
+/** When a JWT expires (ms), read from its payload once verify() has accepted it; null without `exp`. */
+function expiryOf(token: string): number | null {
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `adapter`: rooms shared with the other server processes (realtime/adapter.ts); in memory when absent. */
 export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { adapter?: ServerOptions["adapter"]; recheckMs?: number } = {}): RealtimeHub {
   const io = new Server(http, { path: "/socket.io", serveClient: false, cors: { origin: false }, ...(options.adapter ? { adapter: options.adapter } : {}) });
@@ -42,6 +52,7 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { 
       const user = await auth.verify(token).catch(() => null);
       if (!user) return next(new Error("unauthorized"));
       socket.data.who = user;
+      socket.data.expiresAt = expiryOf(token);
       return next();
     }
     if (typeof publicToken === "string" && publicToken.length > 0) {
