@@ -6,7 +6,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/knex.js";
 import { loadAuthUser } from "./http/auth.js";
 import type { Logger } from "./lib/log.js";
-import { postgresRealtime } from "./realtime/adapter.js";
+import { postgresRealtime, type PgConnection } from "./realtime/adapter.js";
 import type { AccessChange } from "./realtime/eviction.js";
 import { attachRealtime, type RealtimeHub } from "./realtime/hub.js";
 
@@ -19,13 +19,14 @@ export interface RunningServer {
 
 /**
  * The PostgreSQL server behind knex, when it is a real one (DATABASE_URL, or the one the app starts itself): its
- * connection string and schema. Null on PGlite, which serves one process and keeps Socket.IO's rooms in memory.
+ * connection (knex keeps a connection string parsed into pg's settings) and schema. Null on PGlite, which
+ * serves one process and keeps Socket.IO's rooms in memory.
  */
-export function realPostgresOf(db: Db): { url: string; searchPath?: string } | null {
+export function realPostgresOf(db: Db): { connection: PgConnection; searchPath?: string } | null {
   const config = db.client.config as { client?: unknown; connection?: unknown; searchPath?: string | readonly string[] };
-  if (config.client !== "pg" || typeof config.connection !== "string") return null;
+  if (config.client !== "pg" || !config.connection || !["string", "object"].includes(typeof config.connection)) return null;
   const searchPath = typeof config.searchPath === "string" ? config.searchPath : config.searchPath?.[0];
-  return { url: config.connection, searchPath };
+  return { connection: config.connection as PgConnection, searchPath };
 }
 
 /** The HTTP server: the Koa app plus Socket.IO on the same origin (one room per project, members only). */
@@ -37,7 +38,7 @@ export async function startServer(db: Db, config: Config, log: Logger): Promise<
   const server = http.createServer(app.callback());
   // Several processes on one PostgreSQL share the project rooms: a change made through one reaches every client.
   const pgServer = realPostgresOf(db);
-  const shared = pgServer ? postgresRealtime(pgServer.url, log, pgServer.searchPath) : null;
+  const shared = pgServer ? postgresRealtime(pgServer.connection, log, pgServer.searchPath) : null;
   hub = attachRealtime(server, {
     verify: async (token) => {
       const claims = deps.tokens.verify(token);

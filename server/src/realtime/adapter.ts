@@ -5,6 +5,9 @@ import type { Logger } from "../lib/log.js";
 /** The table of broadcasts over PostgreSQL's 8,000-byte NOTIFY limit (migration 011 creates it). */
 export const ATTACHMENTS_TABLE = "socket_io_attachments";
 
+/** A connection string, or the same parsed into pg's settings (host, port, user, password, database...). */
+export type PgConnection = string | pg.ClientConfig;
+
 export interface PostgresRealtime {
   /** For Socket.IO's `adapter` option. */
   adapter: ReturnType<typeof createAdapter>;
@@ -23,9 +26,9 @@ export interface PostgresRealtime {
  * attachments table is there); the notification channel is named after it, so that servers on different
  * schemas of one database (the test suite's) never hear each other.
  */
-export function postgresRealtime(connectionString: string, log: Logger, searchPath?: string): PostgresRealtime {
+export function postgresRealtime(connection: PgConnection, log: Logger, searchPath?: string): PostgresRealtime {
   const pool = new pg.Pool({
-    connectionString,
+    ...(typeof connection === "string" ? { connectionString: connection } : connection),
     max: 4,
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
     application_name: "jalon-realtime",
