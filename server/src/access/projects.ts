@@ -66,7 +66,7 @@ export type Watcher = { userId: number } | { publicToken: string };
  * Whether each watcher may still receive a project's live updates, in a few queries for any number of checks
  * (the periodic re-check of every socket asks them all at once). The rules are readableProject's: admins
  * watch every project, others the projects they belong to, archived ones only as managers; a share link
- * watches its project while it is public.
+ * watches its project while it is public and not archived (GET /planning/public/{token}).
  */
 export async function mayWatchAll(db: Db, checks: readonly { who: Watcher; projectId: number }[]): Promise<boolean[]> {
   const projectIds = [...new Set(checks.map((c) => c.projectId))];
@@ -84,7 +84,7 @@ export async function mayWatchAll(db: Db, checks: readonly { who: Watcher; proje
   return checks.map(({ who, projectId }) => {
     const project = projects.get(projectId);
     if (!project) return false;
-    if ("publicToken" in who) return project.is_public && project.share_token === who.publicToken;
+    if ("publicToken" in who) return project.is_public && !project.is_archived && project.share_token === who.publicToken;
     const type = types.get(who.userId);
     if (type === undefined) return false;
     if (project.is_archived && !isManagerRole(type as Role)) return false;

@@ -129,17 +129,23 @@ describe("access ends when it ends", () => {
     expect(adminSocket.ended()).toEqual([]);
   });
 
-  it("archiving closes the room to external members only", async () => {
+  it("archiving closes the room to external members and the share link, not to managers", async () => {
     const external = await buildUser(t, { type: "external" });
     const colleague = await buildUser(t, { type: "manager" });
-    const p = await buildProject(t, manager, { members: [external, colleague] });
+    const p = await buildProject(t, manager, { members: [external, colleague], isPublic: true });
+    const share = (await db("projects").where({ id: p.id }).first("share_token")).share_token as string;
     const ext = await watcher({ token: external.token }, p.id);
     const member = await watcher({ token: colleague.token }, p.id);
+    const viewer = await watcher({ publicToken: share }, p.id);
     expect((await api("PATCH", `/project/${p.id}`, manager.token, { isArchived: true })).status).toBe(200);
     expect(inRoom(ext, p.id)).toBe(false);
+    expect(inRoom(viewer, p.id)).toBe(false);
     expect(inRoom(member, p.id)).toBe(true);
-    expect(await until(() => ext.ended().length === 1)).toBe(true);
+    expect(await until(() => ext.ended().length === 1 && viewer.closed())).toBe(true);
+    expect(viewer.ended()).toEqual([p.id]);
     expect(member.ended()).toEqual([]);
+    // The link of an archived project opens nothing (as GET /planning/public/{token}).
+    expect(await join(await connectTo(url, { publicToken: share }), p.id)).toBe(false);
     // An archived project takes no change; once it is taken out of the archive, the manager hears the next one,
     // the external user's old socket does not (it would have to join again).
     expect((await api("PATCH", `/project/${p.id}`, manager.token, { isArchived: false })).status).toBe(200);

@@ -9,10 +9,11 @@ import { projectOfRoom, publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
  * verdict is taken on what is now in the database.
  */
 export type AccessChange =
-  /** These users may no longer watch the project (removed from it; archived, for external users). */
-  | { projectId: number; userIds: readonly number[]; publicViewers?: false }
-  /** The project's share link no longer opens it (made private). */
-  | { projectId: number; userIds?: readonly number[]; publicViewers: true }
+  /**
+   * These users may no longer watch the project (removed from it; archived, for external users), and with
+   * `publicViewers` its share link no longer opens it (made private, or archived).
+   */
+  | { projectId: number; userIds?: readonly number[]; publicViewers?: boolean }
   /** The user changed type or was deleted: every project room their sockets are in is checked again. */
   | { userId: number; deleted?: boolean };
 

@@ -203,11 +203,13 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
         patch.updated_at = db.fn.now();
         await db("projects").where({ id: project.id }).update(patch);
       }
-      // Archiving closes the project to its external members; going private closes it to its share link.
+      // Archiving closes the project to its external members and its share link; going private, to its link.
       const archived = body.isArchived === true && !project.is_archived;
-      const madePrivate = body.isPublic === false && project.is_public;
-      if (archived) emits.accessChanged({ projectId: project.id, userIds: await db("project_users").where({ project_id: project.id }).pluck("user_id") });
-      if (madePrivate) emits.accessChanged({ projectId: project.id, publicViewers: true });
+      const linkClosed = project.is_public && (archived || body.isPublic === false);
+      if (archived || linkClosed) {
+        const userIds: number[] = archived ? await db("project_users").where({ project_id: project.id }).pluck("user_id") : [];
+        emits.accessChanged({ projectId: project.id, userIds, publicViewers: linkClosed });
+      }
       return loadPresentedProject(db, user, project.id);
     },
   });
