@@ -1,4 +1,6 @@
 // The one place that talks HTTP. Screens call the typed client in ./client.ts, never fetch.
+import { SUMMARY_HEADER, type WriteSummary } from "@jalon/shared/realtime";
+import { nextRequestId, REQUEST_ID_HEADER } from "../realtime/requestId";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -21,10 +23,28 @@ interface HttpConfig {
   getToken: () => string | null;
   /** Called when an authenticated request is answered 401. */
   onUnauthorized: () => void;
+  /** Told what the header shows after a planning write of this client committed (the answer's SUMMARY_HEADER). */
+  onSummary: (summary: WriteSummary) => void;
   baseUrl: string;
 }
 
-const config: HttpConfig = { getToken: () => null, onUnauthorized: () => {}, baseUrl: "/api" };
+const config: HttpConfig = { getToken: () => null, onUnauthorized: () => {}, onSummary: () => {}, baseUrl: "/api" };
+
+/** Each write names itself, so that this tab recognises the live events it causes (realtime/requestId.ts). */
+function nameWrite(method: string, headers: Record<string, string>): void {
+  if (method.toUpperCase() !== "GET") headers[REQUEST_ID_HEADER] = nextRequestId();
+}
+
+function readSummary(res: Response): void {
+  const raw = res.headers?.get?.(SUMMARY_HEADER);
+  if (!raw) return;
+  try {
+    const summary = JSON.parse(raw) as WriteSummary;
+    if (typeof summary?.versionId === "number") config.onSummary(summary);
+  } catch {
+    /* a malformed header changes nothing */
+  }
+}
 
 export function configureHttp(patch: Partial<HttpConfig>): void {
   Object.assign(config, patch);
@@ -60,6 +80,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = options.anonymous ? null : config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  nameWrite(method, headers);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -88,6 +109,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     const code = normaliseCode(obj.code ?? (typeof obj.message === "string" && /^[a-z_.]+$/.test(obj.message) ? obj.message : undefined));
     throw new ApiError(res.status, code, typeof obj.message === "string" ? obj.message : res.statusText, obj.details);
   }
+  readSummary(res);
   return data as T;
 }
 
@@ -97,6 +119,7 @@ export async function requestFile(method: string, path: string, options: Request
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  nameWrite(method, headers);
   let res: Response;
   try {
     res = await fetch(`${config.baseUrl}${path}${buildQuery(options.query)}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });

@@ -5,6 +5,7 @@ import { useProject } from "../store/project";
 import { useRefresh } from "../store/refresh";
 import { useToasts } from "../store/toasts";
 import type { RealtimePayload } from "../api/types";
+import { nextRequestId } from "./requestId";
 
 const ctx = (over: Partial<RealtimeContext> = {}): RealtimeContext => ({ userId: 2, isAdmin: false, pathname: "/dashboard/planning", navigate: vi.fn(), ...over });
 const payload = (over: Partial<RealtimePayload> = {}): RealtimePayload => ({ event: "event:update", projectId: 7, versionId: 11, initiatorId: 2, ids: [1], ...over });
@@ -125,5 +126,70 @@ describe("live events", () => {
     handleRealtimeEvent("event:update_progress", payload({ percentage: 100, initiatorId: 9 }), ctx());
     handleRealtimeEvent("event:bulk_update", payload({ initiatorId: 9 }), ctx());
     expect(progress()).toBeUndefined();
+  });
+});
+
+describe("this tab's own events and the error twins", () => {
+  const dates = { ids: [1], startDates: ["2026-03-09"], endDates: ["2026-03-10"] };
+
+  it("does not apply its own move again nor confirm it twice; the user's other tab applies and confirms it", () => {
+    selectProject(makeProject());
+    const requestId = nextRequestId();
+    handleRealtimeEvent("event:update", payload({ requestId, dates }), ctx());
+    handleRealtimeEvent("event:update", payload({ requestId }), ctx({ pathname: "/dashboard/events" }));
+    expect(useRefresh.getState().pushedDates).toBeNull();
+    expect(useRefresh.getState().counters.data).toBe(0);
+    expect(messages()).toEqual([]);
+    // The same user's other tab (another request id prefix): applies the delta and confirms, once per request.
+    handleRealtimeEvent("event:update", payload({ requestId: "other-tab:4", dates }), ctx());
+    handleRealtimeEvent("event:update", payload({ requestId: "other-tab:4", dates }), ctx());
+    expect(useRefresh.getState().pushedDates).toMatchObject({ ...dates, seq: 2 });
+    expect(messages()).toEqual(["Modification enregistrée."]);
+  });
+
+  it("closes its own bulk progress on an error twin and leaves the error to the answer's toast", () => {
+    selectProject(makeProject({ isBeingUpdated: true }));
+    const requestId = nextRequestId();
+    handleRealtimeEvent("event:update_progress", payload({ requestId, percentage: 10 }), ctx());
+    expect(messages()).toEqual(["Déplacement des tâches : 10 %"]);
+    handleRealtimeEvent("event:update_progress:error", payload({ requestId, code: "errors.conflict" }), ctx());
+    handleRealtimeEvent("event:bulk_update:error", payload({ requestId, code: "errors.conflict" }), ctx());
+    expect(messages()).toEqual([]);
+    expect(useProject.getState().project?.isBeingUpdated).toBe(false);
+    expect(useRefresh.getState().counters.planning).toBe(0);
+  });
+
+  it("shows the user's failure from another tab once per request, by catalogue code", () => {
+    selectProject(makeProject({ isBeingUpdated: true }));
+    handleRealtimeEvent("version:startCreate", payload({ requestId: "other-tab:1" }), ctx());
+    expect(messages()).toEqual(["Création de la version en cours…"]);
+    handleRealtimeEvent("version:startCreate:error", payload({ requestId: "other-tab:1", code: "errors.version_frozen" }), ctx());
+    handleRealtimeEvent("version:endCreate:error", payload({ requestId: "other-tab:1", code: "errors.version_frozen" }), ctx());
+    expect(useToasts.getState().items).toHaveLength(1);
+    expect(useToasts.getState().items[0]).toMatchObject({ intent: "error", subject: "version" });
+    expect(useToasts.getState().items[0].message).not.toBe("Création de la version en cours…");
+    // A code the catalogue does not know: the catalogue's fallback, never the server's text.
+    handleRealtimeEvent("sequence:create:error", payload({ requestId: "other-tab:2", code: "errors.something_new" }), ctx());
+    expect(messages()).toContain("Il y a eu une erreur lors de l'opération.");
+    // Others' failures: no toast, a refresh.
+    const before = useToasts.getState().items.length;
+    handleRealtimeEvent("sequence:bulk_update:error", payload({ initiatorId: 9, requestId: "x:1", code: "errors.conflict" }), ctx());
+    expect(useToasts.getState().items).toHaveLength(before);
+  });
+
+  it("closes the clone notice on project:startClone:error", () => {
+    selectProject(makeProject());
+    handleRealtimeEvent("project:startClone", payload({ initiatorId: 9 }), ctx({ isAdmin: true }));
+    expect(messages()).toEqual(["Duplication du projet en cours…"]);
+    handleRealtimeEvent("project:startClone:error", payload({ initiatorId: 9, code: "errors.version_not_in_project" }), ctx({ isAdmin: true }));
+    expect(messages()).toEqual([]);
+  });
+
+  it("ends the updating state on sequence:startUpdate:error for every viewer", () => {
+    selectProject(makeProject({ isBeingUpdated: true }));
+    handleRealtimeEvent("sequence:startUpdate:error", payload({ initiatorId: 9, code: "errors.invalid_date" }), ctx({ pathname: "/dashboard/sequence/3" }));
+    expect(useProject.getState().project?.isBeingUpdated).toBe(false);
+    expect(useRefresh.getState().counters.sequence).toBe(1);
+    expect(messages()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // What the web does with each live event of its project's room (spec 000 sections 2 and 4, DESIGN.md):
 // refresh per path ('planning', 'participant-group/', '/sequence/'), confirmation toasts only for the
-// initiator, error events to their initiator (ending the updating state), version and clone flows.
+// initiator, error events to their initiator (ending the updating state), version and clone flows. The tab
+// that sent a write recognises its own events by their request id (./requestId.ts) and does not apply them again.
 import { ACCESS_ENDED } from "@jalon/shared/realtime";
 import { api } from "../api/client";
 import type { RealtimePayload } from "../api/types";
@@ -8,10 +9,12 @@ import { i18n } from "../i18n";
 import { useProject } from "../store/project";
 import { scopeForPath, useRefresh } from "../store/refresh";
 import { PROGRESS_TOAST_CLOSE_MS, toast, useToasts } from "../store/toasts";
+import { isOwnRequest } from "./requestId";
 
 /** Delay between the end of a version creation and its toast and refetch (spec 000 section 9). */
 export const VERSION_END_DELAY_MS = 250;
 export const BULK_PROGRESS_TOAST_ID = "bulk-progress";
+export const CLONE_TOAST_ID = "clone";
 
 export interface RealtimeContext {
   userId: number | null;
@@ -45,8 +48,12 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
   const project = useProject.getState();
   if (project.projectId === null || Number(payload.projectId) !== project.projectId) return;
   const [resource] = name.split(":");
-  const initiator = ctx.userId !== null && payload.initiatorId === ctx.userId;
+  // This tab's own request (it applied the answer already); the initiator is its user, in any of their tabs.
+  const own = isOwnRequest(payload.requestId);
+  const initiator = own || (ctx.userId !== null && payload.initiatorId === ctx.userId);
   const subject = SUBJECTS[resource];
+  // Everyone's header follows every committed planning write (projected end, undo count).
+  if (payload.summary) project.applySummary(payload.summary);
 
   // The server has already put this socket out of the room: the project's data on screen is no longer live.
   if (name === ACCESS_ENDED) {
@@ -58,30 +65,25 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
 
   // Error twins are "<name>:error" ("version:startCreate:error"); "<resource>:error" is accepted too.
   if (name.endsWith(":error")) {
-    project.setBeingUpdated(false);
-    if (initiator) {
-      const key = payload.code ? `errors.${payload.code.replace(/^errors\./, "")}` : "";
-      toast.error(key && i18n.exists(key) ? i18n.t(key) : i18n.t("realtime.error"), subject ? { subject } : {});
-    }
-    useRefresh.getState().bump(scopeForPath(ctx.pathname));
+    handleErrorEvent(name, payload, ctx, own, initiator, subject);
     return;
   }
 
   switch (name) {
     case "version:startCreate":
       project.setBeingUpdated(true);
-      if (initiator) toast.info(i18n.t("realtime.versionCreating"), { subject: "version" });
+      if (initiator) toast.info(i18n.t("realtime.versionCreating"), { subject: "version", id: actionToastId(payload, resource) });
       return;
     case "version:endCreate":
       setTimeout(() => {
-        void finishVersionCreation(initiator);
+        void finishVersionCreation(initiator, actionToastId(payload, resource));
       }, VERSION_END_DELAY_MS);
       return;
     case "project:startClone":
-      if (ctx.isAdmin) toast.info(i18n.t("realtime.cloneStarted"), { subject: "project", id: "clone" });
+      if (ctx.isAdmin) toast.info(i18n.t("realtime.cloneStarted"), { subject: "project", id: CLONE_TOAST_ID });
       return;
     case "project:endClone":
-      if (ctx.isAdmin) useToasts.getState().dismiss("clone");
+      if (ctx.isAdmin) useToasts.getState().dismiss(CLONE_TOAST_ID);
       if (initiator) void switchToClone(payload, ctx);
       return;
     case "event:update_progress": {
@@ -96,13 +98,46 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
     }
   }
 
-  // Data changes: moves carry their dates delta, which the planning applies without refetching; anything
-  // else makes every viewer refresh what its page shows. Only the initiator gets a confirmation.
+  if (name === "event:bulk_update" && initiator) finishBulkProgress();
+  // This tab's own write: its screen applied the answer and confirmed it (one toast per action, no second pass
+  // of the same dates over the engine, no refetch).
+  if (own) return;
+  // Others' changes: moves carry their dates delta, which the planning applies without refetching; anything
+  // else makes every viewer refresh what its page shows. The user's other tabs confirm it.
   if (payload.dates && ctx.pathname.includes("planning")) useRefresh.getState().pushDates(payload.dates, payload.versionId);
   else useRefresh.getState().bump(scopeForPath(ctx.pathname));
-  if (name === "event:bulk_update" && initiator) finishBulkProgress();
   const confirmation = CONFIRMATIONS[name];
-  if (initiator && confirmation) toast.success(i18n.t(confirmation), subject ? { subject } : {});
+  if (initiator && confirmation) toast.success(i18n.t(confirmation), { ...(subject ? { subject } : {}), id: actionToastId(payload, name) });
+}
+
+/** One toast per action: the toasts of one request's events replace one another (start, end, error). */
+function actionToastId(payload: RealtimePayload, fallback: string): string {
+  return `action:${payload.requestId ?? fallback}`;
+}
+
+/** The catalogue's text for an error event's code (errors.{code}), never matched on a message. */
+export function errorEventMessage(code: string | undefined): string {
+  const key = code ? `errors.${code.replace(/^errors\./, "")}` : "";
+  return key && i18n.exists(key) ? i18n.t(key) : i18n.t("errors.default");
+}
+
+/**
+ * A live error event ends the updating state and closes what the action had opened (its progress, its start
+ * notice). The tab that sent the request shows the error of its answer (one toast); the user's other tabs show
+ * it from the event, by catalogue code, once per request (a failure sends the twins of its start and its end).
+ */
+function handleErrorEvent(name: string, payload: RealtimePayload, ctx: RealtimeContext, own: boolean, initiator: boolean, subject: string | undefined): void {
+  useProject.getState().setBeingUpdated(false);
+  const toasts = useToasts.getState();
+  if (initiator && (name.startsWith("event:update_progress") || name.startsWith("event:bulk_update"))) toasts.dismiss(BULK_PROGRESS_TOAST_ID);
+  if (name.startsWith("project:")) toasts.dismiss(CLONE_TOAST_ID);
+  const id = actionToastId(payload, name.split(":")[0]);
+  if (own) {
+    toasts.dismiss(id);
+    return;
+  }
+  if (initiator) toast.error(errorEventMessage(payload.code), { ...(subject ? { subject } : {}), id });
+  useRefresh.getState().bump(scopeForPath(ctx.pathname));
 }
 
 /**
@@ -116,7 +151,7 @@ function finishBulkProgress(): void {
   toasts.update(BULK_PROGRESS_TOAST_ID, { message: i18n.t("realtime.bulkProgress", { percentage: 100 }), percentage: 100, timeout: PROGRESS_TOAST_CLOSE_MS });
 }
 
-async function finishVersionCreation(initiator: boolean): Promise<void> {
+async function finishVersionCreation(initiator: boolean, toastId: string): Promise<void> {
   const store = useProject.getState();
   store.setBeingUpdated(false);
   try {
@@ -130,7 +165,7 @@ async function finishVersionCreation(initiator: boolean): Promise<void> {
   }
   useRefresh.getState().bump("planning");
   useRefresh.getState().bump("versions");
-  if (initiator) toast.success(i18n.t("realtime.versionCreated"), { subject: "version" });
+  if (initiator) toast.success(i18n.t("realtime.versionCreated"), { subject: "version", id: toastId });
 }
 
 async function switchToClone(payload: RealtimePayload, ctx: RealtimeContext): Promise<void> {

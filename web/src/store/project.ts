@@ -1,7 +1,9 @@
 // The selected project and version. Their ids survive a reload (local storage); the data is refetched.
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
+import type { WriteSummary } from "@jalon/shared/realtime";
 import { api } from "../api/client";
+import { configureHttp } from "../api/http";
 import type { Project, Version } from "../api/types";
 import { useRefresh } from "./refresh";
 
@@ -43,6 +45,12 @@ interface ProjectState extends Stored {
   setVersion: (versionId: number) => void;
   setVersions: (versions: Version[]) => void;
   setBeingUpdated: (flag: boolean) => void;
+  /**
+   * What a committed planning write left for the header (projected end, undo count): from this client's answers
+   * and from everyone's live events, so that the header follows every change without a reload. Only the
+   * current version's figures are the project's.
+   */
+  applySummary: (summary: WriteSummary) => void;
   clear: () => void;
   /** Reloads the selected project (and keeps the viewed version when it still exists). */
   reload: () => Promise<Project | null>;
@@ -93,6 +101,14 @@ export const useProject = create<ProjectState>()(
       set((s) => {
         if (s.project) s.project.isBeingUpdated = flag;
       }),
+    applySummary: (summary) =>
+      set((s) => {
+        const p = s.project;
+        if (!p || summary.versionId !== (p.currentVersionId ?? p.currentVersion?.id)) return;
+        if (p.projectedEndDate === summary.projectedEndDate && p.undoRemaining === summary.undoRemaining) return;
+        p.projectedEndDate = summary.projectedEndDate;
+        p.undoRemaining = summary.undoRemaining;
+      }),
     clear: () => {
       set((s) => {
         s.projectId = null;
@@ -119,6 +135,8 @@ export const useProject = create<ProjectState>()(
     },
   })),
 );
+
+configureHttp({ onSummary: (summary) => useProject.getState().applySummary(summary) });
 
 /** The active (current, modifiable) version of the selected project, if any. */
 export function activeVersionOf(project: Project | null, versions: Version[]): Version | null {
