@@ -1,4 +1,4 @@
-import { Button, Dropdown, Option, Slider, Switch, ToggleButton, Toolbar, ToolbarDivider, Label, Badge, CounterBadge } from "@fluentui/react-components";
+import { Button, Dropdown, Option, Slider, Switch, ToggleButton, Toolbar, ToolbarDivider, Label, Badge, CounterBadge, Tooltip } from "@fluentui/react-components";
 import { ArrowAutofitWidth20Regular, CalendarToday20Regular, Filter20Regular, Print20Regular } from "@fluentui/react-icons";
 import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
@@ -100,12 +100,14 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
       <span role="status" aria-labelledby="planning-range-label planning-range-value" data-testid="planning-range" id="planning-range-value" style={{ whiteSpace: "nowrap" }}>
         {s.shownRange ? t("planning.range.shown", { from: frenchDay(s.shownRange.from), to: frenchDay(s.shownRange.to) }) : ""}
       </span>
-      <Button icon={<ArrowAutofitWidth20Regular />} onClick={() => s.requestRange("project")} title={t("planning.range.wholeProjectHint")} data-testid="range-project">
-        {t("planning.range.wholeProject")}
-      </Button>
-      <Button appearance="subtle" icon={<CalendarToday20Regular />} onClick={() => s.requestRange("default")} title={t("planning.range.defaultHint")} data-testid="range-default">
-        {t("planning.range.default")}
-      </Button>
+      <Tooltip content={t("planning.range.wholeProjectHint")} relationship="description">
+        <Button icon={<ArrowAutofitWidth20Regular />} onClick={() => s.requestRange("project")} data-testid="range-project">
+          {t("planning.range.wholeProject")}
+        </Button>
+      </Tooltip>
+      <Tooltip content={t("planning.range.defaultHint")} relationship="description">
+        <Button appearance="subtle" icon={<CalendarToday20Regular />} onClick={() => s.requestRange("default")} aria-label={t("planning.range.default")} data-testid="range-default" />
+      </Tooltip>
       <ToolbarDivider />
       <Switch checked={s.showCritical} onChange={() => s.toggleCritical()} label={t("planning.critical")} />
       {s.selection.length > 0 && <Badge appearance="tint">{t("planning.selection", { count: s.selection.length })}</Badge>}

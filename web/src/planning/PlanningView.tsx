@@ -361,8 +361,6 @@ export function PlanningView(props: PlanningViewProps) {
   );
   const extendRef = useRef(extendAt);
   extendRef.current = extendAt;
-  const scaleWidth = useRef(scale.width);
-  scaleWidth.current = scale.width;
   extendNear.current = () => {
     const el = scroller.current;
     if (!el) return;
@@ -379,11 +377,17 @@ export function PlanningView(props: PlanningViewProps) {
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    // A horizontal wheel that moved nothing two frames later was at an edge (the offset's exact maximum is the
+    // browser's: sticky columns and the scrollbar gutter make it differ from the content's width by a few pixels).
     const onWheel = (e: WheelEvent) => {
       const dx = e.deltaX !== 0 ? e.deltaX : e.shiftKey ? e.deltaY : 0;
       if (dx === 0 || Math.abs(dx) < Math.abs(e.shiftKey ? 0 : e.deltaY)) return;
-      if (dx < 0 && el.scrollLeft <= 0) void extendRef.current("start");
-      else if (dx > 0 && el.scrollLeft + el.clientWidth - GRID_WIDTH >= scaleWidth.current - 1) void extendRef.current("end");
+      const left = el.scrollLeft;
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (el.scrollLeft === left) void extendRef.current(dx < 0 ? "start" : "end");
+        }),
+      );
     };
     el.addEventListener("wheel", onWheel, { passive: true });
     return () => el.removeEventListener("wheel", onWheel);
@@ -779,6 +783,17 @@ export function PlanningView(props: PlanningViewProps) {
         el.scrollTop = Math.max(0, g.y - 100);
       },
       dayWidth: scale.dayWidth,
+      /** The displayed range (ISO days) and whether an event's bar is inside the drawn canvas. */
+      range: () => [formatDay(scale.firstDay), formatDay(scale.lastDay)],
+      /** The day at the left edge of the canvas: what an extension before the range's start must keep there. */
+      leftDay: () => formatDay(scale.firstDay + Math.floor(viewport.left / scale.dayWidth)),
+      onScreen: (id: number) => {
+        const g = geometryOf(model, scale, id, (x) => live.get(x) ?? dates.get(x));
+        if (!g) return false;
+        const w = Math.max(50, viewport.width - GRID_WIDTH);
+        const h = Math.max(50, viewport.height - HEADER_HEIGHT);
+        return g.x + g.width > viewport.left && g.x < viewport.left + w && g.y + g.height > viewport.top && g.y < viewport.top + h;
+      },
       /** True once the drawn viewport matches the scroll position (the scroll is applied on the next frame). */
       settled: () => {
         const el = scroller.current;

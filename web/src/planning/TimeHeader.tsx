@@ -24,12 +24,14 @@ export const TimeHeader = memo(function TimeHeader({ scale, width, scrollLeft }:
       c.strokeStyle = "#D6D6D6";
       const band = (list: typeof ticks.top, y: number, h: number, bold: boolean) => {
         for (const t of list) {
-          if (t.x + t.width < scrollLeft || t.x > scrollLeft + width) continue;
+          if (t.x + t.width <= scrollLeft || t.x >= scrollLeft + width) continue;
           c.strokeRect(Math.round(t.x) + 0.5, y + 0.5, t.width, h);
           c.fillStyle = "#242424";
           c.font = `${bold ? "600 " : ""}11px 'Segoe UI', system-ui, sans-serif`;
-          const label = c.measureText(t.label).width + 6 < t.width ? t.label : "";
-          if (label) c.fillText(label, Math.max(t.x, scrollLeft) + 4, y + h / 2);
+          const w = c.measureText(t.label).width;
+          // The label follows the left edge while its tick is cut by it, and leaves with the tick's end instead
+          // of being drawn over the next one (a range widened before its start lands on a month's first day).
+          if (w + 6 < t.width) c.fillText(t.label, Math.min(Math.max(t.x, scrollLeft), t.x + t.width - w - 6) + 4, y + h / 2);
         }
       };
       band(ticks.top, 0, HEADER_HEIGHT / 2, true);

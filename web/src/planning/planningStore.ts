@@ -110,7 +110,6 @@ export const usePlanningStore = create<PlanningState>()(
         s.pickMode = "none";
         s.aggregated = [];
         s.rowOrder = [];
-        s.shownRange = null;
       }),
     setView: (view) => set((s) => void (s.view = view)),
     setZoom: (zoom) => set((s) => void (s.zoom = clampZoom(zoom))),
