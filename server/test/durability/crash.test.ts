@@ -200,6 +200,11 @@ describe.skipIf(skip !== null)(`acknowledged writes survive a kill -9 (${embedde
     const second = await runServerToExit(dataDir);
     expect(second.code).toBe(1);
     expect(second.output).toContain("Un autre serveur Jalon utilise déjà le dossier de données");
+    // Without the lock file (removed by hand), the running postmaster is recognised as the first server's.
+    fs.rmSync(path.join(dataDir, "jalon.lock"));
+    const third = await runServerToExit(dataDir);
+    expect(third.code).toBe(1);
+    expect(third.output).toContain("utilise déjà la base");
     const token = await loginAdmin(first);
     expect((await api(first, "GET", "/auth/me", token)).status).toBe(200);
     first.proc.kill("SIGTERM");
