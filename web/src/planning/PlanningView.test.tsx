@@ -90,3 +90,42 @@ describe("planning view, critical path", () => {
     await waitFor(() => expect(hook()?.critical().sort()).toEqual([1, 2, 3, 4]));
   });
 });
+
+describe("planning view, range widened past an edge (issue 14)", () => {
+  it("a wheel past the end loads only the added months (eventsOnly, no graph) and draws their events", async () => {
+    Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
+    usePlanningStore.setState({ showCritical: false, view: "year", zoom: 75 });
+    // The default months hold events 1 to 4; Clôture (5) is later, in the months a scroll past the end adds.
+    const full = planning();
+    const shown = { ...full, events: full.events.filter((e) => e.id !== 5) };
+    const { calls } = mockApi({
+      "GET /api/planning/data": (call: { query: URLSearchParams }) =>
+        call.query.get("eventsOnly") === "true"
+          ? { projectId: 7, versionId: 11, writeCounter: full.writeCounter, eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id === 5) }).eventColumns }
+          : toWire(shown),
+    });
+    render(
+      <MemoryRouter>
+        <PlanningView projectId={7} versionId={11} today={parseDay("2026-02-02")} />
+      </MemoryRouter>,
+    );
+    type RangeHook = { ids: () => number[]; range: () => [string, string] };
+    const h = () => hook() as unknown as RangeHook | undefined;
+    await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4]));
+    expect(h()?.range()).toEqual(["2025-11-01", "2026-06-30"]);
+    expect(calls.filter((c) => c.path === "/api/planning/data")).toHaveLength(1);
+
+    // jsdom lays nothing out: the scroll offset stays 0 whatever the wheel, as at the end of a real scroll.
+    const scroller = document.querySelector('[data-testid="planning-scroller"]')!;
+    scroller.dispatchEvent(new WheelEvent("wheel", { deltaX: 120, bubbles: true }));
+    await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4, 5]));
+    const asked = calls.filter((c) => c.path === "/api/planning/data");
+    expect(asked).toHaveLength(2);
+    // Only the three months after the range, with the filters, and no graph asked again.
+    expect(Object.fromEntries(["eventsOnly", "startDate", "endDate", "projectId", "versionId"].map((k) => [k, asked[1].query.get(k)]))).toEqual({
+      eventsOnly: "true", startDate: "2026-07", endDate: "2026-09", projectId: "7", versionId: "11",
+    });
+    expect(h()?.range()).toEqual(["2025-11-01", "2026-09-30"]);
+    expect(usePlanningStore.getState().shownRange).toEqual({ from: "2025-11-01", to: "2026-09-30" });
+  });
+});
