@@ -337,6 +337,10 @@ describe.skipIf(!process.env.DATABASE_URL)("across server processes (PostgreSQL 
     const p = await buildProject(t, manager, { isPublic: true });
     const share = (await db("projects").where({ id: p.id }).first("share_token")).share_token as string;
     const viewer = await watcher({ publicToken: share }, p.id, otherUrl);
+    // While public, the viewer on the other process hears the changes made through this one (that process
+    // checks its own viewers' link).
+    expect((await createEvent(p)).status).toBe(201);
+    expect(await until(() => viewer.events("event:create").length === 1, 2000)).toBe(true);
     expect((await api("PATCH", `/project/${p.id}`, manager.token, { isPublic: false })).status).toBe(200);
     expect(await until(() => viewer.closed(), 2000)).toBe(true);
     expect(viewer.ended()).toEqual([p.id]);

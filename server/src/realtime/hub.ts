@@ -28,6 +28,9 @@ export interface RealtimeHub {
   readonly io: Server;
 }
 
+/** Between server processes: a change for the public viewers each process holds (and checks itself). */
+const PUBLIC_RELAY = "jalon:public";
+
 /** How often every socket's rooms are checked against the database, behind the eviction at commit. */
 export const RECHECK_MS = 30_000;
 
@@ -91,10 +94,12 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { 
    * A share link stops at once when the project goes private (or its token changes): members get each event
    * at once, public viewers only after their token is checked again, in order per project; a viewer whose
    * token no longer opens the project is put out of the room and disconnected, and gets nothing more.
+   * Each server process checks the viewers it holds: the process that sends a change relays it to the others
+   * through the shared adapter (PUBLIC_RELAY), and each runs the same check.
    */
   const publicQueue = new Map<number, Promise<void>>();
   const toPublic = async (payload: RealtimePayload) => {
-    const sockets = await io.in(publicRoomOf(payload.projectId)).fetchSockets();
+    const sockets = await io.local.in(publicRoomOf(payload.projectId)).fetchSockets();
     const verdicts = new Map<string, Promise<boolean>>();
     for (const s of sockets) {
       const token = (s.data.who as { publicToken: string }).publicToken;
@@ -111,6 +116,16 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { 
       }
     }
   };
+  const toPublicHere = (payload: RealtimePayload) => {
+    if (!io.sockets.adapter.rooms.get(publicRoomOf(payload.projectId))?.size) return;
+    const previous = publicQueue.get(payload.projectId) ?? Promise.resolve();
+    const next = previous.then(() => toPublic(payload)).catch(() => undefined);
+    publicQueue.set(payload.projectId, next);
+    void next.then(() => {
+      if (publicQueue.get(payload.projectId) === next) publicQueue.delete(payload.projectId);
+    });
+  };
+  if (options.adapter) io.on(PUBLIC_RELAY, (payload: RealtimePayload) => toPublicHere(payload));
   const recheckAll = () => sweepLocal(io, auth.mayWatchAll);
   const recheckTimer = setInterval(() => void recheckAll().catch(() => undefined), options.recheckMs ?? RECHECK_MS);
   recheckTimer.unref();
@@ -120,13 +135,8 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { 
     recheckAll,
     emit: (payload) => {
       io.to(roomOf(payload.projectId)).except(publicRoomOf(payload.projectId)).emit(payload.event, payload);
-      if (!io.sockets.adapter.rooms.get(publicRoomOf(payload.projectId))?.size) return;
-      const previous = publicQueue.get(payload.projectId) ?? Promise.resolve();
-      const next = previous.then(() => toPublic(payload)).catch(() => undefined);
-      publicQueue.set(payload.projectId, next);
-      void next.then(() => {
-        if (publicQueue.get(payload.projectId) === next) publicQueue.delete(payload.projectId);
-      });
+      toPublicHere(payload);
+      if (options.adapter) io.serverSideEmit(PUBLIC_RELAY, payload);
     },
     close: () => {
       clearInterval(recheckTimer);
