@@ -35,10 +35,63 @@ export function postgresRealtime(connection: PgConnection, log: Logger, searchPa
   });
   // An idle connection the server drops (restart, network) must not crash the process: the adapter reconnects.
   pool.on("error", (err) => log.warn("Temps réel : connexion PostgreSQL perdue", { error: err.message }));
-  const adapter = createAdapter(pool, {
+  const factory = createAdapter(orderedNotifications(pool), {
     tableName: ATTACHMENTS_TABLE,
     channelPrefix: searchPath ? `jalon:${searchPath}` : "jalon",
     errorHandler: (err) => log.warn("Temps réel : diffusion entre processus en échec", { error: err.message }),
   });
+  // A function, not an arrow: Socket.IO calls it with `new`, and a function's returned object stands.
+  const adapter = function (nsp: unknown) {
+    return orderedPublishing(factory(nsp));
+  } as typeof factory;
   return { adapter, close: () => pool.end() };
+}
+
+/**
+ * Broadcasts published one after the other, in the order they were emitted. The adapter publishes each on
+ * whichever pool connection is free (and a large one in two statements, the attachment then its NOTIFY), and
+ * delivers to this process's clients only once published: a bulk move's progress reached clients as
+ * 10, 70, 90, 35... and a later move's dates could land before an earlier one's.
+ */
+function orderedPublishing<A extends object>(adapter: A): A {
+  const target = adapter as unknown as { doPublish: (message: unknown) => Promise<unknown> };
+  const publish = target.doPublish.bind(adapter);
+  let last: Promise<unknown> = Promise.resolve();
+  target.doPublish = (message) => {
+    const next = last.then(() => publish(message));
+    last = next.catch(() => undefined);
+    return next;
+  };
+  return adapter;
+}
+
+const ordered = new WeakSet<object>();
+
+/**
+ * The pool as the adapter sees it, but the LISTEN connection hands notifications over one at a time: the
+ * adapter reads a large broadcast's attachment before relaying it, and a small one notified just after it
+ * would otherwise overtake it.
+ */
+function orderedNotifications(pool: pg.Pool): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    if (ordered.has(client)) return client;
+    ordered.add(client);
+    const on = client.on.bind(client);
+    let last: Promise<unknown> = Promise.resolve();
+    client.on = ((event: string, listener: (...args: unknown[]) => unknown) => {
+      if (event !== "notification") return on(event as "error", listener);
+      return on("notification", (msg) => {
+        last = last.then(() => listener(msg)).catch(() => undefined);
+      });
+    }) as typeof client.on;
+    return client;
+  };
+  return new Proxy(pool, {
+    get(target, prop) {
+      if (prop === "connect") return connect;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

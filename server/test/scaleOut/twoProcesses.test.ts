@@ -133,6 +133,7 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${adminUrl ? "
   it("delivers a bulk move over NOTIFY's 8,000 bytes (through the attachments table) within 2 s", async () => {
     const ids = (await sql.query("select id from events where version_id = $1 order by start_date, id", [versionId])).rows.map((r) => r.id as number);
     const attachments = Number((await sql.query("select count(*) c from socket_io_attachments")).rows[0].c);
+    const since = Date.now();
     const moved = await api(a, "PATCH", "/event/bulk-update", await weekLater(ids));
     const answered = Date.now();
     expect(moved.status).toBe(200);
@@ -142,6 +143,10 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${adminUrl ? "
     expect(JSON.stringify(got!.payload).length).toBeGreaterThan(8_000);
     expect(got!.payload.dates!.ids.length).toBe((moved.body.ids as number[]).length);
     expect(Number((await sql.query("select count(*) c from socket_io_attachments")).rows[0].c)).toBeGreaterThan(attachments);
+    // In the order A sent them: the progress stage by stage, then the large payload (read back from the
+    // attachments table) after the 100 % that was notified just before it.
+    const seen = received.filter((r) => r.at >= since && r.payload.versionId === versionId).map((r) => (r.payload.event === "event:update_progress" ? r.payload.percentage : r.payload.event));
+    expect(seen).toEqual([10, 35, 65, 70, 90, 95, 100, "event:bulk_update"]);
   });
 
   it("leaves nothing of a bulk move whose process is killed (-9) midway, and B writes on afterwards", async () => {
