@@ -11,6 +11,7 @@ import { loadConfig } from "../config.js";
 import type { Db } from "../db/knex.js";
 import { createLogger } from "../lib/log.js";
 import { startServer, type RunningServer } from "../server.js";
+import { endAccess } from "./eviction.js";
 import { attachRealtime, roomOf } from "./hub.js";
 
 // Access ends when it ends: a socket already in a project's room leaves it at the commit that takes the right
@@ -272,6 +273,31 @@ describe("the hub's own checks", () => {
       expect(await until(() => expiring.closed(), 5000)).toBe(true);
       expect(staying.closed()).toBe(false);
       expect(hub.io.sockets.adapter.rooms.get(roomOf(7))?.size).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("one eviction that fails does not stop the others, and a deleted user's sockets go anyway", async () => {
+    const rules: { allowed: boolean; calls: number } = { allowed: true, calls: 0 };
+    const { hub, base, close } = await bareHub(60_000, rules);
+    try {
+      const deleted = await watcher({ token: "45" }, 8, base);
+      const removed = await watcher({ token: "46" }, 8, base);
+      const staying = await watcher({ token: "47" }, 8, base);
+      // The database fails for the first change's check, answers "no" for the second.
+      let first = true;
+      const failing = async (checks: readonly unknown[]) => {
+        if (first) {
+          first = false;
+          throw new Error("database unreachable");
+        }
+        return checks.map(() => false);
+      };
+      await expect(endAccess(hub.io, failing, [{ userId: 45, deleted: true }, { projectId: 8, userIds: [46] }])).rejects.toThrow("database unreachable");
+      expect(await until(() => deleted.closed() && removed.ended().length === 1)).toBe(true);
+      expect(hub.io.sockets.adapter.rooms.get(roomOf(8))?.size).toBe(1);
+      expect(staying.closed()).toBe(false);
     } finally {
       await close();
     }

@@ -55,26 +55,36 @@ function inRoom(io: Server, room: string) {
  * Users are checked again rather than evicted blindly: an admin removed from a project still watches it.
  */
 export async function endAccess(io: Server, mayWatchAll: MayWatchAll, changes: readonly AccessChange[]): Promise<void> {
-  for (const change of changes) {
-    if ("userId" in change) {
+  // One failed change (another process not answering fetchSockets in time) does not stop the others; the
+  // periodic re-check catches what it missed.
+  const failures: unknown[] = [];
+  for (const change of changes) await endOne(io, mayWatchAll, change).catch((e: unknown) => failures.push(e));
+  if (failures.length > 0) throw failures[0];
+}
+
+async function endOne(io: Server, mayWatchAll: MayWatchAll, change: AccessChange): Promise<void> {
+  if ("userId" in change) {
+    // Deleted: its sockets are let go even if the check of their rooms failed.
+    try {
       await recheckUser(io, mayWatchAll, change.userId);
+    } finally {
       if (change.deleted) await inRoom(io, userRoomOf(change.userId)).disconnect();
-      continue;
     }
-    const userIds = [...new Set(change.userIds ?? [])];
-    const verdicts = await mayWatchAll(userIds.map((userId) => ({ who: { userId }, projectId: change.projectId })));
-    for (const [i, userId] of userIds.entries()) {
-      if (verdicts[i]) continue;
-      const sockets = inRoom(io, userRoomOf(userId));
-      await sockets.notify(change.projectId);
-      await sockets.leave(change.projectId);
-    }
-    if (change.publicViewers) {
-      // A public viewer's socket serves only this link: it is let go.
-      const viewers = inRoom(io, publicRoomOf(change.projectId));
-      await viewers.notify(change.projectId);
-      await viewers.disconnect();
-    }
+    return;
+  }
+  const userIds = [...new Set(change.userIds ?? [])];
+  const verdicts = await mayWatchAll(userIds.map((userId) => ({ who: { userId }, projectId: change.projectId })));
+  for (const [i, userId] of userIds.entries()) {
+    if (verdicts[i]) continue;
+    const sockets = inRoom(io, userRoomOf(userId));
+    await sockets.notify(change.projectId);
+    await sockets.leave(change.projectId);
+  }
+  if (change.publicViewers) {
+    // A public viewer's socket serves only this link: it is let go.
+    const viewers = inRoom(io, publicRoomOf(change.projectId));
+    await viewers.notify(change.projectId);
+    await viewers.disconnect();
   }
 }
 
