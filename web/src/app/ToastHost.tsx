@@ -15,8 +15,9 @@ import { useToasts, type ToastItem } from "../store/toasts";
 function Content({ item }: { item: ToastItem }) {
   const { t } = useTranslation();
   const subject = item.subject ? t(`toast.subjects.${item.subject}`, { defaultValue: item.subject }) : null;
+  // The intent on the element lets the browser tests see an error or a warning toast (e2e/lists.spec.ts).
   return (
-    <Toast>
+    <Toast data-toast-intent={item.intent}>
       <ToastTitle>{subject ? `${subject} : ${item.message}` : item.message}</ToastTitle>
       {item.percentage !== undefined ? (
         <ToastBody>
