@@ -30,6 +30,7 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${adminUrl ? "
   let versionId: number;
   let socket: Socket;
   const received: { at: number; payload: RealtimePayload }[] = [];
+  let beforeBulk: { id: number; s: string; e: string; revision: number }[] = [];
 
   beforeAll(async () => {
     ({ url: dbUrl, drop: dropDb } = await freshDatabase(adminUrl!));
@@ -132,6 +133,7 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${adminUrl ? "
 
   it("delivers a bulk move over NOTIFY's 8,000 bytes (through the attachments table) within 2 s", async () => {
     const ids = (await sql.query("select id from events where version_id = $1 order by start_date, id", [versionId])).rows.map((r) => r.id as number);
+    beforeBulk = await snapshot();
     const attachments = Number((await sql.query("select count(*) c from socket_io_attachments")).rows[0].c);
     const since = Date.now();
     const moved = await api(a, "PATCH", "/event/bulk-update", await weekLater(ids));
@@ -147,6 +149,26 @@ describe.skipIf(!adminUrl)(`two server processes on one PostgreSQL${adminUrl ? "
     // attachments table) after the 100 % that was notified just before it.
     const seen = received.filter((r) => r.at >= since && r.payload.versionId === versionId).map((r) => (r.payload.event === "event:update_progress" ? r.payload.percentage : r.payload.event));
     expect(seen).toEqual([10, 35, 65, 70, 90, 95, 100, "event:bulk_update"]);
+  });
+
+  it("undoes through B the bulk move made through A (the undo steps are in the database)", async () => {
+    const undone = await api(b, "POST", "/undo/apply", { projectId, versionId });
+    expect(undone.status).toBe(200);
+    const dates = (rows: { id: number; s: string; e: string }[]) => rows.map(({ id, s, e }) => ({ id, s, e }));
+    expect(dates(await snapshot())).toEqual(dates(beforeBulk));
+  });
+
+  it("counts failed logins through both processes against one limit (rate limits are in the database)", async () => {
+    const statuses: number[] = [];
+    for (let k = 0; k < 11; k++) {
+      const res = await fetch(`${(k % 2 ? b : a).url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "manager@jalon.demo", password: `faux-${k}` }) });
+      statuses.push(res.status);
+    }
+    // 10 attempts per window (LOGIN_RATE_LIMIT), whichever process gets them: the 11th is refused.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const retry = await fetch(`${a.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "manager@jalon.demo", password: DEMO_PASSWORD }) });
+    expect(retry.status).toBe(429);
   });
 
   it("leaves nothing of a bulk move whose process is killed (-9) midway, and B writes on afterwards", async () => {
