@@ -26,7 +26,9 @@ export function realPostgresOf(db: Db): { connection: PgConnection; searchPath?:
   const config = db.client.config as { client?: unknown; connection?: unknown; searchPath?: string | readonly string[] };
   if (config.client !== "pg" || !config.connection || !["string", "object"].includes(typeof config.connection)) return null;
   const searchPath = typeof config.searchPath === "string" ? config.searchPath : config.searchPath?.[0];
-  return { connection: config.connection as PgConnection, searchPath };
+  // knex keeps a parsed connection's password as a hidden (non-enumerable) property: a spread would drop it.
+  const connection = typeof config.connection === "string" ? config.connection : { ...(config.connection as object), password: (config.connection as { password?: string }).password };
+  return { connection: connection as PgConnection, searchPath };
 }
 
 /** The HTTP server: the Koa app plus Socket.IO on the same origin (one room per project, members only). */
