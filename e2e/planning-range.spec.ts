@@ -142,8 +142,16 @@ async function rangeFlow(page: Page, p: Awaited<ReturnType<typeof threeYearProje
   // "Tout le projet", from the keyboard: the range runs from the first task's month to the last one's. Two years
   // need more than the canvas of a 1440 px screen at the smallest zoom (20): the view opens on the first task and
   // the last is a scroll away.
+  // Reached with the keyboard: the toolbar is one tab stop (Tab from the page lands on the filters button, its
+  // last used control), and the arrow keys move through it, as a WAI-ARIA toolbar does.
   const whole = page.getByRole("button", { name: "Tout le projet" });
-  await whole.focus();
+  await page.getByTestId("filters-toggle").focus();
+  const path: string[] = [];
+  for (let k = 0; k < 20 && !(await whole.evaluate((el) => el === document.activeElement)); k++) {
+    await page.keyboard.press("ArrowRight");
+    path.push(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.slice(0, 30)}`));
+  }
+  await expect(whole, `focus went ${path.join(" → ")}`).toBeFocused();
   await page.keyboard.press("Enter");
   await expect.poll(ids, { timeout: 20_000 }).toEqual([p.first.id, p.middle.id, p.last.id]);
   await planningSettled(page);
