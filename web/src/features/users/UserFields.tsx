@@ -4,12 +4,23 @@ import { Field, Input } from "@fluentui/react-components";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { UserFormValues } from "./userForm";
 
-export function UserFields({ values, onChange, disabled }: { values: UserFormValues; onChange: (values: UserFormValues) => void; disabled?: boolean }) {
+/** emailLocked: the address is a credential, which only the user or an admin may change (the server refuses others). */
+export function UserFields({
+  values,
+  onChange,
+  disabled,
+  emailLocked,
+}: {
+  values: UserFormValues;
+  onChange: (values: UserFormValues) => void;
+  disabled?: boolean;
+  emailLocked?: boolean;
+}) {
   const { t } = useTranslation();
   // A blank field is flagged once the person has been in it, not on an empty form they have just opened.
   const [touched, setTouched] = useState<ReadonlySet<keyof UserFormValues>>(new Set());
   const touch = (key: keyof UserFormValues) => setTouched((s) => (s.has(key) ? s : new Set(s).add(key)));
-  const field = (key: keyof UserFormValues, type: "text" | "email" = "text") => {
+  const field = (key: keyof UserFormValues, type: "text" | "email" = "text", hint?: string) => {
     const missing = touched.has(key) && values[key].trim() === "";
     return (
       <Field
@@ -17,12 +28,13 @@ export function UserFields({ values, onChange, disabled }: { values: UserFormVal
         required
         validationState={missing ? "error" : "none"}
         validationMessage={missing ? t("userinfos.required") : undefined}
+        hint={hint}
       >
         <Input
           type={type}
           value={values[key]}
           maxLength={TEXT_MAX_LENGTH}
-          disabled={disabled}
+          disabled={disabled || (key === "email" && emailLocked)}
           autoComplete={key === "email" ? "email" : key === "firstname" ? "given-name" : "family-name"}
           onBlur={() => touch(key)}
           onChange={(_, d) => {
@@ -37,7 +49,7 @@ export function UserFields({ values, onChange, disabled }: { values: UserFormVal
     <>
       {field("firstname")}
       {field("lastname")}
-      {field("email", "email")}
+      {field("email", "email", emailLocked ? t("userinfos.emailLocked") : undefined)}
     </>
   );
 }

@@ -79,7 +79,7 @@ export default function UserInfosPage() {
               <Badge appearance="tint">{t(`roles.${user.type}`)}</Badge>
             </div>
           </div>
-          <UserFields values={values} onChange={setValues} />
+          <UserFields values={values} onChange={setValues} emailLocked={!self && me?.type !== "admin"} />
           {self ? <Caption1>{t("userinfos.passwordHelp")}</Caption1> : null}
           <div className={styles.actions}>
             <Button type="submit" appearance="primary" icon={saving ? <Spinner size="tiny" /> : <Save20Regular />} disabled={!enabled}>

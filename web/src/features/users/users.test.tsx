@@ -28,6 +28,23 @@ describe("user settings", () => {
     expect(useSession.getState().user?.firstname).toBe("Marc-Antoine");
   });
 
+  it("a manager editing an external user cannot change the address (a credential), only the names", async () => {
+    signIn(users.manager);
+    mockApi({ "GET /api/user/3": { ...users.external, projects: [] } });
+    renderApp("/dashboard/userinfos/3");
+    const email = await screen.findByLabelText(/Adresse e-mail/);
+    expect(email).toBeDisabled();
+    expect(screen.getByText("Seuls l'utilisateur lui-même et un administrateur peuvent changer l'adresse e-mail.")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Prénom/)).toBeEnabled();
+  });
+
+  it("an admin may change another user's address", async () => {
+    signIn(users.admin);
+    mockApi({ "GET /api/user/3": { ...users.external, projects: [] } });
+    renderApp("/dashboard/userinfos/3");
+    expect(await screen.findByLabelText(/Adresse e-mail/)).toBeEnabled();
+  });
+
   it("rule: trimmed values count, empty email blocks", () => {
     const o = { firstname: "A", lastname: "B", email: "a@b.fr" };
     expect(canSaveUser({ ...o, firstname: " A " }, o)).toBe(false);

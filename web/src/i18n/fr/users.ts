@@ -11,6 +11,7 @@ export const users = {
     projects: "Projets",
     noProjects: "Aucun projet.",
     required: "Ce champ est obligatoire",
+    emailLocked: "Seuls l'utilisateur lui-même et un administrateur peuvent changer l'adresse e-mail.",
   },
   usersAdmin: {
     title: "Utilisateurs",
