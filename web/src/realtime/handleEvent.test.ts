@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { handleRealtimeEvent, VERSION_END_DELAY_MS, type RealtimeContext } from "./handleEvent";
+import { handleRealtimeEvent, VERSION_END_DELAY_MS, VERSION_TOAST_ID, type RealtimeContext } from "./handleEvent";
 import { makeProject, makeVersion, mockApi, selectProject } from "../test/render";
 import { useProject } from "../store/project";
 import { useRefresh } from "../store/refresh";
-import { useToasts } from "../store/toasts";
+import { toast, useToasts } from "../store/toasts";
 import type { RealtimePayload } from "../api/types";
 import { nextRequestId } from "./requestId";
 
@@ -191,5 +191,27 @@ describe("this tab's own events and the error twins", () => {
     expect(useProject.getState().project?.isBeingUpdated).toBe(false);
     expect(useRefresh.getState().counters.sequence).toBe(1);
     expect(messages()).toEqual([]);
+  });
+
+  it("gives a version creation one toast: creating, requested (the panel's answer), then ready", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    selectProject(makeProject());
+    mockApi({ "GET /api/project/7": makeProject({ currentVersionId: 12 }), "GET /api/version": { data: [makeVersion({ id: 12 })], count: 1, total: 1 } });
+    const requestId = nextRequestId();
+    handleRealtimeEvent("version:startCreate", payload({ requestId }), ctx());
+    toast.info("Création de la version demandée.", { subject: "version", id: VERSION_TOAST_ID });
+    handleRealtimeEvent("version:endCreate", payload({ requestId, ids: [12] }), ctx());
+    await vi.advanceTimersByTimeAsync(VERSION_END_DELAY_MS);
+    await vi.waitFor(() => expect(messages()).toEqual(["La nouvelle version est prête."]));
+  });
+
+  it("a failed version creation of this tab leaves only the answer's error toast", () => {
+    selectProject(makeProject({ isBeingUpdated: true }));
+    const requestId = nextRequestId();
+    handleRealtimeEvent("version:startCreate", payload({ requestId }), ctx());
+    handleRealtimeEvent("version:startCreate:error", payload({ requestId, code: "errors.default" }), ctx());
+    handleRealtimeEvent("version:endCreate:error", payload({ requestId, code: "errors.default" }), ctx());
+    expect(messages()).toEqual([]);
+    expect(useProject.getState().project?.isBeingUpdated).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ import { isOwnRequest } from "./requestId";
 export const VERSION_END_DELAY_MS = 250;
 export const BULK_PROGRESS_TOAST_ID = "bulk-progress";
 export const CLONE_TOAST_ID = "clone";
+/** A project creates one version at a time: its notices (creating, requested, ready, failed) share one toast. */
+export const VERSION_TOAST_ID = "version-create";
 
 export interface RealtimeContext {
   userId: number | null;
@@ -72,11 +74,11 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
   switch (name) {
     case "version:startCreate":
       project.setBeingUpdated(true);
-      if (initiator) toast.info(i18n.t("realtime.versionCreating"), { subject: "version", id: actionToastId(payload, resource) });
+      if (initiator) toast.info(i18n.t("realtime.versionCreating"), { subject: "version", id: VERSION_TOAST_ID });
       return;
     case "version:endCreate":
       setTimeout(() => {
-        void finishVersionCreation(initiator, actionToastId(payload, resource));
+        void finishVersionCreation(initiator, VERSION_TOAST_ID);
       }, VERSION_END_DELAY_MS);
       return;
     case "project:startClone":
@@ -131,7 +133,7 @@ function handleErrorEvent(name: string, payload: RealtimePayload, ctx: RealtimeC
   const toasts = useToasts.getState();
   if (initiator && (name.startsWith("event:update_progress") || name.startsWith("event:bulk_update"))) toasts.dismiss(BULK_PROGRESS_TOAST_ID);
   if (name.startsWith("project:")) toasts.dismiss(CLONE_TOAST_ID);
-  const id = actionToastId(payload, name.split(":")[0]);
+  const id = name.startsWith("version:") ? VERSION_TOAST_ID : actionToastId(payload, name.split(":")[0]);
   if (own) {
     toasts.dismiss(id);
     return;

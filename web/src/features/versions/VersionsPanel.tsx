@@ -47,6 +47,7 @@ import { useSession } from "../../store/session";
 import { useUi } from "../../store/ui";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
+import { VERSION_TOAST_ID } from "../../realtime/handleEvent";
 import { useWindowWidth } from "../../app/layout/useWindowWidth";
 import { freezeState, pageCount, pageOf, signState, toggleCompared } from "./versionRules";
 
@@ -159,7 +160,8 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
       await api.versions.create(project.id, name.trim());
       setName("");
       setNameTouched(false);
-      toast.info(t("versions.requested"), { subject: "version" });
+      // The live version events share this toast (creating, then ready): one toast for the action.
+      toast.info(t("versions.requested"), { subject: "version", id: VERSION_TOAST_ID });
       useRefresh.getState().bump("versions");
     } catch (e) {
       warnError(e, "version");
