@@ -5,6 +5,7 @@ import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/knex.js";
 import { loadAuthUser } from "./http/auth.js";
+import { answerClientErrors } from "./http/clientErrors.js";
 import type { Logger } from "./lib/log.js";
 import { postgresRealtime, type PgConnection } from "./realtime/adapter.js";
 import type { AccessChange } from "./realtime/eviction.js";
@@ -31,6 +32,24 @@ export function realPostgresOf(db: Db): { connection: PgConnection; searchPath?:
   return { connection: connection as PgConnection, searchPath };
 }
 
+let guarded = false;
+
+/**
+ * Last resort: an error that escapes every request's chain (a callback of a library, a forgotten promise) is
+ * logged and the server keeps serving, instead of dying and dropping every open connection. Requests answer
+ * their own errors (http/errorHandler.ts); one logged here is a defect to fix where it comes from.
+ */
+function guardProcess(log: Logger): void {
+  if (guarded) return;
+  guarded = true;
+  process.on("unhandledRejection", (reason) => {
+    log.error("Promesse rejetée sans gestionnaire", { error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) });
+  });
+  process.on("uncaughtException", (error) => {
+    log.error("Exception non rattrapée", { error: error.stack ?? error.message });
+  });
+}
+
 /** The HTTP server: the Koa app plus Socket.IO on the same origin (one room per project, members only). */
 export async function startServer(db: Db, config: Config, log: Logger): Promise<RunningServer> {
   let hub: RealtimeHub | null = null;
@@ -38,6 +57,8 @@ export async function startServer(db: Db, config: Config, log: Logger): Promise<
   const accessChanged = async (changes: readonly AccessChange[]) => hub?.accessChanged(changes);
   const { app, deps } = await createApp({ db, config, log, emit, accessChanged });
   const server = http.createServer(app.callback());
+  answerClientErrors(server, log);
+  guardProcess(log);
   // Several processes on one PostgreSQL share the project rooms: a change made through one reaches every client.
   const pgServer = realPostgresOf(db);
   const shared = pgServer ? postgresRealtime(pgServer.connection, log, pgServer.searchPath) : null;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Middleware } from "koa";
 import { AppError } from "@jalon/shared";
 
@@ -7,16 +8,58 @@ declare module "koa" {
   }
 }
 
-async function readRaw(req: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > limit) throw new AppError("errors.payload_too_large");
-    chunks.push(buf);
+/** The request ended before its body did (the client went away): no one reads the answer. */
+export class ClientAborted extends Error {
+  constructor() {
+    super("aborted");
+    this.name = "ClientAborted";
   }
-  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads the body, up to `limit` bytes. Past it, the rest is read and dropped rather than the stream destroyed:
+ * destroying it resets the connection, and a client that sends its whole body before reading (most do) then
+ * gets no answer instead of the 413.
+ */
+function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      size += buf.length;
+      if (size > limit) {
+        done();
+        req.resume(); // keep flowing with no listener: the rest of the body is dropped
+        reject(new AppError("errors.payload_too_large"));
+        return;
+      }
+      chunks.push(buf);
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = () => {
+      done();
+      reject(new ClientAborted());
+    };
+    const onClose = () => {
+      if (req.complete) return;
+      done();
+      reject(new ClientAborted());
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
 }
 
 /** How deep objects and arrays may nest in a JSON body: enough for any request, far from any stack limit. */
@@ -89,7 +132,10 @@ export function bodyParser(limit: number): Middleware {
   return async (ctx, next) => {
     if (["POST", "PUT", "PATCH", "DELETE"].includes(ctx.method)) {
       const length = Number(ctx.get("content-length") || 0);
-      if (length > limit) throw new AppError("errors.payload_too_large");
+      if (length > limit) {
+        ctx.req.resume(); // dropped, not destroyed (see readRaw)
+        throw new AppError("errors.payload_too_large");
+      }
       const type = ctx.get("content-type");
       if (type.startsWith("multipart/form-data")) {
         const raw = await readRaw(ctx.req, limit);

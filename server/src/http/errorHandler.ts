@@ -2,6 +2,7 @@ import type { Middleware } from "koa";
 import { ZodError } from "zod";
 import { AppError, isErrorCode } from "@jalon/shared";
 import type { Logger } from "../lib/log.js";
+import { ClientAborted } from "./body.js";
 import { fromPgError } from "./pgErrors.js";
 
 /** Turns zod issues into the details of an errors.validation answer. */
@@ -23,7 +24,11 @@ export function errorHandler(log: Logger): Middleware {
       }
     } catch (e) {
       let err: AppError;
-      if (e instanceof AppError) err = e;
+      if (e instanceof ClientAborted) {
+        // The client left mid-request: nothing to answer, nothing the server did wrong.
+        log.debug("Requête interrompue par le client", { method: ctx.method, path: ctx.path });
+        err = new AppError("errors.validation", { message: "Requête interrompue." });
+      } else if (e instanceof AppError) err = e;
       else if (e instanceof ZodError) err = zodToAppError(e);
       else {
         const mapped = fromPgError(e);

@@ -39,6 +39,13 @@ export function fromPgError(e: unknown): AppError | null {
     case "40001":
     case "40P01":
       return new AppError("errors.conflict", { details });
+    // A request listing more ids than one statement takes (65,535 parameters: the count wraps and PostgreSQL
+    // answers a protocol violation), or too complex for it: too big, not a server fault.
+    case "08P01":
+      return /bind message has \d+ parameter formats/.test(err.message ?? "") ? new AppError("errors.payload_too_large", { details: { pg: err.code } }) : null;
+    case "54000":
+    case "54001":
+      return new AppError("errors.payload_too_large", { details: { pg: err.code } });
     default:
       // Class 22 (data exception: NUL or an encoding PostgreSQL refuses 22021/22P05, a bad number 22P02, an
       // out-of-range value 22003, a bad or out-of-range date 22007/22008...) and the rest of class 23
