@@ -29,6 +29,9 @@ interface Entry {
  * on who asks. Authorization therefore stays per request, before the cache is consulted; the cache never
  * decides who may read. A version's revisions are read before its data, so a concurrent commit can only leave
  * newer data under an older stamp, which no later request asks for (its stamp is newer).
+ * Each server process keeps its own cache: a write through another process moves the stamps, which are read
+ * from the database on every request, so no process serves an answer older than the last commit
+ * (server/test/scaleOut).
  */
 const entries = new Map<string, Entry>();
 /** The latest level stored per version: a later one drops the entries of earlier states at once. */
