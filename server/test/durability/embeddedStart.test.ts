@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLUSTER_DIR, startEmbeddedPostgres } from "../../src/db/embedded.js";
 import { acquireDataDirLock, LOCK_FILE, StartupError } from "../../src/db/embeddedLock.js";
 import { createLogger } from "../../src/lib/log.js";
+import { runServerToExit } from "./serverProcess.js";
 
 /** How the embedded PostgreSQL starts on folders a crash or a person may leave behind: never by erasing. */
 
@@ -86,11 +87,24 @@ describe.skipIf(skip !== null)("embedded PostgreSQL start", () => {
     // Our own pid counts as free (a restarted container reuses pids): a live other node process is needed.
     fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: "hier" }));
     const cmd = fs.existsSync(`/proc/${process.ppid}/cmdline`) ? fs.readFileSync(`/proc/${process.ppid}/cmdline`, "utf8") : "node";
-    if (/node|tsx/i.test(cmd)) expect((await startError(dataDir)).message).toContain("Un autre serveur Jalon utilise déjà le dossier de données");
+    expect(cmd, "the test runner's parent is a node process").toMatch(/node|tsx/i);
+    expect((await startError(dataDir)).message).toContain("Un autre serveur Jalon utilise déjà le dossier de données");
     fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startedAt: "hier" }));
     const db = await startEmbeddedPostgres(dataDir, log);
     await db.stop();
     held.release();
+  }, 120_000);
+
+  it("refuses a PGlite server (JALON_DB=pglite) on a folder a live server holds, before opening PGlite", async () => {
+    const dir = tmp();
+    // The test runner's parent: a live node process other than the server to start.
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: "hier" }));
+    const cmd = fs.existsSync(`/proc/${process.ppid}/cmdline`) ? fs.readFileSync(`/proc/${process.ppid}/cmdline`, "utf8") : "node";
+    expect(cmd, "the test runner's parent is a node process").toMatch(/node|tsx/i);
+    const run = await runServerToExit(dir, { JALON_DB: "pglite" });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("Un autre serveur Jalon utilise déjà le dossier de données");
+    expect(fs.readdirSync(dir)).toEqual([LOCK_FILE]);
   }, 120_000);
 
   it("says in French that a damaged cluster cannot start, and leaves every file as it was", async () => {

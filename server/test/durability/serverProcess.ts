@@ -49,8 +49,8 @@ export function startServer(dataDir: string, timeoutMs = 120_000): Promise<Serve
 }
 
 /** Runs the server to its end (a refused start), resolving with its exit code and output. */
-export function runServerToExit(dataDir: string): Promise<{ code: number | null; output: string }> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: REPO, env: serverEnv(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+export function runServerToExit(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: REPO, env: { ...serverEnv(dataDir), ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   proc.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr!.on("data", (d: Buffer) => (out += d.toString()));
