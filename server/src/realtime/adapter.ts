@@ -30,6 +30,9 @@ export function postgresRealtime(connection: PgConnection, log: Logger, searchPa
   const pool = new pg.Pool({
     ...(typeof connection === "string" ? { connectionString: connection } : connection),
     max: 4,
+    // Broadcasts are published in order, one at a time: one stuck on a dead connection must not hold the others.
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 10_000,
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
     application_name: "jalon-realtime",
   });
