@@ -145,8 +145,13 @@ export function withSlice(data: PlanningData, slice: EventColumns): PlanningData
       if (a === b) i++;
     } else push(own, i++);
   }
+  return withEventColumns(data, out);
+}
+
+/** The data with other events (another range's): the graph, calendars and lists kept as they are (same objects). */
+export function withEventColumns(data: PlanningData, columns: EventColumns): PlanningData {
   // Not a spread of `data`: that would read its `events` and make the objects fromWire defers.
   const rest: Record<string, unknown> = {};
   for (const k of Object.keys(data)) if (k !== "events") rest[k] = (data as unknown as Record<string, unknown>)[k];
-  return fromWire({ ...(rest as Omit<PlanningData, "events">), eventColumns: out });
+  return fromWire({ ...(rest as Omit<PlanningData, "events">), eventColumns: columns });
 }

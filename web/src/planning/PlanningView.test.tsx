@@ -129,3 +129,42 @@ describe("planning view, range widened past an edge (issue 14)", () => {
     expect(usePlanningStore.getState().shownRange).toEqual({ from: "2025-11-01", to: "2026-09-30" });
   });
 });
+
+describe("planning view, 'Tout le projet' and back (issue 14)", () => {
+  it("asks only the events of the new range (eventsOnly): no graph again, the engine keeps its copy", async () => {
+    Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
+    usePlanningStore.setState({ showCritical: false, view: "year", zoom: 75, rangeRequest: null });
+    const full = planning();
+    const { calls } = mockApi({
+      "GET /api/planning/data": (call: { query: URLSearchParams }) => {
+        if (call.query.get("eventsOnly") !== "true") return toWire({ ...full, events: full.events.filter((e) => e.id !== 5) });
+        // The project's months hold all five; the default months, as first served, four.
+        const keep = call.query.get("startDate") === "2026-02" ? () => true : (e: { id: number }) => e.id !== 5;
+        return { projectId: 7, versionId: 11, writeCounter: full.writeCounter, eventColumns: toWire({ ...full, events: full.events.filter(keep) }).eventColumns };
+      },
+    });
+    render(
+      <MemoryRouter>
+        <PlanningView projectId={7} versionId={11} today={parseDay("2026-02-02")} />
+      </MemoryRouter>,
+    );
+    type RangeHook = { ids: () => number[]; range: () => [string, string] };
+    const h = () => hook() as unknown as RangeHook | undefined;
+    await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4]));
+    const asked = () => calls.filter((c) => c.path === "/api/planning/data");
+
+    usePlanningStore.getState().requestRange("project");
+    await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4, 5]));
+    expect(h()?.range()).toEqual(["2026-02-01", "2026-02-28"]);
+    expect(asked()).toHaveLength(2);
+    expect([asked()[1].query.get("eventsOnly"), asked()[1].query.get("startDate"), asked()[1].query.get("endDate")]).toEqual(["true", "2026-02", "2026-02"]);
+    // Fitted in the year view at the largest zoom that shows it (jsdom's screen has no width: the smallest).
+    expect(usePlanningStore.getState().view).toBe("year");
+
+    usePlanningStore.getState().requestRange("default");
+    await waitFor(() => expect(h()?.range()).toEqual(["2025-11-01", "2026-06-30"]));
+    await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4]));
+    expect(asked()).toHaveLength(3);
+    expect([asked()[2].query.get("eventsOnly"), asked()[2].query.get("startDate"), asked()[2].query.get("endDate")]).toEqual(["true", "2025-11", "2026-06"]);
+  });
+});

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { useTranslation } from "react-i18next";
 import { formatDay, parseDay } from "@jalon/engine";
 import { createTimeScale, defaultRange, type TimeScale } from "@jalon/shared/gantt";
-import { withSlice, type PlanningData } from "@jalon/shared/planning";
+import { withEventColumns, withSlice, type PlanningData } from "@jalon/shared/planning";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { GridHeader, GRID_WIDTH, RowGrid } from "./RowGrid";
@@ -99,6 +99,10 @@ export function PlanningView(props: PlanningViewProps) {
   /** Read by a load when it leaves: a reload (a refresh, a failed move) asks for every month shown. */
   const rangeNow = useRef(range);
   rangeNow.current = range;
+  const baseKeyNow = useRef(baseKey);
+  baseKeyNow.current = baseKey;
+  /** The base range whose events the data holds (set by a load and by the range effect). */
+  const loadedBase = useRef<string | null>(null);
   const compareIds = props.compareVersionIds ?? NO_VERSIONS;
   const clearCompare = props.onClearCompare;
 
@@ -114,8 +118,9 @@ export function PlanningView(props: PlanningViewProps) {
     };
     return props.publicToken ? planningApi.publicData(props.publicToken, query) : planningApi.data(query);
   }, [props.projectId, props.versionId, props.publicToken, compareIds, serverParams]);
-  // The base range, not the widened one: months added by scrolling are loaded alone (extendAt), not with a reload.
-  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, baseKey, paramsKey, reloadTick]);
+  // Not the range: months added by scrolling (extendAt) or a new base range with the same filters (the range
+  // effect below) are asked alone, without the graph the view holds.
+  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, paramsKey, reloadTick]);
   const [earlyData] = useState(earlyRequests<PlanningData>);
   earlyData.start(loadKey, loadData);
   const engine = useEngine();
@@ -173,6 +178,7 @@ export function PlanningView(props: PlanningViewProps) {
     // An extension answered after this load started is dropped: the data it would merge into is being replaced.
     loadSeq.current++;
     loadsInFlight.current++;
+    const baseAt = baseKeyNow.current;
     earlyData
       .take(loadKey, loadData)
       .finally(() => loadsInFlight.current--)
@@ -184,6 +190,7 @@ export function PlanningView(props: PlanningViewProps) {
         // draws (bench/web), and comlink delivers later engine calls after this one.
         const loading = engine.current?.load(Comlink.transfer(transfer, buffers), d.calendars);
         revisionsOf.current = { graph: d.graph, map: null };
+        loadedBase.current = baseAt;
         appliedPushSeq.current = seqAtRequest;
         const loadedDates = datesOf(d);
         setDates(loadedDates);
@@ -327,7 +334,7 @@ export function PlanningView(props: PlanningViewProps) {
   const extendAt = useCallback(
     async (edge: Edge) => {
       const el = scroller.current;
-      if (!el || !data || extending.current || loadsInFlight.current > 0) return;
+      if (!el || !data || extending.current || loadsInFlight.current > 0 || loadedBase.current !== baseKey) return;
       const canvasW = Math.max(50, el.clientWidth - GRID_WIDTH);
       const { range: next, added } = extendRange(range, edge, monthsToFill(canvasW, scale.dayWidth));
       const seq = loadSeq.current;
@@ -343,7 +350,7 @@ export function PlanningView(props: PlanningViewProps) {
         const query = { projectId: props.projectId, versionId: props.versionId, ...rangeMonths(added), ...serverParams };
         const slice = props.publicToken ? await planningApi.publicSlice(props.publicToken, query) : await planningApi.slice(query);
         // A load that started meanwhile replaces the data this slice would be merged into.
-        if (seq !== loadSeq.current || loadsInFlight.current > 0) return;
+        if (seq !== loadSeq.current || loadsInFlight.current > 0 || loadedBase.current !== at) return;
         keepScroll.current = { days: range.firstDay - next.firstDay, anchor: model ? topAnchor(model, el.scrollTop) : null };
         // A slice read at a later write counter only adds display attributes: the dates are the graph's we hold
         // (kept current by moves and pushed deltas), and a new event reaches us by the realtime refresh.
@@ -361,6 +368,40 @@ export function PlanningView(props: PlanningViewProps) {
   );
   const extendRef = useRef(extendAt);
   extendRef.current = extendAt;
+
+  // A new base range over the same data otherwise ("Tout le projet", back to the default): only its events are
+  // asked (eventsOnly) and replace the shown ones; the graph, and the engine worker's copy of it, stay as they are.
+  const { projectId, versionId, publicToken } = props;
+  useEffect(() => {
+    if (!data || loadedBase.current === null || loadedBase.current === baseKey || loadsInFlight.current > 0) return;
+    if (compareIds.length > 0 && !publicToken) {
+      // The compared versions' rows come with the full answer.
+      setReloadTick((x) => x + 1);
+      return;
+    }
+    let cancelled = false;
+    const seq = loadSeq.current;
+    const at = baseKey;
+    const query = { projectId, versionId, ...rangeMonths(base), ...serverParams };
+    extending.current = true;
+    (publicToken ? planningApi.publicSlice(publicToken, query) : planningApi.slice(query))
+      .then((slice) => {
+        if (cancelled || seq !== loadSeq.current || loadsInFlight.current > 0) return;
+        const next = withEventColumns(data, slice.eventColumns);
+        loadedBase.current = at;
+        setData(next);
+        onLoadedRef.current?.(next);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof ApiError ? e.code : "default");
+      })
+      .finally(() => {
+        extending.current = false;
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, base, baseKey, compareIds, serverParams, projectId, versionId, publicToken]);
   extendNear.current = () => {
     const el = scroller.current;
     if (!el) return;
@@ -752,6 +793,8 @@ export function PlanningView(props: PlanningViewProps) {
     if (!g || !el) return;
     el.scrollLeft = Math.max(0, g.x - 200);
     el.scrollTop = Math.max(0, g.y - 100);
+    // Brought on screen by the view, not scrolled by the user: no months are added for it.
+    lastLeft.current = el.scrollLeft;
   }, [focus, model, scale, dates]);
 
   const onGridSelect = useCallback(
@@ -781,6 +824,7 @@ export function PlanningView(props: PlanningViewProps) {
         if (!g || !el) return;
         el.scrollLeft = Math.max(0, g.x - 200);
         el.scrollTop = Math.max(0, g.y - 100);
+        lastLeft.current = el.scrollLeft;
       },
       dayWidth: scale.dayWidth,
       /** The displayed range (ISO days) and whether an event's bar is inside the drawn canvas. */
@@ -794,10 +838,13 @@ export function PlanningView(props: PlanningViewProps) {
         const h = Math.max(50, viewport.height - HEADER_HEIGHT);
         return g.x + g.width > viewport.left && g.x < viewport.left + w && g.y + g.height > viewport.top && g.y < viewport.top + h;
       },
-      /** True once the drawn viewport matches the scroll position (the scroll is applied on the next frame). */
+      /**
+       * True once the drawn viewport matches the scroll position (the scroll is applied on the next frame) and no
+       * months are being loaded (an extension moves the scroll when it lands).
+       */
       settled: () => {
         const el = scroller.current;
-        return !!el && el.scrollLeft === viewport.left && el.scrollTop === viewport.top;
+        return !!el && el.scrollLeft === viewport.left && el.scrollTop === viewport.top && !extending.current;
       },
       ids: () => model.events.map((e) => e.id),
       links: () => model.links,
