@@ -84,7 +84,8 @@ export function PlanningView(props: PlanningViewProps) {
   // The displayed range (issue 14): the date filter's months, else the spec's default, unless "Tout le projet"
   // chose the project's (kept while the date filter is unchanged); then widened by scrolling past an edge.
   const defaultMonths = useMemo(() => defaultRange(props.today), [props.today]);
-  const filterKey = `${filters.startDate ?? ""}|${filters.endDate ?? ""}`;
+  // A fitted range belongs to its version and date filter: another project, version or filter drops it.
+  const filterKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, filters.startDate, filters.endDate]);
   const [fit, setFit] = useState<{ filterKey: string; range: DayRange } | null>(null);
   /** Bumped by a range action: the view scrolls again even when the range did not change. */
   const [rescroll, setRescroll] = useState(0);
@@ -93,7 +94,8 @@ export function PlanningView(props: PlanningViewProps) {
     () => fitRangeNow ?? filterRange(defaultMonths, filters.startDate, filters.endDate),
     [fitRangeNow, defaultMonths, filters.startDate, filters.endDate],
   );
-  const baseKey = `${base.firstDay}:${base.lastDay}`;
+  // Per version too: widened months and the scroll to today do not carry over to another project or version.
+  const baseKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, base.firstDay, base.lastDay]);
   const [extended, setExtended] = useState<{ baseKey: string; range: DayRange } | null>(null);
   const range = extended && extended.baseKey === baseKey ? extended.range : base;
   /** Read by a load when it leaves: a reload (a refresh, a failed move) asks for every month shown. */
