@@ -94,6 +94,7 @@ function queryString(pairs: [string, string][]): string {
 }
 
 const isIdKey = (k: string) => k === "id" || /Id$/.test(k);
+const isIdListKey = (k: string) => k === "ids" || /Ids$/.test(k);
 
 /**
  * One bad request for a route. `rough` leaves the poison out: form values with noise in some fields, which
@@ -158,11 +159,12 @@ export function badRequest(route: WalkedRoute, f: Fixture, rough = false): fc.Ar
       .map(([s, at, bad, q, b]) => build(s.map((x, j) => (j === at ? bad : x)), q, toJson(b), `path parameter :${route.params[at]} = ${bad}`, true)));
   }
   // Ids that do not exist, every other field noise: the handler's lookups must refuse, never crash.
-  const idKeys = [...bodyKeys, ...queryKeys].filter(isIdKey);
+  const idKeys = [...bodyKeys, ...queryKeys].filter((k) => isIdKey(k) || isIdListKey(k));
   if (route.params.length > 0 || idKeys.length > 0) {
     poisons.push(fc.tuple(noiseQuery, noiseBody).map(([q, b]) => {
       const body = { ...b };
       for (const k of bodyKeys.filter(isIdKey)) body[k] = MISSING_ID;
+      for (const k of bodyKeys.filter(isIdListKey)) body[k] = [MISSING_ID];
       const query = [...q.filter(([k]) => !isIdKey(k)), ...queryKeys.filter(isIdKey).map((k) => [k, String(MISSING_ID)] as [string, string])];
       // A list read with missing ids in its query may answer an empty list; a write or a row read must refuse.
       return build(route.params.map(() => String(MISSING_ID)), query, toJson(body), "ids that do not exist", hasBody || route.params.length > 0);

@@ -212,6 +212,15 @@ describe("JSON body limits", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("more ids than PostgreSQL takes in one statement (65,535 parameters) answer 413, nothing written", async () => {
+    const before = await rowCounts(t.db);
+    const ids = Array.from({ length: 70_000 }, (_, i) => i + 1);
+    const res = await t.request("DELETE", "/zone/bulk-delete", { token: users.admin.token, body: { ids } });
+    expect(res.status, JSON.stringify(res.body)).toBe(413);
+    expect(res.body.code).toBe("errors.payload_too_large");
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
   it("a NUL in the login e-mail answers 400 errors.validation and counts no attempt", async () => {
     const before = await rowCounts(t.db);
     const res = await t.request("POST", "/auth/login", { body: { email: "a\u0000@b.fr", password: "x" } });
