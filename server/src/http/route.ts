@@ -2,7 +2,7 @@ import type Router from "@koa/router";
 import type { ParameterizedContext } from "koa";
 import { z, ZodError } from "zod";
 import { AppError, mayAccess, type PermissionSet } from "@jalon/shared";
-import { errorEventOf, REQUEST_ID_HEADER, REQUEST_ID_PATTERN, SUMMARY_HEADER, type RealtimeEventName, type RealtimePayload, type WriteSummary } from "@jalon/shared/realtime";
+import { errorEventOf, REALTIME_EVENTS, REQUEST_ID_HEADER, REQUEST_ID_PATTERN, SUMMARY_HEADER, type RealtimeEventName, type RealtimePayload, type WriteSummary } from "@jalon/shared/realtime";
 import { writeSummaryOf } from "../realtime/writeSummary.js";
 import { fromPgError } from "./pgErrors.js";
 import type { AppDeps, AuthUser, RateLimitName } from "../context.js";
@@ -64,8 +64,8 @@ export class Emits {
     const seen = new Set<string>();
     const out: RealtimePayload[] = [];
     for (const p of [...this.sent, ...this.items, ...this.expected]) {
-      if (p.event.endsWith(":error") || !p.event.includes(":")) continue;
-      const event = errorEventOf(p.event as RealtimeEventName);
+      if (!isEventName(p.event)) continue;
+      const event = errorEventOf(p.event);
       const key = `${event}|${p.projectId}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -124,6 +124,11 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   /** Status of a successful answer (200 by default, 204 when the handler returns undefined). */
   status?: number;
   handler: (input: HandlerInput<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
+}
+
+/** Events of spec 000's list have error twins (not the twins themselves, nor the access notices). */
+function isEventName(event: string): event is RealtimeEventName {
+  return (REALTIME_EVENTS as readonly string[]).includes(event);
 }
 
 function safeEmit(deps: AppDeps, payload: RealtimePayload): void {
