@@ -28,7 +28,10 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<Db> 
     log.warn(`Base PGlite dans ${dir} (JALON_DB=pglite) : une écriture confirmée peu avant un arrêt brutal peut être perdue`);
     return createDb({ kind: "pglite", dataDir: dir });
   }
-  embedded = await startEmbeddedPostgres(config.dataDir, log);
+  embedded = await startEmbeddedPostgres(config.dataDir, log, (reason) => {
+    log.error(`PostgreSQL embarqué s'est arrêté de façon inattendue (${reason}) : arrêt de Jalon. Relancez-le : PostgreSQL reprendra ses données au démarrage.`);
+    void shutdown().finally(() => process.exit(1));
+  });
   return createDb({ kind: "postgres", url: embedded.url });
 }
 

@@ -396,7 +396,11 @@ export function holdsPgliteData(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, "PG_VERSION"));
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedPostgres> {
+/**
+ * `onUnexpectedExit`: the postmaster ended while the server still needs it (killed, out of memory): the
+ * server cannot answer without it and should stop, so that a restart runs PostgreSQL's recovery.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Logger, onUnexpectedExit?: (reason: string) => void): Promise<EmbeddedPostgres> {
   const lock: DataDirLock = acquireDataDirLock(dataDir);
   let child: ChildProcess | null = null;
   let watchdog: ChildProcess | null = null;
@@ -461,6 +465,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     const postmaster = child!;
     const guard = watchdog!;
     let stopping: Promise<void> | null = null;
+    postmaster.once("exit", (code, signal) => {
+      if (!stopping) onUnexpectedExit?.(signal ? `signal ${signal}` : `code ${code}`);
+    });
     const stop = () =>
       (stopping ??= (async () => {
         guard.kill("SIGKILL");

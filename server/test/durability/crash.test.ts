@@ -21,6 +21,7 @@ const embedded = DATABASE_URL === null;
 const linux = process.platform === "linux";
 const skip = !linux ? "kills by pid and reads /proc: Linux only" : null;
 if (skip && process.env.CI === "true") throw new Error(`durability test cannot run: ${skip}`);
+if (skip) console.warn(`crash.test.ts skipped: ${skip}`);
 
 type Death = "server" | "power-cut" | "server-and-watchdog";
 const deaths: Death[] = embedded ? ["server", "power-cut", "server-and-watchdog"] : ["server"];
@@ -192,6 +193,26 @@ describe.skipIf(skip !== null)(`acknowledged writes survive a kill -9 (${embedde
     await exited(current.proc);
     running = null;
   }, 600_000);
+
+  it.skipIf(!embedded)("stops when its PostgreSQL is killed under it, and the next start recovers the acknowledged write", async () => {
+    const server = await startServer(dataDir);
+    running = server;
+    const token = await loginAdmin(server);
+    const name = `Arrêt de PostgreSQL ${Date.now()}`;
+    const res = await api<{ id: number }>(server, "POST", "/project", token, { name });
+    expect(res.status).toBe(201);
+    process.kill(-postmasterOf(dataDir)!.pid, "SIGKILL");
+    await exited(server.proc);
+    expect(server.proc.exitCode).toBe(1);
+    expect(server.output()).toContain("PostgreSQL embarqué s'est arrêté de façon inattendue");
+    const again = await startServer(dataDir);
+    running = again;
+    const read = await api<{ name: string }>(again, "GET", `/project/${res.body.id}`, await loginAdmin(again));
+    expect(read.body.name).toBe(name);
+    again.proc.kill("SIGTERM");
+    await exited(again.proc);
+    running = null;
+  }, 300_000);
 
   // With DATABASE_URL several processes share one database on purpose (scale-out).
   it.skipIf(!embedded)("refuses a second server on the same folder, in French, and the first keeps running", async () => {
