@@ -1,5 +1,16 @@
-import { AppError } from "@jalon/shared";
+import { createHash } from "node:crypto";
+import { AppError, hasControlChars } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
+
+/**
+ * The key as stored: as it is when short and printable, else its hash. A key comes from the request (the
+ * e-mail typed at sign-in, the address a proxy forwards): whatever it holds, the insert must not fail (a NUL
+ * is refused by PostgreSQL, a long text by the primary key's index) and answer 500 instead of counting.
+ */
+function storedKey(key: string): string {
+  if (key.length <= 300 && !hasControlChars(key) && !/[\ud800-\udfff]/.test(key)) return key;
+  return `sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
 
 /**
  * Fixed-window counters kept in PostgreSQL (the server keeps no state of its own, so several processes
@@ -13,7 +24,7 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
        count = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ?) THEN 1 ELSE rate_limits.count + 1 END,
        window_start = CASE WHEN rate_limits.window_start < now() - make_interval(secs => ?) THEN now() ELSE rate_limits.window_start END
      RETURNING count, extract(epoch from (window_start + make_interval(secs => ?) - now())) AS remaining`,
-    [key, secs, secs, secs],
+    [storedKey(key), secs, secs, secs],
   );
   const row = res.rows[0] as { count: number | string; remaining: number | string };
   if (Number(row.count) > max) {
@@ -22,5 +33,5 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
-  await db("rate_limits").where({ key }).del();
+  await db("rate_limits").where({ key: storedKey(key) }).del();
 }
