@@ -10,6 +10,7 @@ import type { AppDeps, AuthUser } from "../../server/src/context.js";
 import type { Db } from "../../server/src/db/knex.js";
 import { moveEvents } from "../../server/src/commands/moveEvents.js";
 import { createVersion } from "../../server/src/commands/createVersion.js";
+import { Emits } from "../../server/src/http/route.js";
 import { forget, remember, versionGraph } from "../../server/src/planning/versionGraph.js";
 import type { BenchVersion } from "./generate.js";
 
@@ -157,7 +158,7 @@ export async function benchVersions(db: Db, deps: AppDeps, v: BenchVersion, opts
     const timed = r >= opts.warmup;
     sql.reset();
     let t = performance.now();
-    const created = await createVersion(deps, user, { projectId: v.projectId, name: `Banc copie ${r + 1}` });
+    const created = await createVersion(deps, new Emits(), user, { projectId: v.projectId, name: `Banc copie ${r + 1}` });
     const ms = performance.now() - t;
     const s = sql.read();
     const slowest = sql.top(6);
