@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { projectRef, text } from "@jalon/shared";
+import { plainString, projectRef, text } from "@jalon/shared";
 
 /**
  * The displayed range (startDate/endDate, spec 000: year-months) and the date filter (fromDate/toDate, days).
@@ -17,18 +17,17 @@ function validDay(s: string): boolean {
 }
 
 const monthParam = (code: "errors.startDate_invalid" | "errors.endDate_invalid") =>
-  z
-    .string()
+  plainString()
     .trim()
     .refine((s) => MONTH.test(s) || validDay(s), code)
     .transform((s) => s.slice(0, 7));
-const dayParam = (code: "errors.startDate_invalid" | "errors.endDate_invalid") => z.string().trim().refine(validDay, code);
+const dayParam = (code: "errors.startDate_invalid" | "errors.endDate_invalid") => plainString().trim().refine(validDay, code);
 
 /** Id lists in a query string: repeated (?zoneIds=1&zoneIds=2) or comma-separated (?zoneIds=1,2). */
 const idsParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([plainString(), z.array(plainString())])
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter((s) => s !== ""))
-  .pipe(z.array(z.string().regex(/^[1-9]\d{0,9}$/, "Identifiant invalide").transform(Number)).max(10_000));
+  .pipe(z.array(plainString().regex(/^[1-9]\d{0,9}$/, "Identifiant invalide").transform(Number)).max(10_000));
 const namesParam = z.union([text(), z.array(text())]).transform((v) => (Array.isArray(v) ? v : [v]).filter((s) => s !== ""));
 /** A flag in a query string: only these spellings, so a typo is a 400 rather than a silent false. */
 const flagParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -46,7 +45,7 @@ const planningFilters = {
   eventNames: namesParam.optional(),
   fromDate: dayParam("errors.startDate_invalid").optional(),
   toDate: dayParam("errors.endDate_invalid").optional(),
-  aggregation: z.string().optional(),
+  aggregation: plainString().optional(),
   /**
    * Only the display attributes of the range's events (no graph, calendars or lists): what a client that already
    * holds the version's graph asks for when it extends its range by a few months.
@@ -73,4 +72,4 @@ export const planningDataQuery = ordered(
 );
 
 export const publicPlanningQuery = ordered(z.object(planningFilters));
-export const publicPlanningParams = z.object({ token: z.string().trim().min(20).max(128) });
+export const publicPlanningParams = z.object({ token: plainString().trim().min(20).max(128) });
