@@ -45,6 +45,18 @@ export default tseslint.config(
     },
   },
   {
+    // Request strings refuse control characters (a NUL reached PostgreSQL and answered 500): schemas build on
+    // plainString() and its helpers, never on a bare z.string().
+    files: ["server/src/**/*.ts", "shared/src/**/*.ts"],
+    ignores: ["shared/src/schemas.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", {
+        selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+        message: "Build request strings on plainString() (shared/src/schemas.ts): it refuses control characters.",
+      }],
+    },
+  },
+  {
     files: ["web/**/*.ts", "web/**/*.tsx"],
     rules: {
       "no-restricted-imports": ["error", {
