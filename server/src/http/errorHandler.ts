@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { AppError, isErrorCode } from "@jalon/shared";
 import type { Logger } from "../lib/log.js";
 import { ClientAborted } from "./body.js";
+import { fromEngineError } from "../planning/engineErrors.js";
 import { fromPgError } from "./pgErrors.js";
 
 /** Turns zod issues into the details of an errors.validation answer. */
@@ -29,6 +30,8 @@ export function errorHandler(log: Logger): Middleware {
         log.debug("Requête interrompue par le client", { method: ctx.method, path: ctx.path });
         err = new AppError("errors.validation", { message: "Requête interrompue." });
       } else if (e instanceof AppError) err = e;
+      // An engine error that no route converted (a date out of the engine's range...) is still the request's.
+      else if (fromEngineError(e) instanceof AppError) err = fromEngineError(e) as AppError;
       else if (e instanceof ZodError) err = zodToAppError(e);
       else {
         const mapped = fromPgError(e);

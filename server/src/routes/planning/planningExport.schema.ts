@@ -2,8 +2,12 @@ import { z } from "zod";
 import { id, isoDay, plainString, projectRef, text } from "@jalon/shared";
 import { MONTHS_PER_PAGE_MAX, PAGE_FORMATS, PAGE_ORIENTATIONS } from "@jalon/shared/gantt";
 
-/** yyyy-MM or yyyy-MM-dd: the printed range is widened to whole months either way. */
-const monthOrDay = z.union([plainString().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Mois invalide (yyyy-MM)"), isoDay]);
+/**
+ * yyyy-MM or yyyy-MM-dd: the printed range is widened to whole months either way. Years 1900-2999, as on the
+ * planning (the engine's days refuse years 0-99, which answered 500).
+ */
+const monthOrDay = (code: "errors.startDate_invalid" | "errors.endDate_invalid") =>
+  z.union([plainString().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Mois invalide (yyyy-MM)"), isoDay]).refine((s) => /^(19\d\d|2\d\d\d)-/.test(s), code);
 const ids = z.array(id).max(10_000);
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v);
 
@@ -31,8 +35,8 @@ export const planningExportBody = z
     aggregatedZoneIds: ids.default([]),
     /** How rows are grouped, as on screen. */
     aggregation: z.enum(["zone", "lot", "sequence", "none"]).default("zone"),
-    startDate: monthOrDay.optional(),
-    endDate: monthOrDay.optional(),
+    startDate: monthOrDay("errors.startDate_invalid").optional(),
+    endDate: monthOrDay("errors.endDate_invalid").optional(),
     monthsPerPage: z.number().int().min(1).max(MONTHS_PER_PAGE_MAX).default(3),
     pageFormat: z.preprocess(upper, z.enum(PAGE_FORMATS as [string, ...string[]])).default("A3"),
     orientation: z.enum(PAGE_ORIENTATIONS as [string, ...string[]]).default("landscape"),
