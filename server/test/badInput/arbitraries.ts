@@ -77,6 +77,19 @@ function noiseValue(f: Fixture): fc.Arbitrary<unknown> {
   );
 }
 
+const EDGE_DATES = ["0001-01-01", "0001-01", "1899-12-31", "1900-01-01", "2999-12-31", "3000-01-01", "9999-12-31", "9999-12", "2026-03-01", "2026-02-28", "2028-02-29"];
+const EDGE_NUMBERS = [0, -1, 1.5, 2147483647, -2147483648, 2147483648, 100_000, 100_001, 1e12, 1e15];
+
+/** Noise that fits the field's name (a date for a date, a number for a count): more of it gets past validation. */
+function typedNoise(key: string, f: Fixture, generic: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  let typed: fc.Arbitrary<unknown> | null = null;
+  if (/(date|day|month)$/i.test(key)) typed = fc.constantFrom(...EDGE_DATES, ...BAD_DATES);
+  else if (/ids$/i.test(key)) typed = fc.constantFrom([MISSING_ID], [-1], [1, 1], [...f.ids], []);
+  else if (/id$/i.test(key)) typed = fc.constantFrom(MISSING_ID, -1, 0, 2147483648, ...f.ids);
+  else if (/(days|delay|position|count|limit|offset|revision|people|area|perpage)$/i.test(key)) typed = fc.constantFrom(...EDGE_NUMBERS);
+  return typed ? fc.oneof({ weight: 2, arbitrary: typed }, { weight: 1, arbitrary: generic }) : generic;
+}
+
 /** A string value for a query parameter. */
 function noiseQueryValue(f: Fixture): fc.Arbitrary<string> {
   return fc.oneof(
@@ -121,13 +134,13 @@ export function badRequest(route: WalkedRoute, f: Fixture, rough = false): fc.Ar
   // What a form sends, with at most two fields bad: the bad ones must not crash what reads the good ones.
   const noiseBody = fc.tuple(
     fc.record(Object.fromEntries(bodyKeys.map((k) => [k, sample(bodyShape[k], k, f)]))),
-    fc.subarray(bodyKeys, { maxLength: Math.min(2, bodyKeys.length) }).chain((keys) => fc.tuple(...keys.map((k) => value.map((v) => [k, v] as const)))),
+    fc.subarray(bodyKeys, { maxLength: Math.min(2, bodyKeys.length) }).chain((keys) => fc.tuple(...keys.map((k) => typedNoise(k, f, value).map((v) => [k, v] as const)))),
     fc.dictionary(fc.constantFrom("unknownField", "__proto__", "constructor", "", "é", "a.b"), value, { maxKeys: 1 }),
   ).map(([good, bad, unknown]) => ({ ...unknown, ...good, ...Object.fromEntries(bad) }) as Record<string, unknown>);
   const asPairs = (k: string, v: unknown): [string, string][] => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x) => [k, String(x)]));
   const noiseQuery = fc.tuple(
     fc.tuple(...queryKeys.map((k) => sample(queryShape[k], k, f).map((v) => asPairs(k, v)))).map((lists) => lists.flat()),
-    fc.subarray(queryKeys, { maxLength: Math.min(2, queryKeys.length) }).chain((keys) => fc.tuple(...keys.map((k) => qValue.map((v) => [k, v] as [string, string])))),
+    fc.subarray(queryKeys, { maxLength: Math.min(2, queryKeys.length) }).chain((keys) => fc.tuple(...keys.map((k) => typedNoise(k, f, qValue).map((v) => [k, String(v)] as [string, string])))),
     fc.array(fc.tuple(fc.constantFrom(...LIST_QUERY_KEYS, "unknown"), qValue), { maxLength: 2 }),
   ).map(([good, bad, extra]) => [...good.filter(([k]) => !bad.some(([b]) => b === k)), ...bad, ...extra]);
   // A path id names the route's own kind of row (/zone/:id a zone); `:projectId` and the like their row.
