@@ -31,7 +31,8 @@ export function createTokenService(secret: string, ttl: string): TokenService {
         const payload = jwt.verify(token, key, { algorithms: ["HS256"] });
         if (typeof payload === "string" || typeof payload.sub !== "string") return null;
         const userId = Number(payload.sub);
-        return Number.isSafeInteger(userId) && userId > 0 ? { userId } : null;
+        // users.id is an int4: a larger subject names no one (and would make the lookup fail, not answer 401).
+        return Number.isSafeInteger(userId) && userId > 0 && userId <= 2_147_483_647 ? { userId } : null;
       } catch {
         return null;
       }

@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import fc from "fast-check";
+import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BODY_MAX_BYTES } from "@jalon/shared";
 import type { AppDeps } from "../../src/context.js";
@@ -18,7 +19,7 @@ const declared = vi.hoisted(() => [] as DeclaredRoute[]);
 vi.mock("../../src/http/route.js", async (importOriginal) => {
   const m = await importOriginal<typeof import("../../src/http/route.js")>();
   const route: typeof m.route = (router, deps, spec) => {
-    declared.push({ router, method: spec.method, path: spec.path, body: spec.body, query: spec.query });
+    declared.push({ router, method: spec.method, path: spec.path, body: spec.body, query: spec.query, open: spec.roles === undefined || spec.anonymous === true });
     m.route(router, deps, spec);
   };
   return { ...m, route };
@@ -121,6 +122,34 @@ describe("bad input on every registered route", () => {
       }
     });
   }
+});
+
+describe("forged and odd session tokens on every registered route", () => {
+  it("an answer, never a 5xx, no row written; a route that needs a session answers 401", async () => {
+    const secret = "test-secret-of-at-least-16-chars"; // the test app's (helpers/app.ts)
+    const tokens = [
+      "garbage",
+      "a.b.c",
+      `${"x".repeat(4000)}`,
+      jwt.sign({}, "another-secret-of-16-chars-or-more", { subject: String(users.admin.id) }),
+      `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(`{"sub":"${users.admin.id}"}`).toString("base64url")}.`,
+      ...["9223372036854775808", "2147483648", "-1", "0", "1e309", "abc", "1.5", "\u0000"].map((sub) => jwt.sign({}, secret, { subject: sub })),
+    ];
+    const failures: string[] = [];
+    const before = await rowCounts(t.db);
+    for (const route of routes) {
+      const url = route.path.replace(/:[A-Za-z0-9_]+/g, "1");
+      for (const token of tokens) {
+        const res = await send({ method: route.method, url, poison: "token", mustRefuse: false }, token);
+        const label = `${route.method} ${url} with token ${token.slice(0, 40)}`;
+        if (typeof res === "string") failures.push(`${label}: ${res}`);
+        else if (res.status >= 500) failures.push(`${label}: ${res.status} ${res.text}`);
+        else if (!route.open && res.status !== 401) failures.push(`${label}: ${res.status} (401 was due) ${res.text}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
 });
 
 /** A raw HTTP request (fetch always sends a Content-Length; here the body may also be chunked). */

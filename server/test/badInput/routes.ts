@@ -12,6 +12,8 @@ export interface DeclaredRoute {
   path: string;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** Callable without a session (no role set, or guests allowed). */
+  open: boolean;
 }
 
 /** One registered route: its method, its path under /api, its path parameters and the schemas it reads. */
@@ -25,6 +27,8 @@ export interface WalkedRoute {
   bodyKeys: string[] | null;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Callable without a session; routes registered without route() (GET /health) count as open. */
+  open: boolean;
 }
 
 interface Def {
@@ -76,6 +80,7 @@ export function registeredRoutes(deps: AppDeps, declared: DeclaredRoute[]): Walk
         bodyKeys: b ? Object.keys(b.shape) : null,
         query: d?.query,
         body: d?.body,
+        open: d?.open ?? true,
       });
     }
   }
