@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net, { type AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { Logger } from "../lib/log.js";
@@ -115,12 +116,43 @@ function resolveRunAs(cluster: string, log: Logger): RunAs {
   return { name, ...ids };
 }
 
-/** As root, the PostgreSQL user must reach the binaries and the data folder (a checkout under /root cannot). */
+function reaches(as: RunAs, p: string): boolean {
+  return spawnSync("/bin/sh", ["-c", 'test -x "$1"', "sh", p], { uid: as.uid, gid: as.gid }).status === 0;
+}
+
+/**
+ * As root, the PostgreSQL user must reach the binaries; a checkout under /root (mode 700, CI machines) keeps
+ * them out of its reach. The package's native folder is then copied once, whole (postgres finds its libraries
+ * relative to itself), to a shared folder of root's: files readable by all, written only by root.
+ */
+function reachableBinaries(bins: Binaries, as: RunAs, log: Logger): Binaries {
+  const bin = path.dirname(bins.postgres);
+  if (as.uid === undefined || reaches(as, bin)) return bins;
+  const native = path.resolve(bin, "..");
+  const version = fs.readFileSync(path.join(native, "..", "package.json"), "utf8").match(/"version"\s*:\s*"([^"]+)"/)?.[1] ?? "0";
+  const target = path.join(process.platform === "linux" ? "/var/tmp" : os.tmpdir(), `jalon-postgres-${process.platform}-${process.arch}-${version}`);
+  if (!fs.existsSync(path.join(target, "bin", path.basename(bins.postgres)))) {
+    log.info(`Binaires PostgreSQL copiés dans ${target} : l'utilisateur « ${as.name} » ne peut pas atteindre ${bin}`);
+    const partial = `${target}.${process.pid}.tmp`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(partial, 0o755);
+    try {
+      fs.renameSync(partial, target);
+    } catch {
+      // Another start copied it first: theirs is whole.
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  const moved = (file: string) => path.join(target, "bin", path.basename(file));
+  return { initdb: moved(bins.initdb), postgres: moved(bins.postgres), pg_ctl: moved(bins.pg_ctl) };
+}
+
+/** As root, the PostgreSQL user must reach the data folder (a DATA_DIR under /root cannot). */
 function checkReachable(as: RunAs, paths: string[]): void {
   if (as.uid === undefined) return;
   for (const p of paths) {
-    const r = spawnSync("/bin/sh", ["-c", 'test -x "$1"', "sh", p], { uid: as.uid, gid: as.gid });
-    if (r.status !== 0) {
+    if (!reaches(as, p)) {
       throw new StartupError(
         `PostgreSQL refuse de tourner en root ; il tourne donc sous l'utilisateur « ${as.name} », qui ne peut pas accéder à ${p}. ` +
           `Placez Jalon et son dossier de données (DATA_DIR) dans un dossier qu'il peut traverser (pas sous /root), ou lancez Jalon sous un utilisateur ordinaire.`,
@@ -411,9 +443,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, onUnex
           `(nouvelle base dans ${path.join(dataDir, CLUSTER_DIR)}). Pour la rouvrir telle quelle : JALON_DB=pglite npm start.`,
       );
     }
-    const bins = await loadBinaries();
     const cluster = path.join(dataDir, CLUSTER_DIR);
     const as = resolveRunAs(cluster, log);
+    const bins = reachableBinaries(await loadBinaries(), as, log);
     if (as.uid !== undefined) letTraverse(dataDir, log);
     checkReachable(as, [path.dirname(bins.postgres), dataDir]);
     ensureCluster(dataDir, bins, as, log);
