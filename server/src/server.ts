@@ -19,7 +19,7 @@ export interface RunningServer {
 }
 
 /**
- * The PostgreSQL server behind knex, when it is a real one (DATABASE_URL, or the one the app starts itself): its
+ * The PostgreSQL server behind knex, when it is a real one (DATABASE_URL, or the one the app starts itself, which keeps its rooms in memory: one process): its
  * connection (knex keeps a connection string parsed into pg's settings) and schema. Null on PGlite, which
  * serves one process and keeps Socket.IO's rooms in memory.
  */
@@ -59,8 +59,9 @@ export async function startServer(db: Db, config: Config, log: Logger): Promise<
   const server = http.createServer(app.callback());
   answerClientErrors(server, log);
   guardProcess(log);
-  // Several processes on one PostgreSQL share the project rooms: a change made through one reaches every client.
-  const pgServer = realPostgresOf(db);
+  // Several processes on one PostgreSQL (DATABASE_URL) share the project rooms: a change made through one reaches
+  // every client. The embedded database serves one process (its folder is locked), whose rooms stay in memory.
+  const pgServer = config.databaseUrl ? realPostgresOf(db) : null;
   const shared = pgServer ? postgresRealtime(pgServer.connection, log, pgServer.searchPath) : null;
   hub = attachRealtime(server, {
     verify: async (token) => {

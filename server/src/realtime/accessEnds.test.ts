@@ -30,7 +30,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   ({ db, close: closeDb } = await openTestDb());
-  server = await startServer(db, { ...loadConfig({}), port: 0, jwtSecret: SECRET }, createLogger("silent"));
+  server = await startServer(db, { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET }, createLogger("silent"));
   url = server.url.replace("localhost", "127.0.0.1");
   t = { db, deps: { tokens: createTokenService(SECRET, "1h") } } as unknown as TestApp;
   admin = await buildUser(t, { type: "admin" });
@@ -325,7 +325,7 @@ describe.skipIf(!process.env.DATABASE_URL)("across server processes (PostgreSQL 
   let other: RunningServer;
   let otherUrl: string;
   beforeAll(async () => {
-    other = await startServer(db, { ...loadConfig({}), port: 0, jwtSecret: SECRET }, createLogger("silent"));
+    other = await startServer(db, { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET }, createLogger("silent"));
     otherUrl = other.url.replace("localhost", "127.0.0.1");
   });
   afterAll(async () => other?.close());

@@ -27,7 +27,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   ({ db, close: closeDb } = await openTestDb());
-  server = await startServer(db, { ...loadConfig({}), port: 0, jwtSecret: SECRET }, createLogger("silent"));
+  server = await startServer(db, { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET }, createLogger("silent"));
   url = server.url.replace("localhost", "127.0.0.1");
   // The factories need the database and a token service signing with the server's secret.
   t = { db, deps: { tokens: createTokenService(SECRET, "1h") } } as unknown as TestApp;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/db/knex.js";
 import { realPostgresOf } from "../../src/server.js";
 
-// Which databases get the shared Socket.IO adapter: a real PostgreSQL (DATABASE_URL or the embedded one), with
+// Which databases can carry the shared Socket.IO adapter (used with DATABASE_URL): a real PostgreSQL, with
 // every setting the adapter's own pool needs to log in; never PGlite (one process, rooms in memory).
 describe("realPostgresOf", () => {
   it("gives a real PostgreSQL's connection settings, password and schema included", async () => {
