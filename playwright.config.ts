@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 
-// End-to-end flows against the real server (PGlite in a throwaway folder) serving the built web app, driven
+// End-to-end flows against the real server (its embedded PostgreSQL in a throwaway folder) serving the built web app, driven
 // by Debian's Chromium (never a downloaded browser). Screenshots of the key screens go to artifacts/e2e.
 const port = Number(process.env.E2E_PORT ?? 3310);
 
