@@ -30,6 +30,8 @@ export interface BadRequest {
   url: string;
   body?: string;
   contentType?: string;
+  /** A multipart/form-data body instead: text fields, and files as bytes. */
+  form?: [string, string | Uint8Array][];
   poison: string;
   /** Whether the poison always reaches a check: then the answer must be 4xx, otherwise only "not 5xx". */
   mustRefuse: boolean;
@@ -187,6 +189,15 @@ export function badRequest(route: WalkedRoute, f: Fixture, rough = false): fc.Ar
     // JSON the parser must refuse: malformed, a broken or lone \u escape, nested past the limit.
     poisons.push(fc.tuple(goodSegments, noiseQuery, fc.constantFrom('{"a":', '{"a":"\\u12"}', '{"name":"\\ud800"}', '{"name":"\\udc00x"}', '{"a":1}}', "nul", '{"a":"\\x00"}', "\u0000", "{'a':1}", "[1,]", '{"a":NaN}'))
       .map(([s, q, text]) => build(s, q, text, `malformed JSON ${JSON.stringify(text)}`, true)));
+    // The same fields sent as a form (the upload routes' way), one with a control character, maybe a garbage file.
+    if (bodyKeys.length > 0) {
+      poisons.push(fc.tuple(goodSegments, noiseQuery, noiseBody, fc.constantFrom(...bodyKeys), controlString, fc.constantFrom(...bodyKeys, "file", "data"), fc.uint8Array({ maxLength: 64 }))
+        .map(([s, q, b, k, c, fileKey, bytes]) => {
+          const form: [string, string | Uint8Array][] = Object.entries(b).filter(([, v]) => v !== undefined).map(([key, v]) => [key, typeof v === "string" ? v : toJson(v)]);
+          form.push([fileKey, Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...bytes])]);
+          return { ...build(s, q, undefined, `multipart, control character in ${k}`, true), form: [...form.filter(([key]) => key !== k), [k, c]] };
+        }));
+    }
     poisons.push(fc.tuple(goodSegments, noiseQuery, fc.integer({ min: 33, max: 5000 }), fc.boolean())
       .map(([s, q, depth, arrays]) => build(s, q, arrays ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"views":'.repeat(depth)}1${"}".repeat(depth)}`, `JSON nested ${depth} deep`, true)));
     poisons.push(fc.tuple(goodSegments, noiseQuery, fc.constantFrom("text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=x"))

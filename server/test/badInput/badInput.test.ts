@@ -60,7 +60,16 @@ async function send(req: BadRequest, token: string): Promise<{ status: number; t
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (req.contentType) headers["content-type"] = req.contentType;
   try {
-    const res = await fetch(`${t.url}/api${req.url}`, { method: req.method, headers, body: req.body, signal: AbortSignal.timeout(30_000) });
+    let body: string | FormData | undefined = req.body;
+    if (req.form) {
+      const form = new FormData();
+      for (const [k, v] of req.form) {
+        if (typeof v === "string") form.append(k, v);
+        else form.append(k, new Blob([v]), "fichier.xlsx");
+      }
+      body = form;
+    }
+    const res = await fetch(`${t.url}/api${req.url}`, { method: req.method, headers, body, signal: AbortSignal.timeout(30_000) });
     return { status: res.status, text: (await res.text()).slice(0, 300) };
   } catch (e) {
     return `no answer: ${String((e as Error).cause ?? e)}`;
