@@ -27,7 +27,14 @@ export function serveWebApp(root = WEB_DIST): Middleware {
   const index = path.join(root, "index.html");
   return async (ctx, next) => {
     if ((ctx.method !== "GET" && ctx.method !== "HEAD") || ctx.path.startsWith("/api") || ctx.path.startsWith("/socket.io") || !existsSync(index)) return next();
-    const wanted = path.normalize(path.join(root, decodeURIComponent(ctx.path)));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ctx.path);
+    } catch {
+      // A broken %-escape names no file: the page of the app (its router shows "not found"), never a 500.
+      decoded = "/";
+    }
+    const wanted = path.normalize(path.join(root, decoded));
     const inside = wanted.startsWith(root + path.sep);
     const file = inside && existsSync(wanted) && statSync(wanted).isFile() ? wanted : index;
     ctx.type = TYPES[path.extname(file)] ?? "application/octet-stream";
