@@ -8,10 +8,10 @@ const LINGER_MS = 5_000;
 
 /**
  * Answers the requests Node's HTTP parser refuses before Koa sees them: an address or headers past
- * maxHeaderSize (431, errors.payload_too_large) or a malformed request (400, errors.validation), with the
- * catalogue's JSON body. Node's own answer destroys the socket at once: a client still sending its long
- * address then gets a connection reset instead of the answer. Here the socket is ended and what the client
- * still sends is read and dropped for a few seconds, so the answer reaches it.
+ * maxHeaderSize (431, errors.payload_too_large), a request too slow to arrive (408) or a malformed one (400,
+ * errors.validation), with a catalogue JSON body. Node's own answer destroys the socket at once: a client
+ * still sending its long address then gets a connection reset instead of the answer. Here the socket is
+ * ended and what the client still sends is read and dropped for a few seconds, so the answer reaches it.
  */
 export function answerClientErrors(server: http.Server, log: Logger): void {
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
@@ -21,9 +21,11 @@ export function answerClientErrors(server: http.Server, log: Logger): void {
       return;
     }
     const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+    const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
     const code = tooLarge ? "errors.payload_too_large" : "errors.validation";
-    const body = JSON.stringify({ code, message: ERROR_CATALOGUE[code].message });
-    const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+    const message = timedOut ? "La requête n'est pas arrivée à temps." : ERROR_CATALOGUE[code].message;
+    const body = JSON.stringify({ code, message });
+    const status = tooLarge ? "431 Request Header Fields Too Large" : timedOut ? "408 Request Timeout" : "400 Bad Request";
     log.debug("Requête HTTP illisible", { code: err.code });
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
