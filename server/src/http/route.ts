@@ -7,6 +7,7 @@ import { writeSummaryOf } from "../realtime/writeSummary.js";
 import { fromPgError } from "./pgErrors.js";
 import type { AppDeps, AuthUser, RateLimitName } from "../context.js";
 import type { AccessChange } from "../realtime/eviction.js";
+import type { Knex } from "knex";
 import type { Db } from "../db/knex.js";
 import type { AppState } from "./auth.js";
 import { zodToAppError } from "./errorHandler.js";
@@ -86,7 +87,10 @@ export class Emits {
   }
 }
 
-export interface HandlerInput<B, Q, P> {
+/** The database a handler receives: the request's transaction on write routes, the pool on reads. */
+export type HandlerDb<W extends boolean> = W extends true ? Knex.Transaction : Db;
+
+export interface HandlerInput<B, Q, P, W extends boolean = boolean> {
   body: B;
   query: Q;
   params: P;
@@ -94,13 +98,15 @@ export interface HandlerInput<B, Q, P> {
   user: AuthUser;
   maybeUser: AuthUser | null;
   /** The transaction for write routes, the pool for reads. */
-  db: Db;
+  db: HandlerDb<W>;
   deps: AppDeps;
   emits: Emits;
+  /** Runs `fn` once the write has committed (never when it fails), before the answer and the live events. */
+  onCommit: (fn: () => void) => void;
   ctx: Ctx;
 }
 
-export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined, W extends boolean = false> {
   method: Method;
   path: string;
   /** Permission set of the specs; undefined means an open route. */
@@ -120,10 +126,10 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   query?: Q;
   params?: P;
   /** Runs the handler in one transaction and sends its realtime payloads after commit. */
-  write?: boolean;
+  write?: W;
   /** Status of a successful answer (200 by default, 204 when the handler returns undefined). */
   status?: number;
-  handler: (input: HandlerInput<Out<B>, Out<Q>, Out<P>>) => Promise<unknown>;
+  handler: (input: HandlerInput<Out<B>, Out<Q>, Out<P>, W>) => Promise<unknown>;
 }
 
 /** Events of spec 000's list have error twins (not the twins themselves, nor the access notices). */
@@ -164,10 +170,10 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> 
  * validate params, query and body with zod, rate limit, open a transaction for writes, call the handler,
  * present its result, then send realtime payloads after commit.
  */
-export function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
+export function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined, W extends boolean = false>(
   router: Router<AppState>,
   deps: AppDeps,
-  spec: RouteSpec<B, Q, P>,
+  spec: RouteSpec<B, Q, P, W>,
 ): void {
   router[spec.method](spec.path, async (ctx: Ctx) => {
     const maybeUser = ctx.state.user;
@@ -187,20 +193,29 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
       await hitRateLimit(deps.db, limitKey, max, windowMs);
     }
     const emits = new Emits((p) => safeEmit(deps, p), requestIdOf(ctx));
-    const run = (db: Db) =>
-      spec.handler({ body, query, params, user: maybeUser as AuthUser, maybeUser, db, deps, emits, ctx });
+    const committed: (() => void)[] = [];
+    const onCommit = (fn: () => void) => void committed.push(fn);
+    const run = (db: HandlerDb<W>) =>
+      spec.handler({ body, query, params, user: maybeUser as AuthUser, maybeUser, db, deps, emits, onCommit, ctx });
     let result: unknown;
     try {
       result = spec.write
         ? await deps.db.transaction(async (trx) => {
-            const out = await run(trx);
+            const out = await run(trx as HandlerDb<W>);
             emits.summarise(writeSummaryOf(trx));
             return out;
           })
-        : await run(deps.db);
+        : await run(deps.db as HandlerDb<W>);
     } catch (e) {
       for (const twin of emits.twins(catalogueCode(e))) safeEmit(deps, twin);
       throw e;
+    }
+    for (const fn of committed) {
+      try {
+        fn();
+      } catch (e) {
+        deps.log.warn("after-commit hook failed", { error: String(e) });
+      }
     }
     if (emits.writeSummary) ctx.set(SUMMARY_HEADER, JSON.stringify(emits.writeSummary));
     if (limitKey && spec.rateLimit?.clearOnSuccess) await clearRateLimit(deps.db, limitKey);
