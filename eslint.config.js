@@ -6,6 +6,9 @@ import tseslint from "typescript-eslint";
 const nodeBuiltins = ["fs", "path", "os", "child_process", "crypto", "http", "https", "net", "url", "util", "worker_threads", "stream", "process"];
 const nodeApi = [...nodeBuiltins, ...nodeBuiltins.map((m) => `node:${m}`), "node:*"];
 
+const webNoServer = { group: ["@jalon/server", "**/server/**"], message: "The web never imports the server." };
+const webNoApp = (message) => ({ group: ["**/app/**", "../app", "../../app"], message });
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "**/data/**", "**/.tmp/**", "artifacts/**", "test-results/**", "**/*.cjs", "web/public/**"] },
   js.configs.recommended,
@@ -57,10 +60,66 @@ export default tseslint.config(
     },
   },
   {
-    files: ["web/**/*.ts", "web/**/*.tsx"],
+    // One write pipeline (server/src/http/route.ts): a route file never imports another route file (shared
+    // helpers live in server/src/http, server/src/commands or a route factory such as referenceRoutes.ts).
+    files: ["server/src/routes/**/*.routes.ts"],
     rules: {
       "no-restricted-imports": ["error", {
-        patterns: [{ group: ["@jalon/server", "**/server/**"], message: "The web never imports the server." }],
+        patterns: [
+          { group: ["@jalon/web", "**/web/**"], message: "The server never imports the web." },
+          { group: ["**/*.routes.js", "**/*.routes"], message: "A route file never imports another route file: move the shared helper to server/src/http or server/src/commands." },
+        ],
+      }],
+    },
+  },
+  {
+    // Handlers receive typed databases (route()'s write routes get a Knex.Transaction): no `as never`.
+    files: ["server/src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": ["error",
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: "Build request strings on plainString() (shared/src/schemas.ts): it refuses control characters.",
+        },
+        { selector: "TSAsExpression > TSNeverKeyword", message: "No `as never` in the server: type the value (a write handler's db is a Knex.Transaction)." },
+      ],
+    },
+  },
+  {
+    files: ["server/src/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error",
+        { selector: "TSAsExpression > TSNeverKeyword", message: "No `as never` in the server: type the value." },
+      ],
+    },
+  },
+  // The web's layers, from the top: app/ (router, layouts; lazily loads the screens) > features/ and planning/
+  // (screens) > components/ (shared UI), lib/, store/, realtime/, api/, i18n/. An import only goes down: a
+  // screen never imports app/, and the shared layers import no screen and no app/. A later block replaces
+  // no-restricted-imports for its files, so each block repeats the rule above it. Tests and their helpers (testing.tsx) may render the app.
+  {
+    files: ["web/**/*.ts", "web/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [webNoServer] }],
+    },
+  },
+  {
+    files: ["web/src/features/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/testing.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [webNoServer, webNoApp("features/ never imports app/: take what it needs from components/, lib/ or store/.")] }],
+    },
+  },
+  {
+    files: ["web/src/{components,lib,store,realtime,api,i18n}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "**/testing.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          webNoServer,
+          webNoApp("Shared web layers never import app/."),
+          { group: ["**/features/**", "**/planning/**"], message: "Shared web layers never import a screen (features/, planning/): move the shared piece down." },
+        ],
       }],
     },
   },

@@ -24,6 +24,9 @@ export const PERMISSIONS = {
   onlyManager: ["manager"],
 } as const satisfies Record<string, readonly Role[]>;
 
+/** User types a manager may create, import or edit (external collaborators); admins manage every type. */
+export const MANAGER_MANAGED: readonly Role[] = ["external", "guest"];
+
 export type PermissionSetName = keyof typeof PERMISSIONS;
 export type PermissionSet = readonly Role[];
 

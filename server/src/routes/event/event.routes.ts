@@ -100,7 +100,7 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (!first) throw new AppError("errors.event_not_found", { details: { ids: body.ids } });
       if (first.project_id !== body.projectId) throw new AppError("errors.version_not_in_project");
       await writableProject(db, user, body.projectId);
-      const out = await deleteEvents(db as never, user.id, body.projectId, body.versionId ?? first.version_id, body.ids);
+      const out = await deleteEvents(db, user.id, body.projectId, body.versionId ?? first.version_id, body.ids);
       for (const p of out.emit) emits.add(p);
       return { ids: out.deleted, count: out.deleted.length, undoRemaining: out.undoRemaining };
     },

@@ -350,7 +350,7 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       handler: async ({ db, user, params, emits }) => {
         const event = await eventRow(db, params.id);
         await writableProject(db, user, event.project_id);
-        await lockWritableVersion(db as never, event.project_id, event.version_id);
+        await lockWritableVersion(db, event.project_id, event.version_id);
         if (event.type !== "milestone") throw new AppError("errors.not_a_milestone");
         const current = await db("events").where({ id: event.id }).first("is_tracked", "revision");
         if (Boolean(current.is_tracked) === tracked) return { id: event.id, isTracked: tracked, revision: current.revision };
@@ -360,7 +360,7 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
           field_name: "isTracked", previous_value: String(!tracked), new_value: String(tracked), user_id: user.id,
         });
         // The cached schedule graph holds revisions: a new revision needs a new write counter.
-        await bumpWriteCounter(db as never, event.version_id);
+        await bumpWriteCounter(db, event.version_id);
         emits.add({ event: "event:update", projectId: event.project_id, versionId: event.version_id, initiatorId: user.id, ids: [event.id] });
         return { id: event.id, isTracked: tracked, revision: row.revision };
       },

@@ -15,8 +15,7 @@ import type { EventInput } from "../../commands/eventFields.js";
  * then the realtime payloads go out after commit. Each declares the event it is going to send (emits.expect),
  * so that a refused write (conflict, frozen version, invalid date, cycle...) sends its error twin to the
  * project's room (route() does, for every route) while the request answers with the error. The version graph the write produced is cached only once
- * the transaction has committed (route() runs the handler inside the transaction; the cache write happens in
- * `afterCommit` below).
+ * the transaction has committed (route() runs the handler inside the transaction, then its onCommit hooks).
  */
 export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void {
   route(router, deps, {
@@ -25,15 +24,15 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
     roles: PERMISSIONS.manager,
     body: eventBulkMoveBody,
     write: true,
-    handler: async ({ db, user, body, emits }) => {
+    handler: async ({ db, user, body, emits, onCommit }) => {
       await writableProject(db, user, body.projectId);
       const scope = { projectId: body.projectId, versionId: body.versionId, initiatorId: user.id };
       emits.expect("event:bulk_update", scope);
       // Progress is sent as the transaction goes (it says nothing of the data); the 100 % comes after commit.
       const progress = (percentage: number) => emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
-      const out = await moveEvents(db as never, user.id, body, progress);
+      const out = await moveEvents(db, user.id, body, progress);
       for (const p of out.emit) emits.add(p);
-      afterCommit(db, () => remember(out.graph));
+      onCommit(() => remember(out.graph));
       return {
         ids: out.ids,
         startDates: out.startDates,
@@ -52,13 +51,13 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
     body: eventCreateBody,
     write: true,
     status: 201,
-    handler: async ({ db, user, body, emits }) => {
+    handler: async ({ db, user, body, emits, onCommit }) => {
       await writableProject(db, user, body.projectId);
       const { projectId, versionId, ...input } = body;
       emits.expect("event:create", { projectId, versionId, initiatorId: user.id });
-      const out = await createEvent(db as never, user.id, projectId, versionId, input as EventInput);
+      const out = await createEvent(db, user.id, projectId, versionId, input as EventInput);
       for (const p of out.emit) emits.add(p);
-      afterCommit(db, () => remember(out.graph));
+      onCommit(() => remember(out.graph));
       return { id: out.id, ...datesOf(out), undoRemaining: out.undoRemaining };
     },
   });
@@ -70,15 +69,15 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
     params: eventIdParams,
     body: eventUpdateBody,
     write: true,
-    handler: async ({ db, user, body, params, emits }) => {
+    handler: async ({ db, user, body, params, emits, onCommit }) => {
       const row = await db("events").where({ id: params.id }).first("project_id", "version_id");
       if (!row) throw new AppError("errors.event_not_found");
       await writableProject(db, user, row.project_id);
       const { projectId: _p, versionId: _v, ...input } = body;
       emits.expect("event:update", { projectId: row.project_id as number, versionId: row.version_id as number, initiatorId: user.id });
-      const out = await updateEvent(db as never, user.id, row.project_id, row.version_id, params.id, input as EventInput);
+      const out = await updateEvent(db, user.id, row.project_id, row.version_id, params.id, input as EventInput);
       for (const p of out.emit) emits.add(p);
-      afterCommit(db, () => remember(out.graph));
+      onCommit(() => remember(out.graph));
       return { id: out.id, ...datesOf(out), undoRemaining: out.undoRemaining };
     },
   });
@@ -86,11 +85,4 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
 
 function datesOf(out: { ids: number[]; startDates: string[]; endDates: string[]; revisions: number[]; projectedEndDate: string | null }) {
   return { ids: out.ids, startDates: out.startDates, endDates: out.endDates, revisions: out.revisions, projectedEndDate: out.projectedEndDate };
-}
-
-/** Runs `fn` once the knex transaction commits (never on rollback). */
-export function afterCommit(db: unknown, fn: () => void): void {
-  const trx = db as { isTransaction?: boolean; executionPromise?: Promise<unknown> };
-  if (trx.isTransaction && trx.executionPromise) trx.executionPromise.then(fn, () => undefined);
-  else fn();
 }

@@ -2,6 +2,7 @@ import type Router from "@koa/router";
 import { AppError, eqFilterValue, parseListQuery, PERMISSIONS, type ListQuery } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion, writableProject, type ProjectRow } from "../../access/projects.js";
+import type { Knex } from "knex";
 import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
@@ -42,11 +43,11 @@ async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: nu
 }
 
 /** The row a write addresses, locked for the transaction after the version's write lock. */
-async function writableShift(db: Db, user: AuthUser, id: number): Promise<{ id: number; project_id: number; version_id: number; files: unknown }> {
+async function writableShift(db: Knex.Transaction, user: AuthUser, id: number): Promise<{ id: number; project_id: number; version_id: number; files: unknown }> {
   const row = await db("shift_histories").where({ id }).first("id", "project_id", "version_id");
   if (!row) throw new AppError("errors.shift_history_not_found");
   await writableProject(db, user, row.project_id);
-  await lockWritableVersion(db as never, row.project_id, row.version_id);
+  await lockWritableVersion(db, row.project_id, row.version_id);
   return db("shift_histories").where({ id }).forUpdate().first("id", "project_id", "version_id", "files");
 }
 

@@ -1,14 +1,12 @@
 import type Router from "@koa/router";
 import { PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
-import type { Db } from "../../db/knex.js";
 import { createHoliday, deleteHolidays, updateHoliday, type HolidayInput, type HolidayWriteResult } from "../../commands/holidayWrite.js";
 import { writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
 import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
 import { remember } from "../../planning/versionGraph.js";
-import { afterCommit } from "../event/eventWrite.routes.js";
 import { exportRoute, getOneRoute, listRoute, oneReference, type ReferenceResource } from "../referenceRoutes.js";
 import { holidaySelect, presentHoliday, type HolidayDbRow, type HolidayOut } from "./holiday.presenter.js";
 import { holidayBulkDeleteBody, holidayColumns, holidayCreateBody, holidayListResource, holidayParams, holidayUpdateBody } from "./holiday.schema.js";
@@ -40,9 +38,9 @@ const EXPORT_COLUMNS: XlsxColumn<HolidayOut>[] = [
   { header: "Lots", width: 40, value: (h) => h.participantsGroupPro.map((l) => l.name).join(", ") || null },
 ];
 
-function answer(db: Db, out: HolidayWriteResult, emits: Emits) {
+function answer(out: HolidayWriteResult, emits: Emits, onCommit: (fn: () => void) => void) {
   for (const p of out.emit) emits.add(p);
-  afterCommit(db, () => remember(out.graph));
+  onCommit(() => remember(out.graph));
   // The events the change moved, so a planning open in the same client can apply them at once.
   return { moved: { ids: out.eventIds, startDates: out.startDates, endDates: out.endDates }, undoRemaining: out.undoRemaining };
 }
@@ -61,13 +59,13 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: holidayCreateBody,
     write: true,
     status: 201,
-    handler: async ({ db, user, body, emits }) => {
+    handler: async ({ db, user, body, emits, onCommit }) => {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
       emits.expect("holiday:endCreate", base);
       const { projectId: _p, versionId: _v, ...input } = body;
-      const out = await createHoliday(db as never, user.id, scope.projectId, scope.versionId, input as HolidayInput);
-      const dates = answer(db, out, emits);
+      const out = await createHoliday(db, user.id, scope.projectId, scope.versionId, input as HolidayInput);
+      const dates = answer(out, emits, onCommit);
       return { ...(await oneReference(db, holidays, out.ids[0])), ...dates };
     },
   });
@@ -79,12 +77,12 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.manager,
     body: holidayBulkDeleteBody,
     write: true,
-    handler: async ({ db, user, body, emits }) => {
+    handler: async ({ db, user, body, emits, onCommit }) => {
       const scope = await writableRows(db, user, "holidays", body.ids);
       const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
       emits.expect("holiday:endDelete", base);
-      const out = await deleteHolidays(db as never, user.id, scope.projectId, scope.versionId, body.ids);
-      return { count: out.ids.length, ...answer(db, out, emits) };
+      const out = await deleteHolidays(db, user.id, scope.projectId, scope.versionId, body.ids);
+      return { count: out.ids.length, ...answer(out, emits, onCommit) };
     },
   });
 
@@ -95,13 +93,13 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: holidayParams,
     body: holidayUpdateBody,
     write: true,
-    handler: async ({ db, user, body, params, emits }) => {
+    handler: async ({ db, user, body, params, emits, onCommit }) => {
       const row = await writableRow(db, user, "holidays", params.id);
       const base = { projectId: row.project_id, versionId: row.version_id, initiatorId: user.id };
       emits.expect("holiday:endUpdate", base);
       const { projectId: _p, versionId: _v, ...patch } = body;
-      const out = await updateHoliday(db as never, user.id, row, patch);
-      const dates = answer(db, out, emits);
+      const out = await updateHoliday(db, user.id, row, patch);
+      const dates = answer(out, emits, onCommit);
       return { ...(await oneReference(db, holidays, params.id)), ...dates };
     },
   });

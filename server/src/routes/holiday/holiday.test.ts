@@ -197,7 +197,7 @@ describe("GET /holiday, export, bulk-delete", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toContain("spreadsheetml");
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.body as never);
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).values).toEqual([undefined, "Nom", "Type", "Date de début", "Date de fin", "Lots"]);
     expect(ws.getRow(4).getCell(1).value).toBe("Vacances d'été");

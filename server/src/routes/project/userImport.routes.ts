@@ -1,12 +1,11 @@
 import type Router from "@koa/router";
 import { z } from "zod";
-import { AppError, PERMISSIONS, plainString, projectRef } from "@jalon/shared";
+import { AppError, MANAGER_MANAGED, PERMISSIONS, plainString, projectRef } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { writableProject } from "../../access/projects.js";
 import { sendFile, XLSX_MIME } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { MANAGER_MANAGED } from "../user/user.routes.js";
 import { buildUserImportTemplate, readUserImport } from "./userImport.js";
 
 /** Multipart {data: file} (the spec's field), or JSON {data: base64, fileName} for scripts. */

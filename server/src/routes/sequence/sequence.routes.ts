@@ -8,7 +8,6 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { remember } from "../../planning/versionGraph.js";
-import { afterCommit } from "../event/eventWrite.routes.js";
 import { presentSequence, sequenceRollup, withSequenceJoins, type SequenceDbRow } from "./sequence.presenter.js";
 import {
   sequenceBulkDeleteBody, sequenceBulkUpdateBody, sequenceColumns, sequenceCreateBody, sequenceDeleteQuery, sequenceListResource,
@@ -74,7 +73,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
       const { projectId, versionId, ...input } = body;
       const vid = await targetVersion(db, user, projectId, versionId);
       emits.expect("sequence:create", { projectId, versionId: vid, initiatorId: user.id });
-      const out = await createSequence(db as never, user.id, projectId, vid, input);
+      const out = await createSequence(db, user.id, projectId, vid, input);
       for (const p of out.emit) emits.add(p);
       return oneSequence(db, out.id, vid, ["zone", "tags", "events"]);
     },
@@ -90,7 +89,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, body, emits }) => {
       const vid = await targetVersion(db, user, body.projectId, body.versionId);
       emits.expect("sequence:bulk_update", { projectId: body.projectId, versionId: vid, initiatorId: user.id });
-      const out = await bulkUpdateSequences(db as never, user.id, body.projectId, vid, body.sequences);
+      const out = await bulkUpdateSequences(db, user.id, body.projectId, vid, body.sequences);
       for (const p of out.emit) emits.add(p);
       const rows = (await sequenceRollup(db, vid).whereIn("sq.id", out.ids).orderBy("sq.name").orderBy("sq.id")) as SequenceDbRow[];
       const data = rows.map(presentSequence);
@@ -107,7 +106,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     write: true,
     handler: async ({ db, user, body, emits }) => {
       const vid = await targetVersion(db, user, body.projectId, body.versionId);
-      const out = await deleteSequences(db as never, user.id, body.projectId, vid, body.ids, body.keepEvents === true);
+      const out = await deleteSequences(db, user.id, body.projectId, vid, body.ids, body.keepEvents === true);
       for (const p of out.emit) emits.add(p);
       const { emit: _e, ...result } = out;
       return { ...result, count: out.ids.length };
@@ -138,7 +137,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: sequenceParams,
     body: sequenceUpdateBody,
     write: true,
-    handler: async ({ db, user, body, params, emits }) => {
+    handler: async ({ db, user, body, params, emits, onCommit }) => {
       const row = await sequenceOfVersion(db, params.id);
       if (body.projectId !== undefined && body.projectId !== row.project_id) throw new AppError("errors.version_not_in_project");
       if (body.versionId !== undefined && body.versionId !== row.version_id) throw new AppError("errors.version_not_in_project");
@@ -149,9 +148,9 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
         emits.now({ event: "sequence:startUpdate", ...base });
         emits.expect("sequence:endUpdate", base);
       }
-      const out = await updateSequence(db as never, user.id, row.project_id, row.version_id, params.id, input);
+      const out = await updateSequence(db, user.id, row.project_id, row.version_id, params.id, input);
       for (const p of out.emit) emits.add(p);
-      if (out.graph) afterCommit(db, () => remember(out.graph!));
+      if (out.graph) onCommit(() => remember(out.graph!));
       const seq = await oneSequence(db, params.id, row.version_id, ["zone", "tags", "events"]);
       return out.undoRemaining === undefined ? seq : { ...seq, undoRemaining: out.undoRemaining };
     },
@@ -168,7 +167,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, params, query, emits }) => {
       const row = await sequenceOfVersion(db, params.id);
       await writableProject(db, user, row.project_id);
-      const out = await deleteSequences(db as never, user.id, row.project_id, row.version_id, [params.id], query.keepEvents === true);
+      const out = await deleteSequences(db, user.id, row.project_id, row.version_id, [params.id], query.keepEvents === true);
       for (const p of out.emit) emits.add(p);
       const { emit: _e, ...result } = out;
       return { ...result, count: out.ids.length };

@@ -12,7 +12,6 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { xlsxFileField } from "../../imports/xlsxImport.js";
 import { remember } from "../../planning/versionGraph.js";
-import { afterCommit } from "../event/eventWrite.routes.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
 
 /**
@@ -55,13 +54,13 @@ export function structureImportRoutes(router: Router<AppState>, deps: AppDeps): 
     body: importBody,
     write: true,
     status: 201,
-    handler: async ({ db, user, body, emits }) => {
+    handler: async ({ db, user, body, emits, onCommit }) => {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
-      const out = await importStructure(db as never, user.id, scope, body.file);
+      const out = await importStructure(db, user.id, scope, body.file);
       for (const p of out.emit) emits.add(p);
       if (out.graph) {
         const graph = out.graph;
-        afterCommit(db, () => remember(graph));
+        onCommit(() => remember(graph));
       }
       return { counts: out.counts, undoRemaining: out.undoRemaining };
     },

@@ -83,7 +83,7 @@ describe("POST /structure/import", () => {
     const file = await t.request("GET", "/structure/export", { token: manager.token, query: { projectId: p.id } });
     expect(file.status).toBe(200);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.body as never);
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Étiquettes", "Phases", "Macro-tâches", "Jours fériés et congés"]);
     const q = await buildProject(t, manager);
     await buildLot(t.db, q, { name: "plomberie" });

@@ -100,7 +100,7 @@ describe("tags", () => {
     const file = await t.request("GET", "/tag/export", { token: manager.token, query: scope(q) });
     expect(file.status).toBe(200);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.body as never);
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).values).toEqual([undefined, "Nom", "Couleur", "Type", "Catégorie", "Catégorie parente"]);
     expect([1, 2, 3, 4, 5].map((c) => ws.getRow(2).getCell(c).value)).toEqual(["CVC", "#1E88E5", null, "Lots techniques", null]);

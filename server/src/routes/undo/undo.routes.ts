@@ -19,7 +19,7 @@ export function undoRoutes(router: Router<AppState>, deps: AppDeps): void {
       handler: async ({ db, user, body, query, emits }) => {
         const { projectId, versionId } = (body ?? query)!;
         await writableProject(db, user, projectId);
-        const out = await undoApply(db as never, user.id, projectId, versionId);
+        const out = await undoApply(db, user.id, projectId, versionId);
         for (const p of out.emit) emits.add(p);
         return { remaining: out.remaining };
       },

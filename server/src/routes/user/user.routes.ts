@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { AppError, isManagerRole, parseListQuery, PERMISSIONS, type Role } from "@jalon/shared";
+import { AppError, isManagerRole, MANAGER_MANAGED, parseListQuery, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { hashPassword } from "../../auth/passwords.js";
 import { countOf } from "../../db/numbers.js";
@@ -9,9 +9,6 @@ import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { presentUser, USER_COLUMNS, type UserRow } from "./user.presenter.js";
 import { userColumns, userCreateBody, userListResource, userParams, userUpdateBody, userViewsBody } from "./user.schema.js";
-
-/** Types a manager may create or edit (external collaborators); admins manage every type. */
-export const MANAGER_MANAGED: readonly Role[] = ["external", "guest"];
 
 async function userOr404(db: Db, id: number): Promise<UserRow> {
   const row = await db("users").select(...USER_COLUMNS).where({ id }).first();

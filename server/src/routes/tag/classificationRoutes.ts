@@ -62,6 +62,28 @@ const EXPORT_COLUMNS: XlsxColumn<ItemOut>[] = [
   { header: "Catégorie parente", width: 30, value: (i) => i.category?.parentCategory?.name ?? null },
 ];
 
+/** Tags and tag categories of a version (spec 001 section 7): GET/POST /tag, /tag/{id}, bulk-delete, export. */
+export const TAGS: ClassificationSpec = {
+  tables: { items: "tags", categories: "tag_categories" },
+  resource: "tag",
+  itemPath: "/tag",
+  categoryPath: "/category",
+  itemsJoin: "tags",
+  exportSheet: "Étiquettes",
+  exportPrefix: "Etiquettes",
+};
+
+/** Phases and phase categories, built like tags (migration 003_phases): /phase and /phase-category. */
+export const PHASES: ClassificationSpec = {
+  tables: { items: "phases", categories: "phase_categories" },
+  resource: "phase",
+  itemPath: "/phase",
+  categoryPath: "/phase-category",
+  itemsJoin: "phases",
+  exportSheet: "Phases",
+  exportPrefix: "Phases",
+};
+
 export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: ClassificationSpec): void {
   const { tables } = spec;
   const one = async (db: Db, id: number) => presentItem((await itemSelect(db, tables).where("i.id", id).first()) as DbRow);
