@@ -2,7 +2,7 @@
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Body1, Button, Caption1, Card, Title1 } from "@fluentui/react-components";
-import { LOGIN_PATH } from "./routeTable";
+import { LOGIN_PATH } from "../lib/paths";
 
 export function ErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();

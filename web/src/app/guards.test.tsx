@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { makeProject, mockApi, renderApp, selectProject, signIn, users } from "../test/render";
-import { isAllowed, permissions } from "./permissions";
+import { isAllowed, permissions } from "../lib/permissions";
 
 describe("permission sets", () => {
   it("follow spec 000 section 6", () => {

@@ -1,13 +1,13 @@
 // Route guards (spec 000 section 2 "Route access rules", section 6).
-import { useEffect, type ReactNode } from "react";
-import { Navigate, useLocation, useParams, type Location } from "react-router-dom";
-import { useTranslation } from "react-i18next";
-import { Spinner } from "@fluentui/react-components";
-import { isAllowed } from "./permissions";
-import { LOGIN_PATH, PROJECTS_PATH, rolesOf, type AppRoute } from "./routeTable";
+import { Suspense, type ReactNode } from "react";
+import { Navigate, Outlet, useLocation, useMatches, useParams, type Location } from "react-router-dom";
+import { isAllowed } from "../lib/permissions";
+import { LOGIN_PATH, PROJECTS_PATH } from "../lib/paths";
+import { rolesOf, type AppRoute } from "./routeTable";
+import { FullPageSpinner } from "../components/FullPageSpinner";
+import { NoProjectRedirect } from "../components/NoProjectRedirect";
 import { useSession } from "../store/session";
 import { useProject } from "../store/project";
-import { toast } from "../store/toasts";
 
 const REDIRECT_KEY = "jalon.redirect";
 
@@ -39,24 +39,6 @@ export function isMissingId(id: string | number | null | undefined): boolean {
   return id === null || id === undefined || id === "" || id === "undefined" || id === "null" || (typeof id === "number" && Number.isNaN(id));
 }
 
-export function FullPageSpinner() {
-  const { t } = useTranslation();
-  return (
-    <div style={{ display: "grid", placeItems: "center", minHeight: "50vh" }}>
-      <Spinner label={t("app.loading")} />
-    </div>
-  );
-}
-
-/** Shows errors.no_project and goes back to the project list. */
-export function NoProjectRedirect() {
-  const { t } = useTranslation();
-  useEffect(() => {
-    toast.warning(t("errors.no_project"), { id: "no_project" });
-  }, [t]);
-  return <Navigate to={PROJECTS_PATH} replace />;
-}
-
 export function Guard({ route, children }: { route: AppRoute; children: ReactNode }) {
   const location = useLocation();
   const params = useParams();
@@ -83,4 +65,31 @@ export function Guard({ route, children }: { route: AppRoute; children: ReactNod
 function RememberAndLogin({ from }: { from: string }) {
   rememberRedirect(from);
   return <Navigate to={LOGIN_PATH} replace state={{ from }} />;
+}
+
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+/** The table entry of the deepest matched route. */
+export function useCurrentRoute(): AppRoute | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle as RouteHandle | undefined;
+    if (handle?.route) return handle.route;
+  }
+  return undefined;
+}
+
+/** Guards the current route, then renders the layout's outlet. */
+export function GuardedOutlet() {
+  const route = useCurrentRoute();
+  if (!route) return <Outlet />;
+  return (
+    <Guard route={route}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </Guard>
+  );
 }

@@ -1,8 +1,9 @@
 // Navigation tree of spec 000 section 2 ("manager unless noted"). Visibility follows the route table's
 // permission of each path; admin-only items are the global libraries. Every item except the project list
 // is disabled until a project is selected.
-import { PROJECTS_PATH, routeForPath, rolesOf } from "./routeTable";
-import { isAllowed, type Role } from "./permissions";
+import { routeForPath, rolesOf } from "./routeTable";
+import { PROJECTS_PATH } from "../lib/paths";
+import { isAllowed, type Role } from "../lib/permissions";
 
 export interface NavNode {
   /** i18n key under nav.* */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROLES, webRoutePermission } from "@jalon/shared";
 import { routeForPath, routes, rolesOf } from "./routeTable";
-import { isAllowed } from "./permissions";
+import { isAllowed } from "../lib/permissions";
 
 // The web's route table must authorize exactly like the shared contract the server uses.
 describe("route table", () => {

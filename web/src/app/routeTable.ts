@@ -1,7 +1,7 @@
 // THE route table (spec 000 section 2, spec 001 section 2): every path with its permission set, its title and
 // whether it needs a selected project. The router, the guards and the navigation all read it.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import { permissions, type PermissionSet, type Role } from "./permissions";
+import { permissions, type PermissionSet, type Role } from "../lib/permissions";
 
 export type Screen = LazyExoticComponent<ComponentType>;
 
@@ -150,9 +150,6 @@ export const routes: AppRoute[] = [
   r("/dashboard/supply-monitoring", "manager", "pages.supplyMonitoring", p),
   r("/dashboard/remaining-work", "manager", "pages.remainingWork", p),
 ];
-
-export const PROJECTS_PATH = "/dashboard/projects";
-export const LOGIN_PATH = "/login";
 
 export function rolesOf(route: Pick<AppRoute, "permission">): readonly Role[] | undefined {
   return route.permission === undefined ? undefined : permissions[route.permission];

@@ -37,3 +37,9 @@ export function startOfParisDay(isoDay: string): string {
 export function endOfParisDay(isoDay: string): string {
   return fromZonedTime(`${isoDay}T23:59:59.999`, TIME_ZONE).toISOString();
 }
+
+/** A calendar day (yyyy-MM-dd) or an instant, shown dd/MM/yyyy in Paris. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return "";
+  return formatDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+}

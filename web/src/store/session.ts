@@ -5,7 +5,7 @@ import { immer } from "zustand/middleware/immer";
 import { configureHttp } from "../api/http";
 import { api } from "../api/client";
 import type { User } from "../api/types";
-import { roleOf, type Role } from "../app/permissions";
+import { roleOf, type Role } from "../lib/permissions";
 import { isTokenValid } from "../lib/jwt";
 import { i18n } from "../i18n";
 import { toast } from "./toasts";

@@ -1,7 +1,7 @@
 // Signed-in layout: navigation, header, page, versions panel, blocking popup, live updates of the project.
 import { useEffect } from "react";
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { GuardedOutlet } from "../router";
+import { GuardedOutlet } from "../guards";
 import { Nav } from "./Nav";
 import { Header } from "./Header";
 import { BlockingPopup } from "./BlockingPopup";

@@ -1,5 +1,5 @@
 import { Card, makeStyles, tokens } from "@fluentui/react-components";
-import { GuardedOutlet } from "../router";
+import { GuardedOutlet } from "../guards";
 import { LogoMark } from "./Logo";
 import { useTranslation } from "react-i18next";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { PROJECTS_PATH } from "../routeTable";
+import { PROJECTS_PATH } from "../../lib/paths";
 
 const useStyles = makeStyles({
   link: {

@@ -34,7 +34,7 @@ import { useSession } from "../../store/session";
 import { useProject } from "../../store/project";
 import { isPinnedByDefault, useUi } from "../../store/ui";
 import { Logo } from "./Logo";
-import { isMobileWidth, useWindowWidth } from "./useWindowWidth";
+import { isMobileWidth, useWindowWidth } from "../../lib/useWindowWidth";
 
 const icons: Record<NavIcon, ReactElement> = {
   projects: <FolderOpen20Regular />,

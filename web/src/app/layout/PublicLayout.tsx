@@ -1,6 +1,6 @@
 // Public planning (share token): reduced header, no navigation, no toasts.
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { GuardedOutlet } from "../router";
+import { GuardedOutlet } from "../guards";
 import { Logo } from "./Logo";
 import { UserMenu } from "./UserMenu";
 

@@ -17,7 +17,7 @@ import {
 } from "@fluentui/react-components";
 import { People20Regular, Person20Regular, Settings20Regular, SignOut20Regular } from "@fluentui/react-icons";
 import { useSession } from "../../store/session";
-import { LOGIN_PATH } from "../routeTable";
+import { LOGIN_PATH } from "../../lib/paths";
 
 const useStyles = makeStyles({
   trigger: { minWidth: "auto", gap: tokens.spacingHorizontalS },

@@ -27,7 +27,8 @@ import {
 import { LockClosed20Regular, LockOpen20Regular } from "@fluentui/react-icons";
 import { cycleIdsOf, eventsApi, type EventItem, type PlannedEventType } from "../../api/events";
 import { ApiError } from "../../api/http";
-import { FullPageSpinner, NoProjectRedirect } from "../../app/guards";
+import { FullPageSpinner } from "../../components/FullPageSpinner";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
@@ -36,7 +37,11 @@ import { toast } from "../../store/toasts";
 import { HistoryTab } from "./HistoryTab";
 import { EventPicker } from "./EventPicker";
 import { LinksTab, rowOfEvent } from "./LinksTab";
-import { ColorField, FormCard, RefSelect, formatDay, useReferences } from "./parts";
+import { ColorField } from "../../components/Color";
+import { FormCard } from "../../components/FormCard";
+import { RefSelect } from "../../components/RefSelect";
+import { formatDay } from "../../lib/dates";
+import { useReferences } from "../../lib/useReferences";
 import {
   NAME_MAX_LENGTH,
   TRIGRAM_MAX_LENGTH,

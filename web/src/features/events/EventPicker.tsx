@@ -23,7 +23,8 @@ import { EVENT_PICKER_LIMIT, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, type EventItem } from "../../api/events";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
-import { formatDay, useDebounced } from "./parts";
+import { formatDay } from "../../lib/dates";
+import { useDebounced } from "../../lib/useDebounced";
 
 const useStyles = makeStyles({
   surface: { maxWidth: "640px", width: "100%" },

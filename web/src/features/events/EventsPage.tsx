@@ -24,8 +24,8 @@ import {
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, type EventItem, type PlannedEventType, type SortSpec } from "../../api/events";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
@@ -34,7 +34,9 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { Pagination, formatDay, useDebounced } from "./parts";
+import { Pagination } from "../../components/Pagination";
+import { formatDay } from "../../lib/dates";
+import { useDebounced } from "../../lib/useDebounced";
 
 const useStyles = makeStyles({
   toolbar: { display: "flex", gap: tokens.spacingHorizontalM, alignItems: "center", flexWrap: "wrap", marginBottom: tokens.spacingVerticalM },

@@ -5,8 +5,7 @@ import { Body1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCe
 import { eventsApi, type EventHistoryEntry } from "../../api/events";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
-import { formatDateTime } from "../../lib/dates";
-import { formatDay } from "./parts";
+import { formatDateTime, formatDay } from "../../lib/dates";
 import { i18n } from "../../i18n";
 
 const useStyles = makeStyles({ empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalL } });

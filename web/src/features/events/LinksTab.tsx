@@ -22,7 +22,7 @@ import {
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import type { EventItem, LinkType } from "../../api/events";
 import { EventPicker } from "./EventPicker";
-import { formatDay } from "./parts";
+import { formatDay } from "../../lib/dates";
 import { LINK_TYPES, addChild, addParent, type EventFormValues, type LinkRow } from "./eventForm";
 
 const useStyles = makeStyles({

@@ -7,12 +7,12 @@ import { useTranslation } from "react-i18next";
 import { Button, Caption1, Checkbox, Field, Label, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { HOLIDAY_TYPES, TEXT_MAX_LENGTH, type HolidayType } from "@jalon/shared";
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
-import { NoProjectRedirect } from "../../app/guards";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
-import { FormCard } from "../events/parts";
+import { FormCard } from "../../components/FormCard";
 import { canSave, dateError, draftOf, holidayBody, setUndoRemaining, type HolidayDraft } from "./holidayForm";
 
 const useStyles = makeStyles({

@@ -8,8 +8,8 @@ import { Button, Subtitle1, makeStyles, tokens } from "@fluentui/react-component
 import { Add20Regular, ArrowDownload20Regular } from "@fluentui/react-icons";
 import type { HolidayType } from "@jalon/shared";
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
@@ -17,7 +17,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { formatDay } from "../events/parts";
+import { formatDay } from "../../lib/dates";
 import { setUndoRemaining } from "./holidayForm";
 
 const useStyles = makeStyles({

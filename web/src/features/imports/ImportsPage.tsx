@@ -6,13 +6,13 @@ import { Body1, Button, Card, Caption1, Link, Spinner, Subtitle1, makeStyles, to
 import { ArrowDownload16Regular, ArrowUpload20Regular, DocumentArrowUp20Regular } from "@fluentui/react-icons";
 import { zonesApi } from "../../api/reference";
 import { holidaysApi, importsApi, tagsApi } from "../../api/referenceMore";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { useProject } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { setUndoRemaining } from "../holidays/holidayForm";
-import { importErrorMessage, isXlsx } from "./importError";
+import { importErrorMessage, isXlsx } from "../../lib/importError";
 
 const useStyles = makeStyles({
   grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: tokens.spacingHorizontalL },

@@ -7,11 +7,11 @@ import { Body1, Button, Field, Input, Spinner, Subtitle2, makeStyles, tokens } f
 import { ArrowLeft20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { libraryLotsApi } from "../../api/reference";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
-import { ColorField } from "../zones/referenceUi";
+import { ColorInput } from "../../components/Color";
 
 const useStyles = makeStyles({ form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" } });
 
@@ -57,7 +57,7 @@ export default function LibraryLotPage() {
         <Field label={t("lots.fields.name")} required>
           <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
         </Field>
-        <ColorField label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
+        <ColorInput label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
         <div>
           <Button type="submit" appearance="primary" disabled={!valid || busy}>{t("actions.save")}</Button>
         </div>

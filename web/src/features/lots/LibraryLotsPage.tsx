@@ -8,13 +8,13 @@ import { Add20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { ApiError } from "../../api/http";
 import { libraryLotsApi, type LibraryLot } from "../../api/reference";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
-import { ColorField, Swatch } from "../zones/referenceUi";
+import { ColorInput, Swatch } from "../../components/Color";
 
 export default function LibraryLotsPage() {
   const { t } = useTranslation();
@@ -102,7 +102,7 @@ export default function LibraryLotsPage() {
             <Field label={t("lots.fields.name")} required>
               <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
             </Field>
-            <ColorField label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
+            <ColorInput label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
           </>
         ) : null}
       </ConfirmDialog>

@@ -10,13 +10,14 @@ import { Body1, Button, Field, Input, Spinner, Tab, TabList, makeStyles, tokens 
 import { Add20Regular, ArrowLeft20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { lotsApi, type Lot } from "../../api/reference";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ParticipantsTab } from "../participants/ParticipantsTab";
-import { ColorField, WithVersion } from "../zones/referenceUi";
+import { ColorInput } from "../../components/Color";
+import { WithVersion } from "../../components/WithVersion";
 import { LotHistogram } from "./LotHistogram";
 import { NEW_LOT, draftOf, lotChanges, lotFormValid, type LotDraft } from "./lotForm";
 
@@ -95,7 +96,7 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
           <Field label={t("lots.fields.name")} required>
             <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
           </Field>
-          <ColorField label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
+          <ColorInput label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
         </>
       ) : (
         <Field label={t("lots.fields.specialities")}>

@@ -8,7 +8,7 @@ import { Body1, Button, Caption1, Checkbox, Tab, TabList, makeStyles, tokens } f
 import { Add20Regular, LibraryRegular } from "@fluentui/react-icons";
 import { ApiError } from "../../api/http";
 import { libraryLotsApi, lotsApi, type LibraryLot, type Lot } from "../../api/reference";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
@@ -16,7 +16,9 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ParticipantsTab } from "../participants/ParticipantsTab";
-import { ExportButton, Swatch, WithVersion } from "../zones/referenceUi";
+import { ExportButton } from "../../components/FileButtons";
+import { Swatch } from "../../components/Color";
+import { WithVersion } from "../../components/WithVersion";
 
 const useStyles = makeStyles({
   library: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS, maxHeight: "50vh", overflowY: "auto" },

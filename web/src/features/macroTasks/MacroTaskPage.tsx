@@ -10,12 +10,14 @@ import {
 import { ORDER_LINE_UNITS, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { lotsApi, participantsApi, specialitiesApi, zonesApi } from "../../api/reference";
 import { macroTasksApi, tagsApi, type MacroTaskItem } from "../../api/referenceMore";
-import { NoProjectRedirect } from "../../app/guards";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
-import { FormCard, RefSelect, formatDay } from "../events/parts";
+import { FormCard } from "../../components/FormCard";
+import { RefSelect } from "../../components/RefSelect";
+import { formatDay } from "../../lib/dates";
 import { canSave, draftOf, macroTaskBody, toggleZone, type MacroTaskDraft } from "./macroTaskForm";
 import { familiesApi } from "./familiesApi";
 import { TrackedFamilies } from "./TrackedFamilies";

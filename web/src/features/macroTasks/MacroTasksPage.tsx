@@ -8,8 +8,8 @@ import { Button, Select, Subtitle1, makeStyles, tokens } from "@fluentui/react-c
 import { Add20Regular } from "@fluentui/react-icons";
 import { ORDER_LINE_UNITS } from "@jalon/shared";
 import { macroTasksApi, type MacroTaskItem } from "../../api/referenceMore";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
@@ -17,7 +17,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { formatDay } from "../events/parts";
+import { formatDay } from "../../lib/dates";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalXXL },

@@ -21,8 +21,8 @@ import {
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, milestonesApi } from "../../api/events";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
@@ -31,7 +31,8 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { ColorDot, formatDay } from "../events/parts";
+import { ColorDot } from "../../components/Color";
+import { formatDay } from "../../lib/dates";
 
 const useStyles = makeStyles({
   toolbar: { display: "flex", gap: tokens.spacingHorizontalM, alignItems: "center", flexWrap: "wrap", marginBottom: tokens.spacingVerticalM },

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Checkbox, Field, Input, Label, makeStyles, tokens } from "@fluentui/react-components";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { Lot, Zone } from "../../api/reference";
-import { ColorField } from "../zones/referenceUi";
+import { ColorInput } from "../../components/Color";
 import type { ParticipantDraft } from "./participantForm";
 
 const useStyles = makeStyles({
@@ -43,7 +43,7 @@ export function ParticipantInformationFields({ draft, setDraft }: FieldsProps) {
       {text("projectManagerEmail")}
       {text("projectManagerPhoneNumber")}
       <div className={styles.wide}>
-        <ColorField label={t("participants.fields.color")} value={draft.color} onChange={(color) => setDraft((x) => ({ ...x, color }))} />
+        <ColorInput label={t("participants.fields.color")} value={draft.color} onChange={(color) => setDraft((x) => ({ ...x, color }))} />
       </div>
     </div>
   );

@@ -15,7 +15,8 @@ import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { ExportButton, Swatch } from "../zones/referenceUi";
+import { ExportButton } from "../../components/FileButtons";
+import { Swatch } from "../../components/Color";
 import { Histogram } from "../lots/LotHistogram";
 
 const useStyles = makeStyles({

@@ -7,7 +7,7 @@ import { participantsApi, type Participant } from "../../api/reference";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { Swatch } from "../zones/referenceUi";
+import { Swatch } from "../../components/Color";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalL },

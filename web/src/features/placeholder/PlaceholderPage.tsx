@@ -1,7 +1,7 @@
 // Title of a screen whose content is built elsewhere (or later).
 import { useTranslation } from "react-i18next";
 import { Body1 } from "@fluentui/react-components";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 
 export function PlaceholderPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();

@@ -24,7 +24,7 @@ import {
 import { Add20Regular, Edit20Regular, GanttChart20Regular, Signature20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import type { Project } from "../../api/types";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { useAsync } from "../../lib/useAsync";
 import { formatDate } from "../../lib/dates";
 import { warnError } from "../../lib/errors";

@@ -25,13 +25,18 @@ import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, sequencesApi, type EventItem, type SequenceItem } from "../../api/events";
 import { ApiError } from "../../api/http";
-import { FullPageSpinner, NoProjectRedirect } from "../../app/guards";
+import { FullPageSpinner } from "../../components/FullPageSpinner";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 import { EventPicker } from "../events/EventPicker";
-import { ColorField, FormCard, RefSelect, formatDay, useReferences } from "../events/parts";
+import { ColorField } from "../../components/Color";
+import { FormCard } from "../../components/FormCard";
+import { RefSelect } from "../../components/RefSelect";
+import { formatDay } from "../../lib/dates";
+import { useReferences } from "../../lib/useReferences";
 import {
   emptySequenceValues,
   membershipChanges,

@@ -24,8 +24,8 @@ import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { sequencesApi } from "../../api/events";
 import { ApiError } from "../../api/http";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
@@ -34,7 +34,9 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { ColorDot, formatDay, useReferences } from "../events/parts";
+import { ColorDot } from "../../components/Color";
+import { formatDay } from "../../lib/dates";
+import { useReferences } from "../../lib/useReferences";
 
 const useStyles = makeStyles({
   toolbar: { display: "flex", gap: tokens.spacingHorizontalM, alignItems: "center", flexWrap: "wrap", marginBottom: tokens.spacingVerticalM },

@@ -6,14 +6,15 @@ import { useTranslation } from "react-i18next";
 import { Body1, Button } from "@fluentui/react-components";
 import { Add20Regular } from "@fluentui/react-icons";
 import { specialitiesApi, type Speciality } from "../../api/reference";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { Swatch, WithVersion } from "../zones/referenceUi";
+import { Swatch } from "../../components/Color";
+import { WithVersion } from "../../components/WithVersion";
 
 export default function SpecialitiesPage() {
   return <WithVersion>{(projectId, versionId) => <SpecialitiesList projectId={projectId} versionId={versionId} />}</WithVersion>;

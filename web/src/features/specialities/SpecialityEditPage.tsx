@@ -7,11 +7,11 @@ import { Button, Field, Input, Select, Spinner, makeStyles, tokens } from "@flue
 import { ArrowLeft20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { lotsApi, specialitiesApi, type SpecialityInput } from "../../api/reference";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
-import { WithVersion } from "../zones/referenceUi";
+import { WithVersion } from "../../components/WithVersion";
 
 const useStyles = makeStyles({ form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" } });
 

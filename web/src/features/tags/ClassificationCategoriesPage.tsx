@@ -9,15 +9,15 @@ import {
 import { Add20Regular, ArrowLeft20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassCategory } from "../../api/referenceMore";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { RefSelect } from "../events/parts";
+import { RefSelect } from "../../components/RefSelect";
 import { reorder, type ClassificationConfig } from "./classification";
 
 const useStyles = makeStyles({

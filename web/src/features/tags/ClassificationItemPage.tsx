@@ -6,12 +6,14 @@ import { useTranslation } from "react-i18next";
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from "@fluentui/react-components";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassItem } from "../../api/referenceMore";
-import { NoProjectRedirect } from "../../app/guards";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
-import { ColorField, FormCard, RefSelect } from "../events/parts";
+import { ColorField } from "../../components/Color";
+import { FormCard } from "../../components/FormCard";
+import { RefSelect } from "../../components/RefSelect";
 import { canSaveItem, itemBody, itemDraftOf, type ClassificationConfig, type ItemDraft } from "./classification";
 
 const useStyles = makeStyles({

@@ -7,8 +7,8 @@ import { Button, SearchBox, makeStyles } from "@fluentui/react-components";
 import { Add20Regular, ArrowDownload20Regular, TagMultiple20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassItem } from "../../api/referenceMore";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { NoProjectRedirect } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
@@ -16,7 +16,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { ColorDot } from "../events/parts";
+import { ColorDot } from "../../components/Color";
 import type { ClassificationConfig } from "./classification";
 
 const useStyles = makeStyles({

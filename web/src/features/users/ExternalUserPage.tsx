@@ -23,8 +23,8 @@ import {
 } from "@fluentui/react-components";
 import { Link20Regular, LinkDismiss20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { FullPageSpinner } from "../../app/guards";
+import { PageHeader } from "../../components/PageHeader";
+import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
 import { toast } from "../../store/toasts";

@@ -21,7 +21,7 @@ import { LinkDismiss20Regular, Link20Regular, PersonAdd20Regular } from "@fluent
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { api } from "../../api/client";
 import type { User } from "../../api/types";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useAsync } from "../../lib/useAsync";

@@ -21,7 +21,7 @@ import { Delete20Regular, Edit20Regular, PersonAdd20Regular } from "@fluentui/re
 import { TEXT_MAX_LENGTH, USER_TYPES } from "@jalon/shared";
 import { api } from "../../api/client";
 import type { User, UserType } from "../../api/types";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatDateTime } from "../../lib/dates";
 import { warnError } from "../../lib/errors";

@@ -48,7 +48,7 @@ import { useUi } from "../../store/ui";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { VERSION_TOAST_ID } from "../../realtime/handleEvent";
-import { useWindowWidth } from "../../app/layout/useWindowWidth";
+import { useWindowWidth } from "../../lib/useWindowWidth";
 import { freezeState, pageCount, pageOf, signState, toggleCompared } from "./versionRules";
 
 /** Under 1024 px (tablet) the panel floats over the page. */

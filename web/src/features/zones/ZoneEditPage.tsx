@@ -6,12 +6,12 @@ import { useTranslation } from "react-i18next";
 import { Body1, Button, Field, Spinner, makeStyles, tokens } from "@fluentui/react-components";
 import { ArrowLeft20Regular } from "@fluentui/react-icons";
 import { zonesApi, type Zone, type ZoneInput } from "../../api/reference";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { AppLink } from "../../components/AppLink";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
-import { WithVersion } from "./referenceUi";
+import { WithVersion } from "../../components/WithVersion";
 import { ZoneFields, zoneChanges } from "./ZoneFields";
 
 const useStyles = makeStyles({

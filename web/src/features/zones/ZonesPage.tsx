@@ -8,14 +8,15 @@ import { Body1, Button, Caption1, makeStyles, tokens } from "@fluentui/react-com
 import { Add20Regular } from "@fluentui/react-icons";
 import { zonesApi, type Zone, type ZoneInput } from "../../api/reference";
 import { ApiError } from "../../api/http";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, initialTableQuery, type DataTableColumn, type RowId, type TableQuery } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { ExportButton, ImportButton, WithVersion } from "./referenceUi";
+import { ExportButton, ImportButton } from "../../components/FileButtons";
+import { WithVersion } from "../../components/WithVersion";
 import { ZoneFields, zoneChanges } from "./ZoneFields";
 import { reorderedPositions, treeOrder } from "./zoneTree";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { MOBILE_MAX_WIDTH } from "../../store/ui";
+import { MOBILE_MAX_WIDTH } from "../store/ui";
 
 export function useWindowWidth(): number {
   const [width, setWidth] = useState(() => (typeof window === "undefined" ? 1280 : window.innerWidth));

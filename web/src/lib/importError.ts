@@ -3,8 +3,8 @@
 // import, errors.validation with its own message (sheet, row, column) for a readable file with wrong content.
 // A 500 still means the file broke the reader (errors.import_format); any other catalogue code keeps its text;
 // an unknown failure is errors.import_invalid.
-import { ApiError } from "../../api/http";
-import { i18n } from "../../i18n";
+import { ApiError } from "../api/http";
+import { i18n } from "../i18n";
 
 export function importErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n.t("errors.import_invalid");

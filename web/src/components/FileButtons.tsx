@@ -1,0 +1,68 @@
+// The .xlsx buttons of the lists: import with the import contract of issue 8 (a file that is not .xlsx, or
+// that the server refuses, is a warning toast) and export (a failure is an error toast).
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, Spinner } from "@fluentui/react-components";
+import { ArrowDownload20Regular, ArrowUpload20Regular } from "@fluentui/react-icons";
+import { i18n } from "../i18n";
+import { importErrorMessage } from "../lib/importError";
+import { toast } from "../store/toasts";
+
+export function ImportButton({ label, onFile }: { label: string; onFile: (file: File) => Promise<void> }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        hidden
+        data-testid="import-file"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (!file) return;
+          if (!file.name.toLowerCase().endsWith(".xlsx")) {
+            toast.warning(i18n.t("errors.xlsx_required"));
+            return;
+          }
+          setBusy(true);
+          try {
+            await onFile(file);
+          } catch (err) {
+            toast.warning(importErrorMessage(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+      <Button icon={busy ? <Spinner size="tiny" /> : <ArrowUpload20Regular />} disabled={busy} onClick={() => input.current?.click()}>
+        {label}
+      </Button>
+    </>
+  );
+}
+
+export function ExportButton({ label, run }: { label: string; run: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      icon={busy ? <Spinner size="tiny" /> : <ArrowDownload20Regular />}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await run();
+        } catch {
+          toast.error(t("zones.exportFailed"));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
