@@ -106,9 +106,6 @@ export type QualityControlType = (typeof QUALITY_CONTROL_TYPES)[number];
 export const QUALITY_CONTROL_CATEGORIES = ["reception-support", "study", "supply", "auto-control"] as const;
 export const QUALITY_CONTROL_STATUSES = ["compliant", "non-complying", "partial", "unrealized"] as const;
 
-export const ZONE_UNITIES = ["macro", "zone", "micro", "others"] as const;
-export type ZoneUnity = (typeof ZONE_UNITIES)[number];
-
 export const HOLIDAY_TYPES = ["holiday", "vacation"] as const;
 export type HolidayType = (typeof HOLIDAY_TYPES)[number];
 
@@ -221,20 +218,6 @@ export interface ShiftHistory {
   name: string;
   files: { name: string; url?: string; createdAt: IsoInstant }[];
   createdAt: IsoInstant;
-}
-
-export interface Zone {
-  id: number;
-  name: string;
-  fullName: string | null;
-  parentId: number | null;
-  position: number;
-  typology: string | null;
-  unity: ZoneUnity;
-  level: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
 }
 
 export interface ParticipantGroupPro {

@@ -5,3 +5,4 @@ export * from "./entities.js";
 export * from "./constants.js";
 export * from "./schemas.js";
 export * from "./frenchOrder.js";
+export * from "./contract/index.js";

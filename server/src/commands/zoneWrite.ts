@@ -1,4 +1,4 @@
-import { AppError } from "@jalon/shared";
+import { AppError, ZONE_UNITIES, type ZoneUnity } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
 import type { Emits } from "../http/route.js";
 import { assertInVersion, referencedIds, replaceLinks } from "./referenceLinks.js";
@@ -13,7 +13,6 @@ import { assertInVersion, referencedIds, replaceLinks } from "./referenceLinks.j
 
 export const ZONE_LEVELS = 4;
 export const FULL_NAME_SEPARATOR = " / ";
-const DEFAULT_UNITY = ["macro", "zone", "micro", "others"] as const;
 
 interface TreeRow {
   id: number;
@@ -92,7 +91,7 @@ export interface ZoneInput {
   name: string;
   parentId?: number | null;
   typology?: string | null;
-  unity?: (typeof DEFAULT_UNITY)[number];
+  unity?: ZoneUnity;
   tagIds?: number[];
 }
 
@@ -103,7 +102,7 @@ export async function createZone(db: Db, scope: { projectId: number; versionId: 
   await assertInVersion(db, "tags", input.tagIds ?? [], scope.versionId, "tagIds");
   const [row] = await db("zones").insert({
     project_id: scope.projectId, version_id: scope.versionId, name: input.name, parent_id: parentId,
-    typology: input.typology ?? null, unity: input.unity ?? DEFAULT_UNITY[level], level,
+    typology: input.typology ?? null, unity: input.unity ?? ZONE_UNITIES[level], level,
     position: await nextPosition(db, scope.versionId),
   }).returning("id");
   const id = row.id as number;

@@ -1,4 +1,5 @@
 import type { Db } from "../db/knex.js";
+import { ZONE_UNITIES } from "@jalon/shared";
 import { FULL_NAME_SEPARATOR, refreshZoneTree, ZONE_LEVELS } from "../commands/zoneWrite.js";
 import { contentError, readXlsxImport, type XlsxFile, type XlsxImportColumn, type XlsxProblem } from "./xlsxImport.js";
 
@@ -11,7 +12,6 @@ import { contentError, readXlsxImport, type XlsxFile, type XlsxImportColumn, typ
 
 export const ZONE_UNITY_LABELS: Record<string, string> = { macro: "Macro", zone: "Zone", micro: "Micro", others: "Autres" };
 export const ZONE_LEVEL_LABELS = ["Macro-zone", "Zone", "Micro-zone", "Nano-zone"] as const;
-const DEFAULT_UNITY = ["macro", "zone", "micro", "others"] as const;
 
 export const ZONE_IMPORT_COLUMNS: XlsxImportColumn<"name" | "parent" | "typology" | "unity">[] = [
   { key: "name", header: "Nom", aliases: ["Zone", "Name"], required: true, maxLength: 200 },
@@ -64,7 +64,7 @@ export async function importZones(db: Db, scope: { projectId: number; versionId:
       problems.push({ row: r.rowNumber, column: "Zone parente", message: "une nano-zone ne peut pas avoir de sous-zone" });
       continue;
     }
-    let unity: string = DEFAULT_UNITY[level];
+    let unity: string = ZONE_UNITIES[level];
     if (r.values.unity !== null) {
       const u = unityOf(String(r.values.unity));
       if (!u) {

@@ -1,44 +1,16 @@
 // Typed calls of the zones, lots, library lots, participants and specialities screens (spec 001 section 7).
 // Screens use these functions only; component tests replace fetch.
-import { LIST_LIMIT } from "@jalon/shared";
+import { LIST_LIMIT, type Ref, type TagRef, type Zone, type ZoneFields, type ZoneReorder, type ZoneUnity } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
 import type { ListResponse } from "./types";
 import { useSession } from "../store/session";
 
-export interface TagRef {
-  id: number;
-  name: string;
-  color: string | null;
-}
+// Zones: the contract's entity and request fields (shared/src/contract/zone.ts).
+export type { Ref, TagRef, Zone, ZoneUnity } from "@jalon/shared";
+export { ZONE_UNITIES } from "@jalon/shared";
 
-export interface Ref {
-  id: number;
-  name: string;
-}
-
-export type ZoneUnity = "macro" | "zone" | "micro" | "others";
-export const ZONE_UNITIES: readonly ZoneUnity[] = ["macro", "zone", "micro", "others"];
-
-export interface Zone {
-  id: number;
-  name: string;
-  fullName: string;
-  parentId: number | null;
-  parent: Ref | null;
-  position: number;
-  typology: string | null;
-  unity: ZoneUnity;
-  level: number;
-  tags: TagRef[];
-  allChildIds: number[];
-  children: Ref[];
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-}
-
-export interface ZoneInput {
+export interface ZoneInput extends ZoneFields {
   name: string;
   parentId: number | null;
   typology: string | null;
@@ -162,7 +134,7 @@ export const zonesApi = {
   get: (id: number) => request<Zone>("GET", `/zone/${id}`),
   create: (projectId: number, versionId: number, body: Partial<ZoneInput>) => request<Zone>("POST", "/zone", { body: { ...body, projectId, versionId } }),
   update: (id: number, body: Partial<ZoneInput>) => request<Zone>("PATCH", `/zone/${id}`, { body }),
-  reorder: (zones: { id: number; position: number }[]) => request<ListResponse<Zone>>("PUT", "/zone/bulk-update", { body: { zones } }),
+  reorder: (zones: ZoneReorder) => request<ListResponse<Zone>>("PUT", "/zone/bulk-update", { body: { zones } }),
   bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/zone/bulk-delete", { body: { ids } }),
   import: (projectId: number, versionId: number, file: File) => upload("/zone/import", projectId, versionId, file),
   export: (projectId: number, versionId: number) => downloadExport("/zone/export", { filter: scope(projectId, versionId) }, "Zones.xlsx"),

@@ -1,4 +1,5 @@
 import { tagsOf, type TagOut } from "../../commands/referenceLinks.js";
+import { ZONE_UNITIES } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { isoRequired } from "../../lib/dates.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
@@ -58,8 +59,6 @@ export function macroTaskSelect(db: Db, versionId: number) {
   return db.select("mt.*").from(inner.as("mt"));
 }
 
-const UNITY_BY_LEVEL = ["macro", "zone", "micro", "others"];
-
 function familiesOf(v: unknown): Record<string, number[]> {
   const obj = typeof v === "string" ? (JSON.parse(v) as unknown) : v;
   return obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, number[]>) : {};
@@ -105,7 +104,7 @@ export async function presentMacroTasks(db: Db, rows: MacroTaskDbRow[], joins: r
       tags: tags.get(r.id) ?? [],
       trackedUnit: (r.tracked_unit as string | null) ?? null,
       trackedFamilies: tracked,
-      trackingLevel: deepest ? (deepest.unity ?? UNITY_BY_LEVEL[deepest.level] ?? null) : null,
+      trackingLevel: deepest ? (deepest.unity ?? ZONE_UNITIES[deepest.level] ?? null) : null,
       hasCounting: r.has_counting as boolean,
       globalCounting: r.global_counting === null || r.global_counting === undefined ? null : Number(r.global_counting),
       isComplete: r.is_complete as boolean,

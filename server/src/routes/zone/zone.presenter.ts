@@ -1,5 +1,6 @@
+import type { Ref, Zone, ZoneUnity } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoTime, tagsOf, type TagOut } from "../../commands/referenceLinks.js";
+import { isoTime, tagsOf } from "../../commands/referenceLinks.js";
 
 export interface ZoneDbRow {
   id: number;
@@ -17,34 +18,10 @@ export interface ZoneDbRow {
   updated_at: Date | string;
 }
 
-export interface ZoneRef {
-  id: number;
-  name: string;
-}
+export type ZoneRef = Ref;
 
-/** The JSON contract of a zone (spec 001 section 3). */
-export interface ZoneOut {
-  id: number;
-  name: string;
-  fullName: string;
-  parentId: number | null;
-  parent: ZoneRef | null;
-  position: number;
-  typology: string | null;
-  unity: string;
-  level: number;
-  tags: TagOut[];
-  /** Every descendant's id (children, their children...). */
-  allChildIds: number[];
-  /** Direct sub-zones, in position order. */
-  children: ZoneRef[];
-  underZones: ZoneRef[];
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+/** The JSON contract of a zone (spec 001 section 3): shared/src/contract/zone.ts. */
+export type ZoneOut = Zone;
 
 export function zoneSelect(db: Db) {
   return db("zones as z").select("z.*");
@@ -86,7 +63,7 @@ export async function presentZones(db: Db, rows: ZoneDbRow[]): Promise<ZoneOut[]
       parent: parent ? { id: parent.id, name: parent.name } : null,
       position: r.position,
       typology: r.typology,
-      unity: r.unity,
+      unity: r.unity as ZoneUnity,
       level: r.level,
       tags: tags.get(r.id) ?? [],
       allChildIds: descendants(r.id),

@@ -1,5 +1,7 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS } from "@jalon/shared";
+import {
+  AppError, PERMISSIONS, zoneBulkUpdateBody, zoneCreateBody, zoneListResource, zoneTypologyQuery, zoneUpdateBody, zoneVersionParams,
+} from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion } from "../../access/projects.js";
 import { writableRows, writeScope, type VersionScope } from "../../commands/referenceScope.js";
@@ -11,9 +13,7 @@ import { route } from "../../http/route.js";
 import { importZones, ZONE_LEVEL_LABELS, ZONE_UNITY_LABELS } from "../../imports/zoneImport.js";
 import { bulkDeleteRoute, exportRoute, getOneRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
 import { presentZones, zoneSelect, type ZoneDbRow, type ZoneOut } from "./zone.presenter.js";
-import {
-  zoneBulkUpdateBody, zoneColumns, zoneCreateBody, zoneImportBody, zoneListResource, zoneTypologyQuery, zoneUpdateBody, zoneVersionParams,
-} from "./zone.schema.js";
+import { zoneColumns, zoneImportBody } from "./zone.schema.js";
 
 /**
  * Zones (spec 001 sections 3, 5, 7, 8): the location tree of a version. Reads are open to the project's

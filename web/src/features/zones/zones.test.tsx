@@ -12,7 +12,7 @@ import { zoneChanges } from "./ZoneFields";
 function zone(id: number, name: string, parentId: number | null, position: number, level = parentId === null ? 0 : 1): Zone {
   return {
     id, name, fullName: name, parentId, parent: null, position, typology: null, unity: level === 0 ? "macro" : "zone", level, tags: [],
-    allChildIds: [], children: [], projectId: 7, versionId: 11, trackingId: id,
+    allChildIds: [], children: [], underZones: [], createdAt: null, updatedAt: null, projectId: 7, versionId: 11, trackingId: id,
   };
 }
 

@@ -1,0 +1,21 @@
+/** Shapes every resource's contract shares: the short references an entity carries to its relations. */
+import type { z } from "zod";
+
+/** A related row as the API shows it inside another: its id and name. */
+export interface Ref {
+  id: number;
+  name: string;
+}
+
+/** A tag as listed on a tagged row (zones, lots, specialities, participants, events). */
+export interface TagRef {
+  id: number;
+  name: string;
+  color: string | null;
+}
+
+/** The JSON a client sends for a request schema (before the server's parsing and defaults). */
+export type RequestOf<S extends z.ZodType> = z.input<S>;
+
+/** A create or update body without the scope the client adds itself (projectId, versionId). */
+export type FieldsOf<S extends z.ZodType> = Omit<z.input<S>, "projectId" | "versionId">;

@@ -1,0 +1,7 @@
+/**
+ * The API contract, one file per resource: its entity type (the JSON the server answers), its request schemas
+ * (zod; the server validates with them, the web's client types its calls from them), its list's filter fields,
+ * its error keys and its realtime names. Enums are defined once here and imported everywhere.
+ */
+export * from "./common.js";
+export * from "./zone.js";
