@@ -44,6 +44,15 @@ export const planningExportBody = z
     showLegend: z.boolean().default(true),
   })
   .strict()
-  .refine((b) => !b.startDate || !b.endDate || b.startDate.slice(0, 7) <= b.endDate.slice(0, 7), { message: "errors.endDate_invalid", path: ["endDate"] });
+  .refine((b) => !b.startDate || !b.endDate || b.startDate.slice(0, 7) <= b.endDate.slice(0, 7), { message: "errors.endDate_invalid", path: ["endDate"] })
+  // A print of centuries (1900-2999 is 13,200 months) held the server for tens of seconds: 50 years is beyond any site (longer prints also meet the page cap).
+  .refine((b) => !b.startDate || !b.endDate || monthIndex(b.endDate) - monthIndex(b.startDate) < PRINT_MONTHS_MAX, { message: "errors.endDate_invalid", path: ["endDate"] });
+
+/** The longest printed range, in months. */
+export const PRINT_MONTHS_MAX = 600;
+
+function monthIndex(monthOrDay: string): number {
+  return Number(monthOrDay.slice(0, 4)) * 12 + Number(monthOrDay.slice(5, 7)) - 1;
+}
 
 export type PlanningExportBody = z.output<typeof planningExportBody>;

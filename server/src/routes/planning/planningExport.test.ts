@@ -147,6 +147,7 @@ describePdf("POST /planning/export", () => {
     expect((await exportPdf({ monthsPerPage: 0 })).status).toBe(400);
     expect((await exportPdf({ monthsPerPage: "3" })).status).toBe(400);
     expect((await exportPdf({ startDate: "2027-01", endDate: "2026-01" })).body.code).toBe("errors.endDate_invalid");
+    expect((await exportPdf({ monthsPerPage: 6, startDate: "1900-01", endDate: "2999-12" })).body.code).toBe("errors.endDate_invalid");
     expect((await exportPdf({ filters: { zoneIds: ["x"] } })).status).toBe(400);
     expect((await t.request("POST", "/planning/export", { token, body: { projectId: "undefined", versionId } })).body.code).toBe("errors.no_project");
     expect((await exportPdf({}, outsider.token)).status).toBe(403);
