@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Providers } from "../app/App";
+import { useToasts } from "../store/toasts";
 import { DataTable, type DataTableColumn, type TableQuery } from "./DataTable";
 
 interface Row {
@@ -161,5 +162,40 @@ describe("DataTable", () => {
     await user.click(screen.getByRole("columnheader", { name: /Position/ }));
     expect(bodyRows()[0]).toHaveTextContent("Charpente");
     expect(screen.getByRole("columnheader", { name: /Position/ })).not.toHaveAttribute("aria-sort");
+  });
+
+  it("offers the list's export beside the columns menu and shows a failure as an error toast", async () => {
+    const user = userEvent.setup();
+    const run = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("boom"));
+    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" exportFile={{ run, subject: "zone" }} /></Providers>);
+    const button = screen.getByRole("button", { name: "Exporter (.xlsx)" });
+    await user.click(button);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(useToasts.getState().items.filter((i) => i.intent === "error")).toHaveLength(0);
+    await user.click(button);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(useToasts.getState().items.find((i) => i.intent === "error")).toMatchObject({ message: "L'export a échoué.", subject: "zone" });
+  });
+
+  it("shows no export button without an export, and names it as the list asks", () => {
+    const { unmount } = render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    expect(screen.queryByRole("button", { name: /Exporter/ })).not.toBeInTheDocument();
+    unmount();
+    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" exportFile={{ label: "Exporter les zones", run: vi.fn() }} /></Providers>);
+    expect(screen.getByRole("button", { name: "Exporter les zones" })).toBeInTheDocument();
+  });
+
+  it("labels the select-all checkbox as the list asks and right-aligns an 'end' column", () => {
+    const cols: DataTableColumn<Row>[] = [{ id: "name", header: "Nom" }, { id: "position", header: "Position", align: "end" }];
+    render(<Providers><DataTable columns={cols} rows={rows.slice(0, 2)} getRowId={(r) => r.id} ariaLabel="Zones" selectable selectAllLabel="Sélectionner toutes les zones de la page" /></Providers>);
+    expect(screen.getByRole("checkbox", { name: "Sélectionner toutes les zones de la page" })).toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: /Position/ })).toHaveStyle({ textAlign: "right" });
+    expect(within(bodyRows()[0]).getAllByRole("cell").at(-1)).toHaveStyle({ textAlign: "right" });
+  });
+
+  it("keeps its rows and shows a small spinner in the bar while it reloads", () => {
+    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" loading /></Providers>);
+    expect(bodyRows()).toHaveLength(25);
+    expect(screen.getByLabelText("Chargement…")).toBeInTheDocument();
   });
 });

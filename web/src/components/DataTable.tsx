@@ -17,6 +17,9 @@
  * - Reordering by drag (zones): `onReorder(draggedId, targetId)`, shown as a handle on each row; only offered
  *   by the caller when the list is in its position order.
  * - `toolbar`: extra content on the left of the bar above the table (search, filters, buttons).
+ * - `exportFile`: the list's server export (.xlsx) as a button beside "Colonnes"; a failure is an error toast.
+ * - `selectAllLabel`: the label of the page's select-all checkbox (defaults to "Tout sélectionner").
+ * - A column's `align: "end"` right-aligns its header and cells (numbers).
  */
 import { useId, useMemo, useState, type CSSProperties, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,6 +55,7 @@ import {
   ReOrderDotsVertical20Regular,
 } from "@fluentui/react-icons";
 import { ROWS_PER_PAGE_OPTIONS } from "@jalon/shared";
+import { ExportButton } from "./FileButtons";
 
 export type RowId = number | string;
 export type SortDirection = "ASC" | "DESC";
@@ -74,6 +78,7 @@ export interface DataTableColumn<T> {
   sortable?: boolean;
   width?: number | string;
   hidden?: boolean;
+  align?: "start" | "end";
 }
 
 export interface DataTableProps<T> {
@@ -96,6 +101,8 @@ export interface DataTableProps<T> {
   onDeleteSelected?: (ids: RowId[]) => void;
   onReorder?: (draggedId: RowId, targetId: RowId) => void;
   toolbar?: ReactNode;
+  exportFile?: { run: () => Promise<void>; label?: string; subject?: string };
+  selectAllLabel?: string;
 }
 
 export const DEFAULT_PAGE_SIZE = ROWS_PER_PAGE_OPTIONS[0];
@@ -131,6 +138,11 @@ function compare(a: unknown, b: unknown): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
   return String(a).localeCompare(String(b), "fr", { numeric: true, sensitivity: "base" });
+}
+
+function headerStyle<T>(c: DataTableColumn<T>): CSSProperties | undefined {
+  if (c.width === undefined && c.align !== "end") return undefined;
+  return { ...(c.width !== undefined ? { width: c.width } : {}), ...(c.align === "end" ? { textAlign: "right" } : {}) } as CSSProperties;
 }
 
 function fieldOf<T>(row: T, id: string): unknown {
@@ -223,7 +235,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ) : null}
             </>
           ) : null}
+          {props.loading && pageRows.length > 0 ? <Spinner size="tiny" aria-label={t("table.loading")} /> : null}
         </div>
+        {props.exportFile ? (
+          <ExportButton label={props.exportFile.label ?? t("table.export")} subject={props.exportFile.subject} run={props.exportFile.run} />
+        ) : null}
         <Menu checkedValues={{ columns: visible.map((c) => c.id) }} onCheckedValueChange={onColumns}>
           <MenuTrigger disableButtonEnhancement>
             <Button appearance="subtle" icon={<ColumnTriple20Regular />} title={t("table.columnsHint")}>
@@ -255,7 +271,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <TableSelectionCell
                   checked={allOnPage ? true : someOnPage ? "mixed" : false}
                   onClick={togglePage}
-                  checkboxIndicator={{ "aria-label": t("table.selectAll") }}
+                  checkboxIndicator={{ "aria-label": props.selectAllLabel ?? t("table.selectAll") }}
                 />
               ) : null}
               {visible.map((c) => {
@@ -265,7 +281,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <TableHeaderCell
                     key={c.id}
                     sortable={sortable}
-                    style={c.width !== undefined ? ({ width: c.width } as CSSProperties) : undefined}
+                    style={headerStyle(c)}
                     sortDirection={sortable && active ? (query.sort.direction === "ASC" ? "ascending" : "descending") : undefined}
                     onClick={sortable ? () => toggleSort(c.id) : undefined}
                   >
@@ -325,7 +341,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     />
                   ) : null}
                   {visible.map((c) => (
-                    <TableCell key={c.id}>{c.render ? c.render(row) : String(fieldOf(row, c.id) ?? "")}</TableCell>
+                    <TableCell key={c.id} style={c.align === "end" ? { textAlign: "right" } : undefined}>{c.render ? c.render(row) : String(fieldOf(row, c.id) ?? "")}</TableCell>
                   ))}
                 </TableRow>
               );

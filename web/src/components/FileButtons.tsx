@@ -44,7 +44,8 @@ export function ImportButton({ label, onFile }: { label: string; onFile: (file: 
   );
 }
 
-export function ExportButton({ label, run }: { label: string; run: () => Promise<void> }) {
+/** Downloads a server export; `failedText` (default "L'export a échoué.") is the error toast of a failure. */
+export function ExportButton({ label, run, failedText, subject }: { label: string; run: () => Promise<void>; failedText?: string; subject?: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
@@ -56,7 +57,8 @@ export function ExportButton({ label, run }: { label: string; run: () => Promise
         try {
           await run();
         } catch {
-          toast.error(t("zones.exportFailed"));
+          // Spec 001 section 8: an export failure shows an error toast.
+          toast.error(failedText ?? t("table.exportFailed"), subject ? { subject } : {});
         } finally {
           setBusy(false);
         }

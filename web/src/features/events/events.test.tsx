@@ -269,7 +269,7 @@ describe("/dashboard/events", () => {
     for (const text of ["Coulage dalle", "CDL", "Gros œuvre", "Bâtiment A", "02/03/2026", "06/03/2026", "5", "3"]) expect(within(first).getByText(text)).toBeInTheDocument();
     expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ versionId: 11, type: "task", name: "", sort: { field: "name", order: "ASC" }, limit: 25, offset: 0 }));
     expect(screen.getByText("1–25 sur 60")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Suivant" }));
+    await userEvent.click(screen.getByRole("button", { name: "Page suivante" }));
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 25 })));
     await userEvent.selectOptions(screen.getByLabelText("Lignes par page"), "100");
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ limit: 100, offset: 0 })));

@@ -5,12 +5,13 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Button, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
-import { Add20Regular, ArrowDownload20Regular } from "@fluentui/react-icons";
+import { Add20Regular } from "@fluentui/react-icons";
 import type { HolidayType } from "@jalon/shared";
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ExportButton } from "../../components/FileButtons";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
@@ -34,27 +35,14 @@ export default function HolidaysPage() {
 function Holidays({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [exporting, setExporting] = useState(false);
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      await holidaysApi.export(projectId, versionId);
-    } catch {
-      // Spec 001 section 8: an export failure shows an error toast.
-      toast.error(t("holidays.exportFailed"), { subject: "holiday" });
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <>
       <PageHeader
         title={t("holidays.title")}
         actions={
           <>
-            <Button icon={<ArrowDownload20Regular />} disabled={exporting} onClick={() => void exportAll()}>
-              {t("holidays.export")}
-            </Button>
+            {/* One file for both tables (holidays and vacations), so the export stays on the page. */}
+            <ExportButton label={t("holidays.export")} failedText={t("holidays.exportFailed")} subject="holiday" run={() => holidaysApi.export(projectId, versionId)} />
             <Button icon={<Add20Regular />} onClick={() => navigate("/dashboard/holiday/new/vacation")}>
               {t("holidays.newVacation")}
             </Button>

@@ -16,7 +16,6 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ParticipantsTab } from "../participants/ParticipantsTab";
-import { ExportButton } from "../../components/FileButtons";
 import { Swatch } from "../../components/Color";
 import { WithVersion } from "../../components/WithVersion";
 
@@ -107,7 +106,6 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
           <>
             <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/participant-group/new")}>{t("lots.create")}</Button>
             <Button icon={<LibraryRegular />} onClick={() => void openLibrary()}>{t("lots.fromLibrary")}</Button>
-            <ExportButton label={t("lots.export")} run={() => lotsApi.export(projectId, versionId)} />
           </>
         }
       />
@@ -122,6 +120,7 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
         rows={list.data ?? []}
         getRowId={(l) => l.id}
         ariaLabel={t("lots.title")}
+        exportFile={{ label: t("lots.export"), run: () => lotsApi.export(projectId, versionId) }}
         loading={list.loading}
         emptyText={t("lots.empty")}
         selectable

@@ -3,28 +3,15 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import {
-  Body1,
-  Button,
-  SearchBox,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  TableSelectionCell,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, SearchBox, makeStyles } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
-import { eventsApi, milestonesApi } from "../../api/events";
+import { eventsApi, milestonesApi, type EventItem } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
@@ -35,9 +22,7 @@ import { ColorDot } from "../../components/Color";
 import { formatDay } from "../../lib/dates";
 
 const useStyles = makeStyles({
-  toolbar: { display: "flex", gap: tokens.spacingHorizontalM, alignItems: "center", flexWrap: "wrap", marginBottom: tokens.spacingVerticalM },
   search: { minWidth: "260px", flexGrow: 1, maxWidth: "420px" },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: "center", color: tokens.colorNeutralForeground3 },
 });
 
 export default function MilestonesPage() {
@@ -54,7 +39,7 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
   const list = useAsync(() => milestonesApi.list(versionId), [versionId, refresh]);
-  const { selected, toggle, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
+  const { selected, setSelected, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
     const res = await eventsApi.bulkDelete(ids, projectId, versionId);
     toast.success(t("milestones.deleted", { count: res?.count ?? ids.length }), { subject: "event" });
     list.reload();
@@ -69,6 +54,22 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
   }, [list.data, search]);
 
   const yesNo = (v: boolean) => t(v ? "milestones.yes" : "milestones.no");
+  const columns: DataTableColumn<EventItem>[] = [
+    { id: "name", header: t("milestones.columns.name"), render: (m) => <AppLink to={`/dashboard/milestone/${m.id}`}>{m.name}</AppLink> },
+    { id: "startDate", header: t("milestones.columns.date"), render: (m) => formatDay(m.startDate) },
+    {
+      id: "color",
+      header: t("milestones.columns.color"),
+      render: (m) => (
+        <>
+          <ColorDot color={m.color ?? "#FFFFFF"} /> {(m.color ?? "#FFFFFF").toUpperCase()}
+        </>
+      ),
+    },
+    { id: "isContractual", header: t("milestones.columns.isContractual"), render: (m) => yesNo(m.isContractual) },
+    { id: "isTracked", header: t("milestones.columns.isTracked"), render: (m) => yesNo(m.isTracked) },
+    { id: "sequence", header: t("milestones.columns.sequence"), render: (m) => m.sequence?.name ?? "", sortValue: (m) => m.sequence?.name },
+  ];
 
   return (
     <>
@@ -87,57 +88,27 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
           </>
         }
       />
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder={t("milestones.search")}
-          aria-label={t("milestones.search")}
-          value={search}
-          maxLength={TEXT_MAX_LENGTH}
-          onChange={(_, d) => setSearch(d.value)}
-        />
-        {list.loading ? <Spinner size="tiny" /> : null}
-      </div>
-      {!list.loading && shown.length === 0 ? (
-        <Body1 as="p" className={styles.empty}>
-          {search.trim() ? t("milestones.emptySearch") : t("milestones.empty")}
-        </Body1>
-      ) : (
-        <Table aria-label={t("milestones.listLabel")} size="small">
-          <TableHeader>
-            <TableRow>
-              <TableSelectionCell type="checkbox" invisible />
-              <TableHeaderCell>{t("milestones.columns.name")}</TableHeaderCell>
-              <TableHeaderCell>{t("milestones.columns.date")}</TableHeaderCell>
-              <TableHeaderCell>{t("milestones.columns.color")}</TableHeaderCell>
-              <TableHeaderCell>{t("milestones.columns.isContractual")}</TableHeaderCell>
-              <TableHeaderCell>{t("milestones.columns.isTracked")}</TableHeaderCell>
-              <TableHeaderCell>{t("milestones.columns.sequence")}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {shown.map((m) => (
-              <TableRow key={m.id}>
-                <TableSelectionCell
-                  checked={selected.has(m.id)}
-                  onClick={() => toggle(m.id)}
-                  checkboxIndicator={{ "aria-label": t("milestones.selectRow", { name: m.name }) }}
-                />
-                <TableCell>
-                  <AppLink to={`/dashboard/milestone/${m.id}`}>{m.name}</AppLink>
-                </TableCell>
-                <TableCell>{formatDay(m.startDate)}</TableCell>
-                <TableCell>
-                  <ColorDot color={m.color ?? "#FFFFFF"} /> {(m.color ?? "#FFFFFF").toUpperCase()}
-                </TableCell>
-                <TableCell>{yesNo(m.isContractual)}</TableCell>
-                <TableCell>{yesNo(m.isTracked)}</TableCell>
-                <TableCell>{m.sequence?.name ?? ""}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={shown}
+        getRowId={(m) => m.id}
+        ariaLabel={t("milestones.listLabel")}
+        loading={list.loading}
+        emptyText={search.trim() ? t("milestones.emptySearch") : t("milestones.empty")}
+        selectable
+        selectedIds={selected}
+        onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
+        toolbar={
+          <SearchBox
+            className={styles.search}
+            placeholder={t("milestones.search")}
+            aria-label={t("milestones.search")}
+            value={search}
+            maxLength={TEXT_MAX_LENGTH}
+            onChange={(_, d) => setSearch(d.value)}
+          />
+        }
+      />
       <ConfirmDialog
         open={confirming}
         title={t("milestones.deleteTitle")}

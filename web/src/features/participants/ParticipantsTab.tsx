@@ -15,7 +15,6 @@ import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { ExportButton } from "../../components/FileButtons";
 import { Swatch } from "../../components/Color";
 import { Histogram } from "../lots/LotHistogram";
 
@@ -70,13 +69,13 @@ export function ParticipantsTab({ projectId, versionId, lot }: { projectId: numb
     <div className={styles.root}>
       <div className={styles.actions}>
         <Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => navigate(lot ? `/dashboard/participants/new?lot=${lot.id}` : "/dashboard/participants/new")}>{t("participants.create")}</Button>
-        <ExportButton label={t("participants.export")} run={() => participantsApi.export(projectId, versionId)} />
       </div>
       <DataTable
         columns={columns}
         rows={list.data ?? []}
         getRowId={(p) => p.id}
         ariaLabel={t("participants.title")}
+        exportFile={{ label: t("participants.export"), run: () => participantsApi.export(projectId, versionId) }}
         loading={list.loading}
         emptyText={t("participants.empty")}
         selectable

@@ -3,31 +3,16 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import {
-  Body1,
-  Button,
-  MessageBar,
-  MessageBarBody,
-  SearchBox,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  TableSelectionCell,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, MessageBar, MessageBarBody, SearchBox, makeStyles } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
-import { sequencesApi } from "../../api/events";
+import { sequencesApi, type SequenceItem } from "../../api/events";
 import { ApiError } from "../../api/http";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
@@ -39,9 +24,7 @@ import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
 
 const useStyles = makeStyles({
-  toolbar: { display: "flex", gap: tokens.spacingHorizontalM, alignItems: "center", flexWrap: "wrap", marginBottom: tokens.spacingVerticalM },
   search: { minWidth: "260px", flexGrow: 1, maxWidth: "420px" },
-  empty: { padding: tokens.spacingVerticalXXL, textAlign: "center", color: tokens.colorNeutralForeground3 },
 });
 
 export default function SequencesPage() {
@@ -58,7 +41,7 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
   const list = useAsync(() => sequencesApi.list(versionId), [versionId, refresh]);
-  const { selected, toggle, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
+  const { selected, setSelected, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
     await sequencesApi.bulkDelete(ids, projectId, versionId);
     toast.success(t("sequences.deleted"), { subject: "sequence" });
     list.reload();
@@ -74,6 +57,14 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
     const q = search.trim().toLocaleLowerCase("fr");
     return (list.data?.data ?? []).filter((s) => !q || s.name.toLocaleLowerCase("fr").includes(q));
   }, [list.data, search]);
+
+  const columns: DataTableColumn<SequenceItem>[] = [
+    { id: "name", header: t("sequences.columns.name"), render: (s) => <AppLink to={`/dashboard/sequence/${s.id}`}>{s.name}</AppLink> },
+    { id: "zone", header: t("sequences.columns.zone"), render: zoneName, sortValue: zoneName },
+    { id: "startDate", header: t("sequences.columns.startDate"), render: (s) => formatDay(s.startDate) },
+    { id: "endDate", header: t("sequences.columns.endDate"), render: (s) => formatDay(s.endDate) },
+    { id: "color", header: t("sequences.columns.color"), render: (s) => <ColorDot color={s.color} /> },
+  ];
 
   return (
     <>
@@ -92,58 +83,32 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
           </>
         }
       />
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder={t("sequences.search")}
-          aria-label={t("sequences.search")}
-          value={search}
-          maxLength={TEXT_MAX_LENGTH}
-          onChange={(_, d) => setSearch(d.value)}
-        />
-        {list.loading ? <Spinner size="tiny" /> : null}
-      </div>
       {unavailable ? (
         <MessageBar intent="info">
           <MessageBarBody>{t("sequences.unavailable")}</MessageBarBody>
         </MessageBar>
-      ) : !list.loading && shown.length === 0 ? (
-        <Body1 as="p" className={styles.empty}>
-          {search.trim() ? t("sequences.emptySearch") : t("sequences.empty")}
-        </Body1>
       ) : (
-        <Table aria-label={t("sequences.listLabel")} size="small">
-          <TableHeader>
-            <TableRow>
-              <TableSelectionCell type="checkbox" invisible />
-              <TableHeaderCell>{t("sequences.columns.name")}</TableHeaderCell>
-              <TableHeaderCell>{t("sequences.columns.zone")}</TableHeaderCell>
-              <TableHeaderCell>{t("sequences.columns.startDate")}</TableHeaderCell>
-              <TableHeaderCell>{t("sequences.columns.endDate")}</TableHeaderCell>
-              <TableHeaderCell>{t("sequences.columns.color")}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {shown.map((s) => (
-              <TableRow key={s.id}>
-                <TableSelectionCell
-                  checked={selected.has(s.id)}
-                  onClick={() => toggle(s.id)}
-                  checkboxIndicator={{ "aria-label": t("sequences.selectRow", { name: s.name }) }}
-                />
-                <TableCell>
-                  <AppLink to={`/dashboard/sequence/${s.id}`}>{s.name}</AppLink>
-                </TableCell>
-                <TableCell>{zoneName(s)}</TableCell>
-                <TableCell>{formatDay(s.startDate)}</TableCell>
-                <TableCell>{formatDay(s.endDate)}</TableCell>
-                <TableCell>
-                  <ColorDot color={s.color} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          columns={columns}
+          rows={shown}
+          getRowId={(s) => s.id}
+          ariaLabel={t("sequences.listLabel")}
+          loading={list.loading}
+          emptyText={search.trim() ? t("sequences.emptySearch") : t("sequences.empty")}
+          selectable
+          selectedIds={selected}
+          onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
+          toolbar={
+            <SearchBox
+              className={styles.search}
+              placeholder={t("sequences.search")}
+              aria-label={t("sequences.search")}
+              value={search}
+              maxLength={TEXT_MAX_LENGTH}
+              onChange={(_, d) => setSearch(d.value)}
+            />
+          }
+        />
       )}
       <ConfirmDialog
         open={confirming}

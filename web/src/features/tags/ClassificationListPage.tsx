@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Button, SearchBox, makeStyles } from "@fluentui/react-components";
-import { Add20Regular, ArrowDownload20Regular, TagMultiple20Regular } from "@fluentui/react-icons";
+import { Add20Regular, TagMultiple20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
@@ -71,13 +71,6 @@ function ItemList({ config, projectId, versionId }: { config: ClassificationConf
       setDeleting(false);
     }
   };
-  const exportAll = async () => {
-    try {
-      await api.export(projectId, versionId);
-    } catch {
-      toast.error(t(`${ns}.exportFailed`));
-    }
-  };
 
   return (
     <>
@@ -87,9 +80,6 @@ function ItemList({ config, projectId, versionId }: { config: ClassificationConf
           <>
             <Button icon={<TagMultiple20Regular />} onClick={() => navigate(`${basePath}/categories`)}>
               {t(`${ns}.categoriesLink`)}
-            </Button>
-            <Button icon={<ArrowDownload20Regular />} onClick={() => void exportAll()}>
-              {t(`${ns}.export`)}
             </Button>
             <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate(`${basePath}/new`)}>
               {t(`${ns}.new`)}
@@ -102,6 +92,7 @@ function ItemList({ config, projectId, versionId }: { config: ClassificationConf
         rows={rows}
         getRowId={(i) => i.id}
         ariaLabel={t(`${ns}.listLabel`)}
+        exportFile={{ label: t(`${ns}.export`), run: () => api.export(projectId, versionId) }}
         loading={list.loading}
         emptyText={t(`${ns}.empty`)}
         onRowClick={(i) => navigate(`${basePath}/${i.id}`)}

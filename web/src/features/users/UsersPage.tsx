@@ -2,27 +2,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import {
-  Body1,
-  Button,
-  Field,
-  SearchBox,
-  Select,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Body1, Button, Field, SearchBox, Select, makeStyles, tokens } from "@fluentui/react-components";
 import { Delete20Regular, Edit20Regular, PersonAdd20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH, USER_TYPES } from "@jalon/shared";
 import { api } from "../../api/client";
 import type { User, UserType } from "../../api/types";
 import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { formatDateTime } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
@@ -35,9 +22,7 @@ export const USER_COLUMNS = ["firstname", "lastname", "email", "type", "createdA
 type Column = (typeof USER_COLUMNS)[number];
 
 const useStyles = makeStyles({
-  toolbar: { display: "flex", gap: tokens.spacingHorizontalM, marginBottom: tokens.spacingVerticalM, flexWrap: "wrap" },
   search: { minWidth: "260px", maxWidth: "420px", flexGrow: 1 },
-  scroll: { overflowX: "auto", backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium },
   dialog: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS },
 });
 
@@ -54,7 +39,6 @@ export default function UsersPage() {
   const me = useSession((s) => s.user?.id);
   const list = useAsync(() => api.users.list().then((r) => r.data), []);
   const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<{ column: Column; direction: "ascending" | "descending" }>({ column: "lastname", direction: "ascending" });
   const [toDelete, setToDelete] = useState<User | null>(null);
   const [creating, setCreating] = useState(false);
   const [draft, setDraft] = useState<UserFormValues & { type: UserType }>({ firstname: "", lastname: "", email: "", type: "manager" });
@@ -66,10 +50,8 @@ export default function UsersPage() {
 
   const rows = useMemo(() => {
     const q = search.trim().toLocaleLowerCase("fr");
-    const filtered = (list.data ?? []).filter((u) => !q || `${u.firstname} ${u.lastname} ${u.email}`.toLocaleLowerCase("fr").includes(q));
-    const factor = sort.direction === "ascending" ? 1 : -1;
-    return filtered.sort((a, b) => factor * String(a[sort.column] ?? "").localeCompare(String(b[sort.column] ?? ""), "fr"));
-  }, [list.data, search, sort]);
+    return (list.data ?? []).filter((u) => !q || `${u.firstname} ${u.lastname} ${u.email}`.toLocaleLowerCase("fr").includes(q));
+  }, [list.data, search]);
 
   const remove = async () => {
     if (!toDelete) return;
@@ -106,17 +88,31 @@ export default function UsersPage() {
     }
   };
 
-  const headerCell = (column: Column) => (
-    <TableHeaderCell
-      key={column}
-      sortDirection={sort.column === column ? sort.direction : undefined}
-      onClick={() =>
-        setSort((s) => ({ column, direction: s.column === column && s.direction === "ascending" ? "descending" : "ascending" }))
-      }
-    >
-      {t(`usersAdmin.columns.${column}`)}
-    </TableHeaderCell>
-  );
+  const columns: DataTableColumn<User>[] = [
+    ...USER_COLUMNS.map((c): DataTableColumn<User> => ({ id: c, header: t(`usersAdmin.columns.${c}`), render: (u) => cell(u, c, t) })),
+    {
+      id: "actions",
+      header: t("usersAdmin.columns.actions"),
+      sortable: false,
+      render: (u) => (
+        <>
+          <Button
+            appearance="subtle"
+            icon={<Edit20Regular />}
+            aria-label={`${t("usersAdmin.edit")} ${u.firstname} ${u.lastname}`}
+            onClick={() => navigate(`/dashboard/userinfos/${u.id}`)}
+          />
+          <Button
+            appearance="subtle"
+            icon={<Delete20Regular />}
+            disabled={u.id === me}
+            aria-label={`${t("usersAdmin.delete")} ${u.firstname} ${u.lastname}`}
+            onClick={() => setToDelete(u)}
+          />
+        </>
+      ),
+    },
+  ];
 
   const draftFilled = draft.firstname.trim() && draft.lastname.trim() && draft.email.includes("@");
 
@@ -137,51 +133,26 @@ export default function UsersPage() {
           </Button>
         }
       />
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder={t("usersAdmin.search")}
-          aria-label={t("usersAdmin.search")}
-          maxLength={TEXT_MAX_LENGTH}
-          value={search}
-          onChange={(_, d) => setSearch(d.value)}
-        />
-      </div>
-      <div className={styles.scroll}>
-        <Table sortable aria-label={t("usersAdmin.title")}>
-          <TableHeader>
-            <TableRow>
-              {USER_COLUMNS.map(headerCell)}
-              <TableHeaderCell>{t("usersAdmin.columns.actions")}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((u) => (
-              <TableRow key={u.id}>
-                {USER_COLUMNS.map((c) => (
-                  <TableCell key={c}>{cell(u, c, t)}</TableCell>
-                ))}
-                <TableCell>
-                  <Button
-                    appearance="subtle"
-                    icon={<Edit20Regular />}
-                    aria-label={`${t("usersAdmin.edit")} ${u.firstname} ${u.lastname}`}
-                    onClick={() => navigate(`/dashboard/userinfos/${u.id}`)}
-                  />
-                  <Button
-                    appearance="subtle"
-                    icon={<Delete20Regular />}
-                    disabled={u.id === me}
-                    aria-label={`${t("usersAdmin.delete")} ${u.firstname} ${u.lastname}`}
-                    onClick={() => setToDelete(u)}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {!list.loading && rows.length === 0 ? <Body1 style={{ padding: 16, display: "block" }}>{t("usersAdmin.empty")}</Body1> : null}
-      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        getRowId={(u) => u.id}
+        ariaLabel={t("usersAdmin.title")}
+        rowName={(u) => `${u.firstname} ${u.lastname}`}
+        loading={list.loading}
+        emptyText={t("usersAdmin.empty")}
+        defaultSort={{ field: "lastname", direction: "ASC" }}
+        toolbar={
+          <SearchBox
+            className={styles.search}
+            placeholder={t("usersAdmin.search")}
+            aria-label={t("usersAdmin.search")}
+            maxLength={TEXT_MAX_LENGTH}
+            value={search}
+            onChange={(_, d) => setSearch(d.value)}
+          />
+        }
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title={t("usersAdmin.deleteTitle")}

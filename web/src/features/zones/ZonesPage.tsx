@@ -15,7 +15,7 @@ import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { ExportButton, ImportButton } from "../../components/FileButtons";
+import { ImportButton } from "../../components/FileButtons";
 import { WithVersion } from "../../components/WithVersion";
 import { ZoneFields, zoneChanges } from "./ZoneFields";
 import { reorderedPositions, treeOrder } from "./zoneTree";
@@ -132,7 +132,6 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
                 list.reload();
               }}
             />
-            <ExportButton label={t("zones.export")} run={() => zonesApi.export(projectId, versionId)} />
           </>
         }
       />
@@ -142,6 +141,7 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
         rows={zones}
         getRowId={(z) => z.id}
         ariaLabel={t("zones.title")}
+        exportFile={{ label: t("zones.export"), run: () => zonesApi.export(projectId, versionId) }}
         loading={list.loading}
         emptyText={t("zones.empty")}
         query={query}

@@ -17,5 +17,7 @@ export const table = {
     empty: "Aucune donnée à afficher.",
     loading: "Chargement…",
     dragHandle: "Déplacer {{name}}",
+    export: "Exporter (.xlsx)",
+    exportFailed: "L'export a échoué.",
   },
 };
