@@ -3,6 +3,7 @@
  * ISO calendar days (yyyy-MM-dd, Europe/Paris); timestamps are ISO instants. Ids are integers.
  */
 import type { Role } from "./permissions.js";
+import type { MilestoneReferenceType, SequenceType } from "./contract/event.js";
 
 export type IsoDay = string;
 export type IsoInstant = string;
@@ -83,24 +84,6 @@ export interface Project {
   updatedAt: IsoInstant;
 }
 
-export const EVENT_TYPES = ["task", "milestone", "holiday", "vacation"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-/** The types stored as events (holidays and vacations have their own table). */
-export const PLANNED_EVENT_TYPES = ["task", "milestone"] as const;
-export type PlannedEventType = (typeof PLANNED_EVENT_TYPES)[number];
-
-export const LINK_TYPES = ["end-begin", "begin-begin", "end-end", "begin-end"] as const;
-export type LinkType = (typeof LINK_TYPES)[number];
-
-export const SEQUENCE_TYPES = ["recurring", "individual"] as const;
-export type SequenceType = (typeof SEQUENCE_TYPES)[number];
-
-export const REFERENCE_TYPES = ["dateReference", "milestoneReference", "taskReference"] as const;
-export type ReferenceType = (typeof REFERENCE_TYPES)[number];
-
-export const MILESTONE_REFERENCE_TYPES = ["milestone_only", "earliest", "latest"] as const;
-export type MilestoneReferenceType = (typeof MILESTONE_REFERENCE_TYPES)[number];
-
 export const QUALITY_CONTROL_TYPES = ["prerequisites", "finishes"] as const;
 export type QualityControlType = (typeof QUALITY_CONTROL_TYPES)[number];
 export const QUALITY_CONTROL_CATEGORIES = ["reception-support", "study", "supply", "auto-control"] as const;
@@ -108,66 +91,6 @@ export const QUALITY_CONTROL_STATUSES = ["compliant", "non-complying", "partial"
 
 export const HOLIDAY_TYPES = ["holiday", "vacation"] as const;
 export type HolidayType = (typeof HOLIDAY_TYPES)[number];
-
-/** A link as seen from one of its ends: the other event's id, the link type and the delay in working days. */
-export interface EventLinkRef {
-  id: number;
-  type: LinkType;
-  delay: number;
-  name?: string;
-  eventType?: PlannedEventType;
-  startDate?: IsoDay | null;
-  endDate?: IsoDay | null;
-}
-
-export interface Event {
-  id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-  revision: number;
-  name: string;
-  type: PlannedEventType;
-  comments: string | null;
-  description: string | null;
-  trigram: string | null;
-  startDate: IsoDay | null;
-  endDate: IsoDay | null;
-  numberOfDays: number;
-  numberOfPeople: number;
-  color: string | null;
-  zoneId: number | null;
-  macroTaskId: number | null;
-  participantGroupProId: number | null;
-  participantId: number | null;
-  specialityId: number | null;
-  sequenceId: number | null;
-  sequenceType: SequenceType | null;
-  eventTemplateProId: number | null;
-  instantiationConfigId: number | null;
-  referenceType: ReferenceType;
-  taskInstantiationType: string | null;
-  deltaToTop: number | null;
-  isRecurringEvent: boolean;
-  isTracked: boolean;
-  isContractual: boolean;
-  milestoneToHide: boolean;
-  locked: boolean;
-  prerequisitesDelay: number;
-  finishesDelay: number;
-  prerequisitesDocumentName: string | null;
-  finishesDocumentName: string | null;
-  numberOfRoadblocks: number;
-  lastCounting: { percentage: number; countingDate: IsoDay } | null;
-  theoreticalProgress: number | null;
-  tags?: Tag[];
-  parentsEvents?: EventLinkRef[];
-  childrenEvents?: EventLinkRef[];
-  createdAt: IsoInstant;
-  updatedAt: IsoInstant;
-}
-
-export type Milestone = Event & { type: "milestone" };
 
 export interface InstantiationConfig {
   id: number;

@@ -1,3 +1,4 @@
+import type { LinkType } from "@jalon/shared";
 /** API field -> events column, for the fields a client may set directly (spec 000 section 3, Event). */
 export const EVENT_COLUMNS = {
   name: "name",
@@ -38,13 +39,11 @@ export const EVENT_REFERENCES: Partial<Record<EventField, string>> = {
   sequenceId: "sequences",
 };
 
-export const LINK_TYPE_CODES = ["end-begin", "begin-begin", "end-end", "begin-end"] as const;
-export type LinkTypeCode = (typeof LINK_TYPE_CODES)[number];
 
 export interface LinkInput {
   /** The other event: a parent in parentsEvents, a child in childrenEvents. */
   id: number;
-  type: LinkTypeCode;
+  type: LinkType;
   delay: number;
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { moveSelectionTo, NO_DAY, parseDay, schedulePlan, type Plan, type Schedule } from "@jalon/engine";
-import { AppError } from "@jalon/shared";
+import { AppError, LINK_TYPES, type LinkType } from "@jalon/shared";
 import { planOf } from "@jalon/shared/planning";
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import { engine } from "../planning/engineErrors.js";
@@ -8,7 +8,7 @@ import { editGraph, type EventColumns, type GraphEdit, type LinkColumns } from "
 import { persistScheduleWrite, type ScheduleWriteResult } from "../planning/persist.js";
 import { versionGraph, type VersionGraph } from "../planning/versionGraph.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
-import { EVENT_COLUMNS, EVENT_REFERENCES, LINK_TYPE_CODES, type EventField, type EventInput, type LinkInput } from "./eventFields.js";
+import { EVENT_COLUMNS, EVENT_REFERENCES, type EventField, type EventInput, type LinkInput } from "./eventFields.js";
 
 export interface EventWriteResult extends Omit<ScheduleWriteResult, "graph"> {
   graph: VersionGraph;
@@ -51,7 +51,7 @@ async function insertLinks(trx: Knex.Transaction, projectId: number, versionId: 
     id: r.id,
     parentId: r.parent_id,
     childId: r.child_id,
-    type: LINK_TYPE_CODES.indexOf(r.type as (typeof LINK_TYPE_CODES)[number]),
+    type: LINK_TYPES.indexOf(r.type as LinkType),
     delay: r.delay,
   }));
 }

@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { formatDay, NO_DAY, parseDay, schedulePlan, type Plan, type Schedule } from "@jalon/engine";
+import { LINK_TYPES, type LinkType } from "@jalon/shared";
 import { planOf, type CalendarColumns, type GraphColumns } from "@jalon/shared/planning";
 
 /**
@@ -21,8 +22,6 @@ export interface VersionGraph {
   /** Event indices whose stored dates differ from the schedule. */
   readonly stale: Int32Array;
 }
-
-const LINK_TYPES = ["end-begin", "begin-begin", "end-end", "begin-end"];
 
 interface EventRow {
   id: number;
@@ -81,7 +80,7 @@ export async function readVersionGraph(db: Knex | Knex.Transaction, versionId: n
     linkIds: links.rows.map((l) => l.id),
     linkParentId: links.rows.map((l) => l.parent_id),
     linkChildId: links.rows.map((l) => l.child_id),
-    linkType: links.rows.map((l) => LINK_TYPES.indexOf(l.type)),
+    linkType: links.rows.map((l) => LINK_TYPES.indexOf(l.type as LinkType)),
     linkDelay: links.rows.map((l) => l.delay),
   };
   const lotOf = new Int32Array(n);

@@ -5,3 +5,4 @@
  */
 export * from "./common.js";
 export * from "./zone.js";
+export * from "./event.js";

@@ -1,6 +1,6 @@
 // Typed calls of the events, milestones and sequences screens (spec 000 section 7 "Events", "Sequences").
 // Screens use these functions only; component tests mock this module.
-import type { Event, EventLinkRef, LinkType, PlannedEventType, ReferenceType, Sequence } from "@jalon/shared";
+import type { Event, EventFields, EventLinkInput, EventLinkRef, eventCreateBody, eventUpdateBody, LinkType, PlannedEventType, ReferenceType, RequestOf, Sequence } from "@jalon/shared";
 import { EVENT_PICKER_LIMIT, LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, request, type Query } from "./http";
@@ -23,37 +23,10 @@ export type EventItem = Event & {
 
 export type EventLink = EventLinkRef;
 
-/** A link as the server accepts it: the other event, the link type, the delay in working days. */
-export interface EventLinkInput {
-  id: number;
-  type: LinkType;
-  delay?: number;
-}
-
-/** The fields of eventWrite.schema.ts that the screens write (unknown fields are refused by the server). */
-export interface EventFields {
-  name: string;
-  type: PlannedEventType;
-  comments: string | null;
-  trigram: string | null;
-  startDate: string | null;
-  numberOfDays: number;
-  numberOfPeople: number;
-  color: string | null;
-  zoneId: number | null;
-  participantGroupProId: number | null;
-  sequenceId: number | null;
-  referenceType: ReferenceType;
-  isTracked: boolean;
-  isContractual: boolean;
-  milestoneToHide: boolean;
-  locked: boolean;
-  parentsEvents: EventLinkInput[];
-  childrenEvents: EventLinkInput[];
-}
-
-export type EventCreateBody = Partial<EventFields> & { projectId: number; versionId: number; name: string };
-export type EventUpdateBody = Partial<EventFields> & { revision?: number };
+/** The write bodies are the contract's (shared/src/contract/event.ts): a field the server refuses is a type error. */
+export type { EventFields, EventLinkInput };
+export type EventCreateBody = RequestOf<typeof eventCreateBody>;
+export type EventUpdateBody = Omit<RequestOf<typeof eventUpdateBody>, "projectId" | "versionId">;
 
 /** Answer of POST /event and PATCH /event/{id}: the re-planned dates. */
 export interface EventWriteResult {

@@ -14,13 +14,12 @@ import {
   type BarGeometry,
   type GanttEvent,
   type GanttRow,
-  type LinkTypeName,
   type PageFormat,
   type PageOrientation,
   type PrintPlan,
   type TimeScale,
 } from "@jalon/shared/gantt";
-import { AppError } from "@jalon/shared";
+import { AppError, LINK_TYPES } from "@jalon/shared";
 import { PDF_FONT, registerFonts } from "./fonts.js";
 
 export interface PrintLink {
@@ -52,7 +51,6 @@ export interface PlanningPrintInput {
   maxPages?: number;
 }
 
-const LINK_TYPES: readonly LinkTypeName[] = ["end-begin", "begin-begin", "end-end", "begin-end"];
 /** Each link type has its own stroke on paper, explained by the legend. */
 const LINK_STYLE: readonly { label: string; dash: number[]; color: string }[] = [
   { label: "Fin → Début", dash: [], color: "#505050" },

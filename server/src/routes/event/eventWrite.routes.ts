@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS } from "@jalon/shared";
+import { AppError, eventBulkMoveBody, eventCreateBody, eventIdParams, eventUpdateBody, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
@@ -7,7 +7,6 @@ import { writableProject } from "../../access/projects.js";
 import { createEvent, updateEvent } from "../../commands/eventWrite.js";
 import { moveEvents } from "../../commands/moveEvents.js";
 import { remember } from "../../planning/versionGraph.js";
-import { eventBulkMoveBody, eventCreateBody, eventIdParams, eventUpdateBody } from "./eventWrite.schema.js";
 import type { EventInput } from "../../commands/eventFields.js";
 
 /**
