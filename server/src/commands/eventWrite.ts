@@ -7,7 +7,7 @@ import { engine } from "../planning/engineErrors.js";
 import { editGraph, type EventColumns, type GraphEdit, type LinkColumns } from "../planning/graphEdit.js";
 import { persistScheduleWrite, type ScheduleWriteResult } from "../planning/persist.js";
 import { versionGraph, type VersionGraph } from "../planning/versionGraph.js";
-import { lockWritableVersion } from "../planning/writeLock.js";
+import { bumpWriteCounter, lockWritableVersion } from "../planning/writeLock.js";
 import { EVENT_COLUMNS, EVENT_REFERENCES, type EventField, type EventInput, type LinkInput } from "./eventFields.js";
 
 export interface EventWriteResult extends Omit<ScheduleWriteResult, "graph"> {
@@ -265,4 +265,27 @@ export async function deleteEvents(trx: Knex.Transaction, userId: number, projec
     extraUndo: { deleted: { events: found, links, eventTags: tags } },
   });
   return { deleted: unique, undoRemaining: result.undoRemaining, emit: [{ event: "event:bulk_update", projectId, versionId, initiatorId: userId, ids: unique }] };
+}
+
+/**
+ * Puts a milestone in the follow-up or takes it out (isTracked), idempotently: the event's new revision, its
+ * history row and a new write counter (the cached schedule graph holds revisions) in the caller's transaction.
+ */
+export async function setMilestoneTracked(
+  trx: Knex.Transaction,
+  userId: number,
+  event: { id: number; project_id: number; version_id: number; tracking_id: number; type: string },
+  tracked: boolean,
+): Promise<{ revision: number; emit: RealtimePayload | null }> {
+  await lockWritableVersion(trx, event.project_id, event.version_id);
+  if (event.type !== "milestone") throw new AppError("errors.not_a_milestone");
+  const current = await trx("events").where({ id: event.id }).first("is_tracked", "revision");
+  if (Boolean(current.is_tracked) === tracked) return { revision: current.revision as number, emit: null };
+  const [row] = await trx("events").where({ id: event.id }).update({ is_tracked: tracked, revision: trx.raw("revision + 1"), updated_at: trx.fn.now() }).returning(["revision"]);
+  await trx("event_histories").insert({
+    project_id: event.project_id, version_id: event.version_id, event_id: event.id, event_tracking_id: event.tracking_id,
+    field_name: "isTracked", previous_value: String(!tracked), new_value: String(tracked), user_id: userId,
+  });
+  await bumpWriteCounter(trx, event.version_id);
+  return { revision: row.revision as number, emit: { event: "event:update", projectId: event.project_id, versionId: event.version_id, initiatorId: userId, ids: [event.id] } };
 }

@@ -1,8 +1,8 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS, RESET_TOKEN_TTL_MINUTES } from "@jalon/shared";
+import { AppError, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
-import { hashPassword, verifyPassword } from "../../auth/passwords.js";
-import { randomToken, sha256 } from "../../auth/tokens.js";
+import { verifyPassword } from "../../auth/passwords.js";
+import { requestPasswordReset, resetPassword } from "../../commands/passwordReset.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { presentUser, USER_COLUMNS, type UserRow } from "../user/user.presenter.js";
@@ -38,9 +38,9 @@ export function authRoutes(router: Router<AppState>, deps: AppDeps): void {
   });
 
   /**
-   * POST /auth/forgot-password {email}: a single-use token (only its hash is stored) valid one hour; the
-   * link goes to the mail outbox and the log, since there is no mail server. The answer is the same whether
-   * or not the address exists.
+   * POST /auth/forgot-password {email}: a single-use token valid one hour (commands/passwordReset.ts); the
+   * link goes to the mail outbox and, once committed, to the log, since there is no mail server. The answer
+   * is the same whether or not the address exists.
    */
   route(router, deps, {
     method: "post",
@@ -49,25 +49,9 @@ export function authRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: forgotPasswordBody,
     write: true,
     rateLimit: { name: "forgotPassword", key: ({ body, ip }) => `${ip}:${body.email.toLowerCase()}` },
-    handler: async ({ body, db }) => {
-      const user = await db("users").select("id", "email").whereRaw("lower(email) = lower(?)", [body.email]).first();
-      if (user) {
-        const token = randomToken();
-        await db("password_reset_tokens").where({ user_id: user.id }).whereNull("used_at").update({ used_at: db.fn.now() });
-        await db("password_reset_tokens").insert({
-          user_id: user.id,
-          token_hash: sha256(token),
-          expires_at: db.raw(`now() + interval '${RESET_TOKEN_TTL_MINUTES} minutes'`),
-        });
-        const link = `${deps.config.publicUrl}/reset-password/${token}`;
-        await db("mail_outbox").insert({
-          to_email: user.email,
-          kind: "reset_password",
-          subject: "Jalon : réinitialisation de votre mot de passe",
-          body: `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable ${RESET_TOKEN_TTL_MINUTES} minutes) :\n${link}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
-        });
-        deps.log.info("Lien de réinitialisation du mot de passe", { email: user.email, link });
-      }
+    handler: async ({ body, db, onCommit }) => {
+      const sent = await requestPasswordReset(db, deps.config.publicUrl, body.email);
+      if (sent) onCommit(() => deps.log.info("Lien de réinitialisation du mot de passe", sent));
       return { message: "user.reset_email_sent" };
     },
   });
@@ -80,12 +64,7 @@ export function authRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: resetPasswordBody,
     write: true,
     handler: async ({ body, db }) => {
-      const row = await db("password_reset_tokens").where({ token_hash: sha256(body.token) }).forUpdate()
-        .first("id", "user_id", "used_at", db.raw("expires_at < now() AS expired"));
-      if (!row || row.used_at) throw new AppError("reset_link_invalid");
-      if (row.expired) throw new AppError("reset_link_expired");
-      await db("users").where({ id: row.user_id }).update({ password_hash: await hashPassword(body.password), updated_at: db.fn.now() });
-      await db("password_reset_tokens").where({ id: row.id }).update({ used_at: db.fn.now() });
+      await resetPassword(db, body.token, body.password);
       return { message: "user.reset_validation" };
     },
   });

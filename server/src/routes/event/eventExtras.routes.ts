@@ -11,7 +11,7 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { isoRequired } from "../../lib/dates.js";
 import { runList } from "../../lib/listQuery.js";
-import { bumpWriteCounter, lockWritableVersion } from "../../planning/writeLock.js";
+import { setMilestoneTracked } from "../../commands/eventWrite.js";
 import { eventSelect, linksOf, type EventDbRow } from "./event.presenter.js";
 import { eventColumns } from "./event.schema.js";
 import {
@@ -350,19 +350,9 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       handler: async ({ db, user, params, emits }) => {
         const event = await eventRow(db, params.id);
         await writableProject(db, user, event.project_id);
-        await lockWritableVersion(db, event.project_id, event.version_id);
-        if (event.type !== "milestone") throw new AppError("errors.not_a_milestone");
-        const current = await db("events").where({ id: event.id }).first("is_tracked", "revision");
-        if (Boolean(current.is_tracked) === tracked) return { id: event.id, isTracked: tracked, revision: current.revision };
-        const [row] = await db("events").where({ id: event.id }).update({ is_tracked: tracked, revision: db.raw("revision + 1"), updated_at: db.fn.now() }).returning(["revision"]);
-        await db("event_histories").insert({
-          project_id: event.project_id, version_id: event.version_id, event_id: event.id, event_tracking_id: event.tracking_id,
-          field_name: "isTracked", previous_value: String(!tracked), new_value: String(tracked), user_id: user.id,
-        });
-        // The cached schedule graph holds revisions: a new revision needs a new write counter.
-        await bumpWriteCounter(db, event.version_id);
-        emits.add({ event: "event:update", projectId: event.project_id, versionId: event.version_id, initiatorId: user.id, ids: [event.id] });
-        return { id: event.id, isTracked: tracked, revision: row.revision };
+        const out = await setMilestoneTracked(db, user.id, event, tracked);
+        if (out.emit) emits.add(out.emit);
+        return { id: event.id, isTracked: tracked, revision: out.revision };
       },
     });
   }
