@@ -1,8 +1,9 @@
-// Historique: one row per changed field (GET /event/{id}/history), newest first, dates formatted in Paris.
+// Historique: one row per changed field (GET /event/{id}/history), newest first (the default sort), dates in Paris.
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Body1, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, tokens } from "@fluentui/react-components";
+import { Body1, Spinner, makeStyles, tokens } from "@fluentui/react-components";
 import { eventsApi, type EventHistoryEntry } from "../../api/events";
+import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
 import { formatDateTime, formatDay } from "../../lib/dates";
@@ -29,6 +30,8 @@ export function historyUser(user: EventHistoryEntry["user"]): string {
   return `${user.firstname ?? ""} ${user.lastname ?? ""}`.trim() || user.email || "—";
 }
 
+type HistoryRow = EventHistoryEntry & { key: RowId };
+
 function fieldLabel(field: string): string {
   const key = `event.history.fields.${field}`;
   return i18n.exists(key) ? i18n.t(key) : field;
@@ -43,30 +46,22 @@ export function HistoryTab({ eventId }: { eventId: number }) {
   }, [history.error]);
 
   if (history.loading && !history.data) return <Spinner size="small" />;
-  const rows = (history.data ?? []).slice().sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  const rows: HistoryRow[] = (history.data ?? []).map((row, i) => ({ ...row, key: row.id ?? `row-${i}` }));
   if (rows.length === 0) return <Body1 as="p" className={styles.empty}>{t("event.history.empty")}</Body1>;
+  const columns: DataTableColumn<HistoryRow>[] = [
+    { id: "createdAt", header: t("event.history.date"), render: (row) => formatDateTime(row.createdAt) },
+    { id: "user", header: t("event.history.user"), render: (row) => historyUser(row.user), sortValue: (row) => historyUser(row.user) },
+    { id: "fieldName", header: t("event.history.field"), render: (row) => fieldLabel(row.fieldName), sortValue: (row) => fieldLabel(row.fieldName) },
+    { id: "previousValue", header: t("event.history.previous"), render: (row) => historyValue(row.previousValue), sortable: false },
+    { id: "newValue", header: t("event.history.next"), render: (row) => historyValue(row.newValue), sortable: false },
+  ];
   return (
-    <Table size="small" aria-label={t("event.history.label")}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t("event.history.date")}</TableHeaderCell>
-          <TableHeaderCell>{t("event.history.user")}</TableHeaderCell>
-          <TableHeaderCell>{t("event.history.field")}</TableHeaderCell>
-          <TableHeaderCell>{t("event.history.previous")}</TableHeaderCell>
-          <TableHeaderCell>{t("event.history.next")}</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row, i) => (
-          <TableRow key={row.id ?? i}>
-            <TableCell>{formatDateTime(row.createdAt)}</TableCell>
-            <TableCell>{historyUser(row.user)}</TableCell>
-            <TableCell>{fieldLabel(row.fieldName)}</TableCell>
-            <TableCell>{historyValue(row.previousValue)}</TableCell>
-            <TableCell>{historyValue(row.newValue)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      columns={columns}
+      rows={rows}
+      getRowId={(row) => row.key}
+      ariaLabel={t("event.history.label")}
+      defaultSort={{ field: "createdAt", direction: "DESC" }}
+    />
   );
 }

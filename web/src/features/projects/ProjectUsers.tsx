@@ -1,27 +1,14 @@
 // Users of a project (General > Users): link and unlink (PATCH /project/assign-user and remove-user).
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  Body1,
-  Button,
-  Card,
-  Combobox,
-  Field,
-  Option,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Card, Combobox, Field, Option, makeStyles, tokens } from "@fluentui/react-components";
 import { Dismiss20Regular, PersonAdd20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { api } from "../../api/client";
 import type { Project, User } from "../../api/types";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
+import { fullName } from "../../lib/userName";
 import { warnError } from "../../lib/errors";
 import { toast } from "../../store/toasts";
 import { useSession } from "../../store/session";
@@ -33,14 +20,6 @@ const useStyles = makeStyles({
   combo: { minWidth: "280px" },
 });
 
-export function fullName(user: Pick<User, "firstname" | "lastname" | "email">): string {
-  return `${user.firstname ?? ""} ${user.lastname ?? ""}`.trim() || user.email;
-}
-
-function byName(users: User[]): User[] {
-  return users.slice().sort((a, b) => fullName(a).localeCompare(fullName(b), "fr"));
-}
-
 export function ProjectUsers({ project }: { project: Project }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -49,9 +28,9 @@ export function ProjectUsers({ project }: { project: Project }) {
   const [query, setQuery] = useState("");
   const [busy, setBusy] = useState(false);
   const all = useAsync(() => api.users.list().then((r) => r.data), []);
-  const memberList = useAsync(() => api.users.list({ projectId: project.id }).then((r) => byName(r.data)), [project.id]);
+  const memberList = useAsync(() => api.users.list({ projectId: project.id }).then((r) => r.data), [project.id]);
   const members = memberList.data ?? [];
-  const setMembers = (update: (m: User[]) => User[]) => memberList.setData((m) => byName(update(m ?? [])));
+  const setMembers = (update: (m: User[]) => User[]) => memberList.setData((m) => update(m ?? []));
 
   useEffect(() => {
     if (all.error) warnError(all.error, "user");
@@ -94,6 +73,28 @@ export function ProjectUsers({ project }: { project: Project }) {
     }
   };
 
+  const columns: DataTableColumn<User>[] = [
+    { id: "name", header: t("project.users.columns.name"), render: fullName, sortValue: fullName },
+    { id: "email", header: t("project.users.columns.email") },
+    { id: "type", header: t("project.users.columns.type"), render: (u) => t(`roles.${u.type}`) },
+    {
+      id: "actions",
+      header: t("project.users.columns.actions"),
+      sortable: false,
+      render: (u) => (
+        <Button
+          appearance="subtle"
+          icon={<Dismiss20Regular />}
+          disabled={busy || u.id === me || project.isArchived}
+          onClick={() => void remove(u)}
+          aria-label={`${t("project.users.remove")} ${fullName(u)}`}
+        >
+          {t("project.users.remove")}
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <Card className={styles.card}>
       <div className={styles.add}>
@@ -131,40 +132,15 @@ export function ProjectUsers({ project }: { project: Project }) {
           }}
         />
       </div>
-      {members.length === 0 ? (
-        <Body1>{t("project.users.empty")}</Body1>
-      ) : (
-        <Table aria-label={t("project.users.title")}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t("project.users.columns.name")}</TableHeaderCell>
-              <TableHeaderCell>{t("project.users.columns.email")}</TableHeaderCell>
-              <TableHeaderCell>{t("project.users.columns.type")}</TableHeaderCell>
-              <TableHeaderCell>{t("project.users.columns.actions")}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {members.map((u) => (
-              <TableRow key={u.id}>
-                <TableCell>{fullName(u)}</TableCell>
-                <TableCell>{u.email}</TableCell>
-                <TableCell>{t(`roles.${u.type}`)}</TableCell>
-                <TableCell>
-                  <Button
-                    appearance="subtle"
-                    icon={<Dismiss20Regular />}
-                    disabled={busy || u.id === me || project.isArchived}
-                    onClick={() => void remove(u)}
-                    aria-label={`${t("project.users.remove")} ${fullName(u)}`}
-                  >
-                    {t("project.users.remove")}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        columns={columns}
+        rows={members}
+        getRowId={(u) => u.id}
+        ariaLabel={t("project.users.title")}
+        rowName={fullName}
+        loading={memberList.loading}
+        emptyText={t("project.users.empty")}
+      />
     </Card>
   );
 }

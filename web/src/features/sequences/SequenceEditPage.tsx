@@ -5,19 +5,12 @@ import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import {
-  Body1,
   Button,
   Caption1,
   Field,
   Input,
   Spinner,
   Subtitle2,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
@@ -27,6 +20,7 @@ import { eventsApi, sequencesApi, type EventItem, type SequenceItem } from "../.
 import { ApiError } from "../../api/http";
 import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
@@ -140,6 +134,35 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
   const title = id === null ? t("sequence.titleNew") : t("sequence.titleEdit", { name: original.name });
   const nameError = submitted && errors.length ? t(`sequence.validation.${errors[0]}`) : undefined;
 
+  const memberColumns: DataTableColumn<EventItem>[] = [
+    {
+      id: "name",
+      header: t("events.columns.name"),
+      render: (e) => (
+        <>
+          {e.name} {e.type === "milestone" ? <Caption1 className={styles.muted}>{`(${t("event.types.milestone")})`}</Caption1> : null}
+        </>
+      ),
+    },
+    { id: "startDate", header: t("events.columns.startDate"), render: (e) => formatDay(e.startDate) },
+    { id: "endDate", header: t("events.columns.endDate"), render: (e) => formatDay(e.endDate) },
+    { id: "numberOfDays", header: t("events.columns.numberOfDays"), align: "end" },
+    {
+      id: "remove",
+      header: t("actions.delete"),
+      sortable: false,
+      width: 48,
+      render: (e) => (
+        <Button
+          appearance="subtle"
+          icon={<Delete20Regular />}
+          aria-label={t("sequence.removeEvent", { name: e.name })}
+          onClick={() => setMembers((list) => list.filter((x) => x.id !== e.id))}
+        />
+      ),
+    },
+  ];
+
   return (
     <FormCard
       title={title}
@@ -177,44 +200,14 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
           {t("sequence.addEvent")}
         </Button>
       </div>
-      {members.length === 0 ? (
-        <Body1 className={styles.muted}>{t("sequence.emptyEvents")}</Body1>
-      ) : (
-        <Table size="small" aria-label={t("sequence.events")}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t("events.columns.name")}</TableHeaderCell>
-              <TableHeaderCell>{t("events.columns.startDate")}</TableHeaderCell>
-              <TableHeaderCell>{t("events.columns.endDate")}</TableHeaderCell>
-              <TableHeaderCell>{t("events.columns.numberOfDays")}</TableHeaderCell>
-              <TableHeaderCell style={{ width: 48 }} />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {members
-              .slice()
-              .sort((a, b) => (a.startDate ?? "").localeCompare(b.startDate ?? "") || a.name.localeCompare(b.name, "fr"))
-              .map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell>
-                    {e.name} {e.type === "milestone" ? <Caption1 className={styles.muted}>{`(${t("event.types.milestone")})`}</Caption1> : null}
-                  </TableCell>
-                  <TableCell>{formatDay(e.startDate)}</TableCell>
-                  <TableCell>{formatDay(e.endDate)}</TableCell>
-                  <TableCell>{e.numberOfDays}</TableCell>
-                  <TableCell>
-                    <Button
-                      appearance="subtle"
-                      icon={<Delete20Regular />}
-                      aria-label={t("sequence.removeEvent", { name: e.name })}
-                      onClick={() => setMembers((list) => list.filter((x) => x.id !== e.id))}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable
+        columns={memberColumns}
+        rows={members}
+        getRowId={(e) => e.id}
+        ariaLabel={t("sequence.events")}
+        emptyText={t("sequence.emptyEvents")}
+        defaultSort={{ field: "startDate", direction: "ASC" }}
+      />
       <EventPicker
         open={picking}
         title={t("sequence.pickerTitle")}

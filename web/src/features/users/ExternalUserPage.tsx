@@ -12,12 +12,6 @@ import {
   MessageBarBody,
   Select,
   Subtitle2,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
@@ -25,10 +19,11 @@ import { Link20Regular, LinkDismiss20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/FullPageSpinner";
+import { DataTable } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
 import { toast } from "../../store/toasts";
-import { fullName } from "../projects/ProjectUsers";
+import { fullName } from "../../lib/userName";
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalM, marginBottom: tokens.spacingVerticalL },
@@ -119,36 +114,31 @@ export default function ExternalUserPage() {
             {t("externalUsers.link")}
           </Button>
         </div>
-        {linked.length === 0 ? (
-          <Body1>{t("externalUsers.noProjects")}</Body1>
-        ) : (
-          <Table aria-label={t("externalUsers.projects")}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t("externalUsers.columns.project")}</TableHeaderCell>
-                <TableHeaderCell>{t("externalUsers.columns.actions")}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {linked.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{p.name}</TableCell>
-                  <TableCell>
-                    <Button
-                      appearance="subtle"
-                      icon={<LinkDismiss20Regular />}
-                      disabled={busy}
-                      aria-label={`${t("externalUsers.unlink")} ${p.name}`}
-                      onClick={() => void unlink(p.id)}
-                    >
-                      {t("externalUsers.unlink")}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          columns={[
+            { id: "name", header: t("externalUsers.columns.project") },
+            {
+              id: "actions",
+              header: t("externalUsers.columns.actions"),
+              sortable: false,
+              render: (p) => (
+                <Button
+                  appearance="subtle"
+                  icon={<LinkDismiss20Regular />}
+                  disabled={busy}
+                  aria-label={`${t("externalUsers.unlink")} ${p.name}`}
+                  onClick={() => void unlink(p.id)}
+                >
+                  {t("externalUsers.unlink")}
+                </Button>
+              ),
+            },
+          ]}
+          rows={linked}
+          getRowId={(p) => p.id}
+          ariaLabel={t("externalUsers.projects")}
+          emptyText={t("externalUsers.noProjects")}
+        />
       </Card>
     </>
   );

@@ -1,22 +1,7 @@
 // /dashboard/link-external-users: external users of the selected project; link, unlink, invite.
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  Body1,
-  Button,
-  Card,
-  Combobox,
-  Field,
-  Option,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Body1, Button, Card, Combobox, Field, Option, makeStyles, tokens } from "@fluentui/react-components";
 import { LinkDismiss20Regular, Link20Regular, PersonAdd20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { api } from "../../api/client";
@@ -24,11 +9,12 @@ import type { User } from "../../api/types";
 import { PageHeader } from "../../components/PageHeader";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
-import { fullName } from "../projects/ProjectUsers";
+import { fullName } from "../../lib/userName";
 import { UserFields } from "./UserFields";
 import type { UserFormValues } from "./userForm";
 
@@ -108,7 +94,26 @@ export default function LinkExternalUsersPage() {
     }
   };
 
-  const rows = (linked.data ?? []).slice().sort((a, b) => fullName(a).localeCompare(fullName(b), "fr"));
+  const columns: DataTableColumn<User>[] = [
+    { id: "name", header: t("externalUsers.columns.name"), render: (u) => <AppLink to={`/dashboard/external-users/${u.id}`}>{fullName(u)}</AppLink>, sortValue: fullName },
+    { id: "email", header: t("externalUsers.columns.email") },
+    {
+      id: "actions",
+      header: t("externalUsers.columns.actions"),
+      sortable: false,
+      render: (u) => (
+        <Button
+          appearance="subtle"
+          icon={<LinkDismiss20Regular />}
+          disabled={busy}
+          aria-label={`${t("externalUsers.unlink")} ${fullName(u)}`}
+          onClick={() => void unlink(u)}
+        >
+          {t("externalUsers.unlink")}
+        </Button>
+      ),
+    },
+  ];
   const draftFilled = draft.firstname.trim() && draft.lastname.trim() && draft.email.includes("@");
 
   return (
@@ -155,40 +160,15 @@ export default function LinkExternalUsersPage() {
             {t("externalUsers.link")}
           </Button>
         </div>
-        {rows.length === 0 && !linked.loading ? (
-          <Body1>{t("externalUsers.empty")}</Body1>
-        ) : (
-          <Table aria-label={t("externalUsers.title")}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t("externalUsers.columns.name")}</TableHeaderCell>
-                <TableHeaderCell>{t("externalUsers.columns.email")}</TableHeaderCell>
-                <TableHeaderCell>{t("externalUsers.columns.actions")}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell>
-                    <AppLink to={`/dashboard/external-users/${u.id}`}>{fullName(u)}</AppLink>
-                  </TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>
-                    <Button
-                      appearance="subtle"
-                      icon={<LinkDismiss20Regular />}
-                      disabled={busy}
-                      aria-label={`${t("externalUsers.unlink")} ${fullName(u)}`}
-                      onClick={() => void unlink(u)}
-                    >
-                      {t("externalUsers.unlink")}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          columns={columns}
+          rows={linked.data ?? []}
+          getRowId={(u) => u.id}
+          ariaLabel={t("externalUsers.title")}
+          rowName={fullName}
+          loading={linked.loading}
+          emptyText={t("externalUsers.empty")}
+        />
       </Card>
       <ConfirmDialog
         open={inviting}
