@@ -1,13 +1,13 @@
 import type Router from "@koa/router";
 import {
-  AppError, isManagerRole, parseListQuery, PERMISSIONS, PROJECT_PICTURE_MAX_BYTES, PROJECT_PICTURE_TYPES, SHARE_TOKEN_BYTES,
+  AppError, isManagerRole, parseListQuery, PERMISSIONS, PROJECT_PICTURE_MAX_BYTES, PROJECT_PICTURE_TYPES,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableProject, writableProject } from "../../access/projects.js";
-import { randomToken } from "../../auth/tokens.js";
 import { cloneProject } from "../../commands/cloneProject.js";
 import { createProject } from "../../commands/createProject.js";
 import { createVersion } from "../../commands/createVersion.js";
+import { setProjectPicture, updateProject } from "../../commands/projectWrite.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
@@ -18,11 +18,6 @@ import {
   projectUpdateBody, projectUserBody, uploadPictureBody,
 } from "./project.schema.js";
 
-const FIELD_COLUMNS: Record<string, string> = {
-  name: "name", floorArea: "floor_area", projectOwner: "project_owner", projectManager: "project_manager",
-  opcCoordinator: "opc_coordinator", typology: "typology", description: "description",
-  expectedStartDate: "expected_start_date", expectedEndDate: "expected_end_date", countingMode: "counting_mode",
-};
 
 /** Magic numbers of the accepted picture types: the declared type must match the bytes. */
 function sniffImage(buf: Buffer): string | null {
@@ -103,9 +98,7 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, body }) => {
       await writableProject(db, user, body.projectId);
       const picture = await readPicture(body.file, body.mimeType);
-      const row = { key: randomToken(24), mime: picture.mime, data: picture.data, file_name: body.fileName ?? picture.name, updated_at: db.fn.now() };
-      await db("project_pictures").insert({ project_id: body.projectId, ...row }).onConflict("project_id").merge();
-      await db("projects").where({ id: body.projectId }).update({ updated_at: db.fn.now() });
+      await setProjectPicture(db, body.projectId, { ...picture, name: body.fileName ?? picture.name });
       return loadPresentedProject(db, user, body.projectId);
     },
   });
@@ -182,34 +175,8 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (body.id !== undefined && body.id !== params.id) throw new AppError("errors.validation", { message: "L'identifiant du corps ne correspond pas à l'adresse." });
       const onlyUnarchive = body.isArchived === false && Object.keys(body).every((k) => k === "isArchived" || k === "id");
       const project = await writableProject(db, user, params.id, { allowArchived: onlyUnarchive });
-      const patch: Record<string, unknown> = {};
-      for (const [field, column] of Object.entries(FIELD_COLUMNS)) {
-        const value = (body as Record<string, unknown>)[field];
-        if (value !== undefined) patch[column] = value;
-      }
-      if (body.isArchived !== undefined) patch.is_archived = body.isArchived;
-      if (body.isPublic !== undefined) {
-        patch.is_public = body.isPublic;
-        if (body.isPublic && !project.share_token) patch.share_token = randomToken(SHARE_TOKEN_BYTES);
-      }
-      if (body.signedVersionId !== undefined) {
-        if (project.signed_version_id) throw new AppError("errors.project_already_signed");
-        const version = await db("versions").where({ id: body.signedVersionId }).first("project_id");
-        if (!version) throw new AppError("errors.version_not_found");
-        if (version.project_id !== project.id) throw new AppError("errors.version_not_in_project");
-        patch.signed_version_id = body.signedVersionId;
-      }
-      if (Object.keys(patch).length > 0) {
-        patch.updated_at = db.fn.now();
-        await db("projects").where({ id: project.id }).update(patch);
-      }
-      // Archiving closes the project to its external members and its share link; going private, to its link.
-      const archived = body.isArchived === true && !project.is_archived;
-      const linkClosed = project.is_public && (archived || body.isPublic === false);
-      if (archived || linkClosed) {
-        const userIds: number[] = archived ? await db("project_users").where({ project_id: project.id }).pluck("user_id") : [];
-        emits.accessChanged({ projectId: project.id, userIds, publicViewers: linkClosed });
-      }
+      const access = await updateProject(db, project, body);
+      if (access) emits.accessChanged(access);
       return loadPresentedProject(db, user, project.id);
     },
   });
