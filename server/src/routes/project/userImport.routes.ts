@@ -1,12 +1,13 @@
 import type Router from "@koa/router";
 import { z } from "zod";
-import { AppError, MANAGER_MANAGED, PERMISSIONS, plainString, projectRef } from "@jalon/shared";
+import { AppError, PERMISSIONS, plainString, projectRef } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { writableProject } from "../../access/projects.js";
 import { sendFile, XLSX_MIME } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { buildUserImportTemplate, readUserImport } from "./userImport.js";
+import { buildUserImportTemplate, readUserImport } from "../../imports/userImport.js";
+import { importProjectUsers } from "../../commands/userImport.js";
 
 /** Multipart {data: file} (the spec's field), or JSON {data: base64, fileName} for scripts. */
 const startStudentProjectBody = z.object({
@@ -58,32 +59,7 @@ export function userImportRoutes(router: Router<AppState>, deps: AppDeps): void 
       await writableProject(db, user, params.id);
       const { bytes, name } = await fileOf(body.data, body.fileName);
       const rows = await readUserImport(bytes, name);
-      if (user.type !== "admin") {
-        const refused = rows.find((r) => !MANAGER_MANAGED.includes(r.type));
-        if (refused) {
-          throw new AppError("errors.forbidden", {
-            message: `Ligne ${refused.row} : seul un administrateur peut créer ce type de compte.`,
-            details: { row: refused.row, email: refused.email },
-          });
-        }
-      }
-      const emails = rows.map((r) => r.email);
-      const existing = await db("users").whereRaw(`lower(email) in (${emails.map(() => "?").join(",")})`, emails).select("id", db.raw("lower(email) as email"));
-      const idByEmail = new Map<string, number>(existing.map((u: { id: number; email: string }) => [u.email, u.id]));
-      const toCreate = rows.filter((r) => !idByEmail.has(r.email));
-      if (toCreate.length > 0) {
-        const created = await db("users")
-          .insert(toCreate.map((r) => ({ email: r.email, firstname: r.firstname, lastname: r.lastname, type: r.type, password_hash: null })))
-          .returning(["id", "email"]);
-        for (const u of created as { id: number; email: string }[]) idByEmail.set(u.email, u.id);
-      }
-      const ids = emails.map((e) => idByEmail.get(e) as number);
-      const members = await db("project_users").where({ project_id: params.id }).whereIn("user_id", ids).pluck("user_id");
-      const memberSet = new Set<number>(members);
-      const toLink = ids.filter((id) => !memberSet.has(id));
-      if (toLink.length === 0) throw new AppError("users_already_assigned");
-      await db("project_users").insert(toLink.map((userId) => ({ project_id: params.id, user_id: userId })));
-      return { count: toLink.length, created: toCreate.length };
+      return importProjectUsers(db, user, params.id, rows);
     },
   });
 }
