@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { PlanningTestApi } from "../web/src/planning/session/testApiTypes";
 
 export const DEMO_PASSWORD = "jalon-demo";
 
@@ -18,10 +19,10 @@ export async function openDemoPlanning(page: Page): Promise<void> {
   await planningSettled(page);
 }
 
-/** Waits until the planning hook exists and its viewport matches the scroll position (geometry is current). */
+/** Waits until the planning's test API is there and its viewport matches the scroll position (geometry is current). */
 export async function planningSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const h = (window as unknown as { __jalonPlanning?: { settled: () => boolean } }).__jalonPlanning;
+    const h = (window as unknown as { __jalonPlanning?: PlanningTestApi }).__jalonPlanning;
     return h !== undefined && h.settled();
   }, null, { timeout: 30_000 });
 }
@@ -30,20 +31,14 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `artifacts/e2e/screens/${name}.png`, fullPage: false });
 }
 
-type Hook = {
-  bar: (id: number) => { x: number; y: number; width: number; height: number } | null;
-  dates: (id: number) => [string, string] | null;
-  scrollTo: (id: number) => void;
-  settled: () => boolean;
-  dayWidth: number;
-  ids: () => number[];
-  links: () => { parentId: number; childId: number; type: number; delay: number }[];
-};
-
-export function planning<T>(page: Page, fn: (h: Hook, arg: unknown) => T, arg?: unknown): Promise<T> {
+/**
+ * Runs `fn` in the page with the planning's test API (window.__jalonPlanning, documented in
+ * web/src/planning/session/testApiTypes.ts): the only way the browser tests read the Gantt's canvas.
+ */
+export function planning<T>(page: Page, fn: (h: PlanningTestApi, arg: unknown) => T, arg?: unknown): Promise<T> {
   return page.evaluate(
     ([src, a]) => {
-      const h = (window as unknown as { __jalonPlanning: Hook }).__jalonPlanning;
+      const h = (window as unknown as { __jalonPlanning: PlanningTestApi }).__jalonPlanning;
       return new Function("h", "arg", `return (${src})(h, arg)`)(h, a) as T;
     },
     [fn.toString(), arg] as const,

@@ -6,12 +6,6 @@ import { DEMO_PASSWORD, planning, planningSettled, shot, signIn } from "./helper
  * opens on the default months around today; the date filter shows the third year; scrolling to the right edge
  * loads more months; "Tout le projet" shows the first and the last task.
  */
-type RangeHook = {
-  range: () => [string, string];
-  leftDay: () => string;
-  onScreen: (id: number) => boolean;
-};
-
 const DAY = 86_400_000;
 /** Today in Paris, as the planning reads it. */
 const todayIso = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
@@ -62,8 +56,8 @@ async function rangeFlow(page: Page, p: Awaited<ReturnType<typeof threeYearProje
   await expect(page).toHaveURL(/\/dashboard\/planning/);
   await planningSettled(page);
   const ids = () => planning(page, (h) => h.ids());
-  const range = () => planning(page, (h) => (h as unknown as RangeHook).range());
-  const onScreen = (id: number) => planning(page, (h, x) => (h as unknown as RangeHook).onScreen(x as number), id);
+  const range = () => planning(page, (h) => h.range());
+  const onScreen = (id: number) => planning(page, (h, x) => h.onScreen(x as number), id);
 
   // By default: 3 months back to 4 ahead; only the first task is in it, and it is drawn on screen.
   await expect.poll(ids, { timeout: 20_000 }).toEqual([p.first.id]);
@@ -135,7 +129,7 @@ async function rangeFlow(page: Page, p: Awaited<ReturnType<typeof threeYearProje
   await scroller.evaluate((el) => (el.scrollLeft = 0));
   await expect.poll(async () => (await range())[0] < startBefore, { timeout: 20_000 }).toBe(true);
   await planningSettled(page);
-  expect(await planning(page, (h) => (h as unknown as RangeHook).leftDay())).toBe(startBefore);
+  expect(await planning(page, (h) => h.leftDay())).toBe(startBefore);
   expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   await shot(page, "planning-range-extended-start");
 

@@ -79,11 +79,11 @@ test("draw a link from a bar's handle to another bar: the child moves after the 
     for (const a of ids) {
       const ra = h.bar(a);
       const da = h.dates(a);
-      if (!ra || !da || (h as unknown as PlanningExtras).lotOf(a) === null || ra.width < 12 || ra.x < 700 || ra.x > 1100 || ra.y < 300 || ra.y > 800) continue;
+      if (!ra || !da || h.lotOf(a) === null || ra.width < 12 || ra.x < 700 || ra.x > 1100 || ra.y < 300 || ra.y > 800) continue;
       for (const b of ids) {
         const rb = h.bar(b);
         const db = h.dates(b);
-        if (!rb || !db || b === a || (h as unknown as PlanningExtras).lotOf(b) === null || rb.width < 12 || rb.x < 700 || rb.x > 1300 || rb.y < 300 || rb.y > 850) continue;
+        if (!rb || !db || b === a || h.lotOf(b) === null || rb.width < 12 || rb.x < 700 || rb.x > 1300 || rb.y < 300 || rb.y > 850) continue;
         if (db[0] <= da[1] && !reach(a, b) && !reach(b, a)) return { a, b, aEnd: da[1] };
       }
     }
@@ -97,7 +97,7 @@ test("draw a link from a bar's handle to another bar: the child moves after the 
   const rb = (await planning(page, (h, id) => h.bar(id as number), b))!;
   await page.mouse.move(handle.x, handle.y);
   await page.mouse.down();
-  expect(await planning(page, (h) => (h as unknown as { tools: () => { link: string } }).tools().link)).toBe("drawing");
+  expect(await planning(page, (h) => h.tools().link)).toBe("drawing");
   await page.mouse.move(rb.x + 3, rb.y + rb.height / 2, { steps: 8 });
   await shot(page, "planning-link-drawing");
   await page.mouse.up();
@@ -107,12 +107,6 @@ test("draw a link from a bar's handle to another bar: the child moves after the 
   await expect.poll(() => planning(page, (h, ids) => h.links().some((l) => l.parentId === (ids as number[])[0] && l.childId === (ids as number[])[1] && l.type === 0), [a, b]), { timeout: 15_000 }).toBe(true);
   await shot(page, "planning-link-drawn");
 });
-
-type PlanningExtras = {
-  lotOf: (id: number) => number | null;
-  linkPoint: (parentId: number, childId: number) => { x: number; y: number } | null;
-  rows: () => number[];
-};
 
 test("filter the planning by a lot: only that lot's tasks remain, and the filter stays while in the project", async ({ page }) => {
   // The machine is shared: the flows wait for a loaded server rather than fail on time.
@@ -132,7 +126,7 @@ test("filter the planning by a lot: only that lot's tasks remain, and the filter
   await expect
     .poll(async () => {
       const ids = await planning(page, (h) => h.ids());
-      const lots = await planning(page, (h, list) => [...new Set((list as number[]).map((id) => (h as unknown as PlanningExtras).lotOf(id)))], ids);
+      const lots = await planning(page, (h, list) => [...new Set((list as number[]).map((id) => h.lotOf(id)))], ids);
       return { count: ids.length, lots: lots.length };
     }, { timeout: 15_000 })
     .toMatchObject({ lots: 1 });
@@ -204,7 +198,7 @@ test("click a link on the canvas: its delay is edited and the child moves", asyn
   // The child's start is where the arrow comes down: bring it on screen.
   await planning(page, (h, x) => h.scrollTo(x as number), found!.child);
   await planningSettled(page);
-  const point = await planning(page, (h, ids) => (h as unknown as PlanningExtras).linkPoint((ids as number[])[0], (ids as number[])[1]), [found!.parent, found!.child]);
+  const point = await planning(page, (h, ids) => h.linkPoint((ids as number[])[0], (ids as number[])[1]), [found!.parent, found!.child]);
   expect(point, "the link is drawn on screen").not.toBeNull();
   const pair = { ...found!, p: point! };
   const before = (await planning(page, (h, x) => h.dates(x as number), pair!.child))!;

@@ -8,13 +8,14 @@ import { PlanningView, type PlanningViewProps } from "./PlanningView";
 import { smallPlanning } from "./testData";
 import { toWire } from "@jalon/shared/planning";
 import { usePlanningStore } from "./planningStore";
+import type { PlanningTestApi } from "./session/testApiTypes";
 
-// jsdom has no 2D canvas: the Konva stages are left out, the view's state is read through its browser-test hook.
+// jsdom has no 2D canvas: the Konva stages are left out, the view's state is read through the session's test API.
 vi.mock("./GanttCanvas", () => ({ GanttCanvas: () => null }));
 vi.mock("./TimeHeader", () => ({ TimeHeader: () => null, HEADER_HEIGHT: 44 }));
 
-type Hook = { dates: (id: number) => [string, string] | null; critical: () => number[] };
-const hook = () => (window as unknown as { __jalonPlanning?: Hook }).__jalonPlanning;
+/** The session's test API, as browser tests read it (session/testApiTypes.ts). */
+const hook = () => (window as unknown as { __jalonPlanning?: PlanningTestApi }).__jalonPlanning;
 
 /** The small planning, every event free (the engine refuses a locked event without a requested start). */
 function planning(): PlanningData {
@@ -109,8 +110,7 @@ describe("planning view, range widened past an edge (issue 14)", () => {
         <PlanningView projectId={7} versionId={11} today={parseDay("2026-02-02")} />
       </MemoryRouter>,
     );
-    type RangeHook = { ids: () => number[]; range: () => [string, string] };
-    const h = () => hook() as unknown as RangeHook | undefined;
+    const h = hook;
     await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4]));
     expect(h()?.range()).toEqual(["2025-11-01", "2026-06-30"]);
     expect(calls.filter((c) => c.path === "/api/planning/data")).toHaveLength(1);
@@ -148,8 +148,7 @@ describe("planning view, 'Tout le projet' and back (issue 14)", () => {
         <PlanningView projectId={7} versionId={11} today={parseDay("2026-02-02")} />
       </MemoryRouter>,
     );
-    type RangeHook = { ids: () => number[]; range: () => [string, string] };
-    const h = () => hook() as unknown as RangeHook | undefined;
+    const h = hook;
     await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4]));
     const asked = () => calls.filter((c) => c.path === "/api/planning/data");
 

@@ -5,7 +5,7 @@ import { buildModel, datesOf } from "../model";
 import { smallPlanning } from "../testData";
 import { linkAt, linkPoints, polylineDistance } from "./linkHit";
 import { pickStep } from "./pickTool";
-import { applyOrder, moveItem } from "./reorder";
+import { applyOrder, moveItem, moveRowInGroup } from "./reorder";
 
 const LINKS = [
   { parentId: 1, childId: 2 },
@@ -35,6 +35,16 @@ describe("reordering rows", () => {
     expect(ids(ordered)).toEqual([4, 3, 2, 1, 5]);
     expect(ordered.rows.map((r) => r.y)).toEqual(plain.rows.map((r) => r.y));
     expect(ordered.rowOfId.get(4)).toBe(plain.rowOfId.get(1));
+  });
+  it("moves a row one place inside its group: the whole order back, a refusal, or nothing at the group's end", () => {
+    const data = smallPlanning();
+    const linked = buildModel(data, datesOf(data), { grouping: "zone" });
+    expect(moveRowInGroup(linked, 4, -1)).toEqual({ ok: false, reason: "childBeforeParent", parentId: 3, childId: 4 });
+    expect(moveRowInGroup(linked, 5, -1)).toBeNull();
+    expect(moveRowInGroup(linked, 99, 1)).toBeNull();
+    for (const k of ["linkIds", "linkParentId", "linkChildId", "linkType", "linkDelay"] as const) data.graph[k] = [];
+    const free = buildModel(data, datesOf(data), { grouping: "zone" });
+    expect(moveRowInGroup(free, 2, -1)).toEqual({ ok: true, order: [2, 1, 3, 4, 5] });
   });
   it("aggregates a group into one row of merged bars", () => {
     const data = smallPlanning();

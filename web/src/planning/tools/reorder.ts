@@ -37,3 +37,33 @@ export function applyOrder(ids: readonly number[], userOrder: ReadonlyMap<number
   const key = new Map(ids.map((id, i) => [id, userOrder.get(id) ?? userOrder.size + i]));
   return [...ids].sort((a, b) => key.get(a)! - key.get(b)!);
 }
+
+/**
+ * Ordering mode: a row moved one place up (-1) or down (1) inside its group (the run of event rows it is in). The
+ * whole order of the event rows, or the refusal; null when the row is at its group's end or not shown.
+ */
+export function moveRowInGroup(
+  model: { rows: readonly { kind: string; events: ArrayLike<number> }[]; events: readonly { id: number }[]; rowOfId: ReadonlyMap<number, number>; links: readonly { parentId: number; childId: number }[] },
+  id: number,
+  dir: -1 | 1,
+): ReorderResult | null {
+  const r = model.rowOfId.get(id);
+  if (r === undefined) return null;
+  let a = r;
+  while (a > 0 && model.rows[a - 1].kind === "event") a--;
+  let b = r;
+  while (b + 1 < model.rows.length && model.rows[b + 1].kind === "event") b++;
+  const idOfRow = (i: number) => model.events[model.rows[i].events[0]].id;
+  const run: number[] = [];
+  for (let i = a; i <= b; i++) run.push(idOfRow(i));
+  const to = r - a + dir;
+  if (to < 0 || to >= run.length) return null;
+  const res = moveItem(run, id, to, model.links);
+  if (!res.ok) return res;
+  const all: number[] = [];
+  model.rows.forEach((row, i) => {
+    if (i === a) all.push(...res.order);
+    else if (row.kind === "event" && (i < a || i > b)) all.push(idOfRow(i));
+  });
+  return { ok: true, order: all };
+}

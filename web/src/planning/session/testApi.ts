@@ -1,0 +1,114 @@
+import { formatDay } from "@jalon/engine";
+import type { TimeScale } from "@jalon/shared/gantt";
+import type { GanttModel } from "../model";
+import { linkPoints } from "../tools/linkHit";
+import { geometryOf, type LiveOf } from "../viewGeometry";
+import type { PlanningTestApi } from "./testApiTypes";
+
+export type { PlanningTestApi };
+
+/** What the view last drew (set after each commit; read lazily by the test API, never rendered). */
+export interface DrawnView {
+  model: GanttModel | null;
+  scale: TimeScale;
+  viewport: { left: number; top: number; width: number; height: number };
+  /** The canvas's drawn size. */
+  canvasWidth: number;
+  canvasHeight: number;
+  scroller: HTMLElement | null;
+  /** Days as drawn (preview and moves over the committed dates) and the committed ones. */
+  liveOf: LiveOf;
+  committedOf: LiveOf;
+  violated: ReadonlySet<string>;
+  tools: () => { drag: string; link: string; resize: string };
+  selection: () => number[];
+  /** Months being loaded: the scroll moves when they land. */
+  loading: () => boolean;
+  /** Scrolls as the view does (the extension's last-seen offset follows). */
+  scrollTo: (left: number, top: number) => void;
+}
+
+/** The test API over the last drawn view (see testApiTypes.ts). */
+export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi {
+  const canvasRect = (v: DrawnView) => v.scroller?.querySelector('[data-testid="gantt-canvas"]')?.getBoundingClientRect() ?? null;
+  const geometry = (id: number, live = true) => {
+    const v = drawn();
+    return v?.model ? geometryOf(v.model, v.scale, id, live ? v.liveOf : v.committedOf) : null;
+  };
+  const events = () => drawn()?.model?.events ?? [];
+  return {
+    bar: (id) => {
+      const v = drawn();
+      const g = geometry(id);
+      const r = v && canvasRect(v);
+      if (!v || !g || !r) return null;
+      return { x: r.left + g.x - v.viewport.left, y: r.top + g.y - v.viewport.top, width: g.width, height: g.height };
+    },
+    dates: (id) => {
+      const d = drawn()?.liveOf(id);
+      return d ? [formatDay(d[0]), formatDay(d[1])] : null;
+    },
+    scrollTo: (id) => {
+      const g = geometry(id, false);
+      if (g) drawn()?.scrollTo(Math.max(0, g.x - 200), Math.max(0, g.y - 100));
+    },
+    get dayWidth() {
+      return drawn()?.scale.dayWidth ?? 0;
+    },
+    range: () => {
+      const s = drawn()?.scale;
+      return s ? [formatDay(s.firstDay), formatDay(s.lastDay)] : ["", ""];
+    },
+    leftDay: () => {
+      const v = drawn();
+      return v ? formatDay(v.scale.firstDay + Math.floor(v.viewport.left / v.scale.dayWidth)) : "";
+    },
+    onScreen: (id) => {
+      const v = drawn();
+      const g = geometry(id);
+      if (!v || !g) return false;
+      const { left, top } = v.viewport;
+      return g.x + g.width > left && g.x < left + v.canvasWidth && g.y + g.height > top && g.y < top + v.canvasHeight;
+    },
+    settled: () => {
+      const v = drawn();
+      const el = v?.scroller;
+      return !!v?.model && !!el && el.scrollLeft === v.viewport.left && el.scrollTop === v.viewport.top && !v.loading();
+    },
+    ids: () => events().map((e) => e.id),
+    links: () => drawn()?.model?.links ?? [],
+    tools: () => {
+      const v = drawn();
+      return { ...(v?.tools() ?? { drag: "idle", link: "idle", resize: "idle" }), selection: v?.selection() ?? [] };
+    },
+    linkPoint: (parentId, childId) => {
+      const v = drawn();
+      if (!v?.model) return null;
+      const k = v.model.links.findIndex((l) => l.parentId === parentId && l.childId === childId);
+      const pts = k >= 0 ? linkPoints(v.model, v.scale, k, v.liveOf) : null;
+      const r = canvasRect(v);
+      if (!pts || !r) return null;
+      return { x: r.left + pts[2] - v.viewport.left, y: r.top + (pts[3] + pts[5]) / 2 - v.viewport.top };
+    },
+    rows: () => {
+      const m = drawn()?.model;
+      return m ? m.rows.filter((row) => row.kind === "event").map((row) => m.events[row.events[0]].id) : [];
+    },
+    lotOf: (id) => {
+      const m = drawn()?.model;
+      return m?.events[m.indexOfId.get(id) ?? -1]?.lotId ?? null;
+    },
+    violated: () => [...(drawn()?.violated ?? [])],
+    critical: () => events().filter((e) => e.critical).map((e) => e.id),
+  };
+}
+
+/** Puts the test API on window when the browser is driven by tests (the one planning global). */
+export function exposeTestApi(api: PlanningTestApi): () => void {
+  if (typeof navigator === "undefined" || !navigator.webdriver) return () => undefined;
+  const w = window as unknown as { __jalonPlanning?: PlanningTestApi };
+  w.__jalonPlanning = api;
+  return () => {
+    if (w.__jalonPlanning === api) delete w.__jalonPlanning;
+  };
+}
