@@ -4,6 +4,7 @@
  */
 import type { Role } from "./permissions.js";
 import type { MilestoneReferenceType, SequenceType } from "./contract/event.js";
+import type { HolidayType } from "./contract/holiday.js";
 
 export type IsoDay = string;
 export type IsoInstant = string;
@@ -88,9 +89,6 @@ export const QUALITY_CONTROL_TYPES = ["prerequisites", "finishes"] as const;
 export type QualityControlType = (typeof QUALITY_CONTROL_TYPES)[number];
 export const QUALITY_CONTROL_CATEGORIES = ["reception-support", "study", "supply", "auto-control"] as const;
 export const QUALITY_CONTROL_STATUSES = ["compliant", "non-complying", "partial", "unrealized"] as const;
-
-export const HOLIDAY_TYPES = ["holiday", "vacation"] as const;
-export type HolidayType = (typeof HOLIDAY_TYPES)[number];
 
 export interface InstantiationConfig {
   id: number;

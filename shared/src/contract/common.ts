@@ -19,3 +19,9 @@ export type RequestOf<S extends z.ZodType> = z.input<S>;
 
 /** A create or update body without the scope the client adds itself (projectId, versionId). */
 export type FieldsOf<S extends z.ZodType> = Omit<z.input<S>, "projectId" | "versionId">;
+
+/**
+ * `T` itself when each of its fields is a field of the contract body `C`, of a type `C` accepts; otherwise a
+ * type error. The web declares the exact (required) fields a screen writes this way.
+ */
+export type ContractFields<C, T extends { [K in keyof T]: K extends keyof C ? C[K] : never }> = T;

@@ -6,3 +6,7 @@
 export * from "./common.js";
 export * from "./zone.js";
 export * from "./event.js";
+export * from "./holiday.js";
+export * from "./speciality.js";
+export * from "./participant.js";
+export * from "./lot.js";

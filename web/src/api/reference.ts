@@ -1,6 +1,9 @@
 // Typed calls of the zones, lots, library lots, participants and specialities screens (spec 001 section 7).
 // Screens use these functions only; component tests replace fetch.
-import { LIST_LIMIT, type Ref, type TagRef, type Zone, type ZoneFields, type ZoneReorder, type ZoneUnity } from "@jalon/shared";
+import {
+  LIST_LIMIT, type ContractFields, type FieldsOf, type lotCreateBody, type participantCreateBody, type Ref, type specialityCreateBody, type TagRef, type Zone,
+  type ZoneFields, type ZoneReorder, type ZoneUnity,
+} from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
 import type { ListResponse } from "./types";
@@ -10,12 +13,13 @@ import { useSession } from "../store/session";
 export type { Ref, TagRef, Zone, ZoneUnity } from "@jalon/shared";
 export { ZONE_UNITIES } from "@jalon/shared";
 
-export interface ZoneInput extends ZoneFields {
+/** The fields the zone screen writes, checked against the contract. */
+export type ZoneInput = ContractFields<ZoneFields, {
   name: string;
   parentId: number | null;
   typology: string | null;
   unity: ZoneUnity;
-}
+}>;
 
 export interface LotSpeciality {
   id?: number;
@@ -36,12 +40,13 @@ export interface Lot {
   total: number;
 }
 
-export interface LotInput {
+/** The fields the lot screen writes, checked against the contract (shared/src/contract/lot.ts). */
+export type LotInput = ContractFields<FieldsOf<typeof lotCreateBody>, {
   name: string;
   color: string;
   specialities: LotSpeciality[];
   participantIds: number[];
-}
+}>;
 
 export interface LibraryLot {
   id: number;
@@ -66,7 +71,8 @@ export interface Participant {
   total: number;
 }
 
-export interface ParticipantInput {
+/** The fields the participant screen writes, checked against the contract (shared/src/contract/participant.ts). */
+export type ParticipantInput = ContractFields<FieldsOf<typeof participantCreateBody>, {
   name: string;
   companyName: string | null;
   color: string;
@@ -77,7 +83,7 @@ export interface ParticipantInput {
   participantsGroupPro: number[];
   specialityIds: number[];
   zoneIds: number[];
-}
+}>;
 
 export interface Speciality {
   id: number;
@@ -87,10 +93,11 @@ export interface Speciality {
   participantGroupPro: (Ref & { color: string }) | null;
 }
 
-export interface SpecialityInput {
+/** The fields the speciality screen writes, checked against the contract (shared/src/contract/speciality.ts). */
+export type SpecialityInput = ContractFields<FieldsOf<typeof specialityCreateBody>, {
   name: string;
   participantGroupProId: number | null;
-}
+}>;
 
 export interface HistogramBar {
   id: number;

@@ -1,6 +1,6 @@
 // Typed calls of the holidays, tags, phases, macro-tasks and imports screens (spec 001 section 7). Screens use
 // these functions only; component tests mock this module.
-import type { HolidayType } from "@jalon/shared";
+import type { ContractFields, FieldsOf, holidayCreateBody, HolidayType } from "@jalon/shared";
 import { LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
@@ -24,13 +24,14 @@ export interface HolidayItem {
   participantsGroupPro: LotRef[];
 }
 
-export interface HolidayInput {
+/** The fields the holiday screen writes, checked against the contract (shared/src/contract/holiday.ts). */
+export type HolidayInput = ContractFields<FieldsOf<typeof holidayCreateBody>, {
   name: string;
   type: HolidayType;
   startDate: string;
   endDate?: string;
   participantsGroupPro?: number[];
-}
+}>;
 
 /** What a holiday write answers besides the row: the events it moved and the undo count. */
 export interface HolidayWriteAnswer extends HolidayItem {

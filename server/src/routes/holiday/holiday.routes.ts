@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { PERMISSIONS } from "@jalon/shared";
+import { holidayBulkDeleteBody, holidayCreateBody, holidayListResource, holidayParams, holidayUpdateBody, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { createHoliday, deleteHolidays, updateHoliday, type HolidayInput, type HolidayWriteResult } from "../../commands/holidayWrite.js";
 import { writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
@@ -9,7 +9,7 @@ import { route, type Emits } from "../../http/route.js";
 import { remember } from "../../planning/versionGraph.js";
 import { exportRoute, getOneRoute, listRoute, oneReference, type ReferenceResource } from "../referenceRoutes.js";
 import { holidaySelect, presentHoliday, type HolidayDbRow, type HolidayOut } from "./holiday.presenter.js";
-import { holidayBulkDeleteBody, holidayColumns, holidayCreateBody, holidayListResource, holidayParams, holidayUpdateBody } from "./holiday.schema.js";
+import { holidayColumns } from "./holiday.schema.js";
 
 /**
  * Holidays and vacations (spec 001 sections 3, 5, 7): every write re-plans the version in its transaction

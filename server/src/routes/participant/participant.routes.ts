@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { PERMISSIONS } from "@jalon/shared";
+import { participantCreateBody, participantListResource, participantUpdateBody, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { emitReference } from "../../commands/lotWrite.js";
 import { createParticipant, deleteParticipants, participantInput, updateParticipant } from "../../commands/participantWrite.js";
@@ -10,7 +10,7 @@ import { route } from "../../http/route.js";
 import { applyFilter } from "../../lib/listQuery.js";
 import { bulkDeleteRoute, exportRoute, getOneRoute, histogramRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
 import { participantSelect, presentParticipants, type ParticipantDbRow, type ParticipantOut } from "./participant.presenter.js";
-import { participantColumns, participantCreateBody, participantListResource, participantUpdateBody } from "./participant.schema.js";
+import { participantColumns } from "./participant.schema.js";
 
 /**
  * Participants (spec 001 section 7 "Participants and lots"): companies and contacts of the version. Reads are

@@ -1,55 +1,5 @@
-import { z } from "zod";
-import { colour, defineListResource, id, LIST_LIMIT, plainString, projectRef, TEXT_MAX_LENGTH } from "@jalon/shared";
-
-const ids = z.array(id).max(10_000);
-const optionalText = (max = TEXT_MAX_LENGTH) => z.union([plainString().trim().max(max), z.null()]).transform((s) => (s === null || s === "" ? null : s));
-const optionalEmail = z.union([plainString().trim().toLowerCase().max(TEXT_MAX_LENGTH), z.null()])
-  .transform((s) => (s === null || s === "" ? null : s))
-  .refine((s) => s === null || z.email().safeParse(s).success, { message: "Adresse e-mail invalide." });
-
-/**
- * A participant's name: missing or blank answers E_INVALID_NEW_RECORD (spec 001 section 8: the web shows
- * errors.empty_field), checked by the command rather than here so the code is the spec's.
- */
-const fields = {
-  name: plainString().trim().max(TEXT_MAX_LENGTH),
-  companyName: optionalText(),
-  color: colour,
-  projectManagerEmail: optionalEmail,
-  projectManagerFirstName: optionalText(),
-  projectManagerLastName: optionalText(),
-  projectManagerPhoneNumber: optionalText(50),
-  participantsGroupPro: ids,
-  participantGroupProIds: ids,
-  specialityIds: ids,
-  specialities: ids,
-  zoneIds: ids,
-  zones: ids,
-  tagIds: ids,
-  tags: ids,
-};
-
-export const participantCreateBody = z.object({ projectId: projectRef, versionId: projectRef.optional(), ...fields }).partial({
-  name: true, companyName: true, color: true, projectManagerEmail: true, projectManagerFirstName: true, projectManagerLastName: true,
-  projectManagerPhoneNumber: true, participantsGroupPro: true, participantGroupProIds: true, specialityIds: true, specialities: true,
-  zoneIds: true, zones: true, tagIds: true, tags: true,
-}).strict();
-
-export const participantUpdateBody = z.object({ projectId: projectRef.optional(), versionId: projectRef.optional(), ...fields }).partial().strict();
-
-/** GET /participant: filter triples; 10,000 rows and name ASC by default. */
-export const participantListResource = defineListResource({
-  fields: {
-    id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", companyName: "string", color: "string",
-    projectManagerEmail: "string", projectManagerFirstName: "string", projectManagerLastName: "string", projectManagerPhoneNumber: "string",
-    participantGroupProId: "number", createdAt: "datetime", updatedAt: "datetime",
-  },
-  sortable: ["id", "name", "companyName", "projectManagerEmail", "projectManagerFirstName", "projectManagerLastName", "createdAt", "updatedAt"],
-  joins: ["participantsGroupPro", "specialities", "zones", "tags"],
-  defaultSort: [{ field: "name", order: "ASC" }],
-  defaultLimit: LIST_LIMIT,
-});
-
+// The participant request schemas and filter fields are its contract: shared/src/contract/participant.ts.
+// Here: the SQL columns of the filter fields.
 export const participantColumns: Record<string, string> = {
   id: "pa.id", projectId: "pa.project_id", versionId: "pa.version_id", trackingId: "pa.tracking_id", name: "pa.name", companyName: "pa.company_name",
   color: "pa.color", projectManagerEmail: "pa.project_manager_email", projectManagerFirstName: "pa.project_manager_first_name",

@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { PERMISSIONS } from "@jalon/shared";
+import { lotBulkImportBody, lotCreateBody, lotListResource, lotUpdateBody, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { createLot, deleteLots, emitReference, importLibraryLots, updateLot } from "../../commands/lotWrite.js";
 import { writeScope } from "../../commands/referenceScope.js";
@@ -9,7 +9,7 @@ import { route } from "../../http/route.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
 import { bulkDeleteRoute, exportRoute, getOneRoute, histogramRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
 import { lotEventCounts, lotSelect, presentLots, type LotDbRow, type LotOut } from "./participantGroupPro.presenter.js";
-import { lotBulkImportBody, lotColumns, lotCreateBody, lotListResource, lotUpdateBody } from "./participantGroupPro.schema.js";
+import { lotColumns } from "./participantGroupPro.schema.js";
 
 /**
  * Project lots (spec 001 section 7 "Participants and lots"). Reads are open to the project's external

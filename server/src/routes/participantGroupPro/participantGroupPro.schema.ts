@@ -1,45 +1,5 @@
-import { z } from "zod";
-import { colour, defineListResource, id, idList, LIST_LIMIT, projectRef, requiredText } from "@jalon/shared";
-
-const tagIds = z.array(id).max(1000);
-
-/** A speciality inside a lot: an id keeps (and renames) an existing one, no id creates it. */
-const lotSpeciality = z.object({ id: id.optional(), name: requiredText(), tagIds: tagIds.optional(), tags: tagIds.optional() }).strict();
-
-const lotFields = {
-  name: requiredText(),
-  color: colour,
-  tagIds,
-  tags: tagIds,
-  specialities: z.array(lotSpeciality).max(500),
-  participantIds: z.array(id).max(10_000),
-};
-
-/** POST /participant-group-pro: colour #FFFFFF by default. */
-export const lotCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  ...lotFields,
-}).partial({ color: true, tagIds: true, tags: true, specialities: true, participantIds: true }).strict();
-
-/** PATCH /participant-group-pro/{id}: changed fields; `specialities` replaces the lot's list. */
-export const lotUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  ...lotFields,
-}).partial().strict();
-
-/** POST /participant-group-pro/bulk-import {ids, projectId}: library lots copied into the project. */
-export const lotBulkImportBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() }).strict();
-
-/** GET /participant-group-pro: filter triples; 10,000 rows and name ASC by default. */
-export const lotListResource = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", color: "string", participantGroupId: "number", createdAt: "datetime", updatedAt: "datetime" },
-  joins: ["participants", "specialities", "tags"],
-  defaultSort: [{ field: "name", order: "ASC" }],
-  defaultLimit: LIST_LIMIT,
-});
-
+// The lot (participant-group-pro) request schemas and filter fields are its contract: shared/src/contract/lot.ts.
+// Here: the SQL columns of the filter fields.
 export const lotColumns: Record<string, string> = {
   id: "l.id", projectId: "l.project_id", versionId: "l.version_id", trackingId: "l.tracking_id", name: "l.name", color: "l.color",
   participantGroupId: "l.participant_group_id", createdAt: "l.created_at", updatedAt: "l.updated_at",

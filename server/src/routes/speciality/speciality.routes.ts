@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS } from "@jalon/shared";
+import { AppError, PERMISSIONS, specialityCreateBody, specialityListResource, specialityParams, specialityUpdateBody } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { emitReference, SPECIALITY_REFERENCED_MESSAGE } from "../../commands/lotWrite.js";
 import { assertInVersion, referencedIds, replaceLinks } from "../../commands/referenceLinks.js";
@@ -9,7 +9,7 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { bulkDeleteRoute, getOneRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
 import { presentSpecialities, specialitySelect, type SpecialityDbRow, type SpecialityOut } from "./speciality.presenter.js";
-import { specialityColumns, specialityCreateBody, specialityListResource, specialityParams, specialityUpdateBody } from "./speciality.schema.js";
+import { specialityColumns } from "./speciality.schema.js";
 
 /**
  * Specialities (spec 001 sections 3, 7): trades inside a lot (or on their own), with tags. Reads are open to
