@@ -198,4 +198,13 @@ describe("DataTable", () => {
     expect(bodyRows()).toHaveLength(25);
     expect(screen.getByLabelText("Chargement…")).toBeInTheDocument();
   });
+
+  it("draws no placeholder row: the empty text and the first load's spinner stand under the header", () => {
+    const { rerender } = render(<Providers><DataTable columns={columns} rows={[]} getRowId={(r: Row) => r.id} ariaLabel="Zones" loading /></Providers>);
+    expect(screen.getAllByRole("row")).toHaveLength(1);
+    expect(screen.getByLabelText("Chargement…")).toBeInTheDocument();
+    rerender(<Providers><DataTable columns={columns} rows={[]} getRowId={(r: Row) => r.id} ariaLabel="Zones" emptyText="Aucune zone." /></Providers>);
+    expect(screen.getAllByRole("row")).toHaveLength(1);
+    expect(screen.getByText("Aucune zone.")).toBeInTheDocument();
+  });
 });

@@ -14,6 +14,8 @@
  * - Selection for bulk delete: `selectable`, with `selectedIds` + `onSelectionChange` (or internal), and
  *   `onDeleteSelected(ids)` to show a "Supprimer la sélection" button when something is selected.
  * - Columns can be hidden from the "Colonnes" menu; the last shown column cannot be hidden.
+ * - While loading, a spinner: under the header when there is no row yet, in the bar when rows are shown. An
+ *   empty list says `emptyText` under the header (no placeholder row).
  * - Reordering by drag (zones): `onReorder(draggedId, targetId)`, shown as a handle on each row; only offered
  *   by the caller when the list is in its position order.
  * - `toolbar`: extra content on the left of the bar above the table (search, filters, buttons).
@@ -218,8 +220,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
     setSelected(next);
   };
 
-  const colSpan = visible.length + (props.selectable ? 1 : 0) + (props.onReorder ? 1 : 0);
-
   return (
     <div className={styles.wrap}>
       <div className={styles.bar}>
@@ -346,15 +346,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </TableRow>
               );
             })}
-            {pageRows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={colSpan}>
-                  {props.loading ? <Spinner size="tiny" label={t("table.loading")} /> : <Text className={styles.empty}>{props.emptyText ?? t("table.empty")}</Text>}
-                </TableCell>
-              </TableRow>
-            ) : null}
           </TableBody>
         </Table>
+        {/* No placeholder row: a table's rows are its data, so a reader (or a test) waiting for the first row gets one. */}
+        {pageRows.length === 0 ? (
+          props.loading ? <Spinner className={styles.empty} size="tiny" label={t("table.loading")} /> : <Text className={styles.empty}>{props.emptyText ?? t("table.empty")}</Text>
+        ) : null}
       </div>
       <div className={styles.paging}>
         <Text id={rowsPerPageId}>{t("table.rowsPerPage")}</Text>

@@ -147,3 +147,10 @@ export function activeVersionOf(project: Project | null, versions: Version[]): V
   if (id === null || id === undefined) return null;
   return versions.find((v) => v.id === id) ?? project.currentVersion ?? ({ id, name: "", projectId: project.id, isActiveVersion: true, isReferentVersion: false, inConstruction: false, createdAt: "" } as Version);
 }
+
+/** After an undoable planning write (holidays, structure import): the header's undo counter follows the server's count. */
+export function setUndoRemaining(undoRemaining: number | undefined): void {
+  if (typeof undoRemaining !== "number") return;
+  const { project, setProject } = useProject.getState();
+  if (project) setProject({ ...project, undoRemaining });
+}

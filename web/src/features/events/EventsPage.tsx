@@ -4,15 +4,15 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Badge, Button, SearchBox, Select, makeStyles } from "@fluentui/react-components";
+import { Badge, Button, Select } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
-import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, type EventItem, type PlannedEventType } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, initialTableQuery, type DataTableColumn, type TableQuery } from "../../components/DataTable";
+import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
@@ -21,10 +21,6 @@ import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { formatDay } from "../../lib/dates";
 import { useDebounced } from "../../lib/useDebounced";
-
-const useStyles = makeStyles({
-  search: { minWidth: "260px", flexGrow: 1, maxWidth: "420px" },
-});
 
 type TypeFilter = PlannedEventType | "all";
 
@@ -41,7 +37,6 @@ export default function EventsPage() {
 
 function EventsList({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
@@ -133,14 +128,7 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
         onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
         toolbar={
           <>
-            <SearchBox
-              className={styles.search}
-              placeholder={t("events.search")}
-              aria-label={t("events.search")}
-              value={search}
-              maxLength={TEXT_MAX_LENGTH}
-              onChange={(_, d) => setSearch(d.value)}
-            />
+            <SearchField label={t("events.search")} value={search} onChange={setSearch} />
             <Select aria-label={t("events.typeFilter")} value={type} onChange={(_, d) => setType(d.value as TypeFilter)}>
               <option value="all">{t("events.types.all")}</option>
               <option value="task">{t("events.types.task")}</option>

@@ -10,10 +10,10 @@ import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { useProject } from "../../store/project";
+import { setUndoRemaining, useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 import { FormCard } from "../../components/FormCard";
-import { canSave, dateError, draftOf, holidayBody, setUndoRemaining, type HolidayDraft } from "./holidayForm";
+import { canSave, dateError, draftOf, holidayBody, type HolidayDraft } from "./holidayForm";
 
 const useStyles = makeStyles({
   grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))", gap: tokens.spacingHorizontalL },

@@ -15,11 +15,10 @@ import { ExportButton } from "../../components/FileButtons";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { useProject } from "../../store/project";
+import { setUndoRemaining, useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { formatDay } from "../../lib/dates";
-import { setUndoRemaining } from "./holidayForm";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalXXL },

@@ -3,7 +3,6 @@
 // valid dates and, when editing, a change; only changed fields are sent.
 import type { HolidayType } from "@jalon/shared";
 import type { HolidayInput, HolidayItem } from "../../api/referenceMore";
-import { useProject } from "../../store/project";
 
 export interface HolidayDraft {
   name: string;
@@ -50,11 +49,4 @@ export function holidayBody(type: HolidayType, d: HolidayDraft, original: Holida
 export function canSave(type: HolidayType, d: HolidayDraft, original: HolidayDraft | null): boolean {
   if (!d.name.trim() || dateError(type, d) !== null) return false;
   return original === null || Object.keys(holidayBody(type, d, original)).length > 0;
-}
-
-/** A holiday write is an undoable planning write: the header's undo counter follows the server's count. */
-export function setUndoRemaining(undoRemaining: number | undefined): void {
-  if (typeof undoRemaining !== "number") return;
-  const { project, setProject } = useProject.getState();
-  if (project) setProject({ ...project, undoRemaining });
 }

@@ -8,10 +8,9 @@ import { zonesApi } from "../../api/reference";
 import { holidaysApi, importsApi, tagsApi } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
-import { useProject } from "../../store/project";
+import { setUndoRemaining, useProject } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { setUndoRemaining } from "../holidays/holidayForm";
 import { importErrorMessage, isXlsx } from "../../lib/importError";
 
 const useStyles = makeStyles({

@@ -1,34 +1,10 @@
 // Tasks and milestones per lot (GET /participant-group-pro/histogram) or per participant
 // (GET /participant/histogram) of the version, as horizontal bars.
 import { useTranslation } from "react-i18next";
-import { Caption1, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
-import { lotsApi, type HistogramBar } from "../../api/reference";
-import { useAsync } from "../../lib/useAsync";
-
-const useStyles = makeStyles({
-  row: { display: "grid", gridTemplateColumns: "200px 1fr 48px", alignItems: "center", gap: tokens.spacingHorizontalS, marginBottom: "4px" },
-  bar: { height: "14px", borderRadius: tokens.borderRadiusSmall, border: `1px solid ${tokens.colorNeutralStroke1}` },
-});
+import { lotsApi } from "../../api/reference";
+import { Histogram } from "../../components/Histogram";
 
 export function LotHistogram({ projectId, versionId, highlight }: { projectId: number; versionId: number; highlight?: number }) {
   const { t } = useTranslation();
   return <Histogram load={() => lotsApi.histogram(projectId, versionId).then((r) => r.data)} deps={[projectId, versionId]} title={t("lots.histogram")} highlight={highlight} />;
-}
-
-export function Histogram({ load, deps, title, highlight }: { load: () => Promise<HistogramBar[]>; deps: unknown[]; title: string; highlight?: number }) {
-  const styles = useStyles();
-  const bars = useAsync(load, deps);
-  const max = Math.max(1, ...(bars.data ?? []).map((b) => b.total));
-  return (
-    <section aria-label={title}>
-      <Subtitle2 block>{title}</Subtitle2>
-      {(bars.data ?? []).map((b) => (
-        <div key={b.id} className={styles.row}>
-          <Caption1 style={{ fontWeight: b.id === highlight ? 600 : 400 }}>{b.name}</Caption1>
-          <div className={styles.bar} style={{ width: `${(b.total / max) * 100}%`, minWidth: 2, backgroundColor: b.color }} />
-          <Caption1>{b.total}</Caption1>
-        </div>
-      ))}
-    </section>
-  );
 }

@@ -3,15 +3,15 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, SearchBox, makeStyles } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
-import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, milestonesApi, type EventItem } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
@@ -20,10 +20,6 @@ import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ColorDot } from "../../components/Color";
 import { formatDay } from "../../lib/dates";
-
-const useStyles = makeStyles({
-  search: { minWidth: "260px", flexGrow: 1, maxWidth: "420px" },
-});
 
 export default function MilestonesPage() {
   const projectId = useProject((s) => s.projectId);
@@ -34,7 +30,6 @@ export default function MilestonesPage() {
 
 function MilestonesList({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
@@ -99,14 +94,7 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
         selectedIds={selected}
         onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
         toolbar={
-          <SearchBox
-            className={styles.search}
-            placeholder={t("milestones.search")}
-            aria-label={t("milestones.search")}
-            value={search}
-            maxLength={TEXT_MAX_LENGTH}
-            onChange={(_, d) => setSearch(d.value)}
-          />
+          <SearchField label={t("milestones.search")} value={search} onChange={setSearch} />
         }
       />
       <ConfirmDialog

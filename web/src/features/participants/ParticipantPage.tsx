@@ -12,7 +12,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
-import { Histogram } from "../lots/LotHistogram";
+import { Histogram } from "../../components/Histogram";
 import { WithVersion } from "../../components/WithVersion";
 import { treeOrder } from "../zones/zoneTree";
 import { ParticipantInformationFields, ParticipantLinkFields } from "./ParticipantFields";

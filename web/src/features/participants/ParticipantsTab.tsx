@@ -16,7 +16,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { Swatch } from "../../components/Color";
-import { Histogram } from "../lots/LotHistogram";
+import { Histogram } from "../../components/Histogram";
 
 const useStyles = makeStyles({
   root: { marginTop: tokens.spacingVerticalL, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },

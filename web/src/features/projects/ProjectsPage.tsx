@@ -2,40 +2,21 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import {
-  Avatar,
-  Badge,
-  Body1,
-  Button,
-  Caption1,
-  Card,
-  CardFooter,
-  CardHeader,
-  SearchBox,
-  Skeleton,
-  SkeletonItem,
-  Tab,
-  TabList,
-  Text,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from "@fluentui/react-components";
+import { Avatar, Badge, Body1, Button, Caption1, Card, CardFooter, CardHeader, Skeleton, SkeletonItem, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
 import { Add20Regular, Edit20Regular, GanttChart20Regular, Signature20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import type { Project } from "../../api/types";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchField } from "../../components/SearchField";
 import { useAsync } from "../../lib/useAsync";
 import { formatDate } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useProject } from "../../store/project";
 import { useSession } from "../../store/session";
 import { useRefreshCounter } from "../../store/refresh";
-import { TEXT_MAX_LENGTH } from "@jalon/shared";
 
 const useStyles = makeStyles({
   toolbar: { display: "flex", gap: tokens.spacingHorizontalL, alignItems: "center", flexWrap: "wrap", marginBottom: tokens.spacingVerticalL },
-  search: { minWidth: "260px", flexGrow: 1, maxWidth: "420px" },
   grid: { display: "grid", gap: tokens.spacingHorizontalL, gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" },
   card: { cursor: "pointer", minHeight: "150px" },
   selected: { outline: `2px solid ${tokens.colorBrandStroke1}` },
@@ -102,14 +83,7 @@ export default function ProjectsPage() {
           <Tab value="inProgress">{`${t("projects.inProgress")} (${counts.inProgress})`}</Tab>
           <Tab value="archived">{`${t("projects.archived")} (${counts.archived})`}</Tab>
         </TabList>
-        <SearchBox
-          className={styles.search}
-          placeholder={t("projects.search")}
-          aria-label={t("projects.search")}
-          value={search}
-          maxLength={TEXT_MAX_LENGTH}
-          onChange={(_, d) => setSearch(d.value)}
-        />
+        <SearchField label={t("projects.search")} value={search} onChange={setSearch} />
       </div>
       {list.loading && !list.data ? (
         <div className={styles.grid}>

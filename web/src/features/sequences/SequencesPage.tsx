@@ -3,9 +3,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, MessageBar, MessageBarBody, SearchBox, makeStyles } from "@fluentui/react-components";
+import { Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
-import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { sequencesApi, type SequenceItem } from "../../api/events";
 import { ApiError } from "../../api/http";
 import { PageHeader } from "../../components/PageHeader";
@@ -13,6 +12,7 @@ import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
@@ -23,10 +23,6 @@ import { ColorDot } from "../../components/Color";
 import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
 
-const useStyles = makeStyles({
-  search: { minWidth: "260px", flexGrow: 1, maxWidth: "420px" },
-});
-
 export default function SequencesPage() {
   const projectId = useProject((s) => s.projectId);
   const versionId = useProject((s) => s.versionId);
@@ -36,7 +32,6 @@ export default function SequencesPage() {
 
 function SequencesList({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
@@ -99,14 +94,7 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
           selectedIds={selected}
           onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
           toolbar={
-            <SearchBox
-              className={styles.search}
-              placeholder={t("sequences.search")}
-              aria-label={t("sequences.search")}
-              value={search}
-              maxLength={TEXT_MAX_LENGTH}
-              onChange={(_, d) => setSearch(d.value)}
-            />
+            <SearchField label={t("sequences.search")} value={search} onChange={setSearch} />
           }
         />
       )}

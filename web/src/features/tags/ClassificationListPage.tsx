@@ -3,14 +3,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, SearchBox, makeStyles } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { Add20Regular, TagMultiple20Regular } from "@fluentui/react-icons";
-import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
@@ -18,10 +18,6 @@ import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ColorDot } from "../../components/Color";
 import type { ClassificationConfig } from "./classification";
-
-const useStyles = makeStyles({
-  search: { minWidth: "240px", maxWidth: "380px" },
-});
 
 export function ClassificationListPage({ config }: { config: ClassificationConfig }) {
   const projectId = useProject((s) => s.projectId);
@@ -32,7 +28,6 @@ export function ClassificationListPage({ config }: { config: ClassificationConfi
 
 function ItemList({ config, projectId, versionId }: { config: ClassificationConfig; projectId: number; versionId: number }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const { ns, api, basePath } = config;
   const refresh = useRefreshCounter("data");
@@ -101,7 +96,7 @@ function ItemList({ config, projectId, versionId }: { config: ClassificationConf
         onSelectionChange={setSelected}
         onDeleteSelected={() => setConfirming(true)}
         toolbar={
-          <SearchBox className={styles.search} placeholder={t(`${ns}.search`)} aria-label={t(`${ns}.search`)} value={search} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setSearch(d.value)} />
+          <SearchField label={t(`${ns}.search`)} value={search} onChange={setSearch} />
         }
       />
       <ConfirmDialog open={confirming} title={t(`${ns}.deleteTitle`)} confirmLabel={t("actions.delete")} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>

@@ -2,14 +2,15 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Field, SearchBox, Select, makeStyles, tokens } from "@fluentui/react-components";
+import { Body1, Button, Field, Select, makeStyles, tokens } from "@fluentui/react-components";
 import { Delete20Regular, Edit20Regular, PersonAdd20Regular } from "@fluentui/react-icons";
-import { TEXT_MAX_LENGTH, USER_TYPES } from "@jalon/shared";
+import { USER_TYPES } from "@jalon/shared";
 import { api } from "../../api/client";
 import type { User, UserType } from "../../api/types";
 import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { SearchField } from "../../components/SearchField";
 import { formatDateTime } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
@@ -22,7 +23,6 @@ export const USER_COLUMNS = ["firstname", "lastname", "email", "type", "createdA
 type Column = (typeof USER_COLUMNS)[number];
 
 const useStyles = makeStyles({
-  search: { minWidth: "260px", maxWidth: "420px", flexGrow: 1 },
   dialog: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS },
 });
 
@@ -143,14 +143,7 @@ export default function UsersPage() {
         emptyText={t("usersAdmin.empty")}
         defaultSort={{ field: "lastname", direction: "ASC" }}
         toolbar={
-          <SearchBox
-            className={styles.search}
-            placeholder={t("usersAdmin.search")}
-            aria-label={t("usersAdmin.search")}
-            maxLength={TEXT_MAX_LENGTH}
-            value={search}
-            onChange={(_, d) => setSearch(d.value)}
-          />
+          <SearchField label={t("usersAdmin.search")} value={search} onChange={setSearch} />
         }
       />
       <ConfirmDialog
