@@ -55,6 +55,7 @@ export const COUNTING_PERCENTAGES = [25, 50, 75, 100] as const;
 export const COUNTING_MAX = 100;
 export const QUALITY_CONTROL_DEFAULT_DELAY = 0;
 export const ORDER_LINE_UNITS = ["ml", "m²", "m³", "U", "kg", "ens", "tonne"] as const;
+export type OrderLineUnit = (typeof ORDER_LINE_UNITS)[number];
 export const ORDER_LINE_TYPES = ["supply", "labor"] as const;
 export const ZONE_LEVELS = [0, 1, 2, 3] as const;
 

@@ -10,3 +10,5 @@ export * from "./holiday.js";
 export * from "./speciality.js";
 export * from "./participant.js";
 export * from "./lot.js";
+export * from "./macroTask.js";
+export * from "./sequence.js";

@@ -1,6 +1,6 @@
 // Typed calls of the events, milestones and sequences screens (spec 000 section 7 "Events", "Sequences").
 // Screens use these functions only; component tests mock this module.
-import type { Event, EventFields, EventLinkInput, EventLinkRef, eventCreateBody, eventUpdateBody, LinkType, PlannedEventType, ReferenceType, RequestOf, Sequence } from "@jalon/shared";
+import type { ContractFields, Event, EventFields, EventLinkInput, EventLinkRef, eventCreateBody, eventUpdateBody, LinkType, PlannedEventType, ReferenceType, RequestOf, Sequence, sequenceUpdateBody } from "@jalon/shared";
 import { EVENT_PICKER_LIMIT, LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, request, type Query } from "./http";
@@ -69,13 +69,14 @@ export interface EventListQuery {
 
 export type SequenceItem = Sequence & { zone?: NamedRef | null; events?: EventItem[] };
 
-export interface SequenceBody {
+/** The fields the sequence screens write, checked against the contract (shared/src/contract/sequence.ts). */
+export type SequenceBody = ContractFields<RequestOf<typeof sequenceUpdateBody>, {
   projectId?: number;
   versionId?: number;
   name?: string;
   color?: string | null;
   zoneId?: number | null;
-}
+}>;
 
 /** The `details` of an API error ({code, message, details}), when the client kept them. */
 export function errorDetails(error: unknown): unknown {

@@ -1,6 +1,6 @@
 // Typed calls of the holidays, tags, phases, macro-tasks and imports screens (spec 001 section 7). Screens use
 // these functions only; component tests mock this module.
-import type { ContractFields, FieldsOf, holidayCreateBody, HolidayType } from "@jalon/shared";
+import type { ContractFields, FieldsOf, holidayCreateBody, HolidayType, macroTaskCreateBody } from "@jalon/shared";
 import { LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
@@ -163,14 +163,16 @@ export interface MacroTaskItem {
   zones?: { id: number; name: string; fullName: string | null }[];
 }
 
-export interface MacroTaskInput {
+/** The fields the macro-task screen writes, checked against the contract (shared/src/contract/macroTask.ts). */
+// trackedUnit stays a string here (the screens hold it as one; the server checks it against ORDER_LINE_UNITS).
+export type MacroTaskInput = ContractFields<Omit<FieldsOf<typeof macroTaskCreateBody>, "trackedUnit"> & { trackedUnit?: string | null }, {
   name: string;
   participantGroupProId: number | null;
   specialityIds: number[];
   tagIds: number[];
   trackedUnit: string | null;
   trackedFamilies: Record<string, number[]>;
-}
+}>;
 
 export const macroTasksApi = {
   /** GET /macro-task with the zones of each (the second list shows their names); the table sorts and pages. */

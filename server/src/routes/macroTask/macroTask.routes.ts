@@ -1,5 +1,7 @@
 import type Router from "@koa/router";
-import { AppError, parseListQuery, PERMISSIONS, type Filter, type ListQuery } from "@jalon/shared";
+import {
+  AppError, type Filter, type ListQuery, macroTaskBulkDeleteBody, macroTaskBulkUpdateBody, macroTaskCreateBody, macroTaskListResource, macroTaskManyQuery, macroTaskParams, macroTaskUpdateBody, parseListQuery, PERMISSIONS,
+} from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { createMacroTask, deleteMacroTasks, macroTaskZoning, updateMacroTask, type MacroTaskInput } from "../../commands/macroTaskWrite.js";
 import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
@@ -9,7 +11,7 @@ import { route, type Emits } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { readableProject } from "../../access/projects.js";
 import { macroTaskSelect, presentMacroTasks, type MacroTaskDbRow, type MacroTaskOut } from "./macroTask.presenter.js";
-import { macroTaskBulkDeleteBody, macroTaskBulkUpdateBody, macroTaskColumns, macroTaskCreateBody, macroTaskListResource, macroTaskManyQuery, macroTaskParams, macroTaskUpdateBody } from "./macroTask.schema.js";
+import { macroTaskColumns } from "./macroTask.schema.js";
 
 /**
  * Macro-tasks (spec 001 sections 2, 3, 5, 7): lists (GET /macro-task/many with plain parameters, GET

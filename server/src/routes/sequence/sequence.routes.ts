@@ -1,5 +1,7 @@
 import type Router from "@koa/router";
-import { AppError, eqFilterValue, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import {
+  AppError, eqFilterValue, parseListQuery, PERMISSIONS, sequenceBulkDeleteBody, sequenceBulkUpdateBody, sequenceCreateBody, sequenceDeleteQuery, sequenceListResource, sequenceParams, sequenceUpdateBody,
+} from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
 import { bulkUpdateSequences, createSequence, deleteSequences, sequenceOfVersion, updateSequence } from "../../commands/sequenceWrite.js";
@@ -9,10 +11,7 @@ import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { remember } from "../../planning/versionGraph.js";
 import { presentSequence, sequenceRollup, withSequenceJoins, type SequenceDbRow } from "./sequence.presenter.js";
-import {
-  sequenceBulkDeleteBody, sequenceBulkUpdateBody, sequenceColumns, sequenceCreateBody, sequenceDeleteQuery, sequenceListResource,
-  sequenceParams, sequenceUpdateBody,
-} from "./sequence.schema.js";
+import { sequenceColumns } from "./sequence.schema.js";
 
 /** The version a write addresses: the one named (it must belong to the project), else the current one. */
 async function targetVersion(db: Db, user: AuthUser, projectId: number, versionId: number | undefined): Promise<number> {
