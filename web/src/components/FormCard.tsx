@@ -1,5 +1,6 @@
 import { type ReactNode } from "react";
-import { Button, Card, Title3, makeStyles, tokens } from "@fluentui/react-components";
+import { useTranslation } from "react-i18next";
+import { Button, Card, Spinner, Title3, makeStyles, tokens } from "@fluentui/react-components";
 import { Dismiss20Regular } from "@fluentui/react-icons";
 
 const useStyles = makeStyles({
@@ -20,5 +21,20 @@ export function FormCard({ title, closeLabel, onClose, children, footer }: { tit
       {children}
       <div className={styles.footer}>{footer}</div>
     </Card>
+  );
+}
+
+/** A FormCard's usual footer: Annuler, then Créer (a new record) or Enregistrer, both off while the save runs. */
+export function SaveCancel({ creating, busy, onCancel, onSave }: { creating: boolean; busy: boolean; onCancel: () => void; onSave: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button appearance="secondary" onClick={onCancel} disabled={busy}>
+        {t("actions.cancel")}
+      </Button>
+      <Button appearance="primary" onClick={onSave} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+        {creating ? t("actions.create") : t("actions.save")}
+      </Button>
+    </>
   );
 }

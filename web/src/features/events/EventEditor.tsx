@@ -15,7 +15,6 @@ import {
   MessageBar,
   MessageBarBody,
   Select,
-  Spinner,
   Switch,
   Tab,
   TabList,
@@ -38,7 +37,7 @@ import { HistoryTab } from "./HistoryTab";
 import { EventPicker } from "./EventPicker";
 import { LinksTab, rowOfEvent } from "./LinksTab";
 import { ColorField } from "../../components/Color";
-import { FormCard } from "../../components/FormCard";
+import { FormCard, SaveCancel } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
 import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
@@ -335,16 +334,7 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
       title={title}
       closeLabel={t("event.close")}
       onClose={() => leave(false)}
-      footer={
-        <>
-          <Button appearance="secondary" onClick={() => leave(false)} disabled={busy}>
-            {t("actions.cancel")}
-          </Button>
-          <Button appearance="primary" onClick={() => void save()} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-            {id === null ? t("actions.create") : t("actions.save")}
-          </Button>
-        </>
-      }
+      footer={<SaveCancel creating={id === null} busy={busy} onCancel={() => leave(false)} onSave={() => void save()} />}
     >
       {cycle ? (
         <MessageBar intent="error">

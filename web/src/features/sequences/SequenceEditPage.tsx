@@ -9,7 +9,6 @@ import {
   Caption1,
   Field,
   Input,
-  Spinner,
   Subtitle2,
   makeStyles,
   tokens,
@@ -27,7 +26,7 @@ import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 import { EventPicker } from "../events/EventPicker";
 import { ColorField } from "../../components/Color";
-import { FormCard } from "../../components/FormCard";
+import { FormCard, SaveCancel } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
 import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
@@ -168,16 +167,7 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
       title={title}
       closeLabel={t("event.close")}
       onClose={() => navigate(LIST_PATH)}
-      footer={
-        <>
-          <Button appearance="secondary" onClick={() => navigate(LIST_PATH)} disabled={busy}>
-            {t("actions.cancel")}
-          </Button>
-          <Button appearance="primary" onClick={() => void save()} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-            {id === null ? t("actions.create") : t("actions.save")}
-          </Button>
-        </>
-      }
+      footer={<SaveCancel creating={id === null} busy={busy} onCancel={() => navigate(LIST_PATH)} onSave={() => void save()} />}
     >
       <div className={styles.grid}>
         <Field className={styles.wide} label={t("sequence.fields.name")} required validationMessage={nameError}>
