@@ -1,30 +1,27 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDay, parseDay } from "@jalon/engine";
+import { formatDay } from "@jalon/engine";
 import { createTimeScale, defaultRange, type TimeScale } from "@jalon/shared/gantt";
 import type { PlanningData } from "@jalon/shared/planning";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { GridHeader, GRID_WIDTH, RowGrid } from "./RowGrid";
-import { buildModel, emptyModel, hitTest } from "./model";
+import { emptyModel } from "./model";
 import { useStore } from "zustand";
 import { PlanningSession, type SessionHost } from "./session/PlanningSession";
 import { exposeTestApi } from "./session/testApi";
-import { geometryOf, handleAt, topAnchor } from "./viewGeometry";
-import { POINTER_IDLE, pointerSettled, pointerStep, type PointerState, type PointerWorld } from "./tools/pointerMachine";
-import type { GanttModel } from "./model";
+import { geometryOf, topAnchor } from "./viewGeometry";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
 import { usePlanningStore } from "./planningStore";
+import { selectedLinkOverlay } from "./SelectedLink";
+import { usePlanningModel } from "./session/usePlanningModel";
+import { usePointerInput } from "./session/usePointerInput";
+import { useGridInput } from "./session/useGridInput";
 import { earlyRequests } from "./earlyRequest";
 import { planningApi } from "./planningApi";
-import { buildComparison } from "./compare/compareModel";
 import { comparisonTipAt } from "./compare/compareTip";
-import { clientFilter, serverFilterParams, type TagRef } from "./filters/filterLogic";
-import { linkAt, linkPoints } from "./tools/linkHit";
-import { pickStep } from "./tools/pickTool";
-import { moveRowInGroup } from "./tools/reorder";
+import { serverFilterParams, type TagRef } from "./filters/filterLogic";
 import { edgeNear, extendRange, filterRange, fitRange, fitZoom, monthsToFill, projectSpan, rangeMonths, type Edge } from "./range";
-import type { LinkTypeName } from "./LinkEditor";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
@@ -64,7 +61,7 @@ export interface PlanningViewProps {
 /** The planning screen body: toolbar-less Gantt (grid + time header + canvas) wired to the engine worker. */
 export function PlanningView(props: PlanningViewProps) {
   const { t } = useTranslation();
-  const { view, zoom, grouping, showCritical, filters, selection, setSelection, mode, pickMode, aggregated, rowOrder, setRowOrder, toggleAggregated, rowMove, focus, rangeRequest } = usePlanningStore();
+  const { view, zoom, grouping, showCritical, filters, mode, focus, rangeRequest } = usePlanningStore();
   // Dates change only in construction and recalibration; ordering reorders rows, signing only reads.
   const editable = !props.readOnly && (mode === "construction" || mode === "recalibration");
   const tagRefs = props.tags;
@@ -78,7 +75,7 @@ export function PlanningView(props: PlanningViewProps) {
     return { projectId: props.projectId, versionId: props.versionId, publicToken: props.publicToken, notify: props.notify, t, onLoaded: props.onLoaded, reload: () => setReloadTick((x) => x + 1) };
   }
   useEffect(() => session.start(), [session]);
-  const { data, error, dates, modelDates, moved, preview, violated, projectEnd, extended, fit } = useStore(session.store);
+  const { data, error, dates, violated, projectEnd, extended, fit } = useStore(session.store);
   // First of the render's work: the request leaves before the rest of the first render (bench/web).
   // The displayed range (issue 14): the date filter's months, else the spec's default, unless "Tout le projet"
   // chose the project's (kept while the date filter is unchanged); then widened by scrolling past an edge.
@@ -150,50 +147,7 @@ export function PlanningView(props: PlanningViewProps) {
     props.onProjectedEnd?.(projectEnd === null ? null : formatDay(projectEnd));
   }, [projectEnd, props.onProjectedEnd]);
 
-  // The critical path is the worker's (it holds the committed schedule): asked again after each load and move.
-  const [critical, setCritical] = useState<ReadonlySet<number> | undefined>(undefined);
-  useEffect(() => {
-    if (!showCritical || !data) {
-      setCritical(undefined);
-      return;
-    }
-    let cancelled = false;
-    void session.criticalIds().then((ids) => {
-      if (!cancelled) setCritical(ids);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [showCritical, data, dates, session]);
-  const keep = useMemo(() => (data ? clientFilter(data, filters, props.shifted ?? null) : null), [data, filters, props.shifted]);
-  const aggregatedSet = useMemo(() => new Set(aggregated), [aggregated]);
-  const rowOrderMap = useMemo(() => new Map(rowOrder.map((id, i) => [id, i])), [rowOrder]);
-  const modelSource = aggregatedSet.size > 0 ? dates : modelDates;
-  const modelOptions = useMemo(() => ({ grouping, noGroupLabel: t("planning.noGroup"), keep, aggregated: aggregatedSet, rowOrder: rowOrderMap }), [grouping, t, keep, aggregatedSet, rowOrderMap]);
-  const model = useMemo(() => (data ? buildModel(data, modelSource, modelOptions, critical) : null), [data, modelSource, modelOptions, critical]);
-  // Printing reads the model's own dates: after moves, it gets a model of the current ones.
-  const printModel = useMemo(
-    () => (data && model && mode === "print" && modelSource !== dates && moved.size > 0 ? buildModel(data, dates, modelOptions, critical) : model),
-    [data, model, mode, modelSource, dates, moved, modelOptions, critical],
-  );
-  const comparison = useMemo(() => (data && model ? buildComparison(data, dates, model.calendar) : null), [data, dates, model]);
-  const holidays = useMemo(() => {
-    const set = new Set<number>();
-    if (!data) return set;
-    for (const h of data.calendars.holidays) set.add(parseDay(h));
-    for (const v of data.calendars.vacations) for (let d = parseDay(v.startDate); d <= parseDay(v.endDate); d++) set.add(d);
-    return set;
-  }, [data]);
-  const isHoliday = useCallback((d: number) => holidays.has(d), [holidays]);
-  const lotNames = useMemo(() => new Map((data?.lots ?? []).map((l) => [l.id, l.name])), [data]);
-  const live = useMemo(() => {
-    if (!preview) return moved;
-    if (moved.size === 0) return preview;
-    const m = new Map(moved);
-    for (const [id, d] of preview) m.set(id, d);
-    return m;
-  }, [preview, moved]);
-  const selectionSet = useMemo(() => new Set(selection), [selection]);
+  const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet } = usePlanningModel(session, props.shifted ?? null);
 
   // Scrolling: one scroll element for grid, header and canvas; the canvas redraws at most once per frame.
   const scroller = useRef<HTMLDivElement>(null);
@@ -365,116 +319,10 @@ export function PlanningView(props: PlanningViewProps) {
     setShownRange({ from: formatDay(range.firstDay), to: formatDay(range.lastDay) });
   }, [range, setShownRange]);
 
-  // The pointer machine (tools/pointerMachine.ts) decides; the session previews and commits.
-  const pointer = useRef<PointerState>(POINTER_IDLE);
-  const [draft, setDraft] = useState<[number, number, number, number] | null>(null);
-  const [cursor, setCursor] = useState("default");
-
-  // The selected link (by its ends: indices change with every reload) and its editor.
-  const [selectedLink, setSelectedLink] = useState<{ parentId: number; childId: number } | null>(null);
-  const writeLink = useCallback(
-    async (parentId: number, childId: number, next: { type: LinkTypeName; delay: number } | null) => {
-      const ok = await session.setLink(model?.links ?? [], parentId, childId, next);
-      if (ok) {
-        setSelectedLink(null);
-        props.notify?.("success", t(next ? "planning.link.saved" : "planning.link.removed"));
-      }
-      return ok;
-    },
-    [session, model, props, t],
-  );
-  const setPickMode = usePlanningStore((st) => st.setPickMode);
-  const onPick = useCallback(
-    (hit: { id: number; kind: "task" | "milestone" } | null) => {
-      if (!model) return;
-      const r = pickStep(pickMode, selection.length === 1 ? selection[0] : null, hit, (p, c) => model.links.some((l) => l.parentId === p && l.childId === c));
-      if (r.type === "warn") props.notify?.("warning", t(`planning.pick.${r.reason}`));
-      else if (r.type === "select") {
-        setSelection([r.id]);
-        setPickMode("none");
-      } else if (r.type === "link") {
-        setPickMode("none");
-        void session.setLink(model.links, r.parentId, r.childId, { type: "end-begin", delay: 0 }).then((ok) => {
-          if (ok) props.notify?.("success", t("planning.pick.linked", { parent: session.nameOf(r.parentId), child: session.nameOf(r.childId) }));
-        });
-      }
-    },
-    [model, pickMode, selection, props, t, setSelection, setPickMode, session],
-  );
-
-  // The view gives the pointer machine what is under the pointer and runs its effects.
-  const onPointer = useCallback(
-    (kind: "down" | "move" | "up", x: number, y: number, e: React.PointerEvent) => {
-      if (!model || props.readOnly) return;
-      const liveOf = (id: number) => live.get(id) ?? dates.get(id);
-      const world: PointerWorld = {
-        editable,
-        pickMode,
-        selection,
-        dayWidth: scale.dayWidth,
-        calendar: model.calendar,
-        handleAt: (px, py) => handleAt(model, scale, selection, px, py, liveOf),
-        hitAt: (px, py) => hitTest(model, scale, px, py, liveOf),
-        linkAt: (px, py) => {
-          const k = linkAt(model, scale, { top: viewport.top, height: viewport.height }, px, py, liveOf);
-          return k >= 0 ? { parentId: model.links[k].parentId, childId: model.links[k].childId } : null;
-        },
-        geometryOf: (id) => geometryOf(model, scale, id, liveOf),
-        liveDays: liveOf,
-        committedStart: (id) => dates.get(id)?.[0],
-      };
-      const r = pointerStep(pointer.current, { type: kind, x, y, additive: e.shiftKey || e.ctrlKey || e.metaKey, time: performance.now() }, world);
-      pointer.current = r.state;
-      for (const ef of r.effects) {
-        if (ef.type === "open") setTimeout(() => props.onOpenEvent?.(ef.target.id, ef.target.kind), 0);
-        else if (ef.type === "pick") onPick(ef.target);
-        else if (ef.type === "selectLink") setSelectedLink(ef.link);
-        else if (ef.type === "select") setSelection(ef.ids);
-        else if (ef.type === "capture") (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
-        else if (ef.type === "cursor") setCursor(ef.cursor);
-        else if (ef.type === "draft") setDraft(ef.line);
-        else if (ef.type === "createLink") void session.setLink(model.links, ef.parentId, ef.childId, { type: ef.linkType, delay: 0 });
-        else if (ef.type === "previewMove") session.previewMove(ef.selection, ef.k, () => pointer.current.drag.kind === "dragging");
-        else if (ef.type === "previewDuration") session.previewDuration(ef.id, ef.days);
-        else if (ef.type === "clearPreview") session.clearPreview();
-        else if (ef.type === "commitDuration") void session.structuralWrite(ef.id, { numberOfDays: ef.days }).then(() => (pointer.current = pointerSettled(pointer.current, "resize")));
-        else if (ef.type === "commitMove") void session.commitMove(ef).then(() => (pointer.current = pointerSettled(pointer.current, "move")));
-      }
-    },
-    [model, props.readOnly, scale, live, dates, selection, setSelection, session, editable, pickMode, onPick, viewport, props.onOpenEvent],
-  );
-
-  // Ordering mode: the selected row moves up or down inside its group, never above its parent or below its child.
-  const moveRow = useCallback(
-    (id: number, dir: -1 | 1) => {
-      if (!model || mode !== "ordering" || props.readOnly) return;
-      const res = moveRowInGroup(model, id, dir);
-      if (res && !res.ok) props.notify?.("warning", t(`planning.reorder.${res.reason}`, { parent: session.nameOf(res.parentId), child: session.nameOf(res.childId) }));
-      else if (res) setRowOrder(res.order);
-    },
-    [model, mode, props, t, session, setRowOrder],
-  );
-  const lastRowMove = useRef(rowMove?.seq ?? 0);
-  useEffect(() => {
-    if (!rowMove || rowMove.seq === lastRowMove.current) return;
-    lastRowMove.current = rowMove.seq;
-    if (selection.length === 1) moveRow(selection[0], rowMove.dir);
-  }, [rowMove, selection, moveRow]);
-  const onGridKey = useCallback(
-    (id: number, e: React.KeyboardEvent) => {
-      if (e.key === "Enter" && !props.readOnly && props.onOpenEvent && model) {
-        const ev = model.events[model.indexOfId.get(id) ?? -1];
-        if (ev) props.onOpenEvent(id, ev.kind === "milestone" ? "milestone" : "task");
-      } else if (e.altKey && (e.key === "ArrowUp" || e.key === "ArrowDown")) {
-        e.preventDefault();
-        moveRow(id, e.key === "ArrowUp" ? -1 : 1);
-      }
-    },
-    [props, model, moveRow],
-  );
-  const onGroupClick = useCallback((groupId: number | null | undefined) => {
-    if (groupId !== null && groupId !== undefined) toggleAggregated(groupId);
-  }, [toggleAggregated]);
+  // Pointer input on the canvas (session/usePointerInput.ts): the pointer machine decides, the session writes.
+  const { pointer, onPointer, draft, cursor, selectedLink, setSelectedLink, writeLink } = usePointerInput(session, {
+    model, scale, live, dates, viewport, editable, readOnly: props.readOnly, notify: props.notify, onOpenEvent: props.onOpenEvent,
+  });
 
   // A recalibration picked in the list: select its event and bring it on screen.
   const lastFocus = useRef(focus?.seq ?? 0);
@@ -485,10 +333,8 @@ export function PlanningView(props: PlanningViewProps) {
     if (g) scrollTo(Math.max(0, g.x - 200), Math.max(0, g.y - 100));
   }, [focus, model, scale, dates, scrollTo]);
 
-  const onGridSelect = useCallback(
-    (id: number, additive: boolean) => setSelection(additive ? (selection.includes(id) ? selection.filter((x) => x !== id) : [...selection, id]) : [id]),
-    [selection, setSelection],
-  );
+  // Keys, clicks and the ordering mode on the grid's rows (session/useGridInput.ts).
+  const { onGridSelect, onGridKey, onGroupClick } = useGridInput(session, { model, readOnly: props.readOnly, notify: props.notify, onOpenEvent: props.onOpenEvent });
 
   // Browser tests read the Gantt through the session's test API (session/testApiTypes.ts): what was drawn last
   // (after the commit's other effects, e.g. the toolbar's shown range).
@@ -598,40 +444,3 @@ export function PlanningView(props: PlanningViewProps) {
 }
 
 const NO_VERSIONS: readonly number[] = [];
-
-/** The selected link drawn over the canvas (in the content's coordinates, so it scrolls with it) and its editor. */
-function selectedLinkOverlay(
-  model: GanttModel,
-  scale: TimeScale,
-  selected: { parentId: number; childId: number } | null,
-  liveOf: (id: number) => readonly [number, number] | undefined,
-  editor: (pts: number[], link: GanttModel["links"][number]) => React.ReactNode,
-): React.ReactNode {
-  if (!selected) return null;
-  const k = model.links.findIndex((l) => l.parentId === selected.parentId && l.childId === selected.childId);
-  const pts = k >= 0 ? linkPoints(model, scale, k, liveOf) : null;
-  if (!pts) return null;
-  const pad = 4;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let i = 0; i < pts.length; i += 2) {
-    minX = Math.min(minX, pts[i]);
-    maxX = Math.max(maxX, pts[i]);
-    minY = Math.min(minY, pts[i + 1]);
-    maxY = Math.max(maxY, pts[i + 1]);
-  }
-  const points: string[] = [];
-  for (let i = 0; i < pts.length; i += 2) points.push(`${pts[i] - minX + pad},${pts[i + 1] - minY + pad}`);
-  return (
-    <>
-      <svg
-        data-testid="selected-link"
-        width={maxX - minX + 2 * pad}
-        height={maxY - minY + 2 * pad}
-        style={{ position: "absolute", left: GRID_WIDTH + minX - pad, top: HEADER_HEIGHT + minY - pad, zIndex: 1, pointerEvents: "none" }}
-      >
-        <polyline points={points.join(" ")} fill="none" stroke="#0F6CBD" strokeWidth={3} />
-      </svg>
-      {editor(pts, model.links[k])}
-    </>
-  );
-}
