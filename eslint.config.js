@@ -104,10 +104,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ["web/src/features/**/*.{ts,tsx}"],
+    files: ["web/src/{features,planning}/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}", "**/testing.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [webNoServer, webNoApp("features/ never imports app/: take what it needs from components/, lib/ or store/.")] }],
+      "no-restricted-imports": ["error", { patterns: [webNoServer, webNoApp("A screen (features/, planning/) never imports app/: take what it needs from components/, lib/ or store/.")] }],
     },
   },
   {
