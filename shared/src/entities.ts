@@ -1,10 +1,9 @@
 /**
- * Entities as the API presents them (spec 000 section 3 and spec 001 section 3). Dates of planning rows are
- * ISO calendar days (yyyy-MM-dd, Europe/Paris); timestamps are ISO instants. Ids are integers.
+ * Entities as the API presents them (spec 000 section 3 and spec 001 section 3), for the resources without a
+ * contract file yet (user, version, project, sequence, tag); the others are in ./contract. Dates of planning
+ * rows are ISO calendar days (yyyy-MM-dd, Europe/Paris); timestamps are ISO instants. Ids are integers.
  */
 import type { Role } from "./permissions.js";
-import type { MilestoneReferenceType, SequenceType } from "./contract/event.js";
-import type { HolidayType } from "./contract/holiday.js";
 
 export type IsoDay = string;
 export type IsoInstant = string;
@@ -90,20 +89,6 @@ export type QualityControlType = (typeof QUALITY_CONTROL_TYPES)[number];
 export const QUALITY_CONTROL_CATEGORIES = ["reception-support", "study", "supply", "auto-control"] as const;
 export const QUALITY_CONTROL_STATUSES = ["compliant", "non-complying", "partial", "unrealized"] as const;
 
-export interface InstantiationConfig {
-  id: number;
-  type: SequenceType;
-  sequenceTemplateProId: number | null;
-  referenceEventId: number | null;
-  delayWithReferenceEvent: number;
-  milestoneReferenceType: MilestoneReferenceType | null;
-  showStartMilestone: boolean;
-  showEndMilestone: boolean;
-  takt: number;
-  eventTemplateOverrides: unknown;
-  visualTypologies: unknown;
-}
-
 export interface Sequence {
   id: number;
   projectId: number;
@@ -124,57 +109,6 @@ export interface Sequence {
   updatedAt: IsoInstant;
 }
 
-export interface EventHistoryRow {
-  id: number;
-  eventId: number | null;
-  fieldName: string;
-  previousValue: string | null;
-  newValue: string | null;
-  userId: number | null;
-  createdAt: IsoInstant;
-}
-
-export interface ShiftHistory {
-  id: number;
-  name: string;
-  files: { name: string; url?: string; createdAt: IsoInstant }[];
-  createdAt: IsoInstant;
-}
-
-export interface ParticipantGroupPro {
-  id: number;
-  name: string;
-  color: string;
-  trackingId: number;
-  projectId: number;
-  versionId: number;
-}
-
-export interface Participant {
-  id: number;
-  name: string;
-  color: string;
-  companyName: string | null;
-  projectManagerEmail: string | null;
-  projectManagerFirstName: string | null;
-  projectManagerLastName: string | null;
-  projectManagerPhoneNumber: string | null;
-}
-
-export interface Speciality {
-  id: number;
-  name: string;
-  participantGroupProId: number | null;
-}
-
-export interface TagCategory {
-  id: number;
-  name: string;
-  type: string | null;
-  position: number;
-  parentCategoryId: number | null;
-}
-
 export interface Tag {
   id: number;
   name: string;
@@ -183,34 +117,3 @@ export interface Tag {
   type: string | null;
 }
 
-export interface MacroTask {
-  id: number;
-  name: string;
-  startDate: IsoDay | null;
-  endDate: IsoDay | null;
-  participantGroupProId: number | null;
-  trackedUnit: string | null;
-  hasCounting: boolean;
-  isComplete: boolean;
-}
-
-export interface Holiday {
-  id: number;
-  name: string;
-  type: HolidayType;
-  startDate: IsoDay;
-  endDate: IsoDay;
-  /** Holiday only: the lots whose tasks skip it (empty: every lot). */
-  participantsGroupPro: number[];
-  projectId: number;
-  versionId: number;
-}
-
-export interface Counting {
-  id: number;
-  countingDate: IsoDay;
-  percentage: number;
-  eventId: number;
-  user: { firstname: string; lastname: string } | null;
-  createdAt: IsoInstant;
-}

@@ -85,8 +85,6 @@ export interface Event {
   updatedAt: IsoInstant;
 }
 
-export type Milestone = Event & { type: "milestone" };
-
 
 const linkType = z.enum(LINK_TYPES);
 const link = z.object({ id, type: linkType.default("end-begin"), delay: integer.default(0) });
