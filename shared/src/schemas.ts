@@ -5,8 +5,8 @@
  * server answers with that catalogue code.
  */
 import { z } from "zod";
-import { MAX_COMPARED_VERSIONS, PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH, VERSION_NAME_MAX_LENGTH } from "./constants.js";
-import { COUNTING_MODES, USER_TYPES } from "./entities.js";
+import { PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH, VERSION_NAME_MAX_LENGTH } from "./constants.js";
+import { COUNTING_MODES } from "./entities.js";
 
 export const NO_PROJECT_MESSAGE = "errors.no_project";
 const MAX_INT = 2_147_483_647;
@@ -112,25 +112,6 @@ export const loginBody = z.object({ email: plainString().trim().max(TEXT_MAX_LEN
 export const forgotPasswordBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH) });
 export const resetPasswordBody = z.object({ token: plainString().trim().min(1).max(200), password: newPassword });
 
-// Users
-export const userType = z.enum(USER_TYPES);
-export const userCreateBody = z.object({
-  email,
-  firstname: requiredText(),
-  lastname: requiredText(),
-  type: userType.default("external"),
-  password: newPassword.optional(),
-});
-export const userUpdateBody = z.object({
-  email: email.optional(),
-  firstname: requiredText().optional(),
-  lastname: requiredText().optional(),
-  type: userType.optional(),
-  password: newPassword.optional(),
-  views: z.record(plainString(), plainJson).optional(),
-});
-export const userViewsBody = z.object({ views: z.record(plainString(), plainJson) });
-
 // Projects
 export const projectFields = {
   name: requiredText(),
@@ -182,19 +163,6 @@ export const projectCloneBody = z.object({
   name: requiredText().optional(),
 });
 export const projectCloseBody = z.object({ name: requiredText(VERSION_NAME_MAX_LENGTH).optional() });
-
-// Versions
-export const versionCreateBody = z.object({
-  name: requiredText(VERSION_NAME_MAX_LENGTH),
-  projectId: projectRef,
-  isManualVersion: z.boolean().default(true),
-});
-export const versionUpdateBody = z.object({
-  name: requiredText(VERSION_NAME_MAX_LENGTH).optional(),
-  inConstruction: z.boolean().optional(),
-  isReferentVersion: z.boolean().optional(),
-});
-export const compareVersionIds = z.array(id).max(MAX_COMPARED_VERSIONS, "errors.compare_max_versions");
 
 // Events
 export const eventBulkDeleteBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() });

@@ -12,3 +12,5 @@ export * from "./participant.js";
 export * from "./lot.js";
 export * from "./macroTask.js";
 export * from "./sequence.js";
+export * from "./user.js";
+export * from "./version.js";

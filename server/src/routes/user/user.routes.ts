@@ -1,5 +1,7 @@
 import type Router from "@koa/router";
-import { AppError, isManagerRole, MANAGER_MANAGED, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import {
+  AppError, isManagerRole, MANAGER_MANAGED, parseListQuery, PERMISSIONS, userCreateBody, userListResource, userParams, userUpdateBody, userViewsBody,
+} from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { hashPassword } from "../../auth/passwords.js";
 import { countOf } from "../../db/numbers.js";
@@ -8,7 +10,7 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { presentUser, USER_COLUMNS, type UserRow } from "./user.presenter.js";
-import { userColumns, userCreateBody, userListResource, userParams, userUpdateBody, userViewsBody } from "./user.schema.js";
+import { userColumns } from "./user.schema.js";
 
 async function userOr404(db: Db, id: number): Promise<UserRow> {
   const row = await db("users").select(...USER_COLUMNS).where({ id }).first();

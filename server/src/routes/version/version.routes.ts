@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { AppError, isManagerRole, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import { AppError, isManagerRole, parseListQuery, PERMISSIONS, versionCreateBody, versionListResource, versionParams, versionUpdateBody } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableVersion, writableProject } from "../../access/projects.js";
 import { createVersion } from "../../commands/createVersion.js";
@@ -7,7 +7,7 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { presentVersion, type VersionDbRow } from "./version.presenter.js";
-import { versionColumns, versionCreateBody, versionListResource, versionParams, versionUpdateBody } from "./version.schema.js";
+import { versionColumns } from "./version.schema.js";
 
 export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /version (filter projectId, paged, sorted): versions of the projects the user may read. */

@@ -1,0 +1,38 @@
+/**
+ * The user contract (spec 000 section 3, users): request schemas and the list's filter fields. The User entity
+ * and USER_TYPES are in ../entities.ts.
+ */
+import { z } from "zod";
+import { LIST_LIMIT } from "../constants.js";
+import { USER_TYPES } from "../entities.js";
+import { defineListResource } from "../filters.js";
+import { email, id, newPassword, plainJson, plainString, requiredText } from "../schemas.js";
+
+export const userType = z.enum(USER_TYPES);
+export const userCreateBody = z.object({
+  email,
+  firstname: requiredText(),
+  lastname: requiredText(),
+  type: userType.default("external"),
+  password: newPassword.optional(),
+});
+export const userUpdateBody = z.object({
+  email: email.optional(),
+  firstname: requiredText().optional(),
+  lastname: requiredText().optional(),
+  type: userType.optional(),
+  password: newPassword.optional(),
+  views: z.record(plainString(), plainJson).optional(),
+});
+export const userViewsBody = z.object({ views: z.record(plainString(), plainJson) });
+
+export const userParams = z.object({ id });
+
+/** GET /user: filter triples; 10,000 rows by last name by default. */
+export const userListResource = defineListResource({
+  fields: { id: "number", email: "string", firstname: "string", lastname: "string", type: "string", createdAt: "datetime", updatedAt: "datetime", projectId: "number" },
+  sortable: ["id", "email", "firstname", "lastname", "type", "createdAt", "updatedAt"],
+  joins: ["projects"],
+  defaultSort: [{ field: "lastname", order: "ASC" }],
+  defaultLimit: LIST_LIMIT,
+});
