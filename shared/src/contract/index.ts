@@ -14,3 +14,4 @@ export * from "./macroTask.js";
 export * from "./sequence.js";
 export * from "./user.js";
 export * from "./version.js";
+export * from "./classification.js";

@@ -1,5 +1,9 @@
 import type Router from "@koa/router";
-import { AppError, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import {
+  AppError, classificationBulkDeleteBody, classificationCategoryCreateBody, classificationCategoryListResource, classificationCategoryOrderBody,
+  classificationCategoryUpdateBody, classificationItemCreateBody, classificationItemListResource, classificationItemUpdateBody, classificationParams,
+  parseListQuery, PERMISSIONS,
+} from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
@@ -8,10 +12,7 @@ import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { categorySelect, itemSelect, presentCategory, presentItem, type ClassificationTables, type DbRow, type ItemOut } from "./classification.presenter.js";
-import {
-  bulkDeleteBody, categoryColumns, categoryCreateBody, categoryListResource, categoryOrderBody, categoryUpdateBody, classificationParams,
-  itemColumns, itemCreateBody, itemListResource, itemUpdateBody,
-} from "./classification.schema.js";
+import { categoryColumns, itemColumns } from "./classification.schema.js";
 
 /**
  * A classification over HTTP (spec 001 section 7 "Tags and categories"; phases are built the same way):
@@ -88,7 +89,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
   const { tables } = spec;
   const one = async (db: Db, id: number) => presentItem((await itemSelect(db, tables).where("i.id", id).first()) as DbRow);
   const list = async (db: Db, user: AuthUser, raw: unknown, maxLimit?: number) => {
-    const resource = maxLimit ? { ...itemListResource, defaultLimit: maxLimit, maxLimit } : itemListResource;
+    const resource = maxLimit ? { ...classificationItemListResource, defaultLimit: maxLimit, maxLimit } : classificationItemListResource;
     const query = parseListQuery(raw, resource);
     const scope = await listScope(db, user, query);
     const { rows, total } = await runList<DbRow>(db, itemSelect(db, tables).where("i.version_id", scope.versionId), query, resource, itemColumns, "i.id");
@@ -122,7 +123,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
     method: "post",
     path: spec.itemPath,
     roles: PERMISSIONS.manager,
-    body: itemCreateBody,
+    body: classificationItemCreateBody,
     write: true,
     status: 201,
     handler: async ({ db, user, body, emits }) => {
@@ -140,7 +141,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
     method: "delete",
     path: `${spec.itemPath}/bulk-delete`,
     roles: PERMISSIONS.manager,
-    body: bulkDeleteBody,
+    body: classificationBulkDeleteBody,
     write: true,
     handler: async ({ db, user, body, emits }) => {
       const scope = await writableRows(db, user, tables.items, body.ids);
@@ -166,7 +167,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
     path: `${spec.itemPath}/:id`,
     roles: PERMISSIONS.manager,
     params: classificationParams,
-    body: itemUpdateBody,
+    body: classificationItemUpdateBody,
     write: true,
     handler: async ({ db, user, params, body, emits }) => {
       const row = await writableRow(db, user, tables.items, params.id);
@@ -207,9 +208,9 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     path: spec.categoryPath,
     roles: PERMISSIONS.external,
     handler: async ({ db, user, ctx }) => {
-      const query = parseListQuery(ctx.query, categoryListResource);
+      const query = parseListQuery(ctx.query, classificationCategoryListResource);
       const scope = await listScope(db, user, query);
-      const { rows, total } = await runList<DbRow>(db, categorySelect(db, tables).where("c.version_id", scope.versionId), query, categoryListResource, categoryColumns, "c.id");
+      const { rows, total } = await runList<DbRow>(db, categorySelect(db, tables).where("c.version_id", scope.versionId), query, classificationCategoryListResource, categoryColumns, "c.id");
       const data: (ReturnType<typeof presentCategory> & Record<string, unknown>)[] = rows.map((r) => ({ ...presentCategory(r) }));
       const joinItems = query.join.some((j) => j === "items" || j === spec.itemsJoin);
       if (joinItems && data.length > 0) {
@@ -229,7 +230,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     method: "post",
     path: spec.categoryPath,
     roles: PERMISSIONS.manager,
-    body: categoryCreateBody,
+    body: classificationCategoryCreateBody,
     write: true,
     status: 201,
     handler: async ({ db, user, body, emits }) => {
@@ -251,7 +252,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     method: "patch",
     path: `${spec.categoryPath}/order`,
     roles: PERMISSIONS.manager,
-    body: categoryOrderBody,
+    body: classificationCategoryOrderBody,
     write: true,
     handler: async ({ db, user, body, emits }) => {
       if (new Set(body.ids).size !== body.ids.length) throw new AppError("errors.validation", { message: "Une catégorie apparaît plusieurs fois.", details: { field: "ids" } });
@@ -271,7 +272,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     path: `${spec.categoryPath}/:id`,
     roles: PERMISSIONS.manager,
     params: classificationParams,
-    body: categoryUpdateBody,
+    body: classificationCategoryUpdateBody,
     write: true,
     handler: async ({ db, user, params, body, emits }) => {
       const row = await writableRow(db, user, tables.categories, params.id);
