@@ -10,18 +10,19 @@ import { emptyModel } from "./model";
 import { useStore } from "zustand";
 import { PlanningSession, type SessionHost } from "./session/PlanningSession";
 import { exposeTestApi } from "./session/testApi";
-import { geometryOf, topAnchor } from "./viewGeometry";
+import { geometryOf } from "./viewGeometry";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
 import { usePlanningStore } from "./planningStore";
 import { selectedLinkOverlay } from "./SelectedLink";
 import { usePlanningModel } from "./session/usePlanningModel";
 import { usePointerInput } from "./session/usePointerInput";
 import { useGridInput } from "./session/useGridInput";
+import { useRangeLoading } from "./session/useRangeLoading";
 import { earlyRequests } from "./earlyRequest";
 import { planningApi } from "./planningApi";
 import { comparisonTipAt } from "./compare/compareTip";
 import { serverFilterParams, type TagRef } from "./filters/filterLogic";
-import { edgeNear, extendRange, filterRange, fitRange, fitZoom, monthsToFill, projectSpan, rangeMonths, type Edge } from "./range";
+import { filterRange, fitRange, fitZoom, projectSpan, rangeMonths } from "./range";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
@@ -58,7 +59,12 @@ export interface PlanningViewProps {
   onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
 }
 
-/** The planning screen body: toolbar-less Gantt (grid + time header + canvas) wired to the engine worker. */
+/**
+ * The planning screen body: toolbar-less Gantt (grid + time header + canvas), the React shell of a PlanningSession
+ * (session/PlanningSession.ts: the version, the engine worker, the writes, the range loading). The view keeps the
+ * scroll element, the displayed range's choice and the layout; pointer input goes through the pointer machine
+ * (tools/pointerMachine.ts via session/usePointerInput.ts). Browser tests read it through session/testApiTypes.ts.
+ */
 export function PlanningView(props: PlanningViewProps) {
   const { t } = useTranslation();
   const { view, zoom, grouping, showCritical, filters, mode, focus, rangeRequest } = usePlanningStore();
@@ -68,11 +74,12 @@ export function PlanningView(props: PlanningViewProps) {
   const paramsKey = JSON.stringify(serverFilterParams(filters, tagRefs ?? []));
   const serverParams = useMemo(() => JSON.parse(paramsKey) as ReturnType<typeof serverFilterParams>, [paramsKey]);
   const [reloadTick, setReloadTick] = useState(0);
+  const reload = useCallback(() => setReloadTick((x) => x + 1), []);
   // The session (session/PlanningSession.ts) holds the version, the engine and the writes; the view renders its store.
   const [session] = useState(() => new PlanningSession(sessionHost(), { pushedSeq: props.pushedDates?.seq ?? 0 }));
   session.host = sessionHost();
   function sessionHost(): SessionHost {
-    return { projectId: props.projectId, versionId: props.versionId, publicToken: props.publicToken, notify: props.notify, t, onLoaded: props.onLoaded, reload: () => setReloadTick((x) => x + 1) };
+    return { projectId: props.projectId, versionId: props.versionId, publicToken: props.publicToken, notify: props.notify, t, onLoaded: props.onLoaded, reload };
   }
   useEffect(() => session.start(), [session]);
   const { data, error, dates, violated, projectEnd, extended, fit } = useStore(session.store);
@@ -156,8 +163,9 @@ export function PlanningView(props: PlanningViewProps) {
   // mounted at a guessed size, their canvases were created, then resized (bench/web: Konva's setSize was the
   // first paint's largest function).
   const [measured, setMeasured] = useState(false);
+  /** The scroll offset last seen or set here: only a user's horizontal scroll towards an edge extends the range. */
+  const lastLeft = useRef(0);
   // Called by the grid in its scroll commit (RowGrid onScrolled): one commit per scroll frame for grid and canvas.
-  const extendNear = useRef<() => void>(() => undefined);
   const onScrolled = useCallback(() => {
     const el = scroller.current;
     if (el) setViewport((v) => (v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop }));
@@ -204,94 +212,11 @@ export function PlanningView(props: PlanningViewProps) {
     return () => ro?.disconnect();
   }, [data]);
 
-  // Scrolling past an edge (issue 14): the months beyond it are loaded alone (eventsOnly: the version's graph is
-  // held already, so nothing crosses to the engine worker, whose graph is the whole version's), merged into the
-  // data, and the range widened in the same commit, the view kept on the same days and rows.
-  /** The scroll offset last seen or set here: only a user's horizontal scroll towards an edge extends the range. */
-  const lastLeft = useRef(0);
-  /** Set by an extension: the days added before the range's start (the scroll moves by their width), the top row. */
-  const keepScroll = useRef<{ days: number; anchor: { id: number; offset: number } | null } | null>(null);
-  const extendAt = useCallback(
-    async (edge: Edge) => {
-      const el = scroller.current;
-      if (!el || !session.canExtend(baseKey)) return;
-      const canvasW = Math.max(50, el.clientWidth - GRID_WIDTH);
-      const { range: next, added } = extendRange(range, edge, monthsToFill(canvasW, scale.dayWidth));
-      const at = baseKey;
-      if (compareIds.length > 0 && !props.publicToken) {
-        // The compared versions' rows come with the full answer: it is asked again over the wider range.
-        session.store.setState({ extended: { baseKey: at, range: next } });
-        setReloadTick((x) => x + 1);
-        return;
-      }
-      const landing = () => (keepScroll.current = { days: range.firstDay - next.firstDay, anchor: model ? topAnchor(model, el.scrollTop) : null });
-      await session.extend({ ...rangeMonths(added), ...serverParams }, { baseKey: at, range: next }, landing);
-    },
-    [session, model, range, scale, baseKey, compareIds, serverParams, props.publicToken],
-  );
-  const extendRef = useRef(extendAt);
-  extendRef.current = extendAt;
-
-  // A new base range over the same data otherwise ("Tout le projet", back to the default): only its events are
-  // asked (eventsOnly) and replace the shown ones; the graph, and the engine worker's copy of it, stay as they are.
-  const publicToken = props.publicToken;
-  useEffect(() => {
-    if (!session.needsRange(baseKey)) return;
-    if (compareIds.length > 0 && !publicToken) {
-      // The compared versions' rows come with the full answer.
-      setReloadTick((x) => x + 1);
-      return;
-    }
-    let cancelled = false;
-    void session.replaceRange({ ...rangeMonths(base), ...serverParams }, baseKey, () => !cancelled);
-    return () => {
-      cancelled = true;
-    };
-  }, [session, data, base, baseKey, compareIds, serverParams, publicToken]);
-  extendNear.current = () => {
-    const el = scroller.current;
-    if (!el) return;
-    const left = el.scrollLeft;
-    const moved = left - lastLeft.current;
-    lastLeft.current = left;
-    if (moved === 0) return;
-    const width = el.clientWidth - GRID_WIDTH;
-    const edge = edgeNear(left, width, scale.width, Math.min(width / 2, 30 * scale.dayWidth));
-    if ((edge === "start" && moved < 0) || (edge === "end" && moved > 0)) void extendAt(edge);
-  };
-  // At an edge the scroll offset no longer changes: a horizontal wheel (or shift + wheel) past it extends too, and
-  // so does any when the range is narrower than the screen.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    // A horizontal wheel that moved nothing two frames later was at an edge (the offset's exact maximum is the
-    // browser's: sticky columns and the scrollbar gutter make it differ from the content's width by a few pixels).
-    const onWheel = (e: WheelEvent) => {
-      const dx = e.deltaX !== 0 ? e.deltaX : e.shiftKey ? e.deltaY : 0;
-      if (dx === 0 || Math.abs(dx) < Math.abs(e.shiftKey ? 0 : e.deltaY)) return;
-      const left = el.scrollLeft;
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          if (el.scrollLeft === left) void extendRef.current(dx < 0 ? "start" : "end");
-        }),
-      );
-    };
-    el.addEventListener("wheel", onWheel, { passive: true });
-    return () => el.removeEventListener("wheel", onWheel);
-  }, []);
-  useLayoutEffect(() => {
-    const k = keepScroll.current;
-    const el = scroller.current;
-    if (!k || !el || !model) return;
-    keepScroll.current = null;
-    if (k.days > 0) el.scrollLeft += k.days * scale.dayWidth;
-    if (k.anchor) {
-      const r = model.rowOfId.get(k.anchor.id);
-      if (r !== undefined) el.scrollTop = Math.max(0, model.rows[r].y - k.anchor.offset);
-    }
-    lastLeft.current = el.scrollLeft;
-    setViewport((v) => (v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop }));
-  }, [model, scale]);
+  // Scrolling past an edge (issue 14) and a new base range: session/useRangeLoading.ts.
+  const extendNear = useRangeLoading(session, {
+    scroller, lastLeft, setViewport, model, scale, range, base, baseKey, compareIds, serverParams, publicToken: props.publicToken,
+    reload,
+  });
 
   // The toolbar's range actions: "Tout le projet" fits the first to the last event of the version (all its
   // events, whatever the filters) in the year view when the screen allows; "Période par défaut" goes back.
