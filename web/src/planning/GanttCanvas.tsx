@@ -1,23 +1,15 @@
 import { useCallback, useMemo, useRef } from "react";
 import type { Context } from "konva/lib/Context";
 import { useKonvaStage } from "./konvaStage";
-import type { TimeScale } from "@jalon/shared/gantt";
-import type { GanttModel } from "./model";
 import { drawGrid } from "./layers/drawGrid";
-import { drawBars } from "./layers/drawBars";
+import { drawBars, type LayerInput } from "./layers/drawBars";
 import { drawLinks } from "./layers/drawLinks";
 import { drawBaselines } from "./layers/drawBaselines";
 import type { Comparison } from "./compare/compareModel";
 
-export interface GanttCanvasProps {
-  model: GanttModel;
-  scale: TimeScale;
-  width: number;
-  height: number;
-  scrollLeft: number;
-  scrollTop: number;
+/** The canvas draws every layer: their common input (model, scale, viewport, live dates) and each one's own. */
+export interface GanttCanvasProps extends LayerInput {
   selection: ReadonlySet<number>;
-  live: ReadonlyMap<number, readonly [number, number]>;
   violated: ReadonlySet<string>;
   isHoliday: (day: number) => boolean;
   today: number;

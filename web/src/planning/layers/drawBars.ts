@@ -1,16 +1,20 @@
 import { outlineOf, textColorOn, visibleRows, type TimeScale } from "@jalon/shared/gantt";
 import { eventGeometry, type GanttModel } from "../model";
 
-export interface BarsInput {
+/** What every layer draws from: the model in the viewport (content coordinates scrolled by scrollLeft/Top). */
+export interface LayerInput {
   model: GanttModel;
   scale: TimeScale;
   width: number;
   height: number;
   scrollLeft: number;
   scrollTop: number;
-  selection: ReadonlySet<number>;
   /** Dates that differ from the model's (drag preview or pushed by another user). */
   live: ReadonlyMap<number, readonly [number, number]>;
+}
+
+export interface BarsInput extends LayerInput {
+  selection: ReadonlySet<number>;
   showCritical: boolean;
 }
 

@@ -1,16 +1,10 @@
-import { barGeometry, baselineGeometry, visibleRows, type GanttRow, type TimeScale } from "@jalon/shared/gantt";
-import { eventGeometry, type GanttModel } from "../model";
+import { barGeometry, baselineGeometry, visibleRows, type GanttRow } from "@jalon/shared/gantt";
+import { eventGeometry } from "../model";
+import type { LayerInput } from "./drawBars";
 import { isOnlyHere, type Comparison } from "../compare/compareModel";
 
-export interface BaselinesInput {
-  model: GanttModel;
-  scale: TimeScale;
-  width: number;
-  height: number;
-  scrollLeft: number;
-  scrollTop: number;
+export interface BaselinesInput extends LayerInput {
   comparison: Comparison;
-  live: ReadonlyMap<number, readonly [number, number]>;
 }
 
 /** Marks what is not in every version: the corner flag of a task and the outline of a compared-only row. */

@@ -1,14 +1,8 @@
-import { linkPath, visibleRows, type TimeScale } from "@jalon/shared/gantt";
-import { eventGeometry, LINK_NAMES, type GanttModel } from "../model";
+import { linkPath, visibleRows } from "@jalon/shared/gantt";
+import { eventGeometry, LINK_NAMES } from "../model";
+import type { LayerInput } from "./drawBars";
 
-export interface LinksInput {
-  model: GanttModel;
-  scale: TimeScale;
-  width: number;
-  height: number;
-  scrollLeft: number;
-  scrollTop: number;
-  live: ReadonlyMap<number, readonly [number, number]>;
+export interface LinksInput extends LayerInput {
   violated: ReadonlySet<string>;
 }
 
