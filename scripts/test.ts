@@ -22,12 +22,22 @@ function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
 function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const dir = mkdtempSync(join(tmpdir(), "jalon-vitest-"));
   const out = join(dir, "report.json");
-  step(name, "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...args], env);
+  step(
+    name,
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...args],
+    env,
+  );
   if (!existsSync(out)) {
     problems.push(`${name}: no report`);
     return;
   }
-  const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const report = JSON.parse(readFileSync(out, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -35,6 +45,7 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = process.e
 }
 
 step("lint", "npx", ["eslint", "."]);
+step("format (Prettier, 120 columns)", "npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,js}"]);
 step("typecheck", "npm", ["run", "-s", "typecheck"]);
 vitest("unit and server tests (PGlite)", []);
 
@@ -59,10 +70,15 @@ if (!existsSync(chromium)) {
   else process.stdout.write(`\n(${why})\n`);
 } else {
   rmSync("artifacts/e2e/report.json", { force: true });
-  step("browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+  step("browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
+    ...process.env,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+  });
   const report = "artifacts/e2e/report.json";
   if (existsSync(report)) {
-    const r = JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } };
+    const r = JSON.parse(readFileSync(report, "utf8")) as {
+      stats: { expected: number; unexpected: number; skipped: number; flaky: number };
+    };
     totals.passed += r.stats.expected + r.stats.flaky;
     totals.failed += r.stats.unexpected;
     totals.skipped += r.stats.skipped;
@@ -71,5 +87,7 @@ if (!existsSync(chromium)) {
 
 process.stdout.write("\n");
 for (const p of problems) process.stdout.write(`FAILED: ${p}\n`);
-process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed + (totals.failed === 0 ? problems.length : 0)} failed, ${totals.skipped} skipped\n`);
+process.stdout.write(
+  `tests: ${totals.passed} passed, ${totals.failed + (totals.failed === 0 ? problems.length : 0)} failed, ${totals.skipped} skipped\n`,
+);
 process.exit(problems.length === 0 && totals.failed === 0 ? 0 : 1);
