@@ -3,14 +3,39 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-const nodeBuiltins = ["fs", "path", "os", "child_process", "crypto", "http", "https", "net", "url", "util", "worker_threads", "stream", "process"];
+const nodeBuiltins = [
+  "fs",
+  "path",
+  "os",
+  "child_process",
+  "crypto",
+  "http",
+  "https",
+  "net",
+  "url",
+  "util",
+  "worker_threads",
+  "stream",
+  "process",
+];
 const nodeApi = [...nodeBuiltins, ...nodeBuiltins.map((m) => `node:${m}`), "node:*"];
 
 const webNoServer = { group: ["@jalon/server", "**/server/**"], message: "The web never imports the server." };
 const webNoApp = (message) => ({ group: ["**/app/**", "../app", "../../app"], message });
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "**/data/**", "**/.tmp/**", "artifacts/**", "test-results/**", "**/*.cjs", "web/public/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/data/**",
+      "**/.tmp/**",
+      "artifacts/**",
+      "test-results/**",
+      "**/*.cjs",
+      "web/public/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,27 +49,46 @@ export default tseslint.config(
     files: ["engine/src/**/*.ts"],
     ignores: ["engine/src/cli.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        paths: nodeApi.map((name) => ({ name, message: "The engine is pure: no Node API outside its CLI." })),
-        patterns: [{ group: ["@jalon/*", "**/shared/**", "**/server/**", "**/web/**", "**/bench/**"], message: "The engine imports nothing of the project." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: nodeApi.map((name) => ({ name, message: "The engine is pure: no Node API outside its CLI." })),
+          patterns: [
+            {
+              group: ["@jalon/*", "**/shared/**", "**/server/**", "**/web/**", "**/bench/**"],
+              message: "The engine imports nothing of the project.",
+            },
+          ],
+        },
+      ],
       "no-restricted-globals": ["error", "process", "require", "Buffer", "window", "document"],
     },
   },
   {
     files: ["shared/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["@jalon/server", "@jalon/web", "**/server/**", "**/web/**"], message: "shared never imports server or web." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@jalon/server", "@jalon/web", "**/server/**", "**/web/**"],
+              message: "shared never imports server or web.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["server/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["@jalon/web", "**/web/**"], message: "The server never imports the web." }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["@jalon/web", "**/web/**"], message: "The server never imports the web." }],
+        },
+      ],
     },
   },
   {
@@ -53,10 +97,13 @@ export default tseslint.config(
     files: ["server/src/**/*.ts", "shared/src/**/*.ts"],
     ignores: ["shared/src/schemas.ts", "**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", {
-        selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-        message: "Build request strings on plainString() (shared/src/schemas.ts): it refuses control characters.",
-      }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: "Build request strings on plainString() (shared/src/schemas.ts): it refuses control characters.",
+        },
+      ],
     },
   },
   {
@@ -64,31 +111,43 @@ export default tseslint.config(
     // helpers live in server/src/http, server/src/commands or a route factory such as referenceRoutes.ts).
     files: ["server/src/routes/**/*.routes.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["@jalon/web", "**/web/**"], message: "The server never imports the web." },
-          { group: ["**/*.routes.js", "**/*.routes"], message: "A route file never imports another route file: move the shared helper to server/src/http or server/src/commands." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@jalon/web", "**/web/**"], message: "The server never imports the web." },
+            {
+              group: ["**/*.routes.js", "**/*.routes"],
+              message:
+                "A route file never imports another route file: move the shared helper to server/src/http or server/src/commands.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Handlers receive typed databases (route()'s write routes get a Knex.Transaction): no `as never`.
     files: ["server/src/**/*.ts"],
     rules: {
-      "no-restricted-syntax": ["error",
+      "no-restricted-syntax": [
+        "error",
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
           message: "Build request strings on plainString() (shared/src/schemas.ts): it refuses control characters.",
         },
-        { selector: "TSAsExpression > TSNeverKeyword", message: "No `as never` in the server: type the value (a write handler's db is a Knex.Transaction)." },
+        {
+          selector: "TSAsExpression > TSNeverKeyword",
+          message: "No `as never` in the server: type the value (a write handler's db is a Knex.Transaction).",
+        },
       ],
     },
   },
   {
     files: ["server/src/**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error",
+      "no-restricted-syntax": [
+        "error",
         { selector: "TSAsExpression > TSNeverKeyword", message: "No `as never` in the server: type the value." },
       ],
     },
@@ -107,20 +166,36 @@ export default tseslint.config(
     files: ["web/src/{features,planning}/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}", "**/testing.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [webNoServer, webNoApp("A screen (features/, planning/) never imports app/: take what it needs from components/, lib/ or store/.")] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            webNoServer,
+            webNoApp(
+              "A screen (features/, planning/) never imports app/: take what it needs from components/, lib/ or store/.",
+            ),
+          ],
+        },
+      ],
     },
   },
   {
     files: ["web/src/{components,lib,store,realtime,api,i18n}/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}", "**/testing.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          webNoServer,
-          webNoApp("Shared web layers never import app/."),
-          { group: ["**/features/**", "**/planning/**"], message: "Shared web layers never import a screen (features/, planning/): move the shared piece down." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            webNoServer,
+            webNoApp("Shared web layers never import app/."),
+            {
+              group: ["**/features/**", "**/planning/**"],
+              message: "Shared web layers never import a screen (features/, planning/): move the shared piece down.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -6,8 +6,27 @@ export default defineConfig({
     projects: [
       { test: { name: "engine", environment: "node", include: ["engine/test/**/*.test.ts"], testTimeout: 120_000 } },
       { test: { name: "shared", environment: "node", include: ["shared/test/**/*.test.ts"] } },
-      { test: { name: "server", environment: "node", include: ["server/src/**/*.test.ts", "server/test/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
-      { extends: "./web/vite.config.ts", test: { name: "web", environment: "jsdom", root: "./web", include: ["src/**/*.test.{ts,tsx}"], setupFiles: ["./src/test/setup.ts"], testTimeout: 30_000 } },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["server/src/**/*.test.ts", "server/test/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: "./web/vite.config.ts",
+        test: {
+          name: "web",
+          environment: "jsdom",
+          root: "./web",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test/setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

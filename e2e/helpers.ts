@@ -12,19 +12,28 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 export async function openDemoPlanning(page: Page): Promise<void> {
-  await page.getByRole("list").getByRole("group").first().click().catch(async () => {
-    await page.locator("li").first().click();
-  });
+  await page
+    .getByRole("list")
+    .getByRole("group")
+    .first()
+    .click()
+    .catch(async () => {
+      await page.locator("li").first().click();
+    });
   await expect(page).toHaveURL(/\/dashboard\/planning/);
   await planningSettled(page);
 }
 
 /** Waits until the planning's test API is there and its viewport matches the scroll position (geometry is current). */
 export async function planningSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const h = (window as unknown as { __jalonPlanning?: PlanningTestApi }).__jalonPlanning;
-    return h !== undefined && h.settled();
-  }, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const h = (window as unknown as { __jalonPlanning?: PlanningTestApi }).__jalonPlanning;
+      return h !== undefined && h.settled();
+    },
+    null,
+    { timeout: 30_000 },
+  );
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

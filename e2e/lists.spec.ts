@@ -68,7 +68,8 @@ test("every screen of the menu opens on the demo project without an error", asyn
   test.setTimeout(240_000);
   const failed: string[] = [];
   page.on("response", (res) => {
-    if (res.url().includes("/api/") && res.status() >= 400) failed.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+    if (res.url().includes("/api/") && res.status() >= 400)
+      failed.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
   });
   await signIn(page, "admin@jalon.demo");
   await openDemoPlanning(page);
@@ -78,11 +79,13 @@ test("every screen of the menu opens on the demo project without an error", asyn
     await page.goto(screen.path);
     await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
     await page.waitForLoadState("networkidle");
-    if (screen.table === "cards") await expect(page.getByRole("button", { name: "Ouvrir" }).first(), screen.path).toBeVisible();
+    if (screen.table === "cards")
+      await expect(page.getByRole("button", { name: "Ouvrir" }).first(), screen.path).toBeVisible();
     else if (screen.table) {
       const table = page.getByRole("table").first();
       await expect(table, screen.path).toBeVisible();
-      if (screen.table === "rows") await expect.poll(() => table.getByRole("row").count(), { message: screen.path }).toBeGreaterThan(1);
+      if (screen.table === "rows")
+        await expect.poll(() => table.getByRole("row").count(), { message: screen.path }).toBeGreaterThan(1);
     }
     await expect(page.getByRole("heading", { name: "Oops!" }), screen.path).toHaveCount(0);
     await expect(problems, `${screen.path}: ${await problems.allInnerTexts()}`).toHaveCount(0);

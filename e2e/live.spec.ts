@@ -17,7 +17,9 @@ async function serverHeader(page: Page): Promise<{ end: string; undo: number }> 
   return page.evaluate(async () => {
     const token = localStorage.getItem("jalon.token");
     const { projectId } = JSON.parse(localStorage.getItem("jalon.project") ?? "{}") as { projectId: number };
-    const p = (await (await fetch(`/api/project/${projectId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { projectedEndDate: string; undoRemaining: number };
+    const p = (await (
+      await fetch(`/api/project/${projectId}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { projectedEndDate: string; undoRemaining: number };
     const [y, m, d] = p.projectedEndDate.split("-");
     return { end: `Fin projetée : ${d}/${m}/${y}`, undo: p.undoRemaining };
   });
@@ -45,7 +47,9 @@ test("a move and its undo: one toast each for the mover, every header follows li
   const defaultRange = await range.innerText();
   await page.getByRole("button", { name: "Tout le projet" }).click();
   // The range changes, then its months load (when the default range already held the whole project, it stays).
-  await expect(range).not.toHaveText(defaultRange, { timeout: 5_000 }).catch(() => undefined);
+  await expect(range)
+    .not.toHaveText(defaultRange, { timeout: 5_000 })
+    .catch(() => undefined);
   await planningSettled(page);
   const last = await planning(page, (h) => {
     let best: { id: number; end: string } | null = null;

@@ -5,7 +5,9 @@ import { DEMO_PASSWORD, openDemoPlanning, planning, planningSettled, shot, signI
 
 /** The manager's API token and the demo project, for the setup steps that are not what the test is about. */
 async function api(page: Page) {
-  const login = await page.request.post("/api/auth/login", { data: { email: "manager@jalon.demo", password: DEMO_PASSWORD } });
+  const login = await page.request.post("/api/auth/login", {
+    data: { email: "manager@jalon.demo", password: DEMO_PASSWORD },
+  });
   const token = (await login.json()).token as string;
   const headers = { Authorization: `Bearer ${token}` };
   const list = await (await page.request.get("/api/project", { headers })).json();
@@ -78,9 +80,14 @@ test.describe("planning output", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("the public link shows a read-only planning to a signed-out visitor, and stops when the project is private again", async ({ page, browser }) => {
+  test("the public link shows a read-only planning to a signed-out visitor, and stops when the project is private again", async ({
+    page,
+    browser,
+  }) => {
     const { headers, project } = await api(page);
-    const shared = await (await page.request.patch(`/api/project/${project.id}`, { headers, data: { isPublic: true } })).json();
+    const shared = await (
+      await page.request.patch(`/api/project/${project.id}`, { headers, data: { isPublic: true } })
+    ).json();
     const token = shared.shareToken as string;
     expect(token.length).toBeGreaterThanOrEqual(40);
     const guest = await (await browser.newContext()).newPage();
@@ -115,7 +122,11 @@ test.describe("planning output", () => {
 
   test("compare two versions after moving a task: baselines and the delta in working days", async ({ page }) => {
     const { headers, project } = await api(page);
-    const versions = (await (await page.request.get("/api/version", { headers, params: { filter: `projectId||$eq||${project.id}` } })).json()).data as { id: number; name: string }[];
+    const versions = (
+      await (
+        await page.request.get("/api/version", { headers, params: { filter: `projectId||$eq||${project.id}` } })
+      ).json()
+    ).data as { id: number; name: string }[];
     const reference = versions.find((v) => v.id !== project.currentVersionId)!;
     await signIn(page, "manager@jalon.demo");
     await openDemoPlanning(page);
@@ -126,7 +137,10 @@ test.describe("planning output", () => {
     for (const candidate of onScreen.slice(1).reverse()) {
       const event = await (await page.request.get(`/api/event/${candidate}`, { headers })).json();
       if (event.type !== "task") continue;
-      const del = await page.request.delete("/api/event/bulk-delete", { headers, data: { ids: [candidate], projectId: project.id } });
+      const del = await page.request.delete("/api/event/bulk-delete", {
+        headers,
+        data: { ids: [candidate], projectId: project.id },
+      });
       if (del.ok()) {
         dropped = event.name as string;
         break;
@@ -157,16 +171,24 @@ test.describe("planning output", () => {
     expect(firstBar.height).toBeLessThanOrEqual(18);
     // The task of the reference version only: its own row in the grid, marked with the version it comes from, not editable.
     const ghost = page.getByTestId("grid-ghost").filter({ hasText: dropped! });
-    await expect.poll(async () => {
-      // Scroll the grid down a screen at a time until the ghost row is drawn (the grid is virtualised).
-      if (await ghost.count()) return true;
-      await page.getByTestId("grid-row").first().evaluate((el) => {
-        let s: Element | null = el;
-        while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
-        if (s) s.scrollTop += s.clientHeight * 0.8;
-      });
-      return false;
-    }, { timeout: 30_000, intervals: [150] }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          // Scroll the grid down a screen at a time until the ghost row is drawn (the grid is virtualised).
+          if (await ghost.count()) return true;
+          await page
+            .getByTestId("grid-row")
+            .first()
+            .evaluate((el) => {
+              let s: Element | null = el;
+              while (s && s.scrollHeight <= s.clientHeight + 1) s = s.parentElement;
+              if (s) s.scrollTop += s.clientHeight * 0.8;
+            });
+          return false;
+        },
+        { timeout: 30_000, intervals: [150] },
+      )
+      .toBe(true);
     await ghost.scrollIntoViewIfNeeded();
     await expect(ghost).toBeVisible();
     await expect(ghost.getByTestId("ghost-versions")).toHaveText(`Uniquement dans ${reference.name}`);
@@ -186,7 +208,10 @@ test.describe("planning output", () => {
     await page.mouse.move(bar.x + bar.width / 2 + dayWidth * 7, bar.y + bar.height / 2, { steps: 8 });
     await page.mouse.up();
     await expect.poll(async () => startDelta((await cell.textContent()) ?? "")).toBeGreaterThan(startDelta(before));
-    await expect(cell).toHaveAttribute("title", new RegExp(`${reference.name} : début [+−]?\\d+ j ouvrés, fin [+−]?\\d+ j ouvrés`));
+    await expect(cell).toHaveAttribute(
+      "title",
+      new RegExp(`${reference.name} : début [+−]?\\d+ j ouvrés, fin [+−]?\\d+ j ouvrés`),
+    );
     // The canvas tooltip of the moved task gives the same deltas. Rows follow start dates, so the moved task
     // may have gone down the list: bring it back on screen first.
     await planning(page, (h, x) => h.scrollTo(x as number), id);
@@ -195,7 +220,10 @@ test.describe("planning output", () => {
     // The pointer is still where the drop left it: leave the bar first so that coming back is a real hover.
     await page.mouse.move(moved.x + moved.width / 2, moved.y - 40);
     await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2, { steps: 3 });
-    await expect(page.getByTestId("gantt-canvas")).toHaveAttribute("title", new RegExp(`${reference.name} : début [+−]?\\d+ j ouvrés`));
+    await expect(page.getByTestId("gantt-canvas")).toHaveAttribute(
+      "title",
+      new RegExp(`${reference.name} : début [+−]?\\d+ j ouvrés`),
+    );
     await shot(page, "compare-versions");
     // The legend folds so that the bars under it can be read, and unfolds again.
     const legend = page.getByTestId("comparison-legend");

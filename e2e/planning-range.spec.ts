@@ -17,7 +17,9 @@ function mondayFrom(iso: string, days: number): string {
 }
 
 async function threeYearProject(page: Page) {
-  const login = await page.request.post("/api/auth/login", { data: { email: "manager@jalon.demo", password: DEMO_PASSWORD } });
+  const login = await page.request.post("/api/auth/login", {
+    data: { email: "manager@jalon.demo", password: DEMO_PASSWORD },
+  });
   const headers = { Authorization: `Bearer ${(await login.json()).token as string}` };
   const name = `Chantier sur trois ans ${Date.now()}`;
   const created = await page.request.post("/api/project", { headers, data: { name, versionName: "Version 1" } });
@@ -25,7 +27,10 @@ async function threeYearProject(page: Page) {
   const project = (await created.json()) as { id: number; currentVersionId: number };
   const today = todayIso();
   const task = async (taskName: string, startDate: string, numberOfDays: number) => {
-    const res = await page.request.post("/api/event", { headers, data: { projectId: project.id, versionId: project.currentVersionId, name: taskName, startDate, numberOfDays } });
+    const res = await page.request.post("/api/event", {
+      headers,
+      data: { projectId: project.id, versionId: project.currentVersionId, name: taskName, startDate, numberOfDays },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return { id: (await res.json()).id as number, startDate };
   };
@@ -40,7 +45,9 @@ async function threeYearProject(page: Page) {
   };
 }
 
-test("a project over three years: default months, the date filter, more months past the edge, the whole project", async ({ page }) => {
+test("a project over three years: default months, the date filter, more months past the edge, the whole project", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const p = await threeYearProject(page);
   try {
@@ -67,7 +74,9 @@ async function rangeFlow(page: Page, p: Awaited<ReturnType<typeof threeYearProje
   expect(p.middle.startDate > to && p.last.startDate > to).toBe(true);
   expect(await onScreen(p.first.id)).toBe(true);
   const rangeText = page.getByTestId("planning-range");
-  await expect(rangeText).toHaveText(`Du ${from.slice(8, 10)}/${from.slice(5, 7)}/${from.slice(0, 4)} au ${to.slice(8, 10)}/${to.slice(5, 7)}/${to.slice(0, 4)}`);
+  await expect(rangeText).toHaveText(
+    `Du ${from.slice(8, 10)}/${from.slice(5, 7)}/${from.slice(0, 4)} au ${to.slice(8, 10)}/${to.slice(5, 7)}/${to.slice(0, 4)}`,
+  );
   await shot(page, "planning-range-default");
 
   // The date filter sets the range: the third year's task shows, the first year's does not.
@@ -143,13 +152,21 @@ async function rangeFlow(page: Page, p: Awaited<ReturnType<typeof threeYearProje
   const path: string[] = [];
   for (let k = 0; k < 20 && !(await whole.evaluate((el) => el === document.activeElement)); k++) {
     await page.keyboard.press("ArrowRight");
-    path.push(await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.slice(0, 30)}`));
+    path.push(
+      await page.evaluate(
+        () =>
+          `${document.activeElement?.tagName} ${document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.slice(0, 30)}`,
+      ),
+    );
   }
   await expect(whole, `focus went ${path.join(" → ")}`).toBeFocused();
   await page.keyboard.press("Enter");
   await expect.poll(ids, { timeout: 20_000 }).toEqual([p.first.id, p.middle.id, p.last.id]);
   await planningSettled(page);
-  const projectRange = [`${p.first.startDate.slice(0, 7)}-01`, expect.stringMatching(new RegExp(`^${lastMonth}-\\d\\d$`))];
+  const projectRange = [
+    `${p.first.startDate.slice(0, 7)}-01`,
+    expect.stringMatching(new RegExp(`^${lastMonth}-\\d\\d$`)),
+  ];
   expect(await range()).toEqual(projectRange);
   expect(await onScreen(p.first.id)).toBe(true);
   await shot(page, "planning-range-project-1440");

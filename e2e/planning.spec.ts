@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { openDemoPlanning, planning, planningSettled, shot, signIn } from "./helpers";
 
 test.describe("planning", () => {
-  test("drag a task: the successor moves before the drop, the move persists, another user sees it live", async ({ browser }) => {
+  test("drag a task: the successor moves before the drop, the move persists, another user sees it live", async ({
+    browser,
+  }) => {
     const managerCtx = await browser.newContext();
     const page = await managerCtx.newPage();
     await signIn(page, "manager@jalon.demo");
@@ -41,7 +43,9 @@ test.describe("planning", () => {
     expect(moved[0]).not.toEqual(before[0]);
 
     // Everyone else sees it land.
-    await expect.poll(() => planning(other, (h, id) => h.dates(id as number), child), { timeout: 15_000 }).toEqual(moved[1]);
+    await expect
+      .poll(() => planning(other, (h, id) => h.dates(id as number), child), { timeout: 15_000 })
+      .toEqual(moved[1]);
     await shot(other, "planning-live-other-user");
 
     // Reload: persisted.
@@ -79,11 +83,23 @@ test("draw a link from a bar's handle to another bar: the child moves after the 
     for (const a of ids) {
       const ra = h.bar(a);
       const da = h.dates(a);
-      if (!ra || !da || h.lotOf(a) === null || ra.width < 12 || ra.x < 700 || ra.x > 1100 || ra.y < 300 || ra.y > 800) continue;
+      if (!ra || !da || h.lotOf(a) === null || ra.width < 12 || ra.x < 700 || ra.x > 1100 || ra.y < 300 || ra.y > 800)
+        continue;
       for (const b of ids) {
         const rb = h.bar(b);
         const db = h.dates(b);
-        if (!rb || !db || b === a || h.lotOf(b) === null || rb.width < 12 || rb.x < 700 || rb.x > 1300 || rb.y < 300 || rb.y > 850) continue;
+        if (
+          !rb ||
+          !db ||
+          b === a ||
+          h.lotOf(b) === null ||
+          rb.width < 12 ||
+          rb.x < 700 ||
+          rb.x > 1300 ||
+          rb.y < 300 ||
+          rb.y > 850
+        )
+          continue;
         if (db[0] <= da[1] && !reach(a, b) && !reach(b, a)) return { a, b, aEnd: da[1] };
       }
     }
@@ -102,13 +118,32 @@ test("draw a link from a bar's handle to another bar: the child moves after the 
   await shot(page, "planning-link-drawing");
   await page.mouse.up();
   // The planning reloads with the new link: the child now starts after the parent's end.
-  await expect.poll(async () => ((await planning(page, (h, id) => h.dates(id as number), b))?.[0] ?? "") > aEnd, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => ((await planning(page, (h, id) => h.dates(id as number), b))?.[0] ?? "") > aEnd, {
+      timeout: 15_000,
+    })
+    .toBe(true);
   // The pushed dates arrive first; the new link comes with the refetched graph.
-  await expect.poll(() => planning(page, (h, ids) => h.links().some((l) => l.parentId === (ids as number[])[0] && l.childId === (ids as number[])[1] && l.type === 0), [a, b]), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        planning(
+          page,
+          (h, ids) =>
+            h
+              .links()
+              .some((l) => l.parentId === (ids as number[])[0] && l.childId === (ids as number[])[1] && l.type === 0),
+          [a, b],
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   await shot(page, "planning-link-drawn");
 });
 
-test("filter the planning by a lot: only that lot's tasks remain, and the filter stays while in the project", async ({ page }) => {
+test("filter the planning by a lot: only that lot's tasks remain, and the filter stays while in the project", async ({
+  page,
+}) => {
   // The machine is shared: the flows wait for a loaded server rather than fail on time.
   test.setTimeout(150_000);
   await signIn(page, "manager@jalon.demo");
@@ -124,16 +159,20 @@ test("filter the planning by a lot: only that lot's tasks remain, and the filter
   await shot(page, "planning-filters-lot");
   // The planning refetches with participantGroupProIds: every event drawn is of that lot.
   await expect
-    .poll(async () => {
-      const ids = await planning(page, (h) => h.ids());
-      const lots = await planning(page, (h, list) => [...new Set((list as number[]).map((id) => h.lotOf(id)))], ids);
-      return { count: ids.length, lots: lots.length };
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const ids = await planning(page, (h) => h.ids());
+        const lots = await planning(page, (h, list) => [...new Set((list as number[]).map((id) => h.lotOf(id)))], ids);
+        return { count: ids.length, lots: lots.length };
+      },
+      { timeout: 15_000 },
+    )
     .toMatchObject({ lots: 1 });
   const after = await planning(page, (h) => h.ids().length);
   expect(after).toBeGreaterThan(0);
   expect(after).toBeLessThan(before);
-  for (const cell of await page.getByTestId("grid-row").locator("div:nth-child(2)").allTextContents()) expect(cell).toBe(lotName);
+  for (const cell of await page.getByTestId("grid-row").locator("div:nth-child(2)").allTextContents())
+    expect(cell).toBe(lotName);
   await expect(page.getByTestId("filters-toggle")).toContainText("1");
 
   // Leaving for another screen of the same project and coming back keeps the filter.
@@ -147,16 +186,22 @@ test("filter the planning by a lot: only that lot's tasks remain, and the filter
   await expect.poll(() => planning(page, (h) => h.ids().length), { timeout: 15_000 }).toBe(before);
 });
 
-test("double-click a bar: the task modal opens, a new duration is saved and the planning redraws it", async ({ page }) => {
+test("double-click a bar: the task modal opens, a new duration is saved and the planning redraws it", async ({
+  page,
+}) => {
   // The machine is shared: the flows wait for a loaded server rather than fail on time.
   test.setTimeout(150_000);
   await signIn(page, "manager@jalon.demo");
   await openDemoPlanning(page);
   await page.getByTestId("view-month").click();
-  const id = await planning(page, (h) => h.ids().find((x) => {
-    const d = h.dates(x);
-    return d !== null && d[1] > d[0];
-  }) ?? null);
+  const id = await planning(
+    page,
+    (h) =>
+      h.ids().find((x) => {
+        const d = h.dates(x);
+        return d !== null && d[1] > d[0];
+      }) ?? null,
+  );
   expect(id, "a task of several days").not.toBeNull();
   await planning(page, (h, x) => h.scrollTo(x as number), id);
   await planningSettled(page);
@@ -191,14 +236,24 @@ test("click a link on the canvas: its delay is edited and the child moves", asyn
   const found = await planning(page, (h) => {
     const shown = new Set(h.ids());
     const links = h.links();
-    const l = links.find((x) => x.type === 0 && x.delay === 0 && shown.has(x.parentId) && shown.has(x.childId) && links.filter((m) => m.childId === x.childId).length === 1);
+    const l = links.find(
+      (x) =>
+        x.type === 0 &&
+        x.delay === 0 &&
+        shown.has(x.parentId) &&
+        shown.has(x.childId) &&
+        links.filter((m) => m.childId === x.childId).length === 1,
+    );
     return l ? { parent: l.parentId, child: l.childId } : null;
   });
   expect(found, "a link between two drawn tasks").not.toBeNull();
   // The child's start is where the arrow comes down: bring it on screen.
   await planning(page, (h, x) => h.scrollTo(x as number), found!.child);
   await planningSettled(page);
-  const point = await planning(page, (h, ids) => h.linkPoint((ids as number[])[0], (ids as number[])[1]), [found!.parent, found!.child]);
+  const point = await planning(page, (h, ids) => h.linkPoint((ids as number[])[0], (ids as number[])[1]), [
+    found!.parent,
+    found!.child,
+  ]);
   expect(point, "the link is drawn on screen").not.toBeNull();
   const pair = { ...found!, p: point! };
   const before = (await planning(page, (h, x) => h.dates(x as number), pair!.child))!;
@@ -211,7 +266,16 @@ test("click a link on the canvas: its delay is edited and the child moves", asyn
   await editor.getByRole("button", { name: "Enregistrer le lien" }).click();
   await expect(editor).toBeHidden();
   await expect
-    .poll(() => planning(page, (h, ids) => h.links().find((l) => l.parentId === (ids as number[])[0] && l.childId === (ids as number[])[1])?.delay, [pair!.parent, pair!.child]), { timeout: 15_000 })
+    .poll(
+      () =>
+        planning(
+          page,
+          (h, ids) =>
+            h.links().find((l) => l.parentId === (ids as number[])[0] && l.childId === (ids as number[])[1])?.delay,
+          [pair!.parent, pair!.child],
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(2);
   const after = (await planning(page, (h, x) => h.dates(x as number), pair!.child))!;
   expect(after[0] > before[0]).toBe(true);

@@ -44,7 +44,9 @@ test("add a holiday on a day a task runs: the task moves on the planning; undo p
   await shot(page, "holiday-form");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page).toHaveURL(/\/dashboard\/holidays$/);
-  const row = page.getByRole("table", { name: "Liste des jours fériés" }).getByRole("row", { name: /Journée d'intempéries/ });
+  const row = page
+    .getByRole("table", { name: "Liste des jours fériés" })
+    .getByRole("row", { name: /Journée d'intempéries/ });
   await expect(row).toBeVisible();
   const [y, m, d] = dates[0].split("-");
   await expect(row).toContainText(`${d}/${m}/${y}`);
@@ -86,7 +88,10 @@ test("export the holidays and vacations: the .xlsx opens with French headers and
   await openDemoPlanning(page);
   await page.goto("/dashboard/holidays");
   await expect(page.getByText("Jour de l'an").first()).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exporter (.xlsx)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exporter (.xlsx)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await download.path());
@@ -96,7 +101,11 @@ test("export the holidays and vacations: the .xlsx opens with French headers and
   ws.eachRow((row, n) => {
     if (n === 1) return;
     const start = row.getCell(3).value;
-    rows.push({ name: String(row.getCell(1).value), type: String(row.getCell(2).value), start: start instanceof Date ? start.toISOString().slice(0, 10) : String(start) });
+    rows.push({
+      name: String(row.getCell(1).value),
+      type: String(row.getCell(2).value),
+      start: start instanceof Date ? start.toISOString().slice(0, 10) : String(start),
+    });
   });
   expect(rows).toContainEqual({ name: "Jour de l'an", type: "Jour férié", start: "2026-01-01" });
   expect(rows.some((r) => r.type === "Congés")).toBe(true);

@@ -30,7 +30,9 @@ test("a participant created from a lot opens on its four tabs", async ({ page })
 
   await page.getByRole("tab", { name: "Spécialités et lots" }).click();
   await expect(page).toHaveURL(/\/dashboard\/participants\/\d+\/specialities$/);
-  await expect(page.getByRole("group", { name: "Lots" }).getByRole("checkbox", { name: lotName, exact: true })).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Lots" }).getByRole("checkbox", { name: lotName, exact: true }),
+  ).toBeChecked();
   await shot(page, "participant-specialities");
 
   await page.getByRole("tab", { name: "Suivi" }).click();
@@ -49,7 +51,9 @@ test("a participant created from a lot opens on its four tabs", async ({ page })
   await page.getByRole("button", { name: "Retour aux participants" }).click();
   await expect(page).toHaveURL(/\/dashboard\/participants\?view=participants$/);
   await page.getByRole("combobox", { name: "Lignes par page" }).selectOption("250");
-  await expect(page.getByRole("table", { name: "Participants" }).getByRole("row", { name: /Entreprise E2E/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Participants" }).getByRole("row", { name: /Entreprise E2E/ }),
+  ).toBeVisible();
   await shot(page, "participants-list");
 });
 
@@ -58,9 +62,15 @@ test("importing a broken structure file shows errors.import_format and writes no
   await openDemoPlanning(page);
   await page.goto("/dashboard/imports");
   const card = page.getByRole("region", { name: "Structure" });
-  await card.getByLabel("Fichier .xlsx").setInputFiles({ name: "structure.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from("pas un classeur") });
+  await card.getByLabel("Fichier .xlsx").setInputFiles({
+    name: "structure.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from("pas un classeur"),
+  });
   await card.getByRole("button", { name: "Importer" }).click();
-  await expect(page.locator(".fui-ToastTitle", { hasText: "Le format du fichier importé est incorrect." })).toBeVisible();
+  await expect(
+    page.locator(".fui-ToastTitle", { hasText: "Le format du fichier importé est incorrect." }),
+  ).toBeVisible();
   // The toast fades in: let it finish before the screenshot.
   await page.waitForTimeout(800);
   await shot(page, "imports-broken-file");

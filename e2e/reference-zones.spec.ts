@@ -36,8 +36,14 @@ test("reorder zones by drag and find the order kept after a reload; export the z
   const before = await macroZones(page);
   expect(before.length).toBeGreaterThanOrEqual(2);
   const [first, second] = before;
-  const source = table.getByRole("row").filter({ has: page.getByRole("cell", { name: second, exact: true }) }).first();
-  const target = table.getByRole("row").filter({ has: page.getByRole("cell", { name: first, exact: true }) }).first();
+  const source = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: second, exact: true }) })
+    .first();
+  const target = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: first, exact: true }) })
+    .first();
   await source.dragTo(target);
   await expect(page.locator(".fui-ToastTitle", { hasText: "L'ordre des zones a été enregistré." })).toBeVisible();
   await expect.poll(() => macroZones(page)).toEqual([second, first, ...before.slice(2)]);
@@ -51,13 +57,26 @@ test("reorder zones by drag and find the order kept after a reload; export the z
   // Export: a real .xlsx, French headers, one row per zone, in the new order.
   const range = await page.getByText(/^\d+–\d+ sur \d+$/).innerText();
   const total = Number(range.split(" sur ")[1]);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exporter (.xlsx)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exporter (.xlsx)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^Zones_.*\.xlsx$/);
   const path = await download.path();
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   const ws = wb.worksheets[0];
-  expect(ws.getRow(1).values).toEqual([undefined, "Nom", "Nom complet", "Zone parente", "Niveau", "Unité", "Typologie", "Position", "Étiquettes"]);
+  expect(ws.getRow(1).values).toEqual([
+    undefined,
+    "Nom",
+    "Nom complet",
+    "Zone parente",
+    "Niveau",
+    "Unité",
+    "Typologie",
+    "Position",
+    "Étiquettes",
+  ]);
   expect(ws.rowCount - 1).toBe(total);
   const macroRows: string[] = [];
   ws.eachRow((row, n) => {
@@ -72,7 +91,9 @@ test("reorder zones by drag and find the order kept after a reload; export the z
   await shot(page, "zone-page");
 });
 
-test("lots, a lot's tabs (/dashboard/participant-group/{id}/{page}), the library and specialities render with their data", async ({ page }) => {
+test("lots, a lot's tabs (/dashboard/participant-group/{id}/{page}), the library and specialities render with their data", async ({
+  page,
+}) => {
   await signIn(page, "manager@jalon.demo");
   await openDemoPlanning(page);
 
@@ -83,10 +104,21 @@ test("lots, a lot's tabs (/dashboard/participant-group/{id}/{page}), the library
   await shot(page, "lots-list");
 
   // Export of the lots: an .xlsx with its headers.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exporter (.xlsx)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exporter (.xlsx)" }).click(),
+  ]);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await download.path());
-  expect(wb.worksheets[0].getRow(1).values).toEqual([undefined, "Nom", "Couleur", "Spécialités", "Participants", "Étiquettes", "Nombre de tâches"]);
+  expect(wb.worksheets[0].getRow(1).values).toEqual([
+    undefined,
+    "Nom",
+    "Couleur",
+    "Spécialités",
+    "Participants",
+    "Étiquettes",
+    "Nombre de tâches",
+  ]);
   expect(wb.worksheets[0].rowCount).toBeGreaterThan(1);
 
   await lots.getByRole("row").nth(1).click();
@@ -105,9 +137,14 @@ test("lots, a lot's tabs (/dashboard/participant-group/{id}/{page}), the library
   await page.goto("/dashboard/participants-library");
   await expect(page.getByRole("table", { name: "Bibliothèque des lots" })).toBeVisible();
   await page.getByRole("button", { name: "Nouveau lot de bibliothèque" }).click();
-  await page.getByRole("dialog").getByRole("textbox", { name: /Nom du lot/ }).fill("Lot de bibliothèque E2E");
+  await page
+    .getByRole("dialog")
+    .getByRole("textbox", { name: /Nom du lot/ })
+    .fill("Lot de bibliothèque E2E");
   await page.getByRole("dialog").getByRole("button", { name: "Créer" }).click();
-  await expect(page.getByRole("table", { name: "Bibliothèque des lots" }).getByRole("row", { name: /Lot de bibliothèque E2E/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Bibliothèque des lots" }).getByRole("row", { name: /Lot de bibliothèque E2E/ }),
+  ).toBeVisible();
   await shot(page, "lots-library");
 
   await page.goto("/dashboard/specialities");
@@ -120,5 +157,7 @@ test("lots, a lot's tabs (/dashboard/participant-group/{id}/{page}), the library
   await expect(page).toHaveURL(/\/dashboard\/specialities$/);
   await expect(page.locator(".fui-ToastTitle", { hasText: "Spécialité créée." })).toBeVisible();
   await page.getByRole("combobox", { name: "Lignes par page" }).selectOption("250");
-  await expect(page.getByRole("table", { name: "Spécialités" }).getByRole("row", { name: /Spécialité E2E/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Spécialités" }).getByRole("row", { name: /Spécialité E2E/ }),
+  ).toBeVisible();
 });

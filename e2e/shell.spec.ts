@@ -25,7 +25,15 @@ test.describe("shell", () => {
     await page.getByLabel("Mot de passe").press("Enter");
     await expect(page).toHaveURL(/\/dashboard\/users\?tri=nom$/);
     const table = page.getByRole("table", { name: "Utilisateurs" });
-    await expect(table.getByRole("columnheader")).toHaveText(["Prénom", "Nom", "Adresse e-mail", "Type", "Créé le", "Modifié le", "Actions"]);
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Prénom",
+      "Nom",
+      "Adresse e-mail",
+      "Type",
+      "Créé le",
+      "Modifié le",
+      "Actions",
+    ]);
     await expect(table.getByText("manager@jalon.demo")).toBeVisible();
     await shot(page, "shell-users-admin");
   });
@@ -44,7 +52,9 @@ test.describe("shell", () => {
     await shot(page, "shell-userinfos");
   });
 
-  test("forgot and reset-password: button rules, the sent message, the mismatch and a refused link", async ({ page }) => {
+  test("forgot and reset-password: button rules, the sent message, the mismatch and a refused link", async ({
+    page,
+  }) => {
     await page.goto("/forgot");
     const send = page.getByRole("button", { name: "Envoyer" });
     await expect(send).toBeDisabled();
@@ -79,13 +89,17 @@ test.describe("shell", () => {
 });
 
 test.describe("projects and versions", () => {
-  test("a manager creates a project and a version, freezes, signs and sees the badge; another user follows live", async ({ browser }) => {
+  test("a manager creates a project and a version, freezes, signs and sees the badge; another user follows live", async ({
+    browser,
+  }) => {
     // Two signed-in contexts, five version copies and an import: more than the default minute on a loaded machine.
     test.setTimeout(150_000);
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await signIn(page, "manager@jalon.demo");
-    await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Planning" })).toBeDisabled();
+    await expect(
+      page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Planning" }),
+    ).toBeDisabled();
     await expect(page.getByText("Résidence Les Jardins de l'Erdre — 48 logements").first()).toBeVisible();
     await expect(page.getByText("Chargement…")).toHaveCount(0);
     await shot(page, "projects-list");
@@ -125,7 +139,9 @@ test.describe("projects and versions", () => {
     await expect(page.getByRole("button", { name: "Afficher les versions" })).toHaveText(/Version DCE/);
     await expect(panel.getByRole("listitem", { name: "Version DCE" })).toBeVisible();
     // The other user switched to the new current version without reloading, and got no confirmation toast.
-    await expect(other.getByRole("button", { name: "Afficher les versions" })).toHaveText(/Version DCE/, { timeout: 20_000 });
+    await expect(other.getByRole("button", { name: "Afficher les versions" })).toHaveText(/Version DCE/, {
+      timeout: 20_000,
+    });
     await expect(toast(other, "La nouvelle version est prête.")).toHaveCount(0);
     await shot(page, "versions-panel");
 
@@ -146,11 +162,22 @@ test.describe("projects and versions", () => {
     // A version is frozen only once it holds changes: add a task to the current version (V5).
     const created = await page.evaluate(async (id) => {
       const token = localStorage.getItem("jalon.token");
-      const versions = await (await fetch(`/api/version?filter=projectId||$eq||${id}&sort=id,DESC&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+      const versions = await (
+        await fetch(`/api/version?filter=projectId||$eq||${id}&sort=id,DESC&limit=1`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
       const res = await fetch("/api/event", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ projectId: id, versionId: versions.data[0].id, name: "Terrassements", type: "task", startDate: "2026-09-07", numberOfDays: 5 }),
+        body: JSON.stringify({
+          projectId: id,
+          versionId: versions.data[0].id,
+          name: "Terrassements",
+          type: "task",
+          startDate: "2026-09-07",
+          numberOfDays: 5,
+        }),
       });
       return res.status;
     }, projectId);
@@ -163,7 +190,9 @@ test.describe("projects and versions", () => {
     await page.getByLabel("Nom de la nouvelle version").fill("Version EXE");
     await page.getByRole("button", { name: "Figer", exact: true }).click();
     await expect(toast(page, "Version : Version figée.")).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole("button", { name: "Afficher les versions" })).toHaveText(/Version EXE/, { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Afficher les versions" })).toHaveText(/Version EXE/, {
+      timeout: 20_000,
+    });
 
     // Sign: afterwards the header shows the disabled badge and signing is no longer offered.
     await panel.getByRole("button", { name: "Signer la version" }).click();
@@ -183,7 +212,10 @@ test.describe("projects and versions", () => {
     await page.getByRole("button", { name: "Importer des utilisateurs" }).click();
     const importDialog = page.getByRole("dialog", { name: "Importer des utilisateurs (.xlsx)" });
     await expectNotAriaHidden(page, "Importer des utilisateurs (.xlsx)");
-    const [download] = await Promise.all([page.waitForEvent("download"), importDialog.getByRole("link", { name: /Télécharger le modèle/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      importDialog.getByRole("link", { name: /Télécharger le modèle/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Modèle import utilisateurs.xlsx");
     const template = test.info().outputPath(download.suggestedFilename());
     await download.saveAs(template);
@@ -197,7 +229,9 @@ test.describe("projects and versions", () => {
     await page.getByRole("button", { name: "Importer des utilisateurs" }).click();
     await importDialog.getByLabel("Fichier à importer").setInputFiles(template);
     await importDialog.getByRole("button", { name: "Importer", exact: true }).click();
-    await expect(importDialog.getByRole("alert")).toHaveText("Les utilisateurs renseignés ont déjà été affectés au projet");
+    await expect(importDialog.getByRole("alert")).toHaveText(
+      "Les utilisateurs renseignés ont déjà été affectés au projet",
+    );
     await shot(page, "project-users-import-refused");
     await importDialog.getByRole("button", { name: "Annuler" }).click();
     await page.getByRole("tab", { name: "Général" }).click();
@@ -223,7 +257,12 @@ test.describe("projects and versions", () => {
     await expect(page.getByRole("heading", { name: "Nouveau projet" })).toBeVisible();
     await shot(page, "project-new");
     await page.goto("/dashboard/projects");
-    await page.getByRole("list", { name: "Liste des projets" }).getByRole("listitem").first().getByRole("button", { name: "Modifier" }).click();
+    await page
+      .getByRole("list", { name: "Liste des projets" })
+      .getByRole("listitem")
+      .first()
+      .getByRole("button", { name: "Modifier" })
+      .click();
     await page.getByRole("button", { name: "Dupliquer le projet" }).click();
     await expectNotAriaHidden(page, "Dupliquer le projet");
     const dialog = page.getByRole("dialog", { name: "Dupliquer le projet" });
@@ -236,7 +275,12 @@ test.describe("projects and versions", () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await signIn(page, "manager@jalon.demo");
-    await page.getByRole("list", { name: "Liste des projets" }).getByRole("listitem").first().getByRole("button", { name: "Ouvrir" }).click();
+    await page
+      .getByRole("list", { name: "Liste des projets" })
+      .getByRole("listitem")
+      .first()
+      .getByRole("button", { name: "Ouvrir" })
+      .click();
     await expect(page).toHaveURL(/\/dashboard\/planning/);
     await page.goto("/dashboard/link-external-users");
     await expect(page.getByRole("heading", { name: "Utilisateurs externes du projet" })).toBeVisible();

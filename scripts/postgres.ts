@@ -9,7 +9,9 @@ export type Postgres = { url: string; stop: () => void } | { skip: string };
 function binDir(): string | null {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(root, versions[0], "bin") : null;
 }
 
@@ -29,8 +31,27 @@ export function startPostgres(port = 5433 + Math.floor(Math.random() * 400)): Po
   };
   try {
     if (asRoot) execFileSync("chown", ["postgres", dir]);
-    run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth-local=trust", "--auth-host=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
-    run(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "pg.log"), "-w", "-o", `-h 127.0.0.1 -p ${port} -k ${dir} -F`, "start"]);
+    run(join(bin, "initdb"), [
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "--auth-local=trust",
+      "--auth-host=trust",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+    ]);
+    run(join(bin, "pg_ctl"), [
+      "-D",
+      data,
+      "-l",
+      join(dir, "pg.log"),
+      "-w",
+      "-o",
+      `-h 127.0.0.1 -p ${port} -k ${dir} -F`,
+      "start",
+    ]);
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     return { skip: `PostgreSQL could not start: ${(e as Error).message.split("\n")[0]}` };

@@ -19,7 +19,12 @@ const dist = "web/dist";
 
 function needsBuild(): boolean {
   const built = join(dist, "index.html");
-  const sources = Math.max(newest("web/src"), newest("shared/src"), newest("engine/src"), statSync("web/index.html").mtimeMs);
+  const sources = Math.max(
+    newest("web/src"),
+    newest("shared/src"),
+    newest("engine/src"),
+    statSync("web/index.html").mtimeMs,
+  );
   return !existsSync(built) || statSync(built).mtimeMs < sources || process.env.JALON_BUILD === "always";
 }
 
@@ -30,7 +35,12 @@ if (needsBuild()) {
     console.log("Construction de l'application web…");
     return buildInto(dist, (tmp) => {
       const outDir = tmp.slice("web/".length);
-      return spawnSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"], { cwd: "web", stdio: "inherit" }).status === 0;
+      return (
+        spawnSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"], {
+          cwd: "web",
+          stdio: "inherit",
+        }).status === 0
+      );
     });
   });
   if (!ok) process.exit(1);

@@ -1,7 +1,17 @@
 // Construction-like plans for the engine benchmark: zones (buildings x levels x flats), each running the same
 // chain of trades, crews moving from zone to zone, a few milestones per building, French public holidays and the
 // building trade's summer closure. Deterministic for a given seed.
-import { EventKind, LinkType, NO_DAY, formatDay, parseDay, type PlanColumns, type PlanEventInput, type PlanLinkInput, type ScheduleDocument } from "@jalon/engine";
+import {
+  EventKind,
+  LinkType,
+  NO_DAY,
+  formatDay,
+  parseDay,
+  type PlanColumns,
+  type PlanEventInput,
+  type PlanLinkInput,
+  type ScheduleDocument,
+} from "@jalon/engine";
 
 /** mulberry32: a small, fast, seeded 32-bit PRNG; returns floats in [0, 1). */
 export function prng(seed: number): () => number {
@@ -174,7 +184,11 @@ export function generatePlan(opts: GenerateOptions): GeneratedPlan {
     const os = tasks + 3 * b;
     const hors = os + 1;
     const reception = os + 2;
-    for (const [i, name] of [[os, "OS"], [hors, "Hors d'eau"], [reception, "Réception"]] as const) {
+    for (const [i, name] of [
+      [os, "OS"],
+      [hors, "Hors d'eau"],
+      [reception, "Réception"],
+    ] as const) {
       ids[i] = i + 1;
       kind[i] = EventKind.Milestone;
       names[i] = `${name} B${b + 1}`;
@@ -238,7 +252,12 @@ export function toObjects(g: GeneratedPlan): { events: PlanEventInput[]; links: 
   }
   const links: PlanLinkInput[] = [];
   for (let k = 0; k < c.linkParentId.length; k++) {
-    links.push({ parentId: c.linkParentId[k], childId: c.linkChildId[k], type: c.linkType[k] as LinkType, delay: c.linkDelay[k] });
+    links.push({
+      parentId: c.linkParentId[k],
+      childId: c.linkChildId[k],
+      type: c.linkType[k] as LinkType,
+      delay: c.linkDelay[k],
+    });
   }
   return { events, links };
 }
@@ -251,13 +270,22 @@ export function toDocument(g: GeneratedPlan): ScheduleDocument {
   const events: ScheduleDocument["events"] = [];
   for (let i = 0; i < c.ids.length; i++) {
     const milestone = c.kind[i] === EventKind.Milestone;
-    const e: ScheduleDocument["events"][number] = { id: c.ids[i], type: milestone ? "milestone" : "task", numberOfDays: milestone ? 0 : c.duration[i] };
+    const e: ScheduleDocument["events"][number] = {
+      id: c.ids[i],
+      type: milestone ? "milestone" : "task",
+      numberOfDays: milestone ? 0 : c.duration[i],
+    };
     if (c.requestedStart[i] !== NO_DAY) e.startDate = formatDay(c.requestedStart[i]);
     events.push(e);
   }
   const links: NonNullable<ScheduleDocument["links"]> = [];
   for (let k = 0; k < c.linkParentId.length; k++) {
-    links.push({ parentId: c.linkParentId[k], childId: c.linkChildId[k], type: TYPE_NAMES[c.linkType[k]], delay: c.linkDelay[k] });
+    links.push({
+      parentId: c.linkParentId[k],
+      childId: c.linkChildId[k],
+      type: TYPE_NAMES[c.linkType[k]],
+      delay: c.linkDelay[k],
+    });
   }
   return {
     calendar: {

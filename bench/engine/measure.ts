@@ -54,7 +54,11 @@ export function measure(fn: (run: number) => unknown, opts: MeasureOptions): Sta
 }
 
 /** Same with a setup step before each call that is not timed (it may prepare the call's input). */
-export function measureWithSetup<T>(setup: (run: number) => T, fn: (input: T, run: number) => unknown, opts: MeasureOptions): Stats {
+export function measureWithSetup<T>(
+  setup: (run: number) => T,
+  fn: (input: T, run: number) => unknown,
+  opts: MeasureOptions,
+): Stats {
   let run = 0;
   for (let w = 0; w < opts.warmup; w++) {
     const input = setup(run);

@@ -67,7 +67,8 @@ function shiftWorkingDays(p: NaiveProject, d: Date, n: number): Date {
 export function buildNaive(doc: ScheduleDocument): NaiveProject {
   const holidays = new Set<string>(doc.calendar?.holidays ?? []);
   for (const v of doc.calendar?.vacations ?? []) {
-    for (let d = parseIso(v.startDate); d <= parseIso(v.endDate); d = addDays(d, 1)) holidays.add(d.toISOString().slice(0, 10));
+    for (let d = parseIso(v.startDate); d <= parseIso(v.endDate); d = addDays(d, 1))
+      holidays.add(d.toISOString().slice(0, 10));
   }
   const tasks: NaiveTask[] = doc.events.map((e) => ({
     id: e.id,

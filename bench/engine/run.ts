@@ -39,10 +39,21 @@ const FAST: MeasureOptions = { warmup: 20, minRuns: 30, maxRuns: 3000, budgetMs:
 const PREP: MeasureOptions = { warmup: 3, minRuns: 10, maxRuns: 500, budgetMs: 2000 };
 const MOVE: MeasureOptions = { warmup: 100, minRuns: 300, maxRuns: 5000, budgetMs: 1500 };
 const SLOW = (label: string): MeasureOptions =>
-  label === "100k" ? { warmup: 1, minRuns: 3, maxRuns: 3, budgetMs: 0 } : label === "10k" ? { warmup: 1, minRuns: 5, maxRuns: 20, budgetMs: 2000 } : { warmup: 3, minRuns: 10, maxRuns: 200, budgetMs: 1000 };
+  label === "100k"
+    ? { warmup: 1, minRuns: 3, maxRuns: 3, budgetMs: 0 }
+    : label === "10k"
+      ? { warmup: 1, minRuns: 5, maxRuns: 20, budgetMs: 2000 }
+      : { warmup: 3, minRuns: 10, maxRuns: 200, budgetMs: 1000 };
 
 /** Descendants of i (i excluded) by breadth-first search, stopping once more than `cap` are found. */
-function descendantCount(plan: Plan, i: number, cap: number, seen: Int32Array, stamp: number, queue: Int32Array): number {
+function descendantCount(
+  plan: Plan,
+  i: number,
+  cap: number,
+  seen: Int32Array,
+  stamp: number,
+  queue: Int32Array,
+): number {
   const { outOffsets, outLinks } = plan.graph;
   let tail = 0;
   queue[tail++] = i;
@@ -66,7 +77,12 @@ function descendantCount(plan: Plan, i: number, cap: number, seen: Int32Array, s
  * +k and -k moves re-position the most events (a drag that really carries its ~100 successors along, not one
  * absorbed by slack); ties go to the count closest to `target`, then to the lowest index.
  */
-function pickMoveTask(plan: Plan, base: Schedule, target: number, k: number): { index: number; descendants: number; candidates: number } {
+function pickMoveTask(
+  plan: Plan,
+  base: Schedule,
+  target: number,
+  k: number,
+): { index: number; descendants: number; candidates: number } {
   const seen = new Int32Array(plan.size);
   const queue = new Int32Array(plan.size);
   const candidates: [number, number][] = [];
@@ -79,19 +95,26 @@ function pickMoveTask(plan: Plan, base: Schedule, target: number, k: number): { 
   let best = { index: -1, descendants: 0, moved: -1 };
   for (let c = 0; c < candidates.length; c++) {
     const [i, d] = candidates[c];
-    const moved = moveSelection(plan, base, [i], k).delta.ids.length + moveSelection(plan, base, [i], -k).delta.ids.length;
-    if (moved > best.moved || (moved === best.moved && Math.abs(d - target) < Math.abs(best.descendants - target))) best = { index: i, descendants: d, moved };
+    const moved =
+      moveSelection(plan, base, [i], k).delta.ids.length + moveSelection(plan, base, [i], -k).delta.ids.length;
+    if (moved > best.moved || (moved === best.moved && Math.abs(d - target) < Math.abs(best.descendants - target)))
+      best = { index: i, descendants: d, moved };
   }
   return { index: best.index, descendants: best.descendants, candidates: candidates.length };
 }
 
 function sameDates(a: Schedule, b: Schedule): boolean {
-  for (let i = 0; i < a.startDay.length; i++) if (a.startDay[i] !== b.startDay[i] || a.endDay[i] !== b.endDay[i]) return false;
+  for (let i = 0; i < a.startDay.length; i++)
+    if (a.startDay[i] !== b.startDay[i] || a.endDay[i] !== b.endDay[i]) return false;
   return true;
 }
 
 /** Naive dates against the engine's, event by event (the naive project keeps the plan's event order). */
-function naiveAgrees(p: NaiveProject, plan: Plan, s: Schedule): { agrees: boolean; mismatches: number; firstMismatch?: string } {
+function naiveAgrees(
+  p: NaiveProject,
+  plan: Plan,
+  s: Schedule,
+): { agrees: boolean; mismatches: number; firstMismatch?: string } {
   let mismatches = 0;
   let firstMismatch: string | undefined;
   for (let i = 0; i < plan.size; i++) {
@@ -100,7 +123,8 @@ function naiveAgrees(p: NaiveProject, plan: Plan, s: Schedule): { agrees: boolea
     const ne = dayNumber(t.end);
     if (t.id !== plan.ids[i] || ns !== s.startDay[i] || ne !== s.endDay[i]) {
       mismatches++;
-      if (!firstMismatch) firstMismatch = `id ${t.id}: naive ${formatDay(ns)}..${formatDay(ne)}, engine ${formatDay(s.startDay[i])}..${formatDay(s.endDay[i])}`;
+      if (!firstMismatch)
+        firstMismatch = `id ${t.id}: naive ${formatDay(ns)}..${formatDay(ne)}, engine ${formatDay(s.startDay[i])}..${formatDay(s.endDay[i])}`;
     }
   }
   return firstMismatch ? { agrees: mismatches === 0, mismatches, firstMismatch } : { agrees: true, mismatches };
@@ -121,14 +145,16 @@ function benchSize(label: string, g: GeneratedPlan): Record<string, unknown> {
   log(`${label}: forward pass`);
   const fullPass = measure(() => schedulePlan(plan), FAST);
   const schedule = schedulePlan(plan);
-  if (schedule.projectEndDay >= Date.UTC(g.stats.calendarYears[1], 0, 1) / 86_400_000) throw new Error(`${label}: the plan ends after the generated calendar`);
+  if (schedule.projectEndDay >= Date.UTC(g.stats.calendarYears[1], 0, 1) / 86_400_000)
+    throw new Error(`${label}: the plan ends after the generated calendar`);
 
   let floor: Record<string, unknown> = { skipped: "several calendars or locked events" };
   if (floorApplies(plan)) {
     log(`${label}: typed-array floor for the forward pass`);
     const f = floorForwardPass(plan);
     let same = true;
-    for (let i = 0; i < plan.size; i++) if (f.startDay[i] !== schedule.startDay[i] || f.endDay[i] !== schedule.endDay[i]) same = false;
+    for (let i = 0; i < plan.size; i++)
+      if (f.startDay[i] !== schedule.startDay[i] || f.endDay[i] !== schedule.endDay[i]) same = false;
     floor = { ...measure(() => floorForwardPass(plan), FAST), agrees: same };
   }
 
@@ -140,10 +166,14 @@ function benchSize(label: string, g: GeneratedPlan): Record<string, unknown> {
 
   log(`${label}: incremental move`);
   const pick = pickMoveTask(plan, schedule, TARGET_SUCCESSORS, MOVE_K);
-  const moveStats = measure((run) => moveSelection(plan, schedule, [pick.index], run % 2 === 0 ? MOVE_K : -MOVE_K), MOVE);
+  const moveStats = measure(
+    (run) => moveSelection(plan, schedule, [pick.index], run % 2 === 0 ? MOVE_K : -MOVE_K),
+    MOVE,
+  );
   const plus = moveSelection(plan, schedule, [pick.index], MOVE_K);
   const minus = moveSelection(plan, schedule, [pick.index], -MOVE_K);
-  const moveAgrees = sameDates(plus.schedule, schedulePlan(plus.plan)) && sameDates(minus.schedule, schedulePlan(minus.plan));
+  const moveAgrees =
+    sameDates(plus.schedule, schedulePlan(plus.plan)) && sameDates(minus.schedule, schedulePlan(minus.plan));
 
   log(`${label}: document (ISO in, ISO out, with floats)`);
   const doc = toDocument(g);
@@ -174,7 +204,9 @@ function benchSize(label: string, g: GeneratedPlan): Record<string, unknown> {
       return run % 2 === 0 ? MOVE_K : -MOVE_K;
     },
     (k) => naiveMove(moved, k, naive),
-    label === "100k" ? { warmup: 3, minRuns: 20, maxRuns: 200, budgetMs: 1000 } : { warmup: 10, minRuns: 50, maxRuns: 2000, budgetMs: 1000 },
+    label === "100k"
+      ? { warmup: 3, minRuns: 20, maxRuns: 200, budgetMs: 1000 }
+      : { warmup: 10, minRuns: 50, maxRuns: 2000, budgetMs: 1000 },
   );
   restore();
   naiveMove(moved, MOVE_K, naive);
@@ -185,7 +217,12 @@ function benchSize(label: string, g: GeneratedPlan): Record<string, unknown> {
   restore();
 
   return {
-    plan: { ...g.stats, projectStart: formatDay(schedule.projectStartDay), projectEnd: formatDay(schedule.projectEndDay), critical },
+    plan: {
+      ...g.stats,
+      projectStart: formatDay(schedule.projectStartDay),
+      projectEnd: formatDay(schedule.projectEndDay),
+      critical,
+    },
     calendar,
     prepare: { columns: prepareColumns, objects: prepareObjects },
     fullPass,
@@ -213,7 +250,8 @@ function timeProcess(cmd: string, args: string[], opts: { warmup: number; runs: 
     const t0 = performance.now();
     const p = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
     const dt = performance.now() - t0;
-    if (p.error || p.status !== 0) throw new Error(`${cmd} ${args.join(" ")} a échoué : ${p.error?.message ?? p.stderr}`);
+    if (p.error || p.status !== 0)
+      throw new Error(`${cmd} ${args.join(" ")} a échoué : ${p.error?.message ?? p.stderr}`);
     if (r >= opts.warmup) samples.push(dt);
   }
   return summarize(samples);
@@ -244,7 +282,8 @@ function benchTj3(dir: string): Record<string, unknown> {
     compared++;
     if (!d || d[0] !== schedule.startDay[i] || d[1] !== schedule.endDay[i]) {
       mismatches++;
-      if (!firstMismatch) firstMismatch = `id ${plan.ids[i]}: tj3 ${d ? `${formatDay(d[0])}..${formatDay(d[1])}` : "absent"}, engine ${formatDay(schedule.startDay[i])}..${formatDay(schedule.endDay[i])}`;
+      if (!firstMismatch)
+        firstMismatch = `id ${plan.ids[i]}: tj3 ${d ? `${formatDay(d[0])}..${formatDay(d[1])}` : "absent"}, engine ${formatDay(schedule.startDay[i])}..${formatDay(schedule.endDay[i])}`;
     }
   }
 
@@ -265,7 +304,11 @@ function benchTj3(dir: string): Record<string, unknown> {
     tasksCompared: compared,
     mismatches,
     ...(firstMismatch ? { firstMismatch } : {}),
-    engine: { document: engineDocument, cliProcess: engineCli, cliCommand: "node --import tsx engine/src/cli.ts plan1k.json" },
+    engine: {
+      document: engineDocument,
+      cliProcess: engineCli,
+      cliCommand: "node --import tsx engine/src/cli.ts plan1k.json",
+    },
   };
 }
 
@@ -326,7 +369,8 @@ function main(): void {
   const naiveOverEngine: Record<string, Record<string, number>> = { fullPass: {}, move: {} };
   const engineOverFloor: Record<string, number> = {};
   for (const label of labels) {
-    if (!(results[label].fullPassFloor as Record<string, unknown>).skipped) engineOverFloor[label] = ratio(stat(label, "fullPass"), stat(label, "fullPassFloor"));
+    if (!(results[label].fullPassFloor as Record<string, unknown>).skipped)
+      engineOverFloor[label] = ratio(stat(label, "fullPass"), stat(label, "fullPassFloor"));
     naiveOverEngine.fullPass[label] = ratio(stat(label, "naive", "fullPass"), stat(label, "fullPass"));
     naiveOverEngine.move[label] = ratio(stat(label, "naive", "move"), stat(label, "move"));
   }
@@ -349,7 +393,8 @@ function main(): void {
       platform: `${process.platform}-${process.arch}`,
       loadAverage1mBeforeAfter: [Math.round(loadBefore[0] * 100) / 100, Math.round(loadavg()[0] * 100) / 100],
     },
-    method: "each size in a fresh Node process; medians over warmed-up runs; moves alternate +k/-k from the same base schedule",
+    method:
+      "each size in a fresh Node process; medians over warmed-up runs; moves alternate +k/-k from the same base schedule",
     seed: SEED,
     results,
     ratios: { naiveOverEngine, tj3OverEngine, fullPassEngineOverFloor: engineOverFloor },

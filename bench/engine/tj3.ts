@@ -21,21 +21,26 @@ function quote(s: string): string {
 export function writeTjp(g: GeneratedPlan, file: string, endDay: number): void {
   const c = g.columns;
   let first = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < c.ids.length; i++) if (c.requestedStart[i] !== NO_DAY && c.requestedStart[i] < first) first = c.requestedStart[i];
+  for (let i = 0; i < c.ids.length; i++)
+    if (c.requestedStart[i] !== NO_DAY && c.requestedStart[i] < first) first = c.requestedStart[i];
   const from = first - 7;
   const to = endDay + 60;
   const out: string[] = [];
   out.push(`project jalon "Jalon bench" ${formatDay(from)} - ${formatDay(to)} {`, `  timezone "UTC"`, `}`);
   const off = new Set<number>(g.holidays);
   for (const [a, b] of g.vacations) for (let d = a; d <= b; d++) off.add(d);
-  for (const d of [...off].sort((x, y) => x - y)) if (d >= from && d <= to && dayOfWeek(d) < 5) out.push(`leaves holiday "Fermé" ${formatDay(d)}`);
+  for (const d of [...off].sort((x, y) => x - y))
+    if (d >= from && d <= to && dayOfWeek(d) < 5) out.push(`leaves holiday "Fermé" ${formatDay(d)}`);
   const deps: string[][] = Array.from({ length: c.ids.length }, () => []);
   for (let k = 0; k < c.linkParentId.length; k++) {
     const type = c.linkType[k];
-    if (type !== LinkType.EndBegin && type !== LinkType.BeginBegin) throw new Error("tj3: only end-begin and begin-begin links");
+    if (type !== LinkType.EndBegin && type !== LinkType.BeginBegin)
+      throw new Error("tj3: only end-begin and begin-begin links");
     const delay = c.linkDelay[k];
     if (delay < 0) throw new Error("tj3: no negative delays");
-    const attrs = [type === LinkType.BeginBegin ? "onstart" : "", delay > 0 ? `gaplength ${delay}d` : ""].filter(Boolean).join(" ");
+    const attrs = [type === LinkType.BeginBegin ? "onstart" : "", delay > 0 ? `gaplength ${delay}d` : ""]
+      .filter(Boolean)
+      .join(" ");
     deps[c.linkChildId[k] - 1].push(`t${c.linkParentId[k]}${attrs ? ` { ${attrs} }` : ""}`);
   }
   for (let i = 0; i < c.ids.length; i++) {
@@ -52,7 +57,10 @@ export function writeTjp(g: GeneratedPlan, file: string, endDay: number): void {
 
 /** Runs tj3 on the file (reports into outDir); throws with tj3's message on failure. */
 export function runTj3(file: string, outDir: string): void {
-  const r = spawnSync("tj3", ["--silent", "--no-color", "-o", outDir, file], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync("tj3", ["--silent", "--no-color", "-o", outDir, file], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`tj3 a échoué (${r.status}) : ${(r.stderr || r.stdout).slice(0, 2000)}`);
 }

@@ -12,8 +12,21 @@ function hex(c: string): [number, number, number] {
 }
 
 /** Draws the first maxPages sheets only: a raster of every sheet does not fit in memory at 150 dpi. */
-export function rasterPrint(p: PrintBenchPlan, format: PageFormat, orientation: PageOrientation, monthsPerPage: number, maxPages: number): { pdf: ArrayBuffer; pages: number } {
-  const plan = planPrint(p.rows, { format, orientation, monthsPerPage, firstDay: p.firstDay, lastDay: p.lastDay, legendItems: 0 });
+export function rasterPrint(
+  p: PrintBenchPlan,
+  format: PageFormat,
+  orientation: PageOrientation,
+  monthsPerPage: number,
+  maxPages: number,
+): { pdf: ArrayBuffer; pages: number } {
+  const plan = planPrint(p.rows, {
+    format,
+    orientation,
+    monthsPerPage,
+    firstDay: p.firstDay,
+    lastDay: p.lastDay,
+    legendItems: 0,
+  });
   const s = DPI / 72;
   const w = Math.round(plan.width * s);
   const h = Math.round(plan.height * s);
@@ -49,9 +62,25 @@ export function rasterPrint(p: PrintBenchPlan, format: PageFormat, orientation: 
       const g = barGeometry(col.scale, row, e.startDay, e.endDay);
       const x0 = Math.max(plan.plot.x, plan.plot.x + g.x * PX_TO_PT);
       const x1 = Math.min(right, plan.plot.x + (g.x + g.width) * PX_TO_PT);
-      if (x1 > x0) fill(x0, plan.plot.y + (g.y - band.top) * PX_TO_PT, x1, plan.plot.y + (g.y + g.height - band.top) * PX_TO_PT, hex(e.color));
+      if (x1 > x0)
+        fill(
+          x0,
+          plan.plot.y + (g.y - band.top) * PX_TO_PT,
+          x1,
+          plan.plot.y + (g.y + g.height - band.top) * PX_TO_PT,
+          hex(e.color),
+        );
     }
-    doc.addImage({ data: px, width: w, height: h } as unknown as Parameters<jsPDF["addImage"]>[0], "RGBA", 0, 0, plan.width, plan.height, undefined, "FAST");
+    doc.addImage(
+      { data: px, width: w, height: h } as unknown as Parameters<jsPDF["addImage"]>[0],
+      "RGBA",
+      0,
+      0,
+      plan.width,
+      plan.height,
+      undefined,
+      "FAST",
+    );
   }
   return { pdf: doc.output("arraybuffer"), pages: pages.length };
 }

@@ -18,7 +18,8 @@ const RUNS = 3;
 /** Sheets the raster peer draws; its time and size are reported per sheet. */
 const RASTER_PAGES = 6;
 const began = performance.now();
-const log = (msg: string) => process.stderr.write(`[bench:print ${((performance.now() - began) / 1000).toFixed(1)}s] ${msg}\n`);
+const log = (msg: string) =>
+  process.stderr.write(`[bench:print ${((performance.now() - began) / 1000).toFixed(1)}s] ${msg}\n`);
 
 /** Wall time and this process's CPU time (user + system): on a shared machine the CPU time tells the work. */
 function timed<T>(fn: () => T, runs = RUNS): { stats: Stats & { cpuMedianMs: number }; last: T } {
@@ -41,7 +42,9 @@ function searchableWords(pdf: Uint8Array, dir: string, name: string): number | n
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
   try {
-    return execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"], { encoding: "utf8" }).split(/\s+/).filter(Boolean).length;
+    return execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"], { encoding: "utf8" })
+      .split(/\s+/)
+      .filter(Boolean).length;
   } catch {
     return null;
   }
@@ -64,9 +67,20 @@ for (const c of CASES) {
   const key = `${c.format}-${c.orientation}-${c.monthsPerPage}m`;
   const vector = timed(() =>
     renderPlanningPdf({
-      projectName: "Banc d'essai", versionName: "V1", printingName: "Impression 2 000 tâches", printedOn: "23/11/2026",
-      events: plan.events, rows: plan.rows, links: plan.links, format: c.format, orientation: c.orientation, monthsPerPage: c.monthsPerPage,
-      firstDay: plan.firstDay, lastDay: plan.lastDay, closedDays: plan.closedDays, legend: LOTS.map(([name, color]) => ({ name, color })),
+      projectName: "Banc d'essai",
+      versionName: "V1",
+      printingName: "Impression 2 000 tâches",
+      printedOn: "23/11/2026",
+      events: plan.events,
+      rows: plan.rows,
+      links: plan.links,
+      format: c.format,
+      orientation: c.orientation,
+      monthsPerPage: c.monthsPerPage,
+      firstDay: plan.firstDay,
+      lastDay: plan.lastDay,
+      closedDays: plan.closedDays,
+      legend: LOTS.map(([name, color]) => ({ name, color })),
     }),
   );
   log(`${key}: vector ${vector.stats.medianMs} ms, ${vector.last.pages} pages`);
@@ -75,7 +89,12 @@ for (const c of CASES) {
   worstMs = Math.max(worstMs, vector.stats.medianMs);
   results[key] = {
     pages: vector.last.pages,
-    vector: { ...vector.stats, bytes: vector.last.pdf.length, msPerPage: Math.round((vector.stats.medianMs / vector.last.pages) * 100) / 100, searchableWordsPage1: searchableWords(vector.last.pdf, dir, `${key}-vector`) },
+    vector: {
+      ...vector.stats,
+      bytes: vector.last.pdf.length,
+      msPerPage: Math.round((vector.stats.medianMs / vector.last.pages) * 100) / 100,
+      searchableWordsPage1: searchableWords(vector.last.pdf, dir, `${key}-vector`),
+    },
     raster: {
       ...raster.stats,
       pagesDrawn: raster.last.pages,
@@ -84,8 +103,12 @@ for (const c of CASES) {
       searchableWordsPage1: searchableWords(new Uint8Array(raster.last.pdf), dir, `${key}-raster`),
     },
     ratios: {
-      rasterOverVectorMsPerPage: Math.round((raster.stats.medianMs / raster.last.pages / (vector.stats.medianMs / vector.last.pages)) * 10) / 10,
-      rasterOverVectorBytesPerPage: Math.round((raster.last.pdf.byteLength / raster.last.pages / (vector.last.pdf.length / vector.last.pages)) * 10) / 10,
+      rasterOverVectorMsPerPage:
+        Math.round((raster.stats.medianMs / raster.last.pages / (vector.stats.medianMs / vector.last.pages)) * 10) / 10,
+      rasterOverVectorBytesPerPage:
+        Math.round(
+          (raster.last.pdf.byteLength / raster.last.pages / (vector.last.pdf.length / vector.last.pages)) * 10,
+        ) / 10,
     },
   };
 }
@@ -94,7 +117,13 @@ process.stdout.write(
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadAtStart },
+      machine: {
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        memGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverageAtStart: loadAtStart,
+      },
       plan: { tasks: plan.events.length, links: plan.links.length, rows: plan.rows.length },
       method: `renderPlanningPdf (server/src/exports/pdf) on a generated plan, median of ${RUNS} runs after one warm-up; raster peer (150 dpi images of the first sheets, bars and row lines only) once after one warm-up`,
       results,

@@ -20,7 +20,12 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
 import { startPostgres } from "../../scripts/postgres.js";
-import { freshDatabase, startServerProcess, waitFor, type ServerProcess } from "../../server/test/scaleOut/processes.js";
+import {
+  freshDatabase,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "../../server/test/scaleOut/processes.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const began = performance.now();
@@ -56,7 +61,10 @@ interface ModeFigures {
   startS: number;
   clients: { total: number; perProcess: number[]; connectS: number };
   planningData: {
-    perProcess: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; non2xx: number; errors: number; timeouts: number } }[];
+    perProcess: {
+      latencyMs: { p50: number; p90: number; p99: number; max: number };
+      requests: { total: number; non2xx: number; errors: number; timeouts: number };
+    }[];
     /** The worst process's p99. */
     p99Ms: number;
   };
@@ -73,7 +81,11 @@ interface ModeFigures {
 }
 
 async function login(server: ServerProcess): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "manager@jalon.demo", password: "jalon-demo" }) });
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "manager@jalon.demo", password: "jalon-demo" }),
+  });
   const { token } = (await res.json()) as { token?: string };
   if (!token) throw new Error("bench: demo login failed");
   return token;
@@ -84,12 +96,20 @@ async function connectClients(servers: ServerProcess[], token: string, projectId
   for (let i = 0; i < CLIENTS; i += 20) {
     const batch = Array.from({ length: Math.min(20, CLIENTS - i) }, async (_, k) => {
       const server = servers[(i + k) % servers.length];
-      const socket = io(server.url, { path: "/socket.io", auth: { token }, transports: ["websocket"], forceNew: true, reconnection: false });
+      const socket = io(server.url, {
+        path: "/socket.io",
+        auth: { token },
+        transports: ["websocket"],
+        forceNew: true,
+        reconnection: false,
+      });
       await new Promise<void>((resolve, reject) => {
         socket.once("connect", () => resolve());
         socket.once("connect_error", reject);
       });
-      const ok = await new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
+      const ok = await new Promise<boolean>((resolve) =>
+        socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)),
+      );
       if (!ok) throw new Error("bench: a client could not join the demo project");
       return socket;
     });
@@ -106,12 +126,35 @@ async function runMode(adminUrl: string, processes: number): Promise<ModeFigures
   try {
     log(`${processes} process(es): starting at once on an empty database (migrations, demo seed)`);
     const t0 = performance.now();
-    servers.push(...(await Promise.all(Array.from({ length: processes }, (_, k) => startServerProcess(repoRoot, String.fromCharCode(65 + k), { DATABASE_URL: url, SEED_DEMO: "true", JWT_SECRET: "", LOG_LEVEL: "error" })))));
+    servers.push(
+      ...(await Promise.all(
+        Array.from({ length: processes }, (_, k) =>
+          startServerProcess(repoRoot, String.fromCharCode(65 + k), {
+            DATABASE_URL: url,
+            SEED_DEMO: "true",
+            JWT_SECRET: "",
+            LOG_LEVEL: "error",
+          }),
+        ),
+      )),
+    );
     const startS = Math.round((performance.now() - t0) / 100) / 10;
     await sql.connect();
-    const { id: projectId, current_version_id: versionId } = (await sql.query("select id, current_version_id from projects")).rows[0] as { id: number; current_version_id: number };
+    const { id: projectId, current_version_id: versionId } = (
+      await sql.query("select id, current_version_id from projects")
+    ).rows[0] as { id: number; current_version_id: number };
     if (processes > 1) {
-      const listening = await waitFor(async () => Number((await sql.query("select count(*) c from pg_stat_activity where datname = current_database() and application_name = 'jalon-realtime' and query like 'LISTEN%'")).rows[0].c) >= processes, 30_000);
+      const listening = await waitFor(
+        async () =>
+          Number(
+            (
+              await sql.query(
+                "select count(*) c from pg_stat_activity where datname = current_database() and application_name = 'jalon-realtime' and query like 'LISTEN%'",
+              )
+            ).rows[0].c,
+          ) >= processes,
+        30_000,
+      );
       if (!listening) throw new Error("bench: the servers' adapters do not LISTEN");
     }
     const token = await login(servers[0]);
@@ -124,10 +167,20 @@ async function runMode(adminUrl: string, processes: number): Promise<ModeFigures
 
     // GET /planning/data: what the planning screen asks on open (the graph and 8 months of events).
     const route = `/api/planning/data?projectId=${projectId}&versionId=${versionId}&startDate=2026-07&endDate=2027-03`;
-    for (const s of servers) for (let i = 0; i < 30; i++) await (await fetch(`${s.url}${route}`, { headers })).arrayBuffer();
+    for (const s of servers)
+      for (let i = 0; i < 30; i++) await (await fetch(`${s.url}${route}`, { headers })).arrayBuffer();
     log(`${processes} process(es): autocannon ${RATE} requests/s for ${LOAD_S} s on GET /planning/data`);
     const loads = await Promise.all(
-      servers.map((s) => autocannon({ url: `${s.url}${route}`, headers, connections: Math.max(2, Math.round(20 / processes)), overallRate: RATE / processes, duration: LOAD_S, timeout: 10 })),
+      servers.map((s) =>
+        autocannon({
+          url: `${s.url}${route}`,
+          headers,
+          connections: Math.max(2, Math.round(20 / processes)),
+          overallRate: RATE / processes,
+          duration: LOAD_S,
+          timeout: 10,
+        }),
+      ),
     );
     const perProcess = loads.map((r) => ({
       latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
@@ -136,7 +189,12 @@ async function runMode(adminUrl: string, processes: number): Promise<ModeFigures
 
     // Moves of one task a week later, then back: sent through the processes in turn; the first listener is a
     // client of the next process (of the same one when alone).
-    const task = (await sql.query("select id, start_date::text s from events where version_id = $1 and type = 'task' order by start_date, id limit 1 offset 40", [versionId])).rows[0] as { id: number; s: string };
+    const task = (
+      await sql.query(
+        "select id, start_date::text s from events where version_id = $1 and type = 'task' order by start_date, id limit 1 offset 40",
+        [versionId],
+      )
+    ).rows[0] as { id: number; s: string };
     const later = new Date(`${task.s}T00:00:00Z`);
     later.setUTCDate(later.getUTCDate() + 7);
     const days = [later.toISOString().slice(0, 10), task.s];
@@ -168,7 +226,13 @@ async function runMode(adminUrl: string, processes: number): Promise<ModeFigures
       const res = await fetch(`${via.url}/api/event/bulk-update`, {
         method: "PATCH",
         headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({ projectId, versionId, events: [{ id: task.id }], anchorId: task.id, startDate: days[k % 2] }),
+        body: JSON.stringify({
+          projectId,
+          versionId,
+          events: [{ id: task.id }],
+          anchorId: task.id,
+          startDate: days[k % 2],
+        }),
       });
       const answered = performance.now();
       if (res.status !== 200) throw new Error(`bench: move answered ${res.status}: ${await res.text()}`);
@@ -183,9 +247,19 @@ async function runMode(adminUrl: string, processes: number): Promise<ModeFigures
     return {
       processes,
       startS,
-      clients: { total: sockets.length, perProcess: servers.map((_, k) => sockets.filter((_, i) => i % processes === k).length), connectS },
+      clients: {
+        total: sockets.length,
+        perProcess: servers.map((_, k) => sockets.filter((_, i) => i % processes === k).length),
+        connectS,
+      },
       planningData: { perProcess, p99Ms: Math.max(...perProcess.map((p) => p.latencyMs.p99)) },
-      move: { payloadBytes, answerMs: percentiles(answer), firstClientMs: percentiles(first), allClientsMs: percentiles(all), missed },
+      move: {
+        payloadBytes,
+        answerMs: percentiles(answer),
+        firstClientMs: percentiles(first),
+        allClientsMs: percentiles(all),
+        missed,
+      },
     };
   } finally {
     for (const s of sockets) s.disconnect();
@@ -228,11 +302,23 @@ function commit(): string {
   }
 }
 
-const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? "", memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadavgBefore: loadavg().map((l) => Math.round(l * 100) / 100) };
+const machine = {
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? "",
+  memGiB: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  loadavgBefore: loadavg().map((l) => Math.round(l * 100) / 100),
+};
 const method = { clients: CLIENTS, rate: RATE, loadSeconds: LOAD_S, moves: MOVES, warmupMoves: WARMUP_MOVES };
 const pgServer = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop: () => {} } : startPostgres();
 if ("skip" in pgServer) {
-  console.log(JSON.stringify({ date: new Date().toISOString(), machine, method, skipped: `needs PostgreSQL: ${pgServer.skip}` }, null, 2));
+  console.log(
+    JSON.stringify(
+      { date: new Date().toISOString(), machine, method, skipped: `needs PostgreSQL: ${pgServer.skip}` },
+      null,
+      2,
+    ),
+  );
 } else {
   try {
     const peer = await notifyPeer(pgServer.url);

@@ -42,12 +42,26 @@ export async function generateVersion(db: Db, shape: BenchShape, label: string):
   const zones = shape.buildings * zonesPerBuilding;
   const tasks = zones * T;
   const out = await db.transaction(async (trx) => {
-    const [user] = await trx("users").insert({ email: `banc-${label}@jalon.bench`, firstname: "Banc", lastname: "Serveur", type: "admin" }).returning("id");
-    const [project] = await trx("projects").insert({ name: `Banc serveur ${label}`, created_by: user.id }).returning("id");
+    const [user] = await trx("users")
+      .insert({ email: `banc-${label}@jalon.bench`, firstname: "Banc", lastname: "Serveur", type: "admin" })
+      .returning("id");
+    const [project] = await trx("projects")
+      .insert({ name: `Banc serveur ${label}`, created_by: user.id })
+      .returning("id");
     await trx("project_users").insert({ project_id: project.id, user_id: user.id });
-    const [version] = await trx("versions").insert({ project_id: project.id, name: "Banc 100k", is_active_version: true, created_by: user.id }).returning("id");
+    const [version] = await trx("versions")
+      .insert({ project_id: project.id, name: "Banc 100k", is_active_version: true, created_by: user.id })
+      .returning("id");
     await trx("projects").where({ id: project.id }).update({ current_version_id: version.id });
-    const b = { p: project.id as number, v: version.id as number, zpb: zonesPerBuilding, flats: shape.flats, zones, tasks, T };
+    const b = {
+      p: project.id as number,
+      v: version.id as number,
+      zpb: zonesPerBuilding,
+      flats: shape.flats,
+      zones,
+      tasks,
+      T,
+    };
 
     // Lots: one per trade, position = trade index.
     await trx.raw(
@@ -90,9 +104,15 @@ export async function generateVersion(db: Db, shape: BenchShape, label: string):
          from generate_series(0, :ms::int - 1) m order by m`,
       { ...b, ms: shape.buildings * 3, start: PROJECT_START },
     );
-    const span = (await trx("events").where({ version_id: b.v }).min({ lo: "id" }).max({ hi: "id" }).count({ n: "*" }).first()) as { lo: number; hi: number; n: unknown };
+    const span = (await trx("events")
+      .where({ version_id: b.v })
+      .min({ lo: "id" })
+      .max({ hi: "id" })
+      .count({ n: "*" })
+      .first()) as { lo: number; hi: number; n: unknown };
     const count = Number(span.n);
-    if (Number(span.hi) - Number(span.lo) + 1 !== count || count !== tasks + shape.buildings * 3) throw new Error(`bench: event ids are not contiguous (${JSON.stringify(span)})`);
+    if (Number(span.hi) - Number(span.lo) + 1 !== count || count !== tasks + shape.buildings * 3)
+      throw new Error(`bench: event ids are not contiguous (${JSON.stringify(span)})`);
     const e0 = Number(span.lo);
     const m0 = e0 + tasks;
     const lb = { ...b, e0, m0 };
@@ -131,7 +151,9 @@ export async function generateVersion(db: Db, shape: BenchShape, label: string):
       days.push({ name: "Congés d'été du BTP", type: "vacation", start_date: formatDay(a), end_date: formatDay(z) });
     }
     await trx("holidays").insert(days.map((d) => ({ ...d, project_id: b.p, version_id: b.v })));
-    const links = Number(((await trx("event_links").where({ version_id: b.v }).count({ n: "*" }).first()) as { n: unknown }).n);
+    const links = Number(
+      ((await trx("event_links").where({ version_id: b.v }).count({ n: "*" }).first()) as { n: unknown }).n,
+    );
     return { userId: user.id as number, projectId: b.p, versionId: b.v, firstTaskId: e0, links, holidays: days.length };
   });
   const generateMs = performance.now() - t0;
@@ -139,14 +161,20 @@ export async function generateVersion(db: Db, shape: BenchShape, label: string):
   // Dates: the engine's schedule of the stored graph, written in one statement.
   const t1 = performance.now();
   const vg = await readVersionGraph(db, out.versionId, 0);
-  const rows = Array.from(vg.stale, (i) => ({ id: vg.plan.ids[i], s: formatDay(vg.schedule.startDay[i]), e: formatDay(vg.schedule.endDay[i]) }));
+  const rows = Array.from(vg.stale, (i) => ({
+    id: vg.plan.ids[i],
+    s: formatDay(vg.schedule.startDay[i]),
+    e: formatDay(vg.schedule.endDay[i]),
+  }));
   const projectedEndDate = formatDay(vg.schedule.projectEndDay);
   await db.transaction(async (trx) => {
     await trx.raw(
       `update events set start_date = v.s, end_date = v.e from json_to_recordset(?::json) as v(id int, s date, e date) where events.id = v.id`,
       [JSON.stringify(rows)],
     );
-    await trx("projects").where({ id: out.projectId }).update({ projected_start_date: formatDay(vg.schedule.projectStartDay), projected_end_date: projectedEndDate });
+    await trx("projects")
+      .where({ id: out.projectId })
+      .update({ projected_start_date: formatDay(vg.schedule.projectStartDay), projected_end_date: projectedEndDate });
   });
   await db.raw("vacuum analyze");
   const scheduleMs = performance.now() - t1;

@@ -48,7 +48,10 @@ async function withCpu<T>(serverPid: number | undefined, run: () => Promise<T>):
   const server1 = processCpuMs(serverPid);
   return {
     result,
-    cpu: { autocannonMs: Math.round((self.user + self.system) / 1000), serverMs: server0 === null || server1 === null ? -1 : server1 - server0 },
+    cpu: {
+      autocannonMs: Math.round((self.user + self.system) / 1000),
+      serverMs: server0 === null || server1 === null ? -1 : server1 - server0,
+    },
   };
 }
 
@@ -69,9 +72,17 @@ export interface LoadFigures {
    * process (no routing, no auth, no database, no serialisation): what this machine gives at 200 requests/s for
    * a body of this size at that moment.
    */
-  peerStaticBody: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number }; cpu: LoadCpu };
+  peerStaticBody: {
+    latencyMs: { p50: number; p90: number; p99: number; max: number };
+    requests: { total: number; perSecond: number; non2xx: number; errors: number };
+    cpu: LoadCpu;
+  };
   /** The same load with `Accept-Encoding: gzip, deflate, br`, as every browser sends it. */
-  gzip: { latencyMs: { p50: number; p90: number; p99: number; max: number }; requests: { total: number; perSecond: number; non2xx: number; errors: number }; cpu: LoadCpu };
+  gzip: {
+    latencyMs: { p50: number; p90: number; p99: number; max: number };
+    requests: { total: number; perSecond: number; non2xx: number; errors: number };
+    cpu: LoadCpu;
+  };
 }
 
 const STATIC_SERVER = `const fs = require("node:fs"); const body = fs.readFileSync(process.env.BODY_FILE);
@@ -79,20 +90,35 @@ require("node:http").createServer((req, res) => { res.writeHead(200, { "content-
   .listen(0, "127.0.0.1", function () { console.log(JSON.stringify({ url: "http://127.0.0.1:" + this.address().port })); });
 process.on("SIGTERM", () => process.exit(0));`;
 
-async function peerStaticBody(body: string, rate: number, durationS: number, connections: number): Promise<LoadFigures["peerStaticBody"]> {
+async function peerStaticBody(
+  body: string,
+  rate: number,
+  durationS: number,
+  connections: number,
+): Promise<LoadFigures["peerStaticBody"]> {
   const file = join(mkdtempSync(join(tmpdir(), "jalon-bench-")), "body.json");
   writeFileSync(file, body);
-  const child = spawn(process.execPath, ["-e", STATIC_SERVER], { env: { ...process.env, BODY_FILE: file }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["-e", STATIC_SERVER], {
+    env: { ...process.env, BODY_FILE: file },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     const line = await new Promise<string>((resolve, reject) => {
       child.once("exit", (code) => reject(new Error(`bench: static peer exited (${code})`)));
       createInterface({ input: child.stdout! }).once("line", resolve);
     });
     const { url } = JSON.parse(line) as { url: string };
-    const { result: r, cpu } = await withCpu(child.pid, () => autocannon({ url, connections, overallRate: rate, duration: durationS, timeout: 10 }));
+    const { result: r, cpu } = await withCpu(child.pid, () =>
+      autocannon({ url, connections, overallRate: rate, duration: durationS, timeout: 10 }),
+    );
     return {
       latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-      requests: { total: r.requests.total, perSecond: Math.round((r.requests.total / r.duration) * 10) / 10, non2xx: r.non2xx, errors: r.errors },
+      requests: {
+        total: r.requests.total,
+        perSecond: Math.round((r.requests.total / r.duration) * 10) / 10,
+        non2xx: r.non2xx,
+        errors: r.errors,
+      },
       cpu,
     };
   } finally {
@@ -101,8 +127,13 @@ async function peerStaticBody(body: string, rate: number, durationS: number, con
   }
 }
 
-async function startChild(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; info: { url: string; projectId: number; versionId: number } }> {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVE], { env: { ...process.env, ...env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "inherit"] });
+async function startChild(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; info: { url: string; projectId: number; versionId: number } }> {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVE], {
+    env: { ...process.env, ...env, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`bench: serve.ts exited (${code})`)));
@@ -121,7 +152,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function benchPlanningLoad(env: NodeJS.ProcessEnv, opts: { rate: number; durationS: number; log: (m: string) => void }): Promise<LoadFigures> {
+export async function benchPlanningLoad(
+  env: NodeJS.ProcessEnv,
+  opts: { rate: number; durationS: number; log: (m: string) => void },
+): Promise<LoadFigures> {
   const { child, info } = await startChild(env);
   try {
     const login = await fetch(`${info.url}/api/auth/login`, {
@@ -150,25 +184,53 @@ export async function benchPlanningLoad(env: NodeJS.ProcessEnv, opts: { rate: nu
       unloaded.push(performance.now() - t);
     }
     // Displayed events as objects, or in columns (shared/planning/wire.ts).
-    const data = JSON.parse(body) as { graph: { ids: number[]; linkIds: number[] }; events?: unknown[]; eventColumns?: { id: number[] } };
+    const data = JSON.parse(body) as {
+      graph: { ids: number[]; linkIds: number[] };
+      events?: unknown[];
+      eventColumns?: { id: number[] };
+    };
     const displayed = data.events?.length ?? data.eventColumns?.id.length ?? 0;
-    opts.log(`planning data: ${Math.round(body.length / 1024)} KiB, ${data.graph.ids.length} events in the graph, ${displayed} displayed; unloaded median ${summarize(unloaded).medianMs} ms`);
+    opts.log(
+      `planning data: ${Math.round(body.length / 1024)} KiB, ${data.graph.ids.length} events in the graph, ${displayed} displayed; unloaded median ${summarize(unloaded).medianMs} ms`,
+    );
 
     const connections = 20;
-    const { result, cpu } = await withCpu(child.pid, () => autocannon({ url: `${info.url}${path}`, headers, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 }));
+    const { result, cpu } = await withCpu(child.pid, () =>
+      autocannon({
+        url: `${info.url}${path}`,
+        headers,
+        connections,
+        overallRate: opts.rate,
+        duration: opts.durationS,
+        timeout: 10,
+      }),
+    );
     const l = result.latency;
-    opts.log(`autocannon ${opts.rate}/s for ${opts.durationS} s: p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${result.requests.total} requests, non-2xx ${result.non2xx}, errors ${result.errors}; CPU ${JSON.stringify(cpu)}`);
+    opts.log(
+      `autocannon ${opts.rate}/s for ${opts.durationS} s: p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms, ${result.requests.total} requests, non-2xx ${result.non2xx}, errors ${result.errors}; CPU ${JSON.stringify(cpu)}`,
+    );
     // The same load as a browser asks (Accept-Encoding: gzip): the cached gzip copy, ~30 KiB instead of 240.
     await new Promise((r) => setTimeout(r, 3000));
     const { result: gz, cpu: gzCpu } = await withCpu(child.pid, () =>
-      autocannon({ url: `${info.url}${path}`, headers: { ...headers, "accept-encoding": "gzip, deflate, br" }, connections, overallRate: opts.rate, duration: opts.durationS, timeout: 10 }),
+      autocannon({
+        url: `${info.url}${path}`,
+        headers: { ...headers, "accept-encoding": "gzip, deflate, br" },
+        connections,
+        overallRate: opts.rate,
+        duration: opts.durationS,
+        timeout: 10,
+      }),
     );
-    opts.log(`autocannon gzip ${opts.rate}/s for ${opts.durationS} s: p50 ${gz.latency.p50} ms, p99 ${gz.latency.p99} ms, max ${gz.latency.max} ms, ${gz.requests.total} requests, non-2xx ${gz.non2xx}, errors ${gz.errors}; CPU ${JSON.stringify(gzCpu)}`);
+    opts.log(
+      `autocannon gzip ${opts.rate}/s for ${opts.durationS} s: p50 ${gz.latency.p50} ms, p99 ${gz.latency.p99} ms, max ${gz.latency.max} ms, ${gz.requests.total} requests, non-2xx ${gz.non2xx}, errors ${gz.errors}; CPU ${JSON.stringify(gzCpu)}`,
+    );
     // Let the server finish the requests autocannon stopped waiting for, then stop it (its CPU is freed for the peer).
     await new Promise((r) => setTimeout(r, 5000));
     await stopChild(child);
     const peer = await peerStaticBody(body, opts.rate, opts.durationS, connections);
-    opts.log(`static peer ${opts.rate}/s: p50 ${peer.latencyMs.p50} ms, p99 ${peer.latencyMs.p99} ms, ${peer.requests.total} requests; CPU ${JSON.stringify(peer.cpu)}`);
+    opts.log(
+      `static peer ${opts.rate}/s: p50 ${peer.latencyMs.p50} ms, p99 ${peer.latencyMs.p99} ms, ${peer.requests.total} requests; CPU ${JSON.stringify(peer.cpu)}`,
+    );
     return {
       request: `GET ${path.replace(/projectId=\d+&versionId=\d+/, "projectId={demo}&versionId={current}")}`,
       responseBytes: body.length,
@@ -178,12 +240,23 @@ export async function benchPlanningLoad(env: NodeJS.ProcessEnv, opts: { rate: nu
       connections,
       durationS: opts.durationS,
       latencyMs: { p50: l.p50, p90: l.p90, p99: l.p99, max: l.max, mean: Math.round(l.mean * 100) / 100 },
-      requests: { total: result.requests.total, perSecond: Math.round((result.requests.total / result.duration) * 10) / 10, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts },
+      requests: {
+        total: result.requests.total,
+        perSecond: Math.round((result.requests.total / result.duration) * 10) / 10,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+      },
       cpu,
       peerStaticBody: peer,
       gzip: {
         latencyMs: { p50: gz.latency.p50, p90: gz.latency.p90, p99: gz.latency.p99, max: gz.latency.max },
-        requests: { total: gz.requests.total, perSecond: Math.round((gz.requests.total / gz.duration) * 10) / 10, non2xx: gz.non2xx, errors: gz.errors },
+        requests: {
+          total: gz.requests.total,
+          perSecond: Math.round((gz.requests.total / gz.duration) * 10) / 10,
+          non2xx: gz.non2xx,
+          errors: gz.errors,
+        },
         cpu: gzCpu,
       },
     };

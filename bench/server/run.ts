@@ -45,7 +45,17 @@ const RUNS = Math.max(1, Number(arg("runs", "7")));
 const LOAD_S = Math.max(5, Number(arg("load-seconds", "30")));
 
 interface BackendFigures {
-  plan: { events: number; tasks: number; milestones: number; links: number; zones: number; holidays: number; projectedEndDate: string | null; generateS: number; scheduleS: number };
+  plan: {
+    events: number;
+    tasks: number;
+    milestones: number;
+    links: number;
+    zones: number;
+    holidays: number;
+    projectedEndDate: string | null;
+    generateS: number;
+    scheduleS: number;
+  };
   bulkMove: MoveFigures;
   createVersion: VersionFigures;
   planningData: LoadFigures;
@@ -54,30 +64,63 @@ interface BackendFigures {
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
-async function benchBackend(name: string, target: DbTarget, serveEnv: NodeJS.ProcessEnv, runs: { moves: number; moveWarmup: number; versions: number }): Promise<BackendFigures> {
+async function benchBackend(
+  name: string,
+  target: DbTarget,
+  serveEnv: NodeJS.ProcessEnv,
+  runs: { moves: number; moveWarmup: number; versions: number },
+): Promise<BackendFigures> {
   log(`${name}: migrate and generate the 100k-event version (set-based SQL)`);
   const db = createDb(target);
   try {
     await migrate(db);
     const v = await generateVersion(db, SHAPE_100K, name);
-    log(`${name}: ${v.tasks + v.milestones} events, ${v.links} links, generated in ${(v.generateMs / 1000).toFixed(1)} s, scheduled in ${(v.scheduleMs / 1000).toFixed(1)} s`);
-    const bulkMove = await benchMoves(db, v, { warmup: runs.moveWarmup, runs: runs.moves, log: (m) => log(`${name}: ${m}`) });
-    const { deps } = await createApp({ db, config: { ...loadConfig({}), jwtSecret: "bench-secret-of-at-least-16-chars" }, log: createLogger("silent") });
-    const createVersion = await benchVersions(db, deps, v, { warmup: Number(arg("version-warmup", "1")), runs: runs.versions, log: (m) => log(`${name}: ${m}`) });
+    log(
+      `${name}: ${v.tasks + v.milestones} events, ${v.links} links, generated in ${(v.generateMs / 1000).toFixed(1)} s, scheduled in ${(v.scheduleMs / 1000).toFixed(1)} s`,
+    );
+    const bulkMove = await benchMoves(db, v, {
+      warmup: runs.moveWarmup,
+      runs: runs.moves,
+      log: (m) => log(`${name}: ${m}`),
+    });
+    const { deps } = await createApp({
+      db,
+      config: { ...loadConfig({}), jwtSecret: "bench-secret-of-at-least-16-chars" },
+      log: createLogger("silent"),
+    });
+    const createVersion = await benchVersions(db, deps, v, {
+      warmup: Number(arg("version-warmup", "1")),
+      runs: runs.versions,
+      log: (m) => log(`${name}: ${m}`),
+    });
     forget(v.versionId);
     await db.destroy();
-    const planningData = await benchPlanningLoad(serveEnv, { rate: RATE, durationS: LOAD_S, log: (m) => log(`${name}: ${m}`) });
+    const planningData = await benchPlanningLoad(serveEnv, {
+      rate: RATE,
+      durationS: LOAD_S,
+      log: (m) => log(`${name}: ${m}`),
+    });
     return {
       plan: {
-        events: v.tasks + v.milestones, tasks: v.tasks, milestones: v.milestones, links: v.links, zones: v.zones, holidays: v.holidays,
-        projectedEndDate: v.projectedEndDate, generateS: Math.round(v.generateMs / 100) / 10, scheduleS: Math.round(v.scheduleMs / 100) / 10,
+        events: v.tasks + v.milestones,
+        tasks: v.tasks,
+        milestones: v.milestones,
+        links: v.links,
+        zones: v.zones,
+        holidays: v.holidays,
+        projectedEndDate: v.projectedEndDate,
+        generateS: Math.round(v.generateMs / 100) / 10,
+        scheduleS: Math.round(v.scheduleMs / 100) / 10,
       },
       bulkMove,
       createVersion,
       planningData,
       ratios: {
         moveOverPlainUpdate: ratio(bulkMove.move.medianMs, bulkMove.plainUpdate.medianMs),
-        createVersionOverInsertSelect: ratio(createVersion.createVersion.medianMs, createVersion.plainInsertSelect.medianMs),
+        createVersionOverInsertSelect: ratio(
+          createVersion.createVersion.medianMs,
+          createVersion.plainInsertSelect.medianMs,
+        ),
       },
     };
   } catch (e) {
@@ -101,9 +144,16 @@ async function main(): Promise<void> {
         await admin.raw("create database jalon_demo");
         await admin.destroy();
         const demoUrl = pg.url.replace(/\/postgres$/, "/jalon_demo");
-        results.postgres = await benchBackend("postgres", { kind: "postgres", url: pg.url }, { DATABASE_URL: demoUrl }, { moves: RUNS, moveWarmup: 2, versions: Number(arg("version-runs", "4")) });
+        results.postgres = await benchBackend(
+          "postgres",
+          { kind: "postgres", url: pg.url },
+          { DATABASE_URL: demoUrl },
+          { moves: RUNS, moveWarmup: 2, versions: Number(arg("version-runs", "4")) },
+        );
         const info = createDb({ kind: "postgres", url: pg.url });
-        (results.postgres as BackendFigures & { server?: string }).server = ((await info.raw("show server_version")).rows[0] as { server_version: string }).server_version;
+        (results.postgres as BackendFigures & { server?: string }).server = (
+          (await info.raw("show server_version")).rows[0] as { server_version: string }
+        ).server_version;
         await info.destroy();
       } finally {
         pg.stop();
@@ -111,13 +161,33 @@ async function main(): Promise<void> {
     }
   }
   if (BACKEND === "both" || BACKEND === "pglite") {
-    results.pglite = await benchBackend("pglite", { kind: "pglite", dataDir: null }, { DATABASE_URL: "" }, { moves: Number(arg("pglite-runs", "3")), moveWarmup: 1, versions: Math.max(1, Number(arg("pglite-runs", "3")) - 1) });
+    results.pglite = await benchBackend(
+      "pglite",
+      { kind: "pglite", dataDir: null },
+      { DATABASE_URL: "" },
+      {
+        moves: Number(arg("pglite-runs", "3")),
+        moveWarmup: 1,
+        versions: Math.max(1, Number(arg("pglite-runs", "3")) - 1),
+      },
+    );
   }
 
   const pg = results.postgres && !("skipped" in results.postgres) ? results.postgres : null;
   // The checkout is shared: say which commit was measured and which server files differed from it.
-  const git = (...a: string[]) => { try { return execFileSync("git", a, { encoding: "utf8" }).trim(); } catch { return ""; } };
-  const source = { commit: git("rev-parse", "HEAD"), uncommittedServerFiles: git("status", "--porcelain", "--", "server", "shared", "engine").split("\n").filter(Boolean) };
+  const git = (...a: string[]) => {
+    try {
+      return execFileSync("git", a, { encoding: "utf8" }).trim();
+    } catch {
+      return "";
+    }
+  };
+  const source = {
+    commit: git("rev-parse", "HEAD"),
+    uncommittedServerFiles: git("status", "--porcelain", "--", "server", "shared", "engine")
+      .split("\n")
+      .filter(Boolean),
+  };
   const cpu = cpus();
   const out = {
     date: new Date().toISOString(),
@@ -149,12 +219,21 @@ async function main(): Promise<void> {
     // time is then kept as it is, never inflated.
     scaledToQuietPeers: pg
       ? (() => {
-          const move = Math.min(pg.bulkMove.move.medianMs, pg.ratios.moveOverPlainUpdate * QUIET_PEERS.plainUpdate10kMs);
-          const copy = Math.min(pg.createVersion.createVersion.medianMs, pg.ratios.createVersionOverInsertSelect * QUIET_PEERS.plainInsertSelect100kMs);
+          const move = Math.min(
+            pg.bulkMove.move.medianMs,
+            pg.ratios.moveOverPlainUpdate * QUIET_PEERS.plainUpdate10kMs,
+          );
+          const copy = Math.min(
+            pg.createVersion.createVersion.medianMs,
+            pg.ratios.createVersionOverInsertSelect * QUIET_PEERS.plainInsertSelect100kMs,
+          );
           return {
             bulkMove10kMs: Math.round(move),
             createVersion100kMs: Math.round(copy),
-            meets: { bulkMove10kMs: move <= TARGETS.bulkMove10kMs, createVersion100kMs: copy <= TARGETS.createVersion100kMs },
+            meets: {
+              bulkMove10kMs: move <= TARGETS.bulkMove10kMs,
+              createVersion100kMs: copy <= TARGETS.createVersion100kMs,
+            },
           };
         })()
       : null,

@@ -24,7 +24,14 @@ let current = 0;
 // An error PGlite raises outside the awaited calls (its file system) is a failure of the run, not a crash.
 process.on("unhandledRejection", (reason) => {
   failures++;
-  console.log(JSON.stringify({ run: current, ok: false, unhandled: String(reason), detail: (reason as { code?: unknown; errno?: unknown }) ?? null }));
+  console.log(
+    JSON.stringify({
+      run: current,
+      ok: false,
+      unhandled: String(reason),
+      detail: (reason as { code?: unknown; errno?: unknown }) ?? null,
+    }),
+  );
 });
 const dirs: string[] = [];
 for (let i = 0; i < runs; i++) {
@@ -43,7 +50,8 @@ for (let i = 0; i < runs; i++) {
     const [la, links] = await Promise.all(
       versionIds.map(async (v) => Number((await db("event_links").where({ version_id: v }).count({ c: "*" }))[0].c)),
     );
-    if (a !== b || a < 700 || la !== links || links < a) throw new Error(`copy incomplete: ${a} / ${b} events, ${la} / ${links} links`);
+    if (a !== b || a < 700 || la !== links || links < a)
+      throw new Error(`copy incomplete: ${a} / ${b} events, ${la} / ${links} links`);
     // Every copied link joins the copies of its events (same tracking ids on both sides).
     const wrong = await db.raw(
       `select count(*) as c from event_links l2

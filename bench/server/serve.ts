@@ -19,7 +19,9 @@ if (!project) {
 }
 const config = { ...loadConfig({}), port: 0, jwtSecret: "bench-secret-of-at-least-16-chars" };
 const running = await startServer(db, config, createLogger("warn"));
-process.stdout.write(`${JSON.stringify({ url: running.url, projectId: project.id, versionId: project.current_version_id })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: running.url, projectId: project.id, versionId: project.current_version_id })}\n`,
+);
 process.on("SIGTERM", () => {
   void running.close().finally(() => db.destroy().finally(() => process.exit(0)));
 });

@@ -15,7 +15,11 @@ import { forget, remember, versionGraph } from "../../server/src/planning/versio
 import type { BenchVersion } from "./generate.js";
 
 /** Sums the time spent in SQL statements (query sent -> response) between reset() and read(). */
-export function sqlClock(db: Db): { reset: () => void; read: () => { ms: number; statements: number }; top: (n: number) => { sql: string; ms: number }[] } {
+export function sqlClock(db: Db): {
+  reset: () => void;
+  read: () => { ms: number; statements: number };
+  top: (n: number) => { sql: string; ms: number }[];
+} {
   const started = new Map<string, number>();
   let each: { sql: string; ms: number }[] = [];
   let ms = 0;
@@ -68,7 +72,11 @@ export interface MoveFigures {
  * OS milestone) change delay and their Hors d'eau and Réception milestones follow, so a move writes 10,010 rows.
  * Moves alternate +3/-3 working days; each plain UPDATE pair (+7, -7 calendar days) leaves the rows as they were.
  */
-export async function benchMoves(db: Db, v: BenchVersion, opts: { warmup: number; runs: number; log: (m: string) => void }): Promise<MoveFigures> {
+export async function benchMoves(
+  db: Db,
+  v: BenchVersion,
+  opts: { warmup: number; runs: number; log: (m: string) => void },
+): Promise<MoveFigures> {
   const sql = sqlClock(db);
   const selectionSize = 5 * BUILDING_TASKS(v);
   const ids = Array.from({ length: selectionSize }, (_, k) => v.firstTaskId + k);
@@ -92,12 +100,22 @@ export async function benchMoves(db: Db, v: BenchVersion, opts: { warmup: number
     const events = ids.map((id) => ({ id, revision: vg.graph.revision[vg.plan.index.get(id)!] }));
     const history0 = await count(db, "event_histories", { project_id: v.projectId });
     const undo0 = await count(db, "undo_steps", { version_id: v.versionId });
-    const delays0 = await db("event_links").where({ version_id: v.versionId }).whereIn("child_id", ids).sum({ d: "delay" }).first();
+    const delays0 = await db("event_links")
+      .where({ version_id: v.versionId })
+      .whereIn("child_id", ids)
+      .sum({ d: "delay" })
+      .first();
 
     sql.reset();
     t = performance.now();
     const out = await db.transaction((trx: Knex.Transaction) =>
-      moveEvents(trx, v.userId, { projectId: v.projectId, versionId: v.versionId, events, anchorId: ids[0], startDate: formatDay(day) }),
+      moveEvents(trx, v.userId, {
+        projectId: v.projectId,
+        versionId: v.versionId,
+        events,
+        anchorId: ids[0],
+        startDate: formatDay(day),
+      }),
     );
     remember(out.graph);
     const ms = performance.now() - t;
@@ -107,27 +125,45 @@ export async function benchMoves(db: Db, v: BenchVersion, opts: { warmup: number
     checks.rowsWritten = out.ids.length;
     checks.historyRowsPerMove = (await count(db, "event_histories", { project_id: v.projectId })) - history0;
     checks.undoStepsPerMove = (await count(db, "undo_steps", { version_id: v.versionId })) - undo0;
-    const delays1 = await db("event_links").where({ version_id: v.versionId }).whereIn("child_id", ids).sum({ d: "delay" }).first();
+    const delays1 = await db("event_links")
+      .where({ version_id: v.versionId })
+      .whereIn("child_id", ids)
+      .sum({ d: "delay" })
+      .first();
     checks.linksWithNewDelay = Math.abs(Number(delays1?.d) - Number(delays0?.d)) / 3;
-    if (checks.rowsWritten < selectionSize || checks.undoStepsPerMove !== 1) throw new Error(`bench: the move did not write what it should (${JSON.stringify(checks)})`);
+    if (checks.rowsWritten < selectionSize || checks.undoStepsPerMove !== 1)
+      throw new Error(`bench: the move did not write what it should (${JSON.stringify(checks)})`);
 
     const pair: number[] = [];
     for (const shift of [7, -7]) {
       t = performance.now();
       await db.transaction((trx: Knex.Transaction) =>
-        trx.raw("update events set start_date = start_date + ?::int, end_date = end_date + ?::int, updated_at = now() where version_id = ? and id between ? and ?", [shift, shift, v.versionId, ids[0], ids[ids.length - 1]]),
+        trx.raw(
+          "update events set start_date = start_date + ?::int, end_date = end_date + ?::int, updated_at = now() where version_id = ? and id between ? and ?",
+          [shift, shift, v.versionId, ids[0], ids[ids.length - 1]],
+        ),
       );
       pair.push(performance.now() - t);
     }
     opts.log(`  slowest: ${JSON.stringify(slowest)}`);
-    opts.log(`move ${r + 1}/${opts.warmup + opts.runs}${timed ? "" : " (warm-up)"}: ${Math.round(ms)} ms (SQL ${Math.round(s.ms)} ms in ${s.statements} statements); plain UPDATE ${pair.map(Math.round).join(" / ")} ms`);
+    opts.log(
+      `move ${r + 1}/${opts.warmup + opts.runs}${timed ? "" : " (warm-up)"}: ${Math.round(ms)} ms (SQL ${Math.round(s.ms)} ms in ${s.statements} statements); plain UPDATE ${pair.map(Math.round).join(" / ")} ms`,
+    );
     if (!timed) continue;
     moves.push(ms);
     sqlMs.push(s.ms);
     statements = s.statements;
     plain.push(...pair);
   }
-  return { selection: selectionSize, coldGraphReadMs, move: summarize(moves), moveSqlMedianMs: summarize(sqlMs).medianMs, moveStatements: statements, plainUpdate: summarize(plain), checks };
+  return {
+    selection: selectionSize,
+    coldGraphReadMs,
+    move: summarize(moves),
+    moveSqlMedianMs: summarize(sqlMs).medianMs,
+    moveStatements: statements,
+    plainUpdate: summarize(plain),
+    checks,
+  };
 }
 
 export interface VersionFigures {
@@ -146,10 +182,27 @@ const OTHER_VERSION_KEYS = ['"zone_id"', '"participant_group_pro_id"'];
  * scratch version with one INSERT ... SELECT of every column (no key remapping, no other table; the zone and lot,
  * which must be of the event's version, are left empty).
  */
-export async function benchVersions(db: Db, deps: AppDeps, v: BenchVersion, opts: { warmup: number; runs: number; log: (m: string) => void }): Promise<VersionFigures> {
+export async function benchVersions(
+  db: Db,
+  deps: AppDeps,
+  v: BenchVersion,
+  opts: { warmup: number; runs: number; log: (m: string) => void },
+): Promise<VersionFigures> {
   const sql = sqlClock(db);
-  const user: AuthUser = { id: v.userId, email: "banc@jalon.bench", firstname: "Banc", lastname: "Serveur", type: "admin" };
-  const columns = ((await db.raw("select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'events' and column_name not in ('id', 'version_id') order by ordinal_position")).rows as { column_name: string }[]).map((c) => `"${c.column_name}"`);
+  const user: AuthUser = {
+    id: v.userId,
+    email: "banc@jalon.bench",
+    firstname: "Banc",
+    lastname: "Serveur",
+    type: "admin",
+  };
+  const columns = (
+    (
+      await db.raw(
+        "select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'events' and column_name not in ('id', 'version_id') order by ordinal_position",
+      )
+    ).rows as { column_name: string }[]
+  ).map((c) => `"${c.column_name}"`);
   const ours: number[] = [];
   const sqlMs: number[] = [];
   const peer: number[] = [];
@@ -158,7 +211,10 @@ export async function benchVersions(db: Db, deps: AppDeps, v: BenchVersion, opts
     const timed = r >= opts.warmup;
     sql.reset();
     let t = performance.now();
-    const created = await createVersion(deps, new Emits(), user, { projectId: v.projectId, name: `Banc copie ${r + 1}` });
+    const created = await createVersion(deps, new Emits(), user, {
+      projectId: v.projectId,
+      name: `Banc copie ${r + 1}`,
+    });
     const ms = performance.now() - t;
     const s = sql.read();
     const slowest = sql.top(6);
@@ -168,20 +224,33 @@ export async function benchVersions(db: Db, deps: AppDeps, v: BenchVersion, opts
       zones: await count(db, "zones", { version_id: created.id }),
       holidays: await count(db, "holidays", { version_id: created.id }),
     };
-    if (copied.events !== v.tasks + v.milestones || copied.links !== v.links) throw new Error(`bench: the copy is incomplete (${JSON.stringify(copied)})`);
+    if (copied.events !== v.tasks + v.milestones || copied.links !== v.links)
+      throw new Error(`bench: the copy is incomplete (${JSON.stringify(copied)})`);
 
-    const [scratch] = await db("versions").insert({ project_id: v.projectId, name: `Banc pair ${r + 1}`, is_archived: true }).returning("id");
+    const [scratch] = await db("versions")
+      .insert({ project_id: v.projectId, name: `Banc pair ${r + 1}`, is_archived: true })
+      .returning("id");
     t = performance.now();
     await db.transaction((trx: Knex.Transaction) =>
-      trx.raw(`insert into events (version_id, ${columns.join(", ")}) select ?, ${columns.map((c) => (OTHER_VERSION_KEYS.includes(c) ? "null" : c)).join(", ")} from events where version_id = ?`, [scratch.id, created.id]),
+      trx.raw(
+        `insert into events (version_id, ${columns.join(", ")}) select ?, ${columns.map((c) => (OTHER_VERSION_KEYS.includes(c) ? "null" : c)).join(", ")} from events where version_id = ?`,
+        [scratch.id, created.id],
+      ),
     );
     const peerMs = performance.now() - t;
     opts.log(`  slowest: ${JSON.stringify(slowest)}`);
-    opts.log(`version ${r + 1}/${opts.warmup + opts.runs}${timed ? "" : " (warm-up)"}: ${Math.round(ms)} ms (SQL ${Math.round(s.ms)} ms); plain INSERT ... SELECT ${Math.round(peerMs)} ms`);
+    opts.log(
+      `version ${r + 1}/${opts.warmup + opts.runs}${timed ? "" : " (warm-up)"}: ${Math.round(ms)} ms (SQL ${Math.round(s.ms)} ms); plain INSERT ... SELECT ${Math.round(peerMs)} ms`,
+    );
     if (!timed) continue;
     ours.push(ms);
     sqlMs.push(s.ms);
     peer.push(peerMs);
   }
-  return { createVersion: summarize(ours), createVersionSqlMedianMs: summarize(sqlMs).medianMs, plainInsertSelect: summarize(peer), copied };
+  return {
+    createVersion: summarize(ours),
+    createVersionSqlMedianMs: summarize(sqlMs).medianMs,
+    plainInsertSelect: summarize(peer),
+    copied,
+  };
 }

@@ -107,7 +107,14 @@ export interface WebMeta {
 
 const TYPE_NAMES = ["end-begin", "begin-begin", "end-end", "begin-end"] as const;
 
-function descendantCount(plan: Plan, i: number, cap: number, seen: Int32Array, stamp: number, queue: Int32Array): number {
+function descendantCount(
+  plan: Plan,
+  i: number,
+  cap: number,
+  seen: Int32Array,
+  stamp: number,
+  queue: Int32Array,
+): number {
   const { outOffsets, outLinks } = plan.graph;
   let tail = 0;
   queue[tail++] = i;
@@ -130,7 +137,11 @@ function descendantCount(plan: Plan, i: number, cap: number, seen: Int32Array, s
  * The task the drag benchmark moves: a task with 100 ± 5 descendants whose +3 move re-positions the most events
  * (so the successors really move along, not absorbed by slack); ties go to the earliest start, then the lowest id.
  */
-function pickDragTask(plan: Plan, schedule: Schedule, target = 100): { index: number; descendants: number; moved: number } {
+function pickDragTask(
+  plan: Plan,
+  schedule: Schedule,
+  target = 100,
+): { index: number; descendants: number; moved: number } {
   const seen = new Int32Array(plan.size);
   const queue = new Int32Array(plan.size);
   let best = { index: -1, descendants: 0, moved: -1 };
@@ -148,7 +159,10 @@ function pickDragTask(plan: Plan, schedule: Schedule, target = 100): { index: nu
   return best;
 }
 
-export function generatePlanningData(size: WebSize, seed = SEED): { data: PlanningData; meta: Omit<WebMeta, "stats"> & { stats: Omit<WebMeta["stats"], "jsonBytes"> } } {
+export function generatePlanningData(
+  size: WebSize,
+  seed = SEED,
+): { data: PlanningData; meta: Omit<WebMeta, "stats"> & { stats: Omit<WebMeta["stats"], "jsonBytes"> } } {
   const rnd = prng(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
   const { buildings, levels, flats } = WEB_SHAPES[size];
@@ -182,14 +196,32 @@ export function generatePlanningData(size: WebSize, seed = SEED): { data: Planni
   for (let b = 0; b < buildings; b++) {
     const bid = zones.length + 1;
     buildingZone.push(bid);
-    zones.push({ id: bid, name: `Bât. ${pad(b + 1, bw)}`, fullName: `Bât. ${pad(b + 1, bw)}`, parentId: null, position: b });
+    zones.push({
+      id: bid,
+      name: `Bât. ${pad(b + 1, bw)}`,
+      fullName: `Bât. ${pad(b + 1, bw)}`,
+      parentId: null,
+      position: b,
+    });
     for (let l = 0; l < levels; l++) {
       const lid = zones.length + 1;
-      zones.push({ id: lid, name: `N${pad(l)}`, fullName: `Bât. ${pad(b + 1, bw)} / N${pad(l)}`, parentId: bid, position: l });
+      zones.push({
+        id: lid,
+        name: `N${pad(l)}`,
+        fullName: `Bât. ${pad(b + 1, bw)} / N${pad(l)}`,
+        parentId: bid,
+        position: l,
+      });
       for (let f = 0; f < flats; f++) {
         const fid = zones.length + 1;
         flatZone.push(fid);
-        zones.push({ id: fid, name: `Lgt ${pad(f + 1)}`, fullName: `Bât. ${pad(b + 1, bw)} / N${pad(l)} / Lgt ${pad(f + 1)}`, parentId: lid, position: f });
+        zones.push({
+          id: fid,
+          name: `Lgt ${pad(f + 1)}`,
+          fullName: `Bât. ${pad(b + 1, bw)} / N${pad(l)} / Lgt ${pad(f + 1)}`,
+          parentId: lid,
+          position: f,
+        });
       }
     }
   }
@@ -234,7 +266,11 @@ export function generatePlanningData(size: WebSize, seed = SEED): { data: Planni
   const stagger = size === "10k" ? 3 : 0.3;
   for (let b = 0; b < buildings; b++) {
     const os = tasks + 3 * b;
-    for (const [k, name] of [[0, "OS"], [1, "Hors d'eau"], [2, "Réception"]] as const) {
+    for (const [k, name] of [
+      [0, "OS"],
+      [1, "Hors d'eau"],
+      [2, "Réception"],
+    ] as const) {
       ids[os + k] = os + k + 1;
       kind[os + k] = EventKind.Milestone;
       names[os + k] = `${name} B${b + 1}`;
@@ -244,7 +280,8 @@ export function generatePlanningData(size: WebSize, seed = SEED): { data: Planni
     requestedStart[os] = start + Math.floor(b * stagger) + int(0, 3);
     link(os, taskIndex(b, 0, 0, 0), LinkType.EndBegin, 0);
     link(taskIndex(b, levels - 1, flats - 1, 0), os + 1, LinkType.EndBegin, 0);
-    for (let l = 0; l < levels; l++) for (let f = 0; f < flats; f++) link(taskIndex(b, l, f, T - 1), os + 2, LinkType.EndBegin, 0);
+    for (let l = 0; l < levels; l++)
+      for (let f = 0; f < flats; f++) link(taskIndex(b, l, f, T - 1), os + 2, LinkType.EndBegin, 0);
   }
 
   const y0 = Number(PROJECT_START.slice(0, 4));
@@ -256,7 +293,16 @@ export function generatePlanningData(size: WebSize, seed = SEED): { data: Planni
   }
   const calendars = createCalendarSet({ holidays, vacations });
   const plan = createPlanFromColumns(
-    { ids, kind, duration, requestedStart, linkParentId: Float64Array.from(lp), linkChildId: Float64Array.from(lc), linkType: Uint8Array.from(lt), linkDelay: Int32Array.from(ld) },
+    {
+      ids,
+      kind,
+      duration,
+      requestedStart,
+      linkParentId: Float64Array.from(lp),
+      linkChildId: Float64Array.from(lc),
+      linkType: Uint8Array.from(lt),
+      linkDelay: Int32Array.from(ld),
+    },
     calendars,
   );
   const schedule = schedulePlan(plan);
@@ -267,7 +313,13 @@ export function generatePlanningData(size: WebSize, seed = SEED): { data: Planni
     const milestone = kind[i] === EventKind.Milestone;
     const s = schedule.startDay[i];
     const e = schedule.endDay[i];
-    const progress = milestone ? null : e < today ? 100 : s <= today ? Math.round((100 * (today - s)) / (e - s + 1)) : null;
+    const progress = milestone
+      ? null
+      : e < today
+        ? 100
+        : s <= today
+          ? Math.round((100 * (today - s)) / (e - s + 1))
+          : null;
     events.push({
       id: ids[i],
       name: names[i],
@@ -329,7 +381,8 @@ export function generatePlanningData(size: WebSize, seed = SEED): { data: Planni
   const e = schedule.endDay[pick.index];
   const last = model.rows[model.rows.length - 1];
   let outside = 0;
-  for (let i = 0; i < n; i++) if (schedule.endDay[i] < range.firstDay || schedule.startDay[i] > range.lastDay) outside++;
+  for (let i = 0; i < n; i++)
+    if (schedule.endDay[i] < range.firstDay || schedule.startDay[i] > range.lastDay) outside++;
   const linkTypes: Record<string, number> = { "end-begin": 0, "begin-begin": 0, "end-end": 0, "begin-end": 0 };
   for (const t of lt) linkTypes[TYPE_NAMES[t]]++;
   return {

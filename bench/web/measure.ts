@@ -22,11 +22,20 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 export function summary(xs: readonly number[]): Summary {
   const s = [...xs].sort((a, b) => a - b);
-  return { median: round1(quantile(s, 0.5)), p95: round1(quantile(s, 0.95)), min: round1(s[0] ?? NaN), max: round1(s[s.length - 1] ?? NaN), n: s.length };
+  return {
+    median: round1(quantile(s, 0.5)),
+    p95: round1(quantile(s, 0.95)),
+    min: round1(s[0] ?? NaN),
+    max: round1(s[s.length - 1] ?? NaN),
+    n: s.length,
+  };
 }
 
 export function median(xs: readonly number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 export function intervals(stamps: readonly number[]): number[] {
@@ -48,7 +57,13 @@ interface TraceEvent {
   args?: { data?: { startTime?: number } };
 }
 
-export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "blink.user_timing", "v8"];
+export const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "blink.user_timing",
+  "v8",
+];
 
 export interface FrameWork {
   /** Main-thread busy wall time (sum of top-level tasks, clipped) in each frame interval. */
@@ -72,7 +87,12 @@ export interface FrameWork {
  * probe's rAF callback), aligned with the trace clock through the user-timing mark `bench:${markName}`.
  * A task's CPU time (tdur) is spread over the frames it overlaps in proportion to its wall time in each.
  */
-export function frameWork(traceJson: string, markName: string, frameStarts: readonly number[], focus?: readonly boolean[]): FrameWork | { error: string } {
+export function frameWork(
+  traceJson: string,
+  markName: string,
+  frameStarts: readonly number[],
+  focus?: readonly boolean[],
+): FrameWork | { error: string } {
   const events = (JSON.parse(traceJson) as { traceEvents: TraceEvent[] }).traceEvents;
   const mark = events.find((e) => e.name === `bench:${markName}` && e.cat.includes("user_timing"));
   if (!mark || mark.args?.data?.startTime === undefined) return { error: `mark bench:${markName} not in the trace` };
@@ -84,7 +104,11 @@ export function frameWork(traceJson: string, markName: string, frameStarts: read
   let end = -Infinity;
   for (const e of all) {
     if (e.ts + e.dur! <= end) continue;
-    tasks.push({ a: Math.max(e.ts, end), b: e.ts + e.dur!, cpu: (e.tdur ?? e.dur!) * (e.ts + e.dur! - Math.max(e.ts, end)) / Math.max(1, e.dur!) });
+    tasks.push({
+      a: Math.max(e.ts, end),
+      b: e.ts + e.dur!,
+      cpu: ((e.tdur ?? e.dur!) * (e.ts + e.dur! - Math.max(e.ts, end))) / Math.max(1, e.dur!),
+    });
     end = e.ts + e.dur!;
   }
   const wall: number[] = [];
@@ -109,7 +133,20 @@ export function frameWork(traceJson: string, markName: string, frameStarts: read
   }
   let longest = 0;
   for (const t of tasks) if (t.a >= w0 && t.b <= w1) longest = Math.max(longest, t.b - t.a);
-  const names = ["FunctionCall", "FireAnimationFrame", "EventDispatch", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "MinorGC", "MajorGC", "HitTest"];
+  const names = [
+    "FunctionCall",
+    "FireAnimationFrame",
+    "EventDispatch",
+    "UpdateLayoutTree",
+    "Layout",
+    "PrePaint",
+    "Paint",
+    "Layerize",
+    "Commit",
+    "MinorGC",
+    "MajorGC",
+    "HitTest",
+  ];
   const breakdown: Record<string, number> = {};
   for (const e of main) {
     if (!names.includes(e.name) || e.ts < w0 || e.ts > w1) continue;
@@ -148,12 +185,20 @@ export function loadCpu(traceJson: string, markName: string): LoadCpu | { error:
   if (!mark || mark.args?.data?.startTime === undefined) return { error: `mark bench:${markName} not in the trace` };
   const w0 = mark.ts - mark.args.data.startTime * 1000;
   const w1 = mark.ts;
-  const workers = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.pid === mark.pid && /Worker/i.test(String(e.args?.name))).map((e) => e.tid));
+  const workers = new Set(
+    events
+      .filter(
+        (e) => e.ph === "M" && e.name === "thread_name" && e.pid === mark.pid && /Worker/i.test(String(e.args?.name)),
+      )
+      .map((e) => e.tid),
+  );
   let mainBusy = 0;
   let mainCpu = 0;
   let workerCpu = 0;
   const ends = new Map<number, number>();
-  for (const e of events.filter((x) => x.name === "RunTask" && x.ph === "X" && x.pid === mark.pid).sort((a, b) => a.ts - b.ts)) {
+  for (const e of events
+    .filter((x) => x.name === "RunTask" && x.ph === "X" && x.pid === mark.pid)
+    .sort((a, b) => a.ts - b.ts)) {
     const main = e.tid === mark.tid;
     if (!main && !workers.has(e.tid)) continue;
     const end = ends.get(e.tid) ?? -Infinity;
@@ -167,7 +212,12 @@ export function loadCpu(traceJson: string, markName: string): LoadCpu | { error:
       mainCpu += cpu;
     } else workerCpu += cpu;
   }
-  return { windowMs: round1((w1 - w0) / 1000), mainBusyMs: round1(mainBusy / 1000), mainCpuMs: round1(mainCpu / 1000), workerCpuMs: round1(workerCpu / 1000) };
+  return {
+    windowMs: round1((w1 - w0) / 1000),
+    mainBusyMs: round1(mainBusy / 1000),
+    mainCpuMs: round1(mainCpu / 1000),
+    workerCpuMs: round1(workerCpu / 1000),
+  };
 }
 
 // ---- CPU profile ---------------------------------------------------------------------------------------------
@@ -260,7 +310,7 @@ export function hotspots(
   for (const n of profile.nodes) {
     const cf = n.callFrame;
     const lookup = cf.url ? sourceOf(cf.url) : null;
-    const source = cf.url ? (lookup?.(cf.lineNumber, cf.columnNumber) || cf.url.replace(/^.*\//, "")) : "";
+    const source = cf.url ? lookup?.(cf.lineNumber, cf.columnNumber) || cf.url.replace(/^.*\//, "") : "";
     const fn = cf.functionName || "(anonymous)";
     keyOf.set(n.id, { key: `${fn}|${source}`, fn, source });
   }

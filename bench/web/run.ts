@@ -17,14 +17,35 @@ import { build } from "vite";
 import { DATA_DIR, REPO } from "./vite.config.js";
 import { serveStatic, type StaticServer } from "./serve.js";
 import { writePlanningData, type WebMeta, type WebSize } from "./generate.js";
-import { sourceLookup, frameWork, hotspots, loadCpu, intervals, median, round1, summary, TRACE_CATEGORIES, type CpuProfile, type FrameWork, type LoadCpu, type Summary } from "./measure.js";
+import {
+  sourceLookup,
+  frameWork,
+  hotspots,
+  loadCpu,
+  intervals,
+  median,
+  round1,
+  summary,
+  TRACE_CATEGORIES,
+  type CpuProfile,
+  type FrameWork,
+  type LoadCpu,
+  type Summary,
+} from "./measure.js";
 
 const TARGETS = { firstPaint10kMs: 300, dragFrameMs: 8, scrollFps100k: 60 };
 /** 60 fps with the rounding of a 60 Hz display (59.9x): at least 97 % of the frames. */
 const FPS_OK = 0.97 * TARGETS.scrollFps100k;
 const DHTMLX_PUBLISHED_10K_MS = 948;
 const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 /** dhtmlx's stylesheet asks Google Fonts for Inter: nothing leaves the machine, both pages use local fonts. */
 const OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
 const VIEWPORT = { width: 1280, height: 720 };
@@ -101,7 +122,15 @@ interface Probe {
 }
 declare const window: { __bench: Probe };
 declare const location: { pathname: string };
-declare const document: { querySelector: (s: string) => { getBoundingClientRect: () => { left: number; top: number; height: number }; scrollTop: number; scrollLeft: number; scrollWidth: number; clientWidth: number } | null };
+declare const document: {
+  querySelector: (s: string) => {
+    getBoundingClientRect: () => { left: number; top: number; height: number };
+    scrollTop: number;
+    scrollLeft: number;
+    scrollWidth: number;
+    clientWidth: number;
+  } | null;
+};
 
 // ---- Page loads -----------------------------------------------------------------------------------------------
 interface Loaded {
@@ -124,18 +153,41 @@ async function load(browser: Browser, url: string, opts: { profile?: boolean; tr
   }
   if (opts.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "commit" });
-  await page.waitForFunction(() => {
-    const b = (window as { __bench?: Probe }).__bench;
-    // Jalon's page also waits for the frame at today's scroll position (`settledFrame`, app/ours.tsx).
-    return b !== undefined && (("firstFrame" in b.marks && (location.pathname.includes("dhtmlx") || "settledFrame" in b.marks)) || b.errors.length > 0);
-  }, null, { timeout: LOAD_TIMEOUT_MS, polling: 100 });
-  const state = await page.evaluate(() => ({ marks: window.__bench.marks, notes: window.__bench.notes, errors: window.__bench.errors }));
+  await page.waitForFunction(
+    () => {
+      const b = (window as { __bench?: Probe }).__bench;
+      // Jalon's page also waits for the frame at today's scroll position (`settledFrame`, app/ours.tsx).
+      return (
+        b !== undefined &&
+        (("firstFrame" in b.marks && (location.pathname.includes("dhtmlx") || "settledFrame" in b.marks)) ||
+          b.errors.length > 0)
+      );
+    },
+    null,
+    { timeout: LOAD_TIMEOUT_MS, polling: 100 },
+  );
+  const state = await page.evaluate(() => ({
+    marks: window.__bench.marks,
+    notes: window.__bench.notes,
+    errors: window.__bench.errors,
+  }));
   const trace = opts.trace ? (await browser.stopTracing()).toString() : undefined;
   if (state.errors.length) throw new Error(`${url}: ${state.errors.join("; ")}`);
   return { ctx, page, state, cdp, trace };
 }
 
-const PHASES = ["scriptStart", "mount", "dataRequested", "dataResponse", "dataReceived", "engineLoaded", "barsDrawn", "firstFrame", "barsAtToday", "settledFrame"];
+const PHASES = [
+  "scriptStart",
+  "mount",
+  "dataRequested",
+  "dataResponse",
+  "dataReceived",
+  "engineLoaded",
+  "barsDrawn",
+  "firstFrame",
+  "barsAtToday",
+  "settledFrame",
+];
 const since = (m: Record<string, number>, a: string, b: string): number => m[b] - m[a];
 
 interface OursPaint {
@@ -148,7 +200,14 @@ interface OursPaint {
 }
 function oursPaint(s: PageState): OursPaint {
   const m = s.marks;
-  return { workerLoadMs: Number(s.notes.workerLoadMs ?? NaN), navToFirstFrameMs: m.firstFrame, navToSettledFrameMs: m.settledFrame, scriptToFirstFrameMs: since(m, "scriptStart", "firstFrame"), dataToFirstFrameMs: since(m, "dataReceived", "firstFrame"), marks: m };
+  return {
+    workerLoadMs: Number(s.notes.workerLoadMs ?? NaN),
+    navToFirstFrameMs: m.firstFrame,
+    navToSettledFrameMs: m.settledFrame,
+    scriptToFirstFrameMs: since(m, "scriptStart", "firstFrame"),
+    dataToFirstFrameMs: since(m, "dataReceived", "firstFrame"),
+    marks: m,
+  };
 }
 interface PeerPaint {
   navToFirstFrameMs: number;
@@ -215,7 +274,10 @@ async function drag(browser: Browser, l: Loaded, meta: WebMeta, opts: { trace?: 
     const el = document.querySelector('[data-testid="planning-scroller"]')!;
     const canvas = document.querySelector('[data-testid="gantt-canvas"]')!.getBoundingClientRect();
     const row = document.querySelector(`[data-testid="grid-row"][data-event-id="${d.id}"]`)?.getBoundingClientRect();
-    return { x: canvas.left + d.barX - el.scrollLeft + Math.min(4, d.barWidth / 2), y: row ? row.top + row.height / 2 : -1 };
+    return {
+      x: canvas.left + d.barX - el.scrollLeft + Math.min(4, d.barWidth / 2),
+      y: row ? row.top + row.height / 2 : -1,
+    };
   }, d);
   if (pos.y < 0) throw new Error(`drag target ${d.id} not on screen`);
   await page.mouse.move(pos.x, pos.y);
@@ -226,7 +288,12 @@ async function drag(browser: Browser, l: Loaded, meta: WebMeta, opts: { trace?: 
     const b = window.__bench;
     b.startFrames();
     b.mark("dragStart");
-    return { draws: b.draws.length, layerDraws: b.layerDraws.length, commits: b.commits?.length ?? 0, calls: b.calls.length };
+    return {
+      draws: b.draws.length,
+      layerDraws: b.layerDraws.length,
+      commits: b.commits?.length ?? 0,
+      calls: b.calls.length,
+    };
   });
   await page.mouse.down();
   // One move every 16.7 ms (a 60 Hz pointer), timed here so that the page does nothing but the drag.
@@ -248,7 +315,14 @@ async function drag(browser: Browser, l: Loaded, meta: WebMeta, opts: { trace?: 
   await page.evaluate(() => window.__bench.frames(90));
   const after = await page.evaluate((from) => {
     const b = window.__bench;
-    return { draws: b.draws.slice(from.draws), layerDraws: b.layerDraws.slice(from.layerDraws), commits: (b.commits ?? []).slice(from.commits), calls: b.calls.slice(from.calls), marks: b.marks, notes: b.notes };
+    return {
+      draws: b.draws.slice(from.draws),
+      layerDraws: b.layerDraws.slice(from.layerDraws),
+      commits: (b.commits ?? []).slice(from.commits),
+      calls: b.calls.slice(from.calls),
+      marks: b.marks,
+      notes: b.notes,
+    };
   }, from);
   return { frames, ...after, trace, profile };
 }
@@ -310,29 +384,44 @@ function dragFigures(r: DragRaw): DragFigures {
 }
 
 // ---- Scroll ---------------------------------------------------------------------------------------------------------
-async function scroll(browser: Browser, l: Loaded, opts: { trace?: boolean } = {}): Promise<ScrollResult & { commits: Commit[]; trace?: string; profile?: CpuProfile }> {
+async function scroll(
+  browser: Browser,
+  l: Loaded,
+  opts: { trace?: boolean } = {},
+): Promise<ScrollResult & { commits: Commit[]; trace?: string; profile?: CpuProfile }> {
   const { page } = l;
   await page.evaluate(() => window.__bench.frames(30));
   if (opts.trace) await browser.startTracing(l.page, { categories: TRACE_CATEGORIES });
   if (l.cdp) await l.cdp.send("Profiler.start");
-  const r = await page.evaluate(async ({ step, ms }) => {
-    const b = window.__bench;
-    const from = b.commits?.length ?? 0;
-    b.mark("scrollStart");
-    const out = await b.scrollRun(step, ms);
-    return { ...out, commits: (b.commits ?? []).slice(from) };
-  }, { step: SCROLL_STEP_PX, ms: SCROLL_MS });
+  const r = await page.evaluate(
+    async ({ step, ms }) => {
+      const b = window.__bench;
+      const from = b.commits?.length ?? 0;
+      b.mark("scrollStart");
+      const out = await b.scrollRun(step, ms);
+      return { ...out, commits: (b.commits ?? []).slice(from) };
+    },
+    { step: SCROLL_STEP_PX, ms: SCROLL_MS },
+  );
   const trace = opts.trace ? (await browser.stopTracing()).toString() : undefined;
   const profile = l.cdp ? ((await l.cdp.send("Profiler.stop")) as { profile: CpuProfile }).profile : undefined;
   return { ...r, trace, profile };
 }
 
 /** Per Konva canvas: draws per frame and ms per draw, in the window [w0, w1). */
-function layerFigures(list: LayerDraw[], w0: number, w1: number, frames: number): Record<string, { drawsPerFrame: number; msPerDraw: number }> {
+function layerFigures(
+  list: LayerDraw[],
+  w0: number,
+  w1: number,
+  frames: number,
+): Record<string, { drawsPerFrame: number; msPerDraw: number }> {
   const out: Record<string, { drawsPerFrame: number; msPerDraw: number }> = {};
   for (const layer of ["grid", "bars", "header"] as const) {
     const xs = list.filter((x) => x.layer === layer && x.t0 >= w0 && x.t0 < w1);
-    out[layer] = { drawsPerFrame: Math.round((xs.length / Math.max(1, frames)) * 100) / 100, msPerDraw: round1(median(xs.map((x) => x.t1 - x.t0)) || 0) };
+    out[layer] = {
+      drawsPerFrame: Math.round((xs.length / Math.max(1, frames)) * 100) / 100,
+      msPerDraw: round1(median(xs.map((x) => x.t1 - x.t0)) || 0),
+    };
   }
   return out;
 }
@@ -394,7 +483,9 @@ function scrollFigures(r: ScrollResult): ScrollFigures {
 /** Summary of each LoadCpu figure over the traced loads. */
 function cpuSummary(list: LoadCpu[]): Record<string, Summary> | undefined {
   if (!list.length) return undefined;
-  return Object.fromEntries((Object.keys(list[0]) as (keyof LoadCpu)[]).map((k) => [k, summary(list.map((c) => c[k]))]));
+  return Object.fromEntries(
+    (Object.keys(list[0]) as (keyof LoadCpu)[]).map((k) => [k, summary(list.map((c) => c[k]))]),
+  );
 }
 
 /** For each frame interval [starts[k], starts[k + 1]): whether the bars canvas was drawn in it. */
@@ -412,13 +503,20 @@ function mergeRuns<T extends object>(runs: T[]): Record<string, unknown> {
     if (typeof v === "number") out[k] = round1(median(runs.map((r) => (r as Record<string, number>)[k])));
     else if (v && typeof v === "object" && "median" in v && "p95" in v) {
       const ss = runs.map((r) => (r as Record<string, Summary>)[k]);
-      out[k] = { median: round1(median(ss.map((s) => s.median))), p95: round1(median(ss.map((s) => s.p95))), max: round1(Math.max(...ss.map((s) => s.max))), n: ss.reduce((a, s) => a + s.n, 0) };
+      out[k] = {
+        median: round1(median(ss.map((s) => s.median))),
+        p95: round1(median(ss.map((s) => s.p95))),
+        max: round1(Math.max(...ss.map((s) => s.max))),
+        n: ss.reduce((a, s) => a + s.n, 0),
+      };
     } else if (v && typeof v === "object") out[k] = mergeRuns(runs.map((r) => (r as Record<string, object>)[k]));
   }
   return out;
 }
 
-function pooledFrameWork(traces: { trace: string; starts: number[]; mark: string; focus?: boolean[] }[]): (FrameWork & { runs: number }) | { error: string } {
+function pooledFrameWork(
+  traces: { trace: string; starts: number[]; mark: string; focus?: boolean[] }[],
+): (FrameWork & { runs: number }) | { error: string } {
   const per: FrameWork[] = [];
   for (const t of traces) {
     const fw = frameWork(t.trace, t.mark, t.starts, t.focus);
@@ -434,14 +532,20 @@ function pooledFrameWork(traces: { trace: string; starts: number[]; mark: string
 function sourceState(): { commit: string; uncommitted: string[] } {
   const git = (...a: string[]) => execFileSync("git", a, { cwd: REPO, encoding: "utf8" }).trim();
   try {
-    return { commit: git("rev-parse", "--short", "HEAD"), uncommitted: git("status", "--porcelain", "--", "web/src", "shared/src", "engine/src").split("\n").filter(Boolean) };
+    return {
+      commit: git("rev-parse", "--short", "HEAD"),
+      uncommitted: git("status", "--porcelain", "--", "web/src", "shared/src", "engine/src")
+        .split("\n")
+        .filter(Boolean),
+    };
   } catch {
     return { commit: "unknown", uncommitted: [] };
   }
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (no browser is downloaded)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (no browser is downloaded)`);
   const loadBefore = loadavg();
   // The machine is shared: the 1-minute load average, sampled through the run, says how busy it was.
   const loads: number[] = [];
@@ -450,7 +554,9 @@ async function main(): Promise<void> {
   const metas = {} as Record<WebSize, WebMeta>;
   for (const size of ["10k", "100k"] as const) {
     metas[size] = writePlanningData(size, DATA_DIR);
-    log(`${size}: ${metas[size].stats.events} events, ${metas[size].stats.links} links, ${(metas[size].stats.jsonBytes / 1e6).toFixed(1)} MB, drag target ${metas[size].drag.id} (${metas[size].drag.descendants} descendants)`);
+    log(
+      `${size}: ${metas[size].stats.events} events, ${metas[size].stats.links} links, ${(metas[size].stats.jsonBytes / 1e6).toFixed(1)} MB, drag target ${metas[size].drag.id} (${metas[size].drag.descendants} descendants)`,
+    );
   }
   const configFile = join(REPO, "bench", "web", "vite.config.ts");
   const dist = join(REPO, "bench", "web", "dist");
@@ -467,7 +573,9 @@ async function main(): Promise<void> {
   try {
     if (PROFILE === "only") {
       const hot = await profiles(browser, metas, configFile);
-      process.stdout.write(`${JSON.stringify({ date: new Date().toISOString().slice(0, 10), chromium: version, hotspots: hot }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ date: new Date().toISOString().slice(0, 10), chromium: version, hotspots: hot }, null, 2)}\n`,
+      );
       return;
     }
     // (a) first paint, 10k: one warm-up load of each page, then alternate.
@@ -481,14 +589,19 @@ async function main(): Promise<void> {
       const b = await load(browser, peer("10k"));
       peerPaints.push(peerPaint(b.state));
       await b.ctx.close();
-      log(`first paint 10k #${r + 1}: ours ${oursPaints[r].navToFirstFrameMs.toFixed(0)} ms, dhtmlx ${peerPaints[r].navToFirstFrameMs.toFixed(0)} ms`);
+      log(
+        `first paint 10k #${r + 1}: ours ${oursPaints[r].navToFirstFrameMs.toFixed(0)} ms, dhtmlx ${peerPaints[r].navToFirstFrameMs.toFixed(0)} ms`,
+      );
     }
 
     // CPU to the first frame, from traced loads (what contention on the machine cannot inflate).
     const cpuOurs: LoadCpu[] = [];
     const cpuPeer: LoadCpu[] = [];
     for (let r = 0; r < TRACED; r++) {
-      for (const [url, list] of [[ours("10k"), cpuOurs], [peer("10k"), cpuPeer]] as const) {
+      for (const [url, list] of [
+        [ours("10k"), cpuOurs],
+        [peer("10k"), cpuPeer],
+      ] as const) {
         const l = await load(browser, url, { trace: true });
         await l.ctx.close();
         const c = loadCpu(l.trace!, "firstFrame");
@@ -496,7 +609,10 @@ async function main(): Promise<void> {
         list.push(c);
       }
     }
-    if (TRACED) log(`CPU to first frame 10k: ours main ${median(cpuOurs.map((c) => c.mainCpuMs)).toFixed(0)} ms + worker ${median(cpuOurs.map((c) => c.workerCpuMs)).toFixed(0)} ms, dhtmlx main ${median(cpuPeer.map((c) => c.mainCpuMs)).toFixed(0)} ms`);
+    if (TRACED)
+      log(
+        `CPU to first frame 10k: ours main ${median(cpuOurs.map((c) => c.mainCpuMs)).toFixed(0)} ms + worker ${median(cpuOurs.map((c) => c.workerCpuMs)).toFixed(0)} ms, dhtmlx main ${median(cpuPeer.map((c) => c.mainCpuMs)).toFixed(0)} ms`,
+      );
 
     // (b) drag at 10k.
     const drags: DragFigures[] = [];
@@ -507,17 +623,26 @@ async function main(): Promise<void> {
       const f = dragFigures(raw);
       if (f.previewsRequested === 0) throw new Error("the drag produced no preview");
       drags.push(f);
-      log(`drag #${r + 1}: ${f.previewsRequested} previews (delta ${f.deltaSize}), ${f.previewFramesDrawn} preview frames, rAF median ${f.rafIntervalMs.median} p95 ${f.rafIntervalMs.p95} ms`);
+      log(
+        `drag #${r + 1}: ${f.previewsRequested} previews (delta ${f.deltaSize}), ${f.previewFramesDrawn} preview frames, rAF median ${f.rafIntervalMs.median} p95 ${f.rafIntervalMs.p95} ms`,
+      );
     }
     const dragTraces: { trace: string; starts: number[]; mark: string; focus?: boolean[] }[] = [];
     for (let r = 0; r < TRACED; r++) {
       const l = await load(browser, ours("10k"));
       const raw = await drag(browser, l, metas["10k"], { trace: true });
       await l.ctx.close();
-      dragTraces.push({ trace: raw.trace!, starts: raw.frames.starts, mark: "dragStart", focus: framesWithDraw(raw.frames.starts, raw.draws) });
+      dragTraces.push({
+        trace: raw.trace!,
+        starts: raw.frames.starts,
+        mark: "dragStart",
+        focus: framesWithDraw(raw.frames.starts, raw.draws),
+      });
     }
     const dragWork = TRACED ? pooledFrameWork(dragTraces) : { error: "no traced run" };
-    log(`drag main-thread work per frame: ${JSON.stringify("perFrameMs" in dragWork ? { wall: dragWork.perFrameMs, cpu: dragWork.perFrameCpuMs } : dragWork)}`);
+    log(
+      `drag main-thread work per frame: ${JSON.stringify("perFrameMs" in dragWork ? { wall: dragWork.perFrameMs, cpu: dragWork.perFrameCpuMs } : dragWork)}`,
+    );
 
     // (c) scroll at 100k (and its first paint).
     const scrolls: ScrollFigures[] = [];
@@ -529,7 +654,9 @@ async function main(): Promise<void> {
       await l.ctx.close();
       const f = scrollFigures(raw);
       scrolls.push(f);
-      log(`scroll 100k #${r + 1}: first paint ${paints100k[r].navToFirstFrameMs.toFixed(0)} ms, ${f.rafFps} fps (canvas ${f.canvasFps}), p95 ${f.rafIntervalMs.p95} ms, lag ${f.canvasLagFrames.median} frames`);
+      log(
+        `scroll 100k #${r + 1}: first paint ${paints100k[r].navToFirstFrameMs.toFixed(0)} ms, ${f.rafFps} fps (canvas ${f.canvasFps}), p95 ${f.rafIntervalMs.p95} ms, lag ${f.canvasLagFrames.median} frames`,
+      );
     }
     const scrollTraces: { trace: string; starts: number[]; mark: string }[] = [];
     for (let r = 0; r < TRACED; r++) {
@@ -539,7 +666,9 @@ async function main(): Promise<void> {
       scrollTraces.push({ trace: raw.trace!, starts: raw.starts, mark: "scrollStart" });
     }
     const scrollWork = TRACED ? pooledFrameWork(scrollTraces) : { error: "no traced run" };
-    log(`scroll main-thread work per frame: ${JSON.stringify("perFrameMs" in scrollWork ? { wall: scrollWork.perFrameMs, cpu: scrollWork.perFrameCpuMs } : scrollWork)}`);
+    log(
+      `scroll main-thread work per frame: ${JSON.stringify("perFrameMs" in scrollWork ? { wall: scrollWork.perFrameMs, cpu: scrollWork.perFrameCpuMs } : scrollWork)}`,
+    );
     // The same scroll at 10k: tells what depends on the plan's size.
     const scrolls10k: ScrollFigures[] = [];
     for (let r = 0; r < RUNS; r++) {
@@ -547,7 +676,9 @@ async function main(): Promise<void> {
       scrolls10k.push(scrollFigures(await scroll(browser, l)));
       await l.ctx.close();
     }
-    log(`scroll 10k: ${median(scrolls10k.map((s) => s.rafFps)).toFixed(1)} fps (canvas ${median(scrolls10k.map((s) => s.canvasFps)).toFixed(1)})`);
+    log(
+      `scroll 10k: ${median(scrolls10k.map((s) => s.rafFps)).toFixed(1)} fps (canvas ${median(scrolls10k.map((s) => s.canvasFps)).toFixed(1)})`,
+    );
 
     // Figures.
     const oursFirst = {
@@ -556,7 +687,10 @@ async function main(): Promise<void> {
       scriptToFirstFrameMs: summary(oursPaints.map((p) => p.scriptToFirstFrameMs)),
       dataToFirstFrameMs: summary(oursPaints.map((p) => p.dataToFirstFrameMs)),
       workerLoadMs: summary(oursPaints.map((p) => p.workerLoadMs)),
-      phasesMs: phaseMedians(oursPaints.map((p) => p.marks), PHASES),
+      phasesMs: phaseMedians(
+        oursPaints.map((p) => p.marks),
+        PHASES,
+      ),
       cpuToFirstFrame: cpuSummary(cpuOurs),
     };
     const peerFirst = {
@@ -572,12 +706,26 @@ async function main(): Promise<void> {
       cpuToFirstFrame: cpuSummary(cpuPeer),
       publishedMs: DHTMLX_PUBLISHED_10K_MS,
     };
-    const dragOut = { ...mergeRuns(drags), runs: drags.length, mainThreadPerFrame: dragWork, target: metas["10k"].drag };
-    const scrollOut = { ...mergeRuns(scrolls), runs: scrolls.length, stepPx: SCROLL_STEP_PX, durationMs: SCROLL_MS, mainThreadPerFrame: scrollWork };
+    const dragOut = {
+      ...mergeRuns(drags),
+      runs: drags.length,
+      mainThreadPerFrame: dragWork,
+      target: metas["10k"].drag,
+    };
+    const scrollOut = {
+      ...mergeRuns(scrolls),
+      runs: scrolls.length,
+      stepPx: SCROLL_STEP_PX,
+      durationMs: SCROLL_MS,
+      mainThreadPerFrame: scrollWork,
+    };
     const first100k = {
       navToFirstFrameMs: summary(paints100k.map((p) => p.navToFirstFrameMs)),
       dataToFirstFrameMs: summary(paints100k.map((p) => p.dataToFirstFrameMs)),
-      phasesMs: phaseMedians(paints100k.map((p) => p.marks), PHASES),
+      phasesMs: phaseMedians(
+        paints100k.map((p) => p.marks),
+        PHASES,
+      ),
     };
     // The drag frame: main-thread CPU of the frames that show a new preview (p95), so idle frames between two
     // previews do not dilute it; CPU time, because the wall time of a frame on a shared 2-core machine is mostly
@@ -592,18 +740,27 @@ async function main(): Promise<void> {
     // The same targets on the page's own main-thread CPU (what a busy machine cannot inflate): the first paint's
     // CPU from navigation to the first frame, and the share of scroll frames whose CPU fits in one 60 Hz frame.
     const paintCpu = TRACED ? median(cpuOurs.map((c) => c.mainCpuMs)) : NaN;
-    const scrollFitShare = "framesOver16MsCpu" in scrollWork ? Math.round((1 - scrollWork.framesOver16MsCpu / scrollWork.perFrameCpuMs.n) * 1000) / 1000 : NaN;
+    const scrollFitShare =
+      "framesOver16MsCpu" in scrollWork
+        ? Math.round((1 - scrollWork.framesOver16MsCpu / scrollWork.perFrameCpuMs.n) * 1000) / 1000
+        : NaN;
     const onMainThreadCpu = {
       firstPaint10kMainCpuMs: round1(paintCpu),
       scrollFramesFittingOneFrame100k: scrollFitShare,
-      meets: { firstPaint10kMs: paintCpu <= TARGETS.firstPaint10kMs, dragFrameMs: dragFrame <= TARGETS.dragFrameMs, scrollFps100k: scrollFitShare >= 0.97 },
+      meets: {
+        firstPaint10kMs: paintCpu <= TARGETS.firstPaint10kMs,
+        dragFrameMs: dragFrame <= TARGETS.dragFrameMs,
+        scrollFps100k: scrollFitShare >= 0.97,
+      },
     };
 
     // Hot spots: CPU profiles of the three scenarios on an unminified build (function names and modules).
     let hot: Record<string, unknown> | undefined;
     if (PROFILE === "always" || (PROFILE === "auto" && !Object.values(meetsTargets).every(Boolean))) {
       // The figures above stand without the profiles: a failure here is reported, not fatal.
-      hot = await profiles(browser, metas, configFile).catch((e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
+      hot = await profiles(browser, metas, configFile).catch((e: unknown) => ({
+        error: e instanceof Error ? e.message : String(e),
+      }));
     }
 
     const cpu = cpus();
@@ -620,17 +777,38 @@ async function main(): Promise<void> {
         headless: true,
         rendering: "software (--disable-gpu)",
         viewport: VIEWPORT,
-        loadAverage1m: { before: round1(loadBefore[0]), median: round1(median(loads)), max: round1(Math.max(...loads)), after: round1(loadavg()[0]) },
+        loadAverage1m: {
+          before: round1(loadBefore[0]),
+          median: round1(median(loads)),
+          max: round1(Math.max(...loads)),
+          after: round1(loadavg()[0]),
+        },
       },
       method:
         `each figure over ${RUNS} page loads (fresh browser context each, after one warm-up load per page); summaries are {median, p95, min, max, n}; ` +
         `times in ms since navigation start unless said; frame work from ${TRACED} extra traced loads per scenario`,
       plans: {
-        "10k": { ...metas["10k"].stats, rows: metas["10k"].rows, range: metas["10k"].range, today: metas["10k"].todayIso },
-        "100k": { ...metas["100k"].stats, rows: metas["100k"].rows, range: metas["100k"].range, today: metas["100k"].todayIso },
+        "10k": {
+          ...metas["10k"].stats,
+          rows: metas["10k"].rows,
+          range: metas["10k"].range,
+          today: metas["10k"].todayIso,
+        },
+        "100k": {
+          ...metas["100k"].stats,
+          rows: metas["100k"].rows,
+          range: metas["100k"].range,
+          today: metas["100k"].todayIso,
+        },
       },
       results: {
-        ours: { firstPaint10k: oursFirst, drag10k: dragOut, scroll100k: scrollOut, firstPaint100k: first100k, scroll10k: { ...mergeRuns(scrolls10k), runs: scrolls10k.length } },
+        ours: {
+          firstPaint10k: oursFirst,
+          drag10k: dragOut,
+          scroll100k: scrollOut,
+          firstPaint100k: first100k,
+          scroll10k: { ...mergeRuns(scrolls10k), runs: scrolls10k.length },
+        },
         dhtmlx: { firstPaint10k: peerFirst },
       },
       ratios: {
@@ -638,11 +816,17 @@ async function main(): Promise<void> {
           navToFirstFrame10k: round1(peerFirst.navToFirstFrameMs.median / oursFirst.navToFirstFrameMs.median),
           dataToFirstFrame10k: round1(peerFirst.dataToFirstFrameMs.median / oursFirst.dataToFirstFrameMs.median),
         },
-        dhtmlxOverOursMainThreadCpuToFirstFrame10k: TRACED ? round1(median(cpuPeer.map((c) => c.mainCpuMs)) / median(cpuOurs.map((c) => c.mainCpuMs))) : undefined,
+        dhtmlxOverOursMainThreadCpuToFirstFrame10k: TRACED
+          ? round1(median(cpuPeer.map((c) => c.mainCpuMs)) / median(cpuOurs.map((c) => c.mainCpuMs)))
+          : undefined,
         dhtmlxInitParseOverPublished: Math.round((peerFirst.initParseMs.median / DHTMLX_PUBLISHED_10K_MS) * 100) / 100,
       },
       targets: TARGETS,
-      measuredAgainstTargets: { firstPaint10kMs: oursFirst.navToFirstFrameMs.median, dragFrameMs: dragFrame, scrollFps100k: round1(scrollFps) },
+      measuredAgainstTargets: {
+        firstPaint10kMs: oursFirst.navToFirstFrameMs.median,
+        dragFrameMs: dragFrame,
+        scrollFps100k: round1(scrollFps),
+      },
       meetsTargets,
       onMainThreadCpu,
       hotspots: hot,
@@ -656,10 +840,18 @@ async function main(): Promise<void> {
   }
 }
 
-async function profiles(browser: Browser, metas: Record<WebSize, WebMeta>, configFile: string): Promise<Record<string, unknown>> {
+async function profiles(
+  browser: Browser,
+  metas: Record<WebSize, WebMeta>,
+  configFile: string,
+): Promise<Record<string, unknown>> {
   const dist = join(REPO, ".tmp", "bench-web-profile");
   log("vite build (unminified, for the CPU profiles)");
-  await build({ configFile, logLevel: "error", build: { minify: false, sourcemap: true, outDir: dist, emptyOutDir: true } });
+  await build({
+    configFile,
+    logLevel: "error",
+    build: { minify: false, sourcemap: true, outDir: dist, emptyOutDir: true },
+  });
   const server: StaticServer = await serveStatic(dist, DATA_DIR);
   const cache = new Map<string, (line: number, column: number) => string>();
   const sourceOf = (url: string) => {
@@ -681,14 +873,25 @@ async function profiles(browser: Browser, metas: Record<WebSize, WebMeta>, confi
     const dr = await drag(browser, a, metas["10k"]);
     const dw0 = dr.frames.starts[0];
     const dw1 = dr.frames.starts[dr.frames.starts.length - 1];
-    out.drag10k = { reactCommitsPerFrame: commitFigures(dr.commits, dw0, dw1, dr.frames.starts.length - 1), ...hotspots(dr.profile!, sourceOf, 100) };
+    out.drag10k = {
+      reactCommitsPerFrame: commitFigures(dr.commits, dw0, dw1, dr.frames.starts.length - 1),
+      ...hotspots(dr.profile!, sourceOf, 100),
+    };
     await a.ctx.close();
     const c = await load(browser, `${server.url}/index.html?size=100k&diag=1`, { profile: true });
     const pc = ((await c.cdp!.send("Profiler.stop")) as { profile: CpuProfile }).profile;
     out.firstPaint100k = { navToFirstFrameMs: round1(c.state.marks.firstFrame), ...hotspots(pc, sourceOf, 200) };
     await c.cdp!.send("Profiler.setSamplingInterval", { interval: 100 });
     const sc = await scroll(browser, c);
-    out.scroll100k = { reactCommitsPerFrame: commitFigures(sc.commits, sc.starts[0], sc.starts[sc.starts.length - 1], sc.starts.length - 1), ...hotspots(sc.profile!, sourceOf, 100) };
+    out.scroll100k = {
+      reactCommitsPerFrame: commitFigures(
+        sc.commits,
+        sc.starts[0],
+        sc.starts[sc.starts.length - 1],
+        sc.starts.length - 1,
+      ),
+      ...hotspots(sc.profile!, sourceOf, 100),
+    };
     await c.ctx.close();
     log("profiles done");
     return out;

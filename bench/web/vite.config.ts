@@ -21,7 +21,11 @@ export function serveData(dataDir: string, req: IncomingMessage, res: ServerResp
   if (!m) return false;
   const file = join(dataDir, `${m[1]}-${m[2]}.json`);
   if (!existsSync(file)) {
-    const r = spawnSync(process.execPath, ["--import", "tsx", join(here, "generate.ts"), "--size", m[2], "--out", dataDir], { cwd: REPO, stdio: ["ignore", "ignore", "inherit"] });
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(here, "generate.ts"), "--size", m[2], "--out", dataDir],
+      { cwd: REPO, stdio: ["ignore", "ignore", "inherit"] },
+    );
     if (r.status !== 0) {
       res.statusCode = 500;
       res.end("generation failed");

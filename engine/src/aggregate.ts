@@ -20,7 +20,9 @@ export interface MergedBar {
 }
 
 export function mergeRow(items: readonly Interval[], calendar: Calendar): MergedBar[] {
-  const order = items.map((_, i) => i).sort((a, b) => items[a].startDay - items[b].startDay || items[a].endDay - items[b].endDay);
+  const order = items
+    .map((_, i) => i)
+    .sort((a, b) => items[a].startDay - items[b].startDay || items[a].endDay - items[b].endDay);
   const bars: MergedBar[] = [];
   let current: MergedBar | null = null;
   let currentEndInstant = 0;
@@ -46,7 +48,9 @@ export function round2(x: number): number {
 }
 
 /** Counting of merged events: percentages weighted by people x days. */
-export function aggregateCounting(items: readonly { percentage: number; numberOfPeople: number; numberOfDays: number }[]): number {
+export function aggregateCounting(
+  items: readonly { percentage: number; numberOfPeople: number; numberOfDays: number }[],
+): number {
   let weight = 0;
   let sum = 0;
   for (const it of items) {

@@ -152,11 +152,14 @@ export interface CalendarSet {
   readonly byLot: ReadonlyMap<string, number>;
 }
 
-export function createCalendarSet(spec: CalendarSpec & { lotHolidays?: ReadonlyMap<string, readonly number[]> | Record<string, readonly number[]> }): CalendarSet {
+export function createCalendarSet(
+  spec: CalendarSpec & { lotHolidays?: ReadonlyMap<string, readonly number[]> | Record<string, readonly number[]> },
+): CalendarSet {
   const base = createCalendar(spec);
   const calendars: Calendar[] = [base];
   const byLot = new Map<string, number>();
-  const entries = spec.lotHolidays instanceof Map ? [...spec.lotHolidays.entries()] : Object.entries(spec.lotHolidays ?? {});
+  const entries =
+    spec.lotHolidays instanceof Map ? [...spec.lotHolidays.entries()] : Object.entries(spec.lotHolidays ?? {});
   for (const [lot, extra] of entries) {
     if (extra.length === 0) continue;
     byLot.set(String(lot), calendars.length);

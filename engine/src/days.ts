@@ -18,7 +18,8 @@ export function parseDay(iso: unknown): number {
   const d = Number(m[3]);
   const ms = Date.UTC(y, mo - 1, d);
   const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) throw new InvalidDateError(iso);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
+    throw new InvalidDateError(iso);
   return ms / MS_PER_DAY;
 }
 

@@ -76,21 +76,27 @@ export function planFromDocument(doc: unknown): Plan {
     if (!isRecord(v)) throw new InvalidDocumentError("Une période de congés doit avoir startDate et endDate");
     const from = parseDay(v.startDate);
     const to = parseDay(v.endDate);
-    if (to < from) throw new InvalidDocumentError(`Congés du ${String(v.startDate)} au ${String(v.endDate)} : la fin précède le début`);
+    if (to < from)
+      throw new InvalidDocumentError(
+        `Congés du ${String(v.startDate)} au ${String(v.endDate)} : la fin précède le début`,
+      );
     return [from, to] as const;
   });
   const lotHolidaysIn = calendar.lotHolidays ?? {};
   if (!isRecord(lotHolidaysIn)) throw new InvalidDocumentError("calendar.lotHolidays doit être un objet");
   const lotHolidays: Record<string, number[]> = {};
-  for (const [lot, days] of Object.entries(lotHolidaysIn)) lotHolidays[lot] = stringList(days, `calendar.lotHolidays.${lot}`).map(parseDay);
+  for (const [lot, days] of Object.entries(lotHolidaysIn))
+    lotHolidays[lot] = stringList(days, `calendar.lotHolidays.${lot}`).map(parseDay);
   const set = createCalendarSet({ holidays, vacations, lotHolidays });
 
   if (!Array.isArray(doc.events)) throw new InvalidDocumentError("events doit être une liste");
   const events: PlanEventInput[] = doc.events.map((e: unknown) => {
     if (!isRecord(e)) throw new InvalidDocumentError("Chaque événement doit être un objet");
-    if (typeof e.id !== "number" || !Number.isFinite(e.id)) throw new InvalidDocumentError(`Identifiant d'événement invalide : ${JSON.stringify(e.id)}`);
+    if (typeof e.id !== "number" || !Number.isFinite(e.id))
+      throw new InvalidDocumentError(`Identifiant d'événement invalide : ${JSON.stringify(e.id)}`);
     const type = e.type ?? "task";
-    if (type !== "task" && type !== "milestone") throw new InvalidDocumentError(`Type d'événement inconnu pour ${e.id} : ${String(type)}`);
+    if (type !== "task" && type !== "milestone")
+      throw new InvalidDocumentError(`Type d'événement inconnu pour ${e.id} : ${String(type)}`);
     const kind = type === "milestone" ? EventKind.Milestone : EventKind.Task;
     const lot = e.lotId === undefined || e.lotId === null ? undefined : String(e.lotId);
     return {
@@ -107,7 +113,12 @@ export function planFromDocument(doc: unknown): Plan {
   const links = linksIn.map((l: unknown) => {
     if (!isRecord(l)) throw new InvalidDocumentError("Chaque lien doit être un objet");
     const delay = l.delay ?? 0;
-    return { parentId: l.parentId as number, childId: l.childId as number, type: linkTypeOf(l.type ?? "end-begin"), delay: delay as number };
+    return {
+      parentId: l.parentId as number,
+      childId: l.childId as number,
+      type: linkTypeOf(l.type ?? "end-begin"),
+      delay: delay as number,
+    };
   });
   return createPlan(events, links, set);
 }

@@ -50,7 +50,10 @@ export class InvalidDurationError extends EngineError {
   readonly id: number;
   readonly value: unknown;
   constructor(id: number, value: unknown) {
-    super("invalid_duration", `Durée invalide pour l'événement ${id} : ${String(value)} (un nombre entier de jours ouvrés >= 1 est attendu)`);
+    super(
+      "invalid_duration",
+      `Durée invalide pour l'événement ${id} : ${String(value)} (un nombre entier de jours ouvrés >= 1 est attendu)`,
+    );
     this.id = id;
     this.value = value;
   }

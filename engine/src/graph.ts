@@ -21,7 +21,12 @@ export interface Graph {
  * Builds the graph of `size` nodes and the links parent[k] -> child[k]. Throws CycleError, naming the ids
  * (through `idOf`) of one cycle, when the links are not acyclic.
  */
-export function buildGraph(size: number, parent: Int32Array, child: Int32Array, idOf: (index: number) => number): Graph {
+export function buildGraph(
+  size: number,
+  parent: Int32Array,
+  child: Int32Array,
+  idOf: (index: number) => number,
+): Graph {
   const m = parent.length;
   const inOffsets = new Int32Array(size + 1);
   const outOffsets = new Int32Array(size + 1);
@@ -66,7 +71,13 @@ export function buildGraph(size: number, parent: Int32Array, child: Int32Array, 
  * Among the nodes Kahn could not free (indegree > 0), every one has a parent that is not free either, so
  * walking backwards along such parents must revisit a node: that loop, reversed, is a cycle in link order.
  */
-function findCycle(size: number, indegree: Int32Array, inOffsets: Int32Array, inLinks: Int32Array, parent: Int32Array): number[] {
+function findCycle(
+  size: number,
+  indegree: Int32Array,
+  inOffsets: Int32Array,
+  inLinks: Int32Array,
+  parent: Int32Array,
+): number[] {
   let start = 0;
   while (start < size && indegree[start] === 0) start++;
   const seenAt = new Int32Array(size).fill(-1);

@@ -81,7 +81,10 @@ export function propagate(plan: Plan, base: Schedule, seeds: ArrayLike<number>):
     delta.startDay[k] = startDay[i];
     delta.endDay[k] = endDay[i];
   }
-  const span = m === 0 ? { projectStartDay: base.projectStartDay, projectEndDay: base.projectEndDay } : extentAfter(base, changed, startDay, endDay);
+  const span =
+    m === 0
+      ? { projectStartDay: base.projectStartDay, projectEndDay: base.projectEndDay }
+      : extentAfter(base, changed, startDay, endDay);
   return { schedule: { start, startDay, endDay, ...span, violations }, delta };
 }
 
@@ -89,11 +92,17 @@ export function propagate(plan: Plan, base: Schedule, seeds: ArrayLike<number>):
  * The project's first and last day after some events changed: a rescan of the whole plan only when an event
  * that held the old extreme moved inward.
  */
-function extentAfter(base: Schedule, changed: readonly number[], startDay: Int32Array, endDay: Int32Array): { projectStartDay: number; projectEndDay: number } {
+function extentAfter(
+  base: Schedule,
+  changed: readonly number[],
+  startDay: Int32Array,
+  endDay: Int32Array,
+): { projectStartDay: number; projectEndDay: number } {
   let lo = base.projectStartDay;
   let hi = base.projectEndDay;
   for (const i of changed) {
-    if ((base.startDay[i] === lo && startDay[i] > lo) || (base.endDay[i] === hi && endDay[i] < hi)) return extent(startDay, endDay);
+    if ((base.startDay[i] === lo && startDay[i] > lo) || (base.endDay[i] === hi && endDay[i] < hi))
+      return extent(startDay, endDay);
   }
   for (const i of changed) {
     if (startDay[i] < lo) lo = startDay[i];
@@ -145,7 +154,13 @@ export function moveSelection(plan: Plan, base: Schedule, selection: ArrayLike<n
  * Moves a selection so that `anchor` starts on `day`. A day that is not a working day of the anchor's
  * calendar is refused with 'Date invalide': a drop always lands on a working day.
  */
-export function moveSelectionTo(plan: Plan, base: Schedule, selection: ArrayLike<number>, anchor: number, day: number): MoveResult {
+export function moveSelectionTo(
+  plan: Plan,
+  base: Schedule,
+  selection: ArrayLike<number>,
+  anchor: number,
+  day: number,
+): MoveResult {
   const cal = plan.calendars[plan.calendarOf[anchor]];
   if (!Number.isInteger(day)) throw new InvalidDateError(day, "unparsable", plan.ids[anchor]);
   if (!cal.isWorking(day)) throw new InvalidDateError(day, "non_working_day", plan.ids[anchor]);

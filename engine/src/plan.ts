@@ -1,6 +1,12 @@
 import type { Calendar, CalendarSet } from "./calendar.js";
 import { NO_DAY } from "./days.js";
-import { DuplicateEventError, InvalidDateError, InvalidDurationError, InvalidLinkError, UnknownEventError } from "./errors.js";
+import {
+  DuplicateEventError,
+  InvalidDateError,
+  InvalidDurationError,
+  InvalidLinkError,
+  UnknownEventError,
+} from "./errors.js";
 import { buildGraph, type Graph } from "./graph.js";
 
 export const EventKind = { Task: 0, Milestone: 1 } as const;
@@ -86,7 +92,11 @@ export interface PlanColumns {
   linkDelay: ArrayLike<number>;
 }
 
-export function createPlan(events: readonly PlanEventInput[], links: readonly PlanLinkInput[], calendars: CalendarSet | readonly Calendar[]): Plan {
+export function createPlan(
+  events: readonly PlanEventInput[],
+  links: readonly PlanLinkInput[],
+  calendars: CalendarSet | readonly Calendar[],
+): Plan {
   const cols: PlanColumns = {
     ids: events.map((e) => e.id),
     kind: events.map((e) => e.kind),
@@ -119,14 +129,16 @@ export function createPlanFromColumns(cols: PlanColumns, calendarInput: Calendar
   const calendarOf = cols.calendarOf ? Uint16Array.from(cols.calendarOf) : new Uint16Array(n);
   let singleCalendar = true;
   for (let i = 0; i < n; i++) {
-    if (kind[i] !== EventKind.Task && kind[i] !== EventKind.Milestone) throw new InvalidLinkError(`Type d'événement inconnu pour ${ids[i]}`);
+    if (kind[i] !== EventKind.Task && kind[i] !== EventKind.Milestone)
+      throw new InvalidLinkError(`Type d'événement inconnu pour ${ids[i]}`);
     const d = cols.duration[i];
     if (kind[i] === EventKind.Task) {
       if (!Number.isInteger(d) || d < 1) throw new InvalidDurationError(ids[i], d);
       duration[i] = d;
     }
     const s = requestedStart[i];
-    if (s !== NO_DAY && !Number.isInteger(cols.requestedStart[i])) throw new InvalidDateError(cols.requestedStart[i], "unparsable", ids[i]);
+    if (s !== NO_DAY && !Number.isInteger(cols.requestedStart[i]))
+      throw new InvalidDateError(cols.requestedStart[i], "unparsable", ids[i]);
     if (calendarOf[i] >= calendars.length) throw new InvalidLinkError(`Calendrier inconnu pour ${ids[i]}`);
     if (calendarOf[i] !== 0) singleCalendar = false;
   }
@@ -142,13 +154,32 @@ export function createPlanFromColumns(cols: PlanColumns, calendarInput: Calendar
     if (c === undefined) throw new UnknownEventError(cols.linkChildId[k], "successeur");
     if (linkType[k] > 3) throw new InvalidLinkError(`Type de lien inconnu : ${cols.linkType[k]}`);
     const delay = cols.linkDelay[k];
-    if (!Number.isInteger(delay)) throw new InvalidLinkError(`Décalage invalide sur le lien ${cols.linkParentId[k]} → ${cols.linkChildId[k]} : ${delay}`);
+    if (!Number.isInteger(delay))
+      throw new InvalidLinkError(
+        `Décalage invalide sur le lien ${cols.linkParentId[k]} → ${cols.linkChildId[k]} : ${delay}`,
+      );
     linkParent[k] = p;
     linkChild[k] = c;
     linkDelay[k] = delay;
   }
   const graph = buildGraph(n, linkParent, linkChild, (i) => ids[i]);
-  return { size: n, ids, kind, duration, requestedStart, locked, calendarOf, calendars, linkParent, linkChild, linkType, linkDelay, graph, singleCalendar, index };
+  return {
+    size: n,
+    ids,
+    kind,
+    duration,
+    requestedStart,
+    locked,
+    calendarOf,
+    calendars,
+    linkParent,
+    linkChild,
+    linkType,
+    linkDelay,
+    graph,
+    singleCalendar,
+    index,
+  };
 }
 
 export interface PlanChanges {

@@ -21,7 +21,13 @@ export function theoreticalProgress(plan: Plan, schedule: Schedule, i: number, d
  * Workforce curve: people at work on each working day of [fromDay, toDay] of the project calendar, from each
  * task's numberOfPeople (people[i]). A difference array over ranks keeps it O(events + days).
  */
-export function workforce(plan: Plan, schedule: Schedule, people: ArrayLike<number>, fromDay: number, toDay: number): { days: Int32Array; people: Float64Array } {
+export function workforce(
+  plan: Plan,
+  schedule: Schedule,
+  people: ArrayLike<number>,
+  fromDay: number,
+  toDay: number,
+): { days: Int32Array; people: Float64Array } {
   const cal = plan.calendars[0];
   const r0 = cal.rank(fromDay);
   const r1 = cal.rank(toDay + 1);

@@ -28,9 +28,20 @@ export function parsePsplib(text: string): PsplibInstance {
       const values = (lines[li + 2] ?? "").trim().split(/\s+/).map(Number);
       mpmTime = values.length >= 6 && Number.isFinite(values[5]) ? values[5] : null;
     }
-    if (line.startsWith("PRECEDENCE RELATIONS")) { section = "prec"; li++; continue; }
-    if (line.startsWith("REQUESTS/DURATIONS")) { section = "dur"; li += 2; continue; }
-    if (line.startsWith("*")) { section = ""; continue; }
+    if (line.startsWith("PRECEDENCE RELATIONS")) {
+      section = "prec";
+      li++;
+      continue;
+    }
+    if (line.startsWith("REQUESTS/DURATIONS")) {
+      section = "dur";
+      li += 2;
+      continue;
+    }
+    if (line.startsWith("*")) {
+      section = "";
+      continue;
+    }
     const cells = line.trim().split(/\s+/).map(Number);
     if (cells.length === 0 || !Number.isInteger(cells[0]) || line.trim() === "") continue;
     if (section === "prec") {
@@ -41,7 +52,9 @@ export function parsePsplib(text: string): PsplibInstance {
     }
   }
   if (jobs === 0 || durations.length !== jobs || successors.length !== jobs) {
-    throw new InvalidDocumentError(`Fichier PSPLIB illisible (${jobs} tâches annoncées, ${durations.length} durées, ${successors.length} précédences)`);
+    throw new InvalidDocumentError(
+      `Fichier PSPLIB illisible (${jobs} tâches annoncées, ${durations.length} durées, ${successors.length} précédences)`,
+    );
   }
   return { jobs, mpmTime, durations, successors };
 }
@@ -49,8 +62,12 @@ export function parsePsplib(text: string): PsplibInstance {
 /** The instance as an engine document starting on a Monday, no holidays. */
 export function psplibDocument(instance: PsplibInstance, startDate = "2024-01-01"): ScheduleDocument {
   const events = instance.durations.map((d, j) =>
-    d === 0 ? { id: j + 1, type: "milestone" as const, ...(j === 0 ? { startDate } : {}) } : { id: j + 1, type: "task" as const, numberOfDays: d, ...(j === 0 ? { startDate } : {}) },
+    d === 0
+      ? { id: j + 1, type: "milestone" as const, ...(j === 0 ? { startDate } : {}) }
+      : { id: j + 1, type: "task" as const, numberOfDays: d, ...(j === 0 ? { startDate } : {}) },
   );
-  const links = instance.successors.flatMap((succ, j) => succ.map((s) => ({ parentId: j + 1, childId: s, type: "end-begin" as const, delay: 0 })));
+  const links = instance.successors.flatMap((succ, j) =>
+    succ.map((s) => ({ parentId: j + 1, childId: s, type: "end-begin" as const, delay: 0 })),
+  );
   return { events, links };
 }

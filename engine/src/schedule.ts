@@ -40,7 +40,13 @@ export interface Violation {
 const NONE = -2147483648;
 
 /** The earliest start rank of link k's child (in the child's calendar) that satisfies link k. */
-export function linkRequirement(plan: Plan, k: number, start: Int32Array, startDay: Int32Array, endDay: Int32Array): number {
+export function linkRequirement(
+  plan: Plan,
+  k: number,
+  start: Int32Array,
+  startDay: Int32Array,
+  endDay: Int32Array,
+): number {
   const p = plan.linkParent[k];
   const c = plan.linkChild[k];
   const d = plan.linkDelay[k];
@@ -69,7 +75,13 @@ export function linkRequirement(plan: Plan, k: number, start: Int32Array, startD
 }
 
 /** The earliest start rank of i that satisfies all its incoming links; NONE when it has none. */
-export function requiredStart(plan: Plan, i: number, start: Int32Array, startDay: Int32Array, endDay: Int32Array): number {
+export function requiredStart(
+  plan: Plan,
+  i: number,
+  start: Int32Array,
+  startDay: Int32Array,
+  endDay: Int32Array,
+): number {
   const { inOffsets, inLinks } = plan.graph;
   let req = NONE;
   for (let e = inOffsets[i], end = inOffsets[i + 1]; e < end; e++) {
@@ -102,7 +114,14 @@ export function placeEvent(plan: Plan, i: number, start: Int32Array, startDay: I
 }
 
 /** Links into locked event i that its dates break. */
-export function violationsOf(plan: Plan, i: number, start: Int32Array, startDay: Int32Array, endDay: Int32Array, out: Violation[]): void {
+export function violationsOf(
+  plan: Plan,
+  i: number,
+  start: Int32Array,
+  startDay: Int32Array,
+  endDay: Int32Array,
+  out: Violation[],
+): void {
   const { inOffsets, inLinks } = plan.graph;
   const cal = plan.calendars[plan.calendarOf[i]];
   for (let e = inOffsets[i], end = inOffsets[i + 1]; e < end; e++) {
@@ -136,7 +155,13 @@ export function schedulePlan(plan: Plan): Schedule {
  * The same rules as placeEvent when every event shares calendar 0, written as one loop with everything in
  * locals: the common case, and twice as fast at 100,000 events.
  */
-function forwardSingleCalendar(plan: Plan, start: Int32Array, startDay: Int32Array, endDay: Int32Array, violations: Violation[]): void {
+function forwardSingleCalendar(
+  plan: Plan,
+  start: Int32Array,
+  startDay: Int32Array,
+  endDay: Int32Array,
+  violations: Violation[],
+): void {
   const n = plan.size;
   const { order, inOffsets, inLinks } = plan.graph;
   const { linkParent, linkType, linkDelay, duration, requestedStart, locked } = plan;

@@ -5,7 +5,11 @@ import type { Schedule } from "./schedule.js";
  * Summary rows (sequences): start = earliest child start, end = latest child end. groupOf[i] is the summary
  * row of event i, or -1. Groups without events get NO_DAY.
  */
-export function summarize(groupOf: ArrayLike<number>, groupCount: number, schedule: Schedule): { startDay: Int32Array; endDay: Int32Array } {
+export function summarize(
+  groupOf: ArrayLike<number>,
+  groupCount: number,
+  schedule: Schedule,
+): { startDay: Int32Array; endDay: Int32Array } {
   const startDay = new Int32Array(groupCount).fill(NO_DAY);
   const endDay = new Int32Array(groupCount).fill(NO_DAY);
   for (let i = 0; i < groupOf.length; i++) {

@@ -36,10 +36,12 @@ describe("aggregation", () => {
     ]);
   });
   it("weights counting by people x days and rounds to two decimals", () => {
-    expect(aggregateCounting([
-      { percentage: 100, numberOfPeople: 2, numberOfDays: 5 },
-      { percentage: 0, numberOfPeople: 1, numberOfDays: 3 },
-    ])).toBe(76.92);
+    expect(
+      aggregateCounting([
+        { percentage: 100, numberOfPeople: 2, numberOfDays: 5 },
+        { percentage: 0, numberOfPeople: 1, numberOfDays: 3 },
+      ]),
+    ).toBe(76.92);
     expect(aggregateCounting([])).toBe(0);
   });
   it("rolls sequences up: earliest child start, latest child end", () => {

@@ -37,7 +37,10 @@ describe("days", () => {
 });
 
 describe("calendar", () => {
-  const cal = createCalendar({ holidays: [day("2026-05-01"), day("2026-05-08")], vacations: [[day("2026-08-03"), day("2026-08-21")]] });
+  const cal = createCalendar({
+    holidays: [day("2026-05-01"), day("2026-05-08")],
+    vacations: [[day("2026-08-03"), day("2026-08-21")]],
+  });
 
   it("skips weekends", () => {
     expect(formatDay(cal.addWorkingDays(day("2026-02-06"), 1))).toBe("2026-02-09"); // Fri + 1 = Mon
@@ -64,9 +67,13 @@ describe("calendar", () => {
     for (let d = day("2026-08-03"); d <= day("2026-08-21"); d++) off.add(d);
     const c = createCalendar({ holidays: [...off] });
     fc.assert(
-      fc.property(fc.integer({ min: day("2020-01-01"), max: day("2032-12-31") }), fc.integer({ min: -400, max: 400 }), (d, n) => {
-        expect(c.addWorkingDays(d, n)).toBe(naiveAdd(d, n, off));
-      }),
+      fc.property(
+        fc.integer({ min: day("2020-01-01"), max: day("2032-12-31") }),
+        fc.integer({ min: -400, max: 400 }),
+        (d, n) => {
+          expect(c.addWorkingDays(d, n)).toBe(naiveAdd(d, n, off));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

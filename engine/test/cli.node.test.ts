@@ -41,7 +41,11 @@ describe("CLI: npm run -s schedule -- FILE", () => {
     writeFileSync(
       file,
       JSON.stringify({
-        calendar: { holidays: ["2026-05-01"], vacations: [{ startDate: "2026-08-03", endDate: "2026-08-21" }], lotHolidays: { "3": ["2026-06-05"] } },
+        calendar: {
+          holidays: ["2026-05-01"],
+          vacations: [{ startDate: "2026-08-03", endDate: "2026-08-21" }],
+          lotHolidays: { "3": ["2026-06-05"] },
+        },
         events: [
           { id: 1, type: "task", numberOfDays: 3, startDate: "2026-07-30" },
           { id: 2, type: "task", numberOfDays: 2, startDate: "2026-06-04", lotId: 3 },
@@ -53,7 +57,10 @@ describe("CLI: npm run -s schedule -- FILE", () => {
     );
     const r = run(file);
     expect(r.status, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { events: { id: number; startDate: string; endDate: string }[]; violations?: unknown[] };
+    const out = JSON.parse(r.stdout) as {
+      events: { id: number; startDate: string; endDate: string }[];
+      violations?: unknown[];
+    };
     const days = Object.fromEntries(out.events.map((e) => [e.id, [e.startDate, e.endDate]]));
     expect(days).toEqual({
       1: ["2026-07-30", "2026-08-24"], // Thu, Fri, then the summer closure is skipped up to Monday 24
@@ -68,7 +75,10 @@ describe("CLI: npm run -s schedule -- FILE", () => {
     writeFileSync(
       file,
       JSON.stringify({
-        events: [{ id: 1, type: "task", startDate: "2026-02-02" }, { id: 2, type: "task" }],
+        events: [
+          { id: 1, type: "task", startDate: "2026-02-02" },
+          { id: 2, type: "task" },
+        ],
         links: [
           { parentId: 1, childId: 2, type: "end-begin" },
           { parentId: 2, childId: 1, type: "end-begin" },
@@ -94,7 +104,10 @@ describe("CLI: npm run -s schedule -- FILE", () => {
     }
   });
   it.skipIf(psplibMissing)(`prints the project length of a PSPLIB instance${psplibSkipReason}`, () => {
-    const out = execFileSync("npm", ["run", "-s", "schedule", "--", resolve(psplibRoot, "j30/j3010_1.sm")], { cwd: repo, encoding: "utf8" });
+    const out = execFileSync("npm", ["run", "-s", "schedule", "--", resolve(psplibRoot, "j30/j3010_1.sm")], {
+      cwd: repo,
+      encoding: "utf8",
+    });
     expect(out.trim()).toBe("41");
   });
 });

@@ -47,20 +47,37 @@ describe("typed errors", () => {
   });
   it("refuses a link to itself as a cycle", () => {
     expect(() =>
-      scheduleDocument({ events: [{ id: 1, type: "task", startDate: "2026-02-02" }], links: [{ parentId: 1, childId: 1, type: "end-begin" }] }),
+      scheduleDocument({
+        events: [{ id: 1, type: "task", startDate: "2026-02-02" }],
+        links: [{ parentId: 1, childId: 1, type: "end-begin" }],
+      }),
     ).toThrow(CycleError);
   });
   it("refuses an unknown parent or child", () => {
-    expect(() => scheduleDocument({ events: [{ id: 1, type: "task", startDate: "2026-02-02" }], links: [{ parentId: 9, childId: 1, type: "end-begin" }] })).toThrow(UnknownEventError);
-    expect(() => scheduleDocument({ events: [{ id: 1, type: "task", startDate: "2026-02-02" }], links: [{ parentId: 1, childId: 9, type: "end-begin" }] })).toThrow(UnknownEventError);
+    expect(() =>
+      scheduleDocument({
+        events: [{ id: 1, type: "task", startDate: "2026-02-02" }],
+        links: [{ parentId: 9, childId: 1, type: "end-begin" }],
+      }),
+    ).toThrow(UnknownEventError);
+    expect(() =>
+      scheduleDocument({
+        events: [{ id: 1, type: "task", startDate: "2026-02-02" }],
+        links: [{ parentId: 1, childId: 9, type: "end-begin" }],
+      }),
+    ).toThrow(UnknownEventError);
   });
   it("refuses a non-positive or fractional duration of a task", () => {
     for (const numberOfDays of [0, -2, 1.5]) {
-      expect(() => scheduleDocument({ events: [{ id: 1, type: "task", numberOfDays, startDate: "2026-02-02" }] })).toThrow(InvalidDurationError);
+      expect(() =>
+        scheduleDocument({ events: [{ id: 1, type: "task", numberOfDays, startDate: "2026-02-02" }] }),
+      ).toThrow(InvalidDurationError);
     }
   });
   it("refuses an invalid date", () => {
-    expect(() => scheduleDocument({ events: [{ id: 1, type: "task", startDate: "2026-02-31" }] })).toThrow(InvalidDateError);
+    expect(() => scheduleDocument({ events: [{ id: 1, type: "task", startDate: "2026-02-31" }] })).toThrow(
+      InvalidDateError,
+    );
     expect(() => scheduleDocument({ calendar: { holidays: ["demain"] }, events: [] })).toThrow("Date invalide");
   });
   it("refuses an unknown link type, a fractional delay and duplicate ids", () => {
@@ -68,8 +85,12 @@ describe("typed errors", () => {
       { id: 1, type: "task" as const, startDate: "2026-02-02" },
       { id: 2, type: "task" as const },
     ];
-    expect(() => scheduleDocument({ events, links: [{ parentId: 1, childId: 2, type: "start-start" as never }] })).toThrow(InvalidLinkError);
-    expect(() => scheduleDocument({ events, links: [{ parentId: 1, childId: 2, type: "end-begin", delay: 0.5 }] })).toThrow(InvalidLinkError);
+    expect(() =>
+      scheduleDocument({ events, links: [{ parentId: 1, childId: 2, type: "start-start" as never }] }),
+    ).toThrow(InvalidLinkError);
+    expect(() =>
+      scheduleDocument({ events, links: [{ parentId: 1, childId: 2, type: "end-begin", delay: 0.5 }] }),
+    ).toThrow(InvalidLinkError);
     expect(() => scheduleDocument({ events: [events[0], events[0]] })).toThrow(DuplicateEventError);
   });
   it("never mutates its input", () => {

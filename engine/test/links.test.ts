@@ -6,25 +6,54 @@ const P = { startDate: "2026-02-04", numberOfDays: 3 }; // Wed 4 .. Fri 6
 
 describe("tasks", () => {
   it("a task of N working days ends on the N-th working day counted from its start", () => {
-    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 3, startDate: "2026-02-04" }] })[1]).toEqual(["2026-02-04", "2026-02-06"]);
-    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 4, startDate: "2026-02-04" }] })[1]).toEqual(["2026-02-04", "2026-02-09"]);
-    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 1, startDate: "2026-02-06" }] })[1]).toEqual(["2026-02-06", "2026-02-06"]);
+    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 3, startDate: "2026-02-04" }] })[1]).toEqual([
+      "2026-02-04",
+      "2026-02-06",
+    ]);
+    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 4, startDate: "2026-02-04" }] })[1]).toEqual([
+      "2026-02-04",
+      "2026-02-09",
+    ]);
+    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 1, startDate: "2026-02-06" }] })[1]).toEqual([
+      "2026-02-06",
+      "2026-02-06",
+    ]);
   });
   it("a root starting on a weekend or a holiday moves forward to the first working day", () => {
-    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 1, startDate: "2026-02-07" }] })[1]).toEqual(["2026-02-09", "2026-02-09"]);
-    expect(dates({ calendar: { holidays: ["2026-05-01"] }, events: [{ id: 1, type: "task", numberOfDays: 2, startDate: "2026-05-01" }] })[1]).toEqual(["2026-05-04", "2026-05-05"]);
+    expect(dates({ events: [{ id: 1, type: "task", numberOfDays: 1, startDate: "2026-02-07" }] })[1]).toEqual([
+      "2026-02-09",
+      "2026-02-09",
+    ]);
+    expect(
+      dates({
+        calendar: { holidays: ["2026-05-01"] },
+        events: [{ id: 1, type: "task", numberOfDays: 2, startDate: "2026-05-01" }],
+      })[1],
+    ).toEqual(["2026-05-04", "2026-05-05"]);
   });
   it("a task spanning a holiday or a vacation skips it", () => {
-    expect(dates({ calendar: { holidays: ["2026-05-01"] }, events: [{ id: 1, type: "task", numberOfDays: 3, startDate: "2026-04-30" }] })[1]).toEqual(["2026-04-30", "2026-05-05"]);
+    expect(
+      dates({
+        calendar: { holidays: ["2026-05-01"] },
+        events: [{ id: 1, type: "task", numberOfDays: 3, startDate: "2026-04-30" }],
+      })[1],
+    ).toEqual(["2026-04-30", "2026-05-05"]);
     const summer = { vacations: [{ startDate: "2026-08-03", endDate: "2026-08-21" }] };
-    expect(dates({ calendar: summer, events: [{ id: 1, type: "task", numberOfDays: 2, startDate: "2026-07-31" }] })[1]).toEqual(["2026-07-31", "2026-08-24"]);
+    expect(
+      dates({ calendar: summer, events: [{ id: 1, type: "task", numberOfDays: 2, startDate: "2026-07-31" }] })[1],
+    ).toEqual(["2026-07-31", "2026-08-24"]);
   });
   it("a root that has no start date and no parent is refused", () => {
-    expect(() => dates({ events: [{ id: 1, type: "task", numberOfDays: 2 }] })).toThrow(/ni date de début ni prédécesseur/);
+    expect(() => dates({ events: [{ id: 1, type: "task", numberOfDays: 2 }] })).toThrow(
+      /ni date de début ni prédécesseur/,
+    );
   });
   it("an event with parents ignores its own start date", () => {
     const d = dates({
-      events: [{ id: 1, type: "task", numberOfDays: 3, startDate: "2026-02-04" }, { id: 2, type: "task", numberOfDays: 1, startDate: "2026-03-02" }],
+      events: [
+        { id: 1, type: "task", numberOfDays: 3, startDate: "2026-02-04" },
+        { id: 2, type: "task", numberOfDays: 1, startDate: "2026-03-02" },
+      ],
       links: [{ parentId: 1, childId: 2, type: "end-begin", delay: 0 }],
     });
     expect(d[2]).toEqual(["2026-02-09", "2026-02-09"]);
@@ -55,7 +84,9 @@ describe("links between tasks (parent Wed 4 .. Fri 6, child of 2 days)", () => {
     });
   }
   it("delays count working days: end-begin 1 over a holiday", () => {
-    const r = pair({ startDate: "2026-04-30", numberOfDays: 1 }, { numberOfDays: 1 }, { type: "end-begin", delay: 1 }, ["2026-05-01"]);
+    const r = pair({ startDate: "2026-04-30", numberOfDays: 1 }, { numberOfDays: 1 }, { type: "end-begin", delay: 1 }, [
+      "2026-05-01",
+    ]);
     expect(r.child).toEqual(["2026-05-05", "2026-05-05"]);
   });
   it("the latest of several parents wins", () => {
@@ -75,7 +106,10 @@ describe("links between tasks (parent Wed 4 .. Fri 6, child of 2 days)", () => {
   it("a vacation between parent and child pushes the child past it", () => {
     const d = dates({
       calendar: { vacations: [{ startDate: "2026-08-03", endDate: "2026-08-21" }] },
-      events: [{ id: 1, type: "task", numberOfDays: 1, startDate: "2026-07-31" }, { id: 2, type: "task", numberOfDays: 1 }],
+      events: [
+        { id: 1, type: "task", numberOfDays: 1, startDate: "2026-07-31" },
+        { id: 2, type: "task", numberOfDays: 1 },
+      ],
       links: [{ parentId: 1, childId: 2, type: "end-begin" }],
     });
     expect(d[2]).toEqual(["2026-08-24", "2026-08-24"]);
@@ -123,7 +157,10 @@ describe("milestones", () => {
     expect(pair(M, { type: "milestone" }, { type: "end-begin" }).child).toEqual(["2026-02-04", "2026-02-04"]);
   });
   it("a milestone root on a Saturday moves to Monday", () => {
-    expect(dates({ events: [{ id: 1, type: "milestone", startDate: "2026-02-07" }] })[1]).toEqual(["2026-02-09", "2026-02-09"]);
+    expect(dates({ events: [{ id: 1, type: "milestone", startDate: "2026-02-07" }] })[1]).toEqual([
+      "2026-02-09",
+      "2026-02-09",
+    ]);
   });
 });
 
@@ -151,7 +188,10 @@ describe("holidays limited to a lot", () => {
     expect(d[3]).toEqual(["2026-02-10", "2026-02-11"]);
   });
   it("a lot task spanning its lot holiday is lengthened", () => {
-    const d = dates({ calendar: { lotHolidays: { a: ["2026-02-09"] } }, events: [{ id: 1, type: "task", numberOfDays: 2, startDate: "2026-02-06", lotId: "a" }] });
+    const d = dates({
+      calendar: { lotHolidays: { a: ["2026-02-09"] } },
+      events: [{ id: 1, type: "task", numberOfDays: 2, startDate: "2026-02-06", lotId: "a" }],
+    });
     expect(d[1]).toEqual(["2026-02-06", "2026-02-10"]);
   });
   it("a parent on a lot calendar feeds a child on the project calendar", () => {

@@ -28,18 +28,28 @@ describe("locked events", () => {
     expect(formatDay(s.startDay[indexOf(plan, 2)])).toBe("2026-02-05");
     expect(formatDay(s.startDay[indexOf(plan, 3)])).toBe("2026-02-09");
     expect(s.violations).toHaveLength(1);
-    expect(s.violations[0]).toMatchObject({ parent: indexOf(plan, 1), child: indexOf(plan, 2), requiredStartDay: parseDay("2026-02-09") });
+    expect(s.violations[0]).toMatchObject({
+      parent: indexOf(plan, 1),
+      child: indexOf(plan, 2),
+      requiredStartDay: parseDay("2026-02-09"),
+    });
     // The delta names only what moved: the parent.
     expect([...moved.delta.ids]).toEqual([1]);
   });
   it("a violation is also reported by a full pass", () => {
-    const out = scheduleDocument({ ...doc, events: [{ ...doc.events[0], numberOfDays: 5 }, doc.events[1], doc.events[2]] });
+    const out = scheduleDocument({
+      ...doc,
+      events: [{ ...doc.events[0], numberOfDays: 5 }, doc.events[1], doc.events[2]],
+    });
     expect(out.violations).toEqual([{ parentId: 1, childId: 2, type: "end-begin", requiredDate: "2026-02-09" }]);
     // A broken link makes the locked event's float negative: it is critical.
     expect(out.events.find((e) => e.id === 1)!.totalFloat).toBeLessThan(0);
   });
   it("a moved-back parent mends the violation", () => {
-    const plan = planFromDocument({ ...doc, events: [{ ...doc.events[0], numberOfDays: 5 }, doc.events[1], doc.events[2]] });
+    const plan = planFromDocument({
+      ...doc,
+      events: [{ ...doc.events[0], numberOfDays: 5 }, doc.events[1], doc.events[2]],
+    });
     const base = schedulePlan(plan);
     expect(base.violations).toHaveLength(1);
     const moved = moveSelection(plan, base, [indexOf(plan, 1)], -2);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { applyDelta, formatDay, indexOf, InvalidDateError, moveSelection, moveSelectionTo, parseDay, planFromDocument, schedulePlan, type ScheduleDocument } from "../src/index.js";
+import {
+  applyDelta,
+  formatDay,
+  indexOf,
+  InvalidDateError,
+  moveSelection,
+  moveSelectionTo,
+  parseDay,
+  planFromDocument,
+  schedulePlan,
+  type ScheduleDocument,
+} from "../src/index.js";
 
 // A(3) -> B(2) -> C(1); D(1) begin-begin 1 after B; E root far away.
 const doc: ScheduleDocument = {
@@ -17,7 +28,10 @@ const doc: ScheduleDocument = {
     { parentId: 2, childId: 4, type: "begin-begin", delay: 1 },
   ],
 };
-const day = (plan: ReturnType<typeof planFromDocument>, s: ReturnType<typeof schedulePlan>, id: number) => [formatDay(s.startDay[indexOf(plan, id)]), formatDay(s.endDay[indexOf(plan, id)])];
+const day = (plan: ReturnType<typeof planFromDocument>, s: ReturnType<typeof schedulePlan>, id: number) => [
+  formatDay(s.startDay[indexOf(plan, id)]),
+  formatDay(s.endDay[indexOf(plan, id)]),
+];
 
 describe("moves", () => {
   const plan = planFromDocument(doc);

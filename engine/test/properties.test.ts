@@ -20,7 +20,9 @@ const LOT_HOLIDAYS = ["2026-03-09", "2026-03-10", "2026-04-03"];
 const planArb = fc
   .record({
     n: fc.integer({ min: 1, max: 30 }),
-    seedEdges: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...TYPES), fc.integer({ min: -3, max: 5 })), { maxLength: 60 }),
+    seedEdges: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...TYPES), fc.integer({ min: -3, max: 5 })), {
+      maxLength: 60,
+    }),
     kinds: fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }),
     durations: fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 30, maxLength: 30 }),
     starts: fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 30, maxLength: 30 }),
@@ -116,7 +118,8 @@ function check(doc: ScheduleDocument) {
       for (const l of incoming) if (!satisfied(l, start)) broken.add(`${l.parentId}-${l.childId}`);
       continue;
     }
-    for (const l of incoming) expect(satisfied(l, start), `link ${l.parentId}->${l.childId} ${l.type} ${l.delay}`).toBe(true);
+    for (const l of incoming)
+      expect(satisfied(l, start), `link ${l.parentId}->${l.childId} ${l.type} ${l.delay}`).toBe(true);
     // Tight: one working day earlier breaks at least one link.
     expect(incoming.some((l) => !satisfied(l, start - 1))).toBe(true);
   }
@@ -127,7 +130,10 @@ function check(doc: ScheduleDocument) {
 
 describe("properties on random plans", () => {
   it("every link is satisfied, every derived event is tight, anchored events keep their day, violations are exact", () => {
-    fc.assert(fc.property(planArb, (doc) => void check(doc)), { numRuns: 300 });
+    fc.assert(
+      fc.property(planArb, (doc) => void check(doc)),
+      { numRuns: 300 },
+    );
   });
 
   it("the same holds on one calendar (the engine's fast path) and agrees with the general path", () => {
@@ -137,7 +143,11 @@ describe("properties on random plans", () => {
         const { plan, s } = check(single);
         expect(plan.singleCalendar).toBe(true);
         // A lot calendar identical to the project's gives the general path the same plan: same dates.
-        const general = planFromDocument({ ...single, calendar: { ...single.calendar, lotHolidays: { "1": ["2026-05-01"] } }, events: single.events.map((e, i) => ({ ...e, lotId: i % 2 ? 1 : undefined })) });
+        const general = planFromDocument({
+          ...single,
+          calendar: { ...single.calendar, lotHolidays: { "1": ["2026-05-01"] } },
+          events: single.events.map((e, i) => ({ ...e, lotId: i % 2 ? 1 : undefined })),
+        });
         expect(general.singleCalendar).toBe(single.events.length < 2);
         const g = schedulePlan(general);
         expect(g.startDay).toEqual(s.startDay);
@@ -149,39 +159,57 @@ describe("properties on random plans", () => {
 
   it("an incremental move equals a full pass on the moved plan", () => {
     fc.assert(
-      fc.property(planArb, fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), fc.integer({ min: -6, max: 6 }), (doc, picks, k) => {
-        const plan = planFromDocument(doc);
-        const base = schedulePlan(plan);
-        const selection = [...new Set(picks.map((p) => p % plan.size))];
-        const moved = moveSelection(plan, base, selection, k);
-        const full = schedulePlan(moved.plan);
-        expect(moved.schedule.startDay).toEqual(full.startDay);
-        expect(moved.schedule.endDay).toEqual(full.endDay);
-        expect(moved.schedule.projectEndDay).toBe(full.projectEndDay);
-        expect(new Set(moved.schedule.violations.map((v) => v.link))).toEqual(new Set(full.violations.map((v) => v.link)));
-        // The delta lists exactly the events whose dates changed.
-        const changed = [];
-        for (let i = 0; i < plan.size; i++) if (full.startDay[i] !== base.startDay[i] || full.endDay[i] !== base.endDay[i]) changed.push(i);
-        expect([...moved.delta.index].sort((a, b) => a - b)).toEqual(changed);
-      }),
+      fc.property(
+        planArb,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: -6, max: 6 }),
+        (doc, picks, k) => {
+          const plan = planFromDocument(doc);
+          const base = schedulePlan(plan);
+          const selection = [...new Set(picks.map((p) => p % plan.size))];
+          const moved = moveSelection(plan, base, selection, k);
+          const full = schedulePlan(moved.plan);
+          expect(moved.schedule.startDay).toEqual(full.startDay);
+          expect(moved.schedule.endDay).toEqual(full.endDay);
+          expect(moved.schedule.projectEndDay).toBe(full.projectEndDay);
+          expect(new Set(moved.schedule.violations.map((v) => v.link))).toEqual(
+            new Set(full.violations.map((v) => v.link)),
+          );
+          // The delta lists exactly the events whose dates changed.
+          const changed = [];
+          for (let i = 0; i < plan.size; i++)
+            if (full.startDay[i] !== base.startDay[i] || full.endDay[i] !== base.endDay[i]) changed.push(i);
+          expect([...moved.delta.index].sort((a, b) => a - b)).toEqual(changed);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it("an incremental change of durations and delays equals a full pass", () => {
     fc.assert(
-      fc.property(planArb, fc.nat(), fc.integer({ min: 1, max: 9 }), fc.nat(), fc.integer({ min: -4, max: 6 }), (doc, e, dur, l, delay) => {
-        const plan = planFromDocument(doc);
-        const base = schedulePlan(plan);
-        const i = e % plan.size;
-        const changes = { durations: [[i, dur] as const], delays: plan.linkParent.length ? [[l % plan.linkParent.length, delay] as const] : [] };
-        const next = withChanges(plan, changes);
-        const seeds = [i, ...changes.delays.map(([k]) => next.linkChild[k])];
-        const inc = propagate(next, base, seeds);
-        const full = schedulePlan(next);
-        expect(inc.schedule.startDay).toEqual(full.startDay);
-        expect(inc.schedule.endDay).toEqual(full.endDay);
-      }),
+      fc.property(
+        planArb,
+        fc.nat(),
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(),
+        fc.integer({ min: -4, max: 6 }),
+        (doc, e, dur, l, delay) => {
+          const plan = planFromDocument(doc);
+          const base = schedulePlan(plan);
+          const i = e % plan.size;
+          const changes = {
+            durations: [[i, dur] as const],
+            delays: plan.linkParent.length ? [[l % plan.linkParent.length, delay] as const] : [],
+          };
+          const next = withChanges(plan, changes);
+          const seeds = [i, ...changes.delays.map(([k]) => next.linkChild[k])];
+          const inc = propagate(next, base, seeds);
+          const full = schedulePlan(next);
+          expect(inc.schedule.startDay).toEqual(full.startDay);
+          expect(inc.schedule.endDay).toEqual(full.endDay);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -12,7 +12,15 @@ import { describe, expect, it } from "vitest";
 import type { ScheduleDocument } from "../src/document.js";
 import { scheduleDocument } from "../src/index.js";
 import { workingDayPredicate } from "./tj3/days.js";
-import { ancestorsOf, CALENDAR_VARIANTS, generateProject, offDays, subDocument, type CalendarVariant, type GeneratedProject } from "./tj3/generate.js";
+import {
+  ancestorsOf,
+  CALENDAR_VARIANTS,
+  generateProject,
+  offDays,
+  subDocument,
+  type CalendarVariant,
+  type GeneratedProject,
+} from "./tj3/generate.js";
 import { parseTj3Csv, runTj3, tj3Available, tjEndToDay, tjStartToDay, type Tj3Row } from "./support/tj3Run.js";
 import { tjTaskId, writeTjp } from "./tj3/tjp.js";
 
@@ -89,12 +97,16 @@ function mismatchReport(p: GeneratedProject, engine: Map<number, DayPair>, tj3: 
     if (lines.length > MAX_REPORTED) continue;
     const tj3Text = b ? `${b.start} -> ${b.end} (brut ${b.raw.start} -> ${b.raw.end})` : "absente";
     const engineText = a ? `${a.start} -> ${a.end}` : "absente";
-    lines.push(`projet ${p.index} (seed ${p.seed}, ${p.variant.name}) tâche ${id}: moteur ${engineText} | tj3 ${tj3Text} | ${describeLinks(p.doc, id)}`);
+    lines.push(
+      `projet ${p.index} (seed ${p.seed}, ${p.variant.name}) tâche ${id}: moteur ${engineText} | tj3 ${tj3Text} | ${describeLinks(p.doc, id)}`,
+    );
   }
   if (first !== undefined) {
     // Parents come first in topoIds, so every ancestor of the first mismatch agrees: its ancestors alone reproduce it.
     const repro = subDocument(p.doc, ancestorsOf(p.doc, first));
-    lines.push(`plus petit exemple (tâche ${first} et ses ancêtres, ${repro.events.length} tâches): ${JSON.stringify(repro)}`);
+    lines.push(
+      `plus petit exemple (tâche ${first} et ses ancêtres, ${repro.events.length} tâches): ${JSON.stringify(repro)}`,
+    );
   }
   return lines;
 }
@@ -121,13 +133,19 @@ describe("tj3 instants to calendar days", () => {
 describe.skipIf(!hasTj3 && !inCi)("engine against TaskJuggler (tj3)", () => {
   it("finds tj3 on PATH (required when CI=true)", () => {
     if (!hasTj3) {
-      throw new Error("CI=true but tj3 (TaskJuggler) is not on PATH: the differential test must run in CI. Install it with `apt-get install -y tj3`.");
+      throw new Error(
+        "CI=true but tj3 (TaskJuggler) is not on PATH: the differential test must run in CI. Install it with `apt-get install -y tj3`.",
+      );
     }
   });
 
   it.skipIf(!hasTj3)("models the contract's examples in tj3 (hand-computed days)", async () => {
     // Thursday 2026-04-30, Friday 2026-05-01 is a holiday, and 2026-08-03..2026-08-07 is a vacation.
-    const variant: CalendarVariant = { name: "exemple", holidays: ["2026-05-01"], vacations: [{ startDate: "2026-08-03", endDate: "2026-08-07" }] };
+    const variant: CalendarVariant = {
+      name: "exemple",
+      holidays: ["2026-05-01"],
+      vacations: [{ startDate: "2026-08-03", endDate: "2026-08-07" }],
+    };
     const doc: ScheduleDocument = {
       calendar: { holidays: variant.holidays, vacations: variant.vacations },
       events: [
@@ -149,7 +167,14 @@ describe.skipIf(!hasTj3 && !inCi)("engine against TaskJuggler (tj3)", () => {
         { parentId: 8, childId: 9, type: "begin-begin", delay: 1 },
       ],
     };
-    const project: GeneratedProject = { index: 1, seed: 0, variant, doc, topoIds: [1, 2, 3, 4, 5, 6, 7, 8, 9], rootIds: [1, 5, 6, 8] };
+    const project: GeneratedProject = {
+      index: 1,
+      seed: 0,
+      variant,
+      doc,
+      topoIds: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+      rootIds: [1, 5, 6, 8],
+    };
     const days = (await scheduleWithTj3([project])).get(project) as Map<number, Tj3Days>;
     const got = Object.fromEntries([...days].map(([id, d]) => [id, [d.start, d.end]]));
     const expected = {

@@ -25,11 +25,15 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<Db> 
     pgliteLock = acquireDataDirLock(config.dataDir);
     // A folder of the versions where PGlite was the default keeps its data at its root.
     const dir = holdsPgliteData(config.dataDir) ? config.dataDir : path.join(config.dataDir, "pglite");
-    log.warn(`Base PGlite dans ${dir} (JALON_DB=pglite) : une écriture confirmée peu avant un arrêt brutal peut être perdue`);
+    log.warn(
+      `Base PGlite dans ${dir} (JALON_DB=pglite) : une écriture confirmée peu avant un arrêt brutal peut être perdue`,
+    );
     return createDb({ kind: "pglite", dataDir: dir });
   }
   embedded = await startEmbeddedPostgres(config.dataDir, log, (reason) => {
-    log.error(`PostgreSQL embarqué s'est arrêté de façon inattendue (${reason}) : arrêt de Jalon. Relancez-le : PostgreSQL reprendra ses données au démarrage.`);
+    log.error(
+      `PostgreSQL embarqué s'est arrêté de façon inattendue (${reason}) : arrêt de Jalon. Relancez-le : PostgreSQL reprendra ses données au démarrage.`,
+    );
     void shutdown().finally(() => process.exit(1));
   });
   return createDb({ kind: "postgres", url: embedded.url });

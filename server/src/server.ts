@@ -24,11 +24,19 @@ export interface RunningServer {
  * serves one process and keeps Socket.IO's rooms in memory.
  */
 export function realPostgresOf(db: Db): { connection: PgConnection; searchPath?: string } | null {
-  const config = db.client.config as { client?: unknown; connection?: unknown; searchPath?: string | readonly string[] };
-  if (config.client !== "pg" || !config.connection || !["string", "object"].includes(typeof config.connection)) return null;
+  const config = db.client.config as {
+    client?: unknown;
+    connection?: unknown;
+    searchPath?: string | readonly string[];
+  };
+  if (config.client !== "pg" || !config.connection || !["string", "object"].includes(typeof config.connection))
+    return null;
   const searchPath = typeof config.searchPath === "string" ? config.searchPath : config.searchPath?.[0];
   // knex keeps a parsed connection's password as a hidden (non-enumerable) property: a spread would drop it.
-  const connection = typeof config.connection === "string" ? config.connection : { ...(config.connection as object), password: (config.connection as { password?: string }).password };
+  const connection =
+    typeof config.connection === "string"
+      ? config.connection
+      : { ...(config.connection as object), password: (config.connection as { password?: string }).password };
   return { connection: connection as PgConnection, searchPath };
 }
 
@@ -43,7 +51,9 @@ function guardProcess(log: Logger): void {
   if (guarded) return;
   guarded = true;
   process.on("unhandledRejection", (reason) => {
-    log.error("Promesse rejetée sans gestionnaire", { error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) });
+    log.error("Promesse rejetée sans gestionnaire", {
+      error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+    });
   });
   process.on("uncaughtException", (error) => {
     log.error("Exception non rattrapée", { error: error.stack ?? error.message });
@@ -63,13 +73,17 @@ export async function startServer(db: Db, config: Config, log: Logger): Promise<
   // every client. The embedded database serves one process (its folder is locked), whose rooms stay in memory.
   const pgServer = config.databaseUrl ? realPostgresOf(db) : null;
   const shared = pgServer ? postgresRealtime(pgServer.connection, log, pgServer.searchPath) : null;
-  hub = attachRealtime(server, {
-    verify: async (token) => {
-      const claims = deps.tokens.verify(token);
-      return claims && (await loadAuthUser(deps, claims.userId)) ? { userId: claims.userId } : null;
+  hub = attachRealtime(
+    server,
+    {
+      verify: async (token) => {
+        const claims = deps.tokens.verify(token);
+        return claims && (await loadAuthUser(deps, claims.userId)) ? { userId: claims.userId } : null;
+      },
+      mayWatchAll: (checks) => mayWatchAll(db, checks),
     },
-    mayWatchAll: (checks) => mayWatchAll(db, checks),
-  }, { adapter: shared?.adapter });
+    { adapter: shared?.adapter },
+  );
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -116,4 +116,3 @@ export interface Tag {
   categoryId: number | null;
   type: string | null;
 }
-

@@ -20,7 +20,10 @@ export const ERROR_CATALOGUE = {
   "errors.payload_too_large": { status: 413, message: "La requête est trop volumineuse." },
   "errors.route_not_found": { status: 404, message: "Cette adresse n'existe pas." },
   "errors.too_many_requests": { status: 429, message: "Trop de tentatives, veuillez réessayer plus tard." },
-  "errors.conflict": { status: 409, message: "Les données ont été modifiées par un autre utilisateur, veuillez recharger." },
+  "errors.conflict": {
+    status: 409,
+    message: "Les données ont été modifiées par un autre utilisateur, veuillez recharger.",
+  },
   "errors.empty_field": { status: 400, message: "Un champ obligatoire est vide." },
   E_INVALID_NEW_RECORD: { status: 400, message: "Un champ obligatoire est vide." },
 
@@ -47,7 +50,10 @@ export const ERROR_CATALOGUE = {
   "errors.project_already_signed": { status: 409, message: "Ce projet a déjà une version signée." },
   "errors.version_frozen": { status: 409, message: "Cette version est figée et ne peut plus être modifiée." },
   "errors.version_not_in_project": { status: 400, message: "Cette version n'appartient pas au projet." },
-  "errors.error_close_project": { status: 409, message: "La version ne peut pas être figée sans nouvelles modifications." },
+  "errors.error_close_project": {
+    status: 409,
+    message: "La version ne peut pas être figée sans nouvelles modifications.",
+  },
   "errors.clone_without_version": { status: 400, message: "Veuillez sélectionner au moins une version." },
   "errors.compare_max_versions": { status: 400, message: "Veuillez comparer 4 versions au maximum" },
   "errors.project_not_public": { status: 404, message: "Ce planning n'est pas public." },
@@ -80,30 +86,70 @@ export const ERROR_CATALOGUE = {
   "errors.startDate_invalid": { status: 400, message: "La date de début est invalide." },
   "errors.endDate_invalid": { status: 400, message: "La date de fin est invalide." },
   "errors.cycle": { status: 400, message: "Ces liens créeraient une boucle entre les tâches." },
-  "errors.event_has_countings": { status: 409, message: "Les tâches ayant un comptage ne peuvent pas être supprimées." },
-  ImplementationError: { status: 400, message: "Certains éléments sont référencés par d'autres et ne peuvent pas être supprimés." },
+  "errors.event_has_countings": {
+    status: 409,
+    message: "Les tâches ayant un comptage ne peuvent pas être supprimées.",
+  },
+  ImplementationError: {
+    status: 400,
+    message: "Certains éléments sont référencés par d'autres et ne peuvent pas être supprimés.",
+  },
   "errors.cant_update_task": { status: 400, message: "La mise à jour de la tâche récurrente a échoué." },
-  "errors.parent_task_assignation": { status: 400, message: "Ces parents ne peuvent pas être utilisés pour ce modèle de tâche." },
+  "errors.parent_task_assignation": {
+    status: 400,
+    message: "Ces parents ne peuvent pas être utilisés pour ce modèle de tâche.",
+  },
   "errors.undo_failed": { status: 500, message: "Une erreur est survenue pendant l'annulation" },
   "errors.undo_nothing": { status: 409, message: "Annulation impossible" },
-  "errors.undo_import_in_use": { status: 409, message: "Annulation impossible : une macro-tâche ou une étiquette de l'import est déjà utilisée (tâches, lignes de commande, zones, lots…)." },
+  "errors.undo_import_in_use": {
+    status: 409,
+    message:
+      "Annulation impossible : une macro-tâche ou une étiquette de l'import est déjà utilisée (tâches, lignes de commande, zones, lots…).",
+  },
   "errors.sequence_not_found": { status: 404, message: "Could not find any entity" },
-  "errors.sequence_parent_cycle": { status: 400, message: "Une séquence ne peut pas être rangée dans elle-même ni dans une de ses sous-séquences." },
+  "errors.sequence_parent_cycle": {
+    status: 400,
+    message: "Une séquence ne peut pas être rangée dans elle-même ni dans une de ses sous-séquences.",
+  },
   "errors.not_a_milestone": { status: 400, message: "Cet élément n'est pas un jalon." },
   "errors.shift_history_not_found": { status: 404, message: "Could not find any entity" },
   "errors.shift_history_file_not_found": { status: 404, message: "Ce fichier n'existe pas dans ce recalage." },
 
   // Reference data, quality, costs (spec 001)
   participant_group_name_exists: { status: 409, message: "Ce nom de lot est déjà utilisé." },
-  speciality_participant_or_group_dont_match: { status: 400, message: "Le participant ou la spécialité ne correspond pas au lot." },
-  cannot_instantiate_on_that_zone_typology: { status: 400, message: "Impossible d'instancier sur cette typologie de zone." },
-  zone_typology_not_available: { status: 400, message: "Les typologies des tâches ne sont pas disponibles sur cette zone." },
-  cant_change_unity_zone_with_events: { status: 409, message: "Impossible de modifier une zone qui contient des tâches." },
-  first_and_last_eventTemplates_are_the_same: { status: 400, message: "La première et la dernière tâche de la séquence sont identiques." },
-  zone_used_by_events: { status: 409, message: "Cette zone est utilisée par des tâches et ne peut pas être supprimée." },
+  speciality_participant_or_group_dont_match: {
+    status: 400,
+    message: "Le participant ou la spécialité ne correspond pas au lot.",
+  },
+  cannot_instantiate_on_that_zone_typology: {
+    status: 400,
+    message: "Impossible d'instancier sur cette typologie de zone.",
+  },
+  zone_typology_not_available: {
+    status: 400,
+    message: "Les typologies des tâches ne sont pas disponibles sur cette zone.",
+  },
+  cant_change_unity_zone_with_events: {
+    status: 409,
+    message: "Impossible de modifier une zone qui contient des tâches.",
+  },
+  first_and_last_eventTemplates_are_the_same: {
+    status: 400,
+    message: "La première et la dernière tâche de la séquence sont identiques.",
+  },
+  zone_used_by_events: {
+    status: 409,
+    message: "Cette zone est utilisée par des tâches et ne peut pas être supprimée.",
+  },
   event_template_in_use: { status: 409, message: "Ce modèle de tâche est utilisé et ne peut pas être supprimé." },
-  sequence_template_referenced: { status: 409, message: "Ce modèle de séquence est référencé et ne peut pas être supprimé." },
-  sequence_template_instantiated: { status: 409, message: "Ce modèle de séquence est instancié et ne peut pas être supprimé." },
+  sequence_template_referenced: {
+    status: 409,
+    message: "Ce modèle de séquence est référencé et ne peut pas être supprimé.",
+  },
+  sequence_template_instantiated: {
+    status: 409,
+    message: "Ce modèle de séquence est instancié et ne peut pas être supprimé.",
+  },
   quality_control_already_exists: { status: 409, message: "Ce contrôle qualité existe déjà pour cette tâche." },
   counting_unsigned_version: { status: 409, message: "Impossible de compter sur une version non signée." },
   counting_unstarted_task: { status: 400, message: "Impossible de compter une tâche non commencée." },

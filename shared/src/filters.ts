@@ -17,17 +17,30 @@ export type FieldType = "number" | "string" | "boolean" | "date" | "datetime";
 export type FilterOp = "eq" | "ne" | "in" | "notin" | "cont" | "isnull" | "notnull" | "gt" | "gte" | "lt" | "lte";
 
 export const CONDITION_ALIASES: Record<string, FilterOp> = {
-  eq: "eq", $eq: "eq",
-  ne: "ne", $ne: "ne",
-  in: "in", $in: "in",
-  notin: "notin", $notin: "notin",
-  contL: "cont", $contL: "cont", cont: "cont", $cont: "cont",
-  isnull: "isnull", $isnull: "isnull",
-  notnull: "notnull", $notnull: "notnull",
-  gt: "gt", $gt: "gt",
-  gte: "gte", $gte: "gte",
-  lt: "lt", $lt: "lt",
-  lte: "lte", $lte: "lte",
+  eq: "eq",
+  $eq: "eq",
+  ne: "ne",
+  $ne: "ne",
+  in: "in",
+  $in: "in",
+  notin: "notin",
+  $notin: "notin",
+  contL: "cont",
+  $contL: "cont",
+  cont: "cont",
+  $cont: "cont",
+  isnull: "isnull",
+  $isnull: "isnull",
+  notnull: "notnull",
+  $notnull: "notnull",
+  gt: "gt",
+  $gt: "gt",
+  gte: "gte",
+  $gte: "gte",
+  lt: "lt",
+  $lt: "lt",
+  lte: "lte",
+  $lte: "lte",
 };
 
 export type FilterScalar = string | number | boolean;
@@ -106,10 +119,11 @@ function validIsoDay(s: string): boolean {
 
 /** Coerces one filter value to its field type; throws errors.invalid_filter_value. */
 export function coerceFilterValue(field: string, type: FieldType, raw: string): FilterScalar {
-  const bad = () => new AppError("errors.invalid_filter_value", {
-    message: `Valeur de filtre invalide pour ${field} : « ${raw} »`,
-    details: { field, value: raw, expected: type },
-  });
+  const bad = () =>
+    new AppError("errors.invalid_filter_value", {
+      message: `Valeur de filtre invalide pour ${field} : « ${raw} »`,
+      details: { field, value: raw, expected: type },
+    });
   switch (type) {
     case "number": {
       if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) throw bad();
@@ -157,7 +171,9 @@ export function parseFilterTriple(triple: string, resource: ListResource): Filte
       details: { field, allowed: Object.keys(resource.fields) },
     });
   }
-  const op = Object.prototype.hasOwnProperty.call(CONDITION_ALIASES, condition) ? CONDITION_ALIASES[condition] : undefined;
+  const op = Object.prototype.hasOwnProperty.call(CONDITION_ALIASES, condition)
+    ? CONDITION_ALIASES[condition]
+    : undefined;
   if (op === undefined) {
     throw new AppError("errors.unknown_filter_condition", {
       message: `Condition de filtre inconnue : ${condition}`,
@@ -166,11 +182,18 @@ export function parseFilterTriple(triple: string, resource: ListResource): Filte
   }
   if (op === "isnull" || op === "notnull") return { field, op, value: null };
   if (raw === undefined) {
-    throw new AppError("errors.invalid_filter", { message: `Valeur manquante pour le filtre ${field}`, details: { filter: triple } });
+    throw new AppError("errors.invalid_filter", {
+      message: `Valeur manquante pour le filtre ${field}`,
+      details: { filter: triple },
+    });
   }
   if (op === "in" || op === "notin") {
     const items = raw === "" ? [] : raw.split(",");
-    if (items.length === 0) throw new AppError("errors.invalid_filter_value", { message: `Liste vide pour le filtre ${field}`, details: { field } });
+    if (items.length === 0)
+      throw new AppError("errors.invalid_filter_value", {
+        message: `Liste vide pour le filtre ${field}`,
+        details: { field },
+      });
     return { field, op, value: items.map((v) => coerceFilterValue(field, type, v)) };
   }
   if (op === "cont" && type !== "string") {
@@ -186,21 +209,33 @@ function parseSort(item: string, resource: ListResource): Sort {
   const [field, orderRaw = "ASC", ...rest] = item.split(",");
   const sortable = resource.sortable ?? Object.keys(resource.fields);
   if (rest.length > 0 || !sortable.includes(field)) {
-    throw new AppError("errors.unknown_sort_field", { message: `Tri inconnu : ${item}`, details: { sort: item, allowed: sortable } });
+    throw new AppError("errors.unknown_sort_field", {
+      message: `Tri inconnu : ${item}`,
+      details: { sort: item, allowed: sortable },
+    });
   }
   const order = orderRaw.toUpperCase();
   if (order !== "ASC" && order !== "DESC") {
-    throw new AppError("errors.unknown_sort_field", { message: `Ordre de tri inconnu : ${orderRaw}`, details: { sort: item } });
+    throw new AppError("errors.unknown_sort_field", {
+      message: `Ordre de tri inconnu : ${orderRaw}`,
+      details: { sort: item },
+    });
   }
   return { field, order };
 }
 
 function parseJoin(item: string, resource: ListResource): string[] {
   const relation = item.split("||")[0];
-  const names = relation.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const names = relation
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   for (const name of names) {
     if (!(resource.joins ?? []).includes(name)) {
-      throw new AppError("errors.unknown_join", { message: `Jointure inconnue : ${name}`, details: { join: name, allowed: resource.joins ?? [] } });
+      throw new AppError("errors.unknown_join", {
+        message: `Jointure inconnue : ${name}`,
+        details: { join: name, allowed: resource.joins ?? [] },
+      });
     }
   }
   return names;
@@ -222,7 +257,10 @@ function parseInteger(name: "limit" | "offset", raw: string | undefined, fallbac
 export function parseListQuery(query: unknown, resource: ListResource): ListQuery {
   const parsed = rawListQuerySchema.safeParse(query ?? {});
   if (!parsed.success) {
-    throw new AppError("errors.invalid_filter", { message: "Paramètres de liste invalides", details: parsed.error.issues });
+    throw new AppError("errors.invalid_filter", {
+      message: "Paramètres de liste invalides",
+      details: parsed.error.issues,
+    });
   }
   const q = parsed.data;
   const filters = [...list(q.filter), ...list(q["filter[]"])].map((t) => parseFilterTriple(t, resource));
@@ -247,7 +285,8 @@ export function toQueryString(q: Partial<ListQuery>): string {
   for (const f of q.filters ?? []) {
     const cond = f.op === "cont" ? "contL" : f.op === "eq" ? "$eq" : f.op;
     if (f.value === null) params.push(["filter", `${f.field}||${cond}`]);
-    else params.push(["filter", `${f.field}||${cond}||${Array.isArray(f.value) ? f.value.join(",") : String(f.value)}`]);
+    else
+      params.push(["filter", `${f.field}||${cond}||${Array.isArray(f.value) ? f.value.join(",") : String(f.value)}`]);
   }
   for (const s of q.sort ?? []) params.push(["sort", `${s.field},${s.order}`]);
   for (const j of q.join ?? []) params.push(["join", j]);

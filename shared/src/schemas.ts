@@ -88,24 +88,40 @@ export const plainJson = z.unknown().refine((v) => !jsonHasControlChars(v), CONT
 /** A trimmed text of at most 200 characters (the spec's text input limit). */
 export const text = (max = TEXT_MAX_LENGTH) => plainString().trim().max(max);
 export const requiredText = (max = TEXT_MAX_LENGTH) => plainString().trim().min(1).max(max);
-export const nullableText = (max = 5000) => plainString().trim().max(max).nullable().transform((s) => (s === "" ? null : s));
+export const nullableText = (max = 5000) =>
+  plainString()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((s) => (s === "" ? null : s));
 
 /** A number, or a numeric string: anything else is refused. */
-export const numeric = z.union([z.number().finite(), plainString().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const numeric = z.union([
+  z.number().finite(),
+  plainString()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 export const integer = numeric.pipe(z.number().int().min(-MAX_INT).max(MAX_INT));
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDay = plainString().trim().regex(ISO_DAY).refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}, "Date invalide");
+export const isoDay = plainString()
+  .trim()
+  .regex(ISO_DAY)
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, "Date invalide");
 /** An instant (ISO date-time with offset) or a calendar day. */
 export const isoInstant = z.union([z.iso.datetime({ offset: true }), isoDay]);
 
 export const email = plainString().trim().toLowerCase().max(TEXT_MAX_LENGTH).pipe(z.email());
 export const password = plainString().min(1).max(TEXT_MAX_LENGTH);
 export const newPassword = plainString().min(PASSWORD_MIN_LENGTH).max(TEXT_MAX_LENGTH);
-export const colour = plainString().trim().regex(/^#[0-9a-fA-F]{6}$|^[a-z]{3,20}$/);
+export const colour = plainString()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$|^[a-z]{3,20}$/);
 
 // Auth
 export const loginBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH), password });

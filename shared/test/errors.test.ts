@@ -21,8 +21,12 @@ describe("error catalogue", () => {
   });
 
   it("keeps the catalogued texts of the specs", () => {
-    expect(ERROR_CATALOGUE.forbidden_delete_user_assigned_to_project.message).toBe("Cette utilisateur est associé à des projets");
-    expect(ERROR_CATALOGUE.users_already_assigned.message).toBe("Les utilisateurs renseignés ont déjà été affectés au projet");
+    expect(ERROR_CATALOGUE.forbidden_delete_user_assigned_to_project.message).toBe(
+      "Cette utilisateur est associé à des projets",
+    );
+    expect(ERROR_CATALOGUE.users_already_assigned.message).toBe(
+      "Les utilisateurs renseignés ont déjà été affectés au projet",
+    );
     expect(ERROR_CATALOGUE["errors.undo_nothing"].message).toBe("Annulation impossible");
     expect(ERROR_CATALOGUE["errors.compare_max_versions"].message).toBe("Veuillez comparer 4 versions au maximum");
   });
@@ -31,7 +35,11 @@ describe("error catalogue", () => {
     const e = new AppError("user_not_found", { status: 401, details: { email: "x" } });
     expect(e).toBeInstanceOf(Error);
     expect(e.status).toBe(401);
-    expect(e.toBody()).toEqual({ code: "user_not_found", message: "Utilisateur introuvable.", details: { email: "x" } });
+    expect(e.toBody()).toEqual({
+      code: "user_not_found",
+      message: "Utilisateur introuvable.",
+      details: { email: "x" },
+    });
     expect(new AppError("errors.conflict").status).toBe(409);
   });
 

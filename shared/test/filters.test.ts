@@ -3,7 +3,16 @@ import { AppError } from "../src/errors.js";
 import { defineListResource, eqFilterValue, parseListQuery, toQueryString } from "../src/filters.js";
 
 const events = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", name: "string", type: "string", startDate: "date", isTracked: "boolean", zoneId: "number" },
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    name: "string",
+    type: "string",
+    startDate: "date",
+    isTracked: "boolean",
+    zoneId: "number",
+  },
   sortable: ["id", "name", "startDate"],
   joins: ["parentsEvents", "childrenEvents", "sequence.instantiationConfig"],
   defaultSort: [{ field: "id", order: "ASC" }],
@@ -21,12 +30,22 @@ function codeOf(fn: () => unknown): string | undefined {
 
 describe("filter triples", () => {
   it("parses every condition of the specs", () => {
-    const q = parseListQuery({
-      filter: [
-        "projectId||$eq||3", "versionId||eq||4", "type||in||task,milestone", "zoneId||$in||1,2",
-        "name||contL||Gros", "zoneId||isnull", "id||notin||7,8", "startDate||$gte||2026-01-05", "isTracked||$eq||true",
-      ],
-    }, events);
+    const q = parseListQuery(
+      {
+        filter: [
+          "projectId||$eq||3",
+          "versionId||eq||4",
+          "type||in||task,milestone",
+          "zoneId||$in||1,2",
+          "name||contL||Gros",
+          "zoneId||isnull",
+          "id||notin||7,8",
+          "startDate||$gte||2026-01-05",
+          "isTracked||$eq||true",
+        ],
+      },
+      events,
+    );
     expect(q.filters).toEqual([
       { field: "projectId", op: "eq", value: 3 },
       { field: "versionId", op: "eq", value: 4 },
@@ -48,12 +67,29 @@ describe("filter triples", () => {
   });
 
   it("applies defaults", () => {
-    expect(parseListQuery({}, events)).toEqual({ filters: [], sort: [{ field: "id", order: "ASC" }], join: [], limit: 10, offset: 0 });
+    expect(parseListQuery({}, events)).toEqual({
+      filters: [],
+      sort: [{ field: "id", order: "ASC" }],
+      join: [],
+      limit: 10,
+      offset: 0,
+    });
   });
 
   it("parses sort, join, limit and offset", () => {
-    const q = parseListQuery({ sort: ["name,DESC", "id,asc"], join: ["parentsEvents", "childrenEvents||id,name"], limit: "10000", offset: "20" }, events);
-    expect(q.sort).toEqual([{ field: "name", order: "DESC" }, { field: "id", order: "ASC" }]);
+    const q = parseListQuery(
+      {
+        sort: ["name,DESC", "id,asc"],
+        join: ["parentsEvents", "childrenEvents||id,name"],
+        limit: "10000",
+        offset: "20",
+      },
+      events,
+    );
+    expect(q.sort).toEqual([
+      { field: "name", order: "DESC" },
+      { field: "id", order: "ASC" },
+    ]);
     expect(q.join).toEqual(["parentsEvents", "childrenEvents"]);
     expect(q.limit).toBe(10000);
     expect(q.offset).toBe(20);
@@ -62,12 +98,18 @@ describe("filter triples", () => {
   it("refuses unknown fields, conditions, joins and sorts with clear codes", () => {
     expect(codeOf(() => parseListQuery({ filter: "password||$eq||x" }, events))).toBe("errors.unknown_filter_field");
     expect(codeOf(() => parseListQuery({ filter: "name||$regex||x" }, events))).toBe("errors.unknown_filter_condition");
-    expect(codeOf(() => parseListQuery({ filter: "projectId||contL||3" }, events))).toBe("errors.unknown_filter_condition");
+    expect(codeOf(() => parseListQuery({ filter: "projectId||contL||3" }, events))).toBe(
+      "errors.unknown_filter_condition",
+    );
     expect(codeOf(() => parseListQuery({ filter: "projectId" }, events))).toBe("errors.invalid_filter");
     expect(codeOf(() => parseListQuery({ filter: "projectId||$eq" }, events))).toBe("errors.invalid_filter");
     expect(codeOf(() => parseListQuery({ filter: "projectId||$eq||abc" }, events))).toBe("errors.invalid_filter_value");
-    expect(codeOf(() => parseListQuery({ filter: "startDate||$eq||2026-02-30" }, events))).toBe("errors.invalid_filter_value");
-    expect(codeOf(() => parseListQuery({ filter: "isTracked||$eq||maybe" }, events))).toBe("errors.invalid_filter_value");
+    expect(codeOf(() => parseListQuery({ filter: "startDate||$eq||2026-02-30" }, events))).toBe(
+      "errors.invalid_filter_value",
+    );
+    expect(codeOf(() => parseListQuery({ filter: "isTracked||$eq||maybe" }, events))).toBe(
+      "errors.invalid_filter_value",
+    );
     expect(codeOf(() => parseListQuery({ join: "owner" }, events))).toBe("errors.unknown_join");
     expect(codeOf(() => parseListQuery({ sort: "zoneId,ASC" }, events))).toBe("errors.unknown_sort_field");
     expect(codeOf(() => parseListQuery({ sort: "name,UP" }, events))).toBe("errors.unknown_sort_field");
@@ -78,13 +120,25 @@ describe("filter triples", () => {
   });
 
   it("round-trips through toQueryString", () => {
-    const q = parseListQuery({ filter: ["projectId||$eq||3", "type||in||task,milestone", "zoneId||isnull", "name||contL||a"], sort: "name,DESC", join: "parentsEvents", limit: "5", offset: "10" }, events);
+    const q = parseListQuery(
+      {
+        filter: ["projectId||$eq||3", "type||in||task,milestone", "zoneId||isnull", "name||contL||a"],
+        sort: "name,DESC",
+        join: "parentsEvents",
+        limit: "5",
+        offset: "10",
+      },
+      events,
+    );
     const raw: Record<string, string[]> = {};
     for (const pair of toQueryString(q).split("&")) {
       const [k, v] = pair.split("=");
       (raw[k] ??= []).push(decodeURIComponent(v));
     }
-    const back = parseListQuery({ filter: raw.filter, sort: raw.sort, join: raw.join, limit: raw.limit[0], offset: raw.offset[0] }, events);
+    const back = parseListQuery(
+      { filter: raw.filter, sort: raw.sort, join: raw.join, limit: raw.limit[0], offset: raw.offset[0] },
+      events,
+    );
     expect(back).toEqual(q);
   });
 });

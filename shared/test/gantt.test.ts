@@ -23,7 +23,15 @@ const day = parseDay;
 
 describe("time scale", () => {
   it("has the spec's zoom classes", () => {
-    expect([20, 21, 30, 31, 50, 51, 75].map(zoomClass)).toEqual(["zoom-20", "zoom-21-30", "zoom-21-30", "zoom-31-50", "zoom-31-50", "zoom-51-75", "zoom-51-75"]);
+    expect([20, 21, 30, 31, 50, 51, 75].map(zoomClass)).toEqual([
+      "zoom-20",
+      "zoom-21-30",
+      "zoom-21-30",
+      "zoom-31-50",
+      "zoom-31-50",
+      "zoom-51-75",
+      "zoom-51-75",
+    ]);
   });
   it("defaults to 3 months back and 4 months ahead", () => {
     const r = defaultRange(day("2026-11-22"));
@@ -69,17 +77,41 @@ const ev = (id: number, start: string, end: string, extra: Partial<GanttEvent> =
 });
 
 describe("rows", () => {
-  const events = [ev(1, "2026-02-09", "2026-02-10", { zoneId: 2 }), ev(2, "2026-02-02", "2026-02-06", { zoneId: 2 }), ev(3, "2026-02-02", "2026-02-02", { zoneId: 1 })];
+  const events = [
+    ev(1, "2026-02-09", "2026-02-10", { zoneId: 2 }),
+    ev(2, "2026-02-02", "2026-02-06", { zoneId: 2 }),
+    ev(3, "2026-02-02", "2026-02-02", { zoneId: 1 }),
+  ];
   it("lists events by start date without grouping", () => {
     expect(buildRows(events, { grouping: "none" }).map((r) => r.label)).toEqual(["T3", "T2", "T1"]);
   });
   it("groups by zone, groups sorted by label", () => {
-    const rows = buildRows(events, { grouping: "zone", groupLabels: new Map([[1, "Bâtiment B"], [2, "Bâtiment A"]]) });
-    expect(rows.map((r) => `${r.kind}:${r.label}`)).toEqual(["group:Bâtiment A", "event:T2", "event:T1", "group:Bâtiment B", "event:T3"]);
+    const rows = buildRows(events, {
+      grouping: "zone",
+      groupLabels: new Map([
+        [1, "Bâtiment B"],
+        [2, "Bâtiment A"],
+      ]),
+    });
+    expect(rows.map((r) => `${r.kind}:${r.label}`)).toEqual([
+      "group:Bâtiment A",
+      "event:T2",
+      "event:T1",
+      "group:Bâtiment B",
+      "event:T3",
+    ]);
     expect(rows[1].y).toBe(rows[0].height);
   });
   it("aggregates a group on one row, merging touching bars", () => {
-    const rows = buildRows(events, { grouping: "zone", aggregated: new Set([2]), calendar: createCalendar(), groupLabels: new Map([[2, "A"], [1, "B"]]) });
+    const rows = buildRows(events, {
+      grouping: "zone",
+      aggregated: new Set([2]),
+      calendar: createCalendar(),
+      groupLabels: new Map([
+        [2, "A"],
+        [1, "B"],
+      ]),
+    });
     expect(rows[0].kind).toBe("aggregate");
     expect(rows[0].merged).toHaveLength(1);
     expect(rows[0].merged![0].members).toEqual([1, 0]);
@@ -94,7 +126,12 @@ describe("rows", () => {
 describe("geometry and colours", () => {
   const s = createTimeScale("month", 75, day("2026-02-01"), day("2026-02-28"));
   it("a bar covers its days; a milestone is centred on the left edge of its day", () => {
-    expect(barGeometry(s, { y: 0, height: 24 }, day("2026-02-02"), day("2026-02-04"))).toEqual({ x: 24, y: 4, width: 72, height: 16 });
+    expect(barGeometry(s, { y: 0, height: 24 }, day("2026-02-02"), day("2026-02-04"))).toEqual({
+      x: 24,
+      y: 4,
+      width: 72,
+      height: 16,
+    });
     expect(milestoneGeometry(s, { y: 24, height: 24 }, day("2026-02-09")).cx).toBe(192);
   });
   it("routes arrows from the side named by the link type", () => {
@@ -119,13 +156,22 @@ describe("geometry and colours", () => {
 });
 
 describe("row order of many events", () => {
-  const ev = (id: number, startDay: number, endDay: number): GanttEvent => ({ id, kind: "task", name: `t${id}`, startDay, endDay, numberOfDays: endDay - startDay + 1, color: "#FFFFFF" });
+  const ev = (id: number, startDay: number, endDay: number): GanttEvent => ({
+    id,
+    kind: "task",
+    name: `t${id}`,
+    startDay,
+    endDay,
+    numberOfDays: endDay - startDay + 1,
+    color: "#FFFFFF",
+  });
   const order = (events: GanttEvent[]) => buildRows(events, { grouping: "none" }).map((r) => events[r.events[0]].id);
-  const byComparator = (events: GanttEvent[]) => [...events].sort((a, b) => a.startDay - b.startDay || a.endDay - b.endDay || a.id - b.id).map((e) => e.id);
+  const byComparator = (events: GanttEvent[]) =>
+    [...events].sort((a, b) => a.startDay - b.startDay || a.endDay - b.endDay || a.id - b.id).map((e) => e.id);
 
   it("sorts by start, end, then id: packed keys and the comparator agree", () => {
     let seed = 7;
-    const rnd = (m: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % m);
+    const rnd = (m: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % m;
     const events = Array.from({ length: 3000 }, (_, i) => {
       const s = 20500 + rnd(300);
       return ev(i + 1, s, s + rnd(20));

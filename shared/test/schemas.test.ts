@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { email, jsonHasControlChars, loginBody, nullableText, parseListQuery, plainJson, plainString, requiredText, text, userViewsBody } from "../src/index.js";
+import {
+  email,
+  jsonHasControlChars,
+  loginBody,
+  nullableText,
+  parseListQuery,
+  plainJson,
+  plainString,
+  requiredText,
+  text,
+  userViewsBody,
+} from "../src/index.js";
 
 describe("request strings refuse C0 control characters", () => {
   const controls = ["\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u000c", "\u000e", "\u001b", "\u001f"];
@@ -26,14 +37,20 @@ describe("request strings refuse C0 control characters", () => {
     expect(jsonHasControlChars({ "k\u0001": 1 })).toBe(true);
     expect(jsonHasControlChars({ a: [{ b: "x\ty" }], c: null, d: 1 })).toBe(false);
     expect(plainJson.safeParse([["\u001f"]]).success).toBe(false);
-    expect(userViewsBody.safeParse({ views: { planning: { zoom: "mois", filtres: ["a\u0000"] } } }).success).toBe(false);
+    expect(userViewsBody.safeParse({ views: { planning: { zoom: "mois", filtres: ["a\u0000"] } } }).success).toBe(
+      false,
+    );
     expect(userViewsBody.safeParse({ views: { planning: { zoom: "mois" } } }).success).toBe(true);
   });
 
   it("list queries: a control character in a filter, sort or limit is errors.invalid_filter", () => {
     const resource = { fields: { name: "string" as const }, defaultLimit: 10 };
-    expect(() => parseListQuery({ filter: "name||$eq||a\u0000" }, resource)).toThrow(expect.objectContaining({ code: "errors.invalid_filter" }));
-    expect(() => parseListQuery({ sort: ["name,ASC", "\u0000"] }, resource)).toThrow(expect.objectContaining({ code: "errors.invalid_filter" }));
+    expect(() => parseListQuery({ filter: "name||$eq||a\u0000" }, resource)).toThrow(
+      expect.objectContaining({ code: "errors.invalid_filter" }),
+    );
+    expect(() => parseListQuery({ sort: ["name,ASC", "\u0000"] }, resource)).toThrow(
+      expect.objectContaining({ code: "errors.invalid_filter" }),
+    );
     expect(parseListQuery({ filter: "name||$eq||a b" }, resource).filters).toHaveLength(1);
   });
 });

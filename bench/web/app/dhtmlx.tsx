@@ -30,7 +30,10 @@ interface DhxTask {
 }
 
 /** PlanningData -> dhtmlx tasks and links, in the screen's row order (zone label, then start, end, id). */
-function convert(d: PlanningData): { data: DhxTask[]; links: { id: number; source: number; target: number; type: string }[] } {
+function convert(d: PlanningData): {
+  data: DhxTask[];
+  links: { id: number; source: number; target: number; type: string }[];
+} {
   const g = d.graph;
   const index = new Map<number, number>();
   for (let i = 0; i < g.ids.length; i++) index.set(g.ids[i], i);
@@ -49,7 +52,9 @@ function convert(d: PlanningData): { data: DhxTask[]; links: { id: number; sourc
     else groups.set(z, [k]);
   }
   const label = (z: number | null) => (z === null ? "Sans regroupement" : (zoneLabel.get(z) ?? String(z)));
-  const keys = [...groups.keys()].sort((a, b) => (a === null ? 1 : b === null ? -1 : label(a).localeCompare(label(b), "fr")));
+  const keys = [...groups.keys()].sort((a, b) =>
+    a === null ? 1 : b === null ? -1 : label(a).localeCompare(label(b), "fr"),
+  );
   const data: DhxTask[] = [];
   for (const z of keys) {
     const parent = `z${z ?? "none"}`;
@@ -75,7 +80,12 @@ function convert(d: PlanningData): { data: DhxTask[]; links: { id: number; sourc
       });
     }
   }
-  const links = g.linkParentId.map((p, k) => ({ id: g.linkIds[k], source: p, target: g.linkChildId[k], type: String(g.linkType[k]) }));
+  const links = g.linkParentId.map((p, k) => ({
+    id: g.linkIds[k],
+    source: p,
+    target: g.linkChildId[k],
+    type: String(g.linkType[k]),
+  }));
   return { data, links };
 }
 

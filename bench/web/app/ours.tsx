@@ -99,7 +99,14 @@ Layer.prototype.drawScene = function (this: Layer, ...args: Parameters<Layer["dr
   // The view opens scrolled to today: the first bars may be drawn at the range's start, then again at today's
   // scroll position. `settledFrame` is the first frame whose bars are drawn where the user will see them.
   const el = scroller();
-  if ("barsDrawn" in bench.marks && !("barsAtToday" in bench.marks) && el && el.scrollLeft > 0 && tx !== null && -tx === el.scrollLeft) {
+  if (
+    "barsDrawn" in bench.marks &&
+    !("barsAtToday" in bench.marks) &&
+    el &&
+    el.scrollLeft > 0 &&
+    tx !== null &&
+    -tx === el.scrollLeft
+  ) {
     mark("barsAtToday", t1);
     afterPaint(() => mark("settledFrame"));
   }
@@ -123,7 +130,15 @@ class ProbeWorker extends NativeWorker {
     super(url, options);
     // Registered before comlink's own listener: runs first.
     this.addEventListener("message", (e: MessageEvent) => {
-      const d = e.data as { id?: string; value?: { ids?: ArrayLike<number>; startDay?: ArrayLike<number>; endDay?: ArrayLike<number>; projectEndDay?: number } } | null;
+      const d = e.data as {
+        id?: string;
+        value?: {
+          ids?: ArrayLike<number>;
+          startDay?: ArrayLike<number>;
+          endDay?: ArrayLike<number>;
+          projectEndDay?: number;
+        };
+      } | null;
       const p = d?.id ? pending.get(d.id) : undefined;
       if (!d?.id || !p) return;
       pending.delete(d.id);
@@ -134,7 +149,12 @@ class ProbeWorker extends NativeWorker {
         bench.notes.workerLoadMs = received - p.sent;
       }
       if (p.method === "commitMoveTo" && d.value?.ids && d.value.startDay && d.value.endDay) {
-        lastCommit = { ids: Array.from(d.value.ids), startDay: Array.from(d.value.startDay), endDay: Array.from(d.value.endDay), projectEndDay: d.value.projectEndDay ?? 0 };
+        lastCommit = {
+          ids: Array.from(d.value.ids),
+          startDay: Array.from(d.value.startDay),
+          endDay: Array.from(d.value.endDay),
+          projectEndDay: d.value.projectEndDay ?? 0,
+        };
       }
     });
   }
@@ -148,7 +168,8 @@ window.Worker = ProbeWorker;
 
 // ---- API stand-in -----------------------------------------------------------------------------------------
 const nativeFetch = window.fetch.bind(window);
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
   if (url.pathname === "/api/planning/data") {
@@ -170,7 +191,14 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Res
     // The server re-runs the same move: answer the engine's committed delta (dates of every moved event).
     const c = lastCommit ?? { ids: [], startDay: [], endDay: [], projectEndDay: 0 };
     bench.notes.bulkUpdates = ((bench.notes.bulkUpdates as number | undefined) ?? 0) + 1;
-    return json({ ids: c.ids, startDates: c.startDay.map(formatDay), endDates: c.endDay.map(formatDay), revisions: c.ids.map(() => 2), projectedEndDate: c.projectEndDay ? formatDay(c.projectEndDay) : null, undoRemaining: 1 });
+    return json({
+      ids: c.ids,
+      startDates: c.startDay.map(formatDay),
+      endDates: c.endDay.map(formatDay),
+      revisions: c.ids.map(() => 2),
+      projectedEndDate: c.projectEndDay ? formatDay(c.projectEndDay) : null,
+      undoRemaining: 1,
+    });
   }
   return nativeFetch(input, init);
 };
@@ -205,7 +233,16 @@ async function scrollRun(step: number, durationMs: number) {
   });
   await bench.frames(10);
   capture = false;
-  return { stamps, starts, sets, draws: draws.slice(from), layerDraws: layerDraws.slice(fromLayers), scrollTop: el.scrollTop, scrollHeight: el.scrollHeight, clientHeight: el.clientHeight };
+  return {
+    stamps,
+    starts,
+    sets,
+    draws: draws.slice(from),
+    layerDraws: layerDraws.slice(fromLayers),
+    scrollTop: el.scrollTop,
+    scrollHeight: el.scrollHeight,
+    clientHeight: el.clientHeight,
+  };
 }
 
 Object.assign(bench, {
@@ -230,5 +267,12 @@ void initI18n(planning).then(() => {
   const root = document.getElementById("root");
   if (!root) throw new Error("no #root");
   // No router: the view takes the compared versions from its page (none here) and reads no URL.
-  createRoot(root).render(<PlanningView projectId={1} versionId={1} today={today} notify={(kind, text) => notices.push(`${kind}: ${text}`)} />);
+  createRoot(root).render(
+    <PlanningView
+      projectId={1}
+      versionId={1}
+      today={today}
+      notify={(kind, text) => notices.push(`${kind}: ${text}`)}
+    />,
+  );
 });

@@ -122,7 +122,8 @@ if (param("diag") === "1") {
       names.set(id, internals.rendererPackageName ?? `renderer${id}`);
       return id;
     },
-    onCommitFiberRoot: (id: number) => void commits.push({ renderer: names.get(id) ?? String(id), t: performance.now() }),
+    onCommitFiberRoot: (id: number) =>
+      void commits.push({ renderer: names.get(id) ?? String(id), t: performance.now() }),
     onCommitFiberUnmount: () => {},
     onPostCommitFiberRoot: () => {},
     onScheduleFiberRoot: () => {},

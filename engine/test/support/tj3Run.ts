@@ -40,10 +40,15 @@ export async function runTj3(tjp: string): Promise<string> {
     const file = join(dir, "project.tjp");
     await writeFile(file, tjp);
     await new Promise<void>((resolve, reject) => {
-      execFile("tj3", ["--silent", "--no-color", "--abort-on-warnings", "-o", dir, file], { cwd: dir, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-        if (err) reject(new Error(`tj3 failed (${err.message.split("\n")[0]}):\n${stderr}${stdout}`.slice(0, 8000)));
-        else resolve();
-      });
+      execFile(
+        "tj3",
+        ["--silent", "--no-color", "--abort-on-warnings", "-o", dir, file],
+        { cwd: dir, maxBuffer: 64 << 20 },
+        (err, stdout, stderr) => {
+          if (err) reject(new Error(`tj3 failed (${err.message.split("\n")[0]}):\n${stderr}${stdout}`.slice(0, 8000)));
+          else resolve();
+        },
+      );
     });
     return await readFile(join(dir, `${REPORT_ID}.csv`), "utf8");
   } finally {
@@ -65,7 +70,8 @@ function splitInstant(instant: string): { day: string; minutes: number } {
 export function tjStartToDay(instant: string, isWorking: (iso: string) => boolean): string {
   const { day, minutes } = splitInstant(instant);
   let d = minutes >= END_HOUR * 60 ? addDays(day, 1) : day;
-  for (let i = 0; !isWorking(d); i++, d = addDays(d, 1)) if (i > 400) throw new Error(`No working day after ${instant}`);
+  for (let i = 0; !isWorking(d); i++, d = addDays(d, 1))
+    if (i > 400) throw new Error(`No working day after ${instant}`);
   return d;
 }
 
@@ -73,6 +79,7 @@ export function tjStartToDay(instant: string, isWorking: (iso: string) => boolea
 export function tjEndToDay(instant: string, isWorking: (iso: string) => boolean): string {
   const { day, minutes } = splitInstant(instant);
   let d = minutes <= START_HOUR * 60 ? addDays(day, -1) : day;
-  for (let i = 0; !isWorking(d); i++, d = addDays(d, -1)) if (i > 400) throw new Error(`No working day before ${instant}`);
+  for (let i = 0; !isWorking(d); i++, d = addDays(d, -1))
+    if (i > 400) throw new Error(`No working day before ${instant}`);
   return d;
 }

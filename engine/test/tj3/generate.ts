@@ -40,10 +40,28 @@ export function rng(seed: number): Rng {
 
 /** French public holidays (Easter Monday, Ascension and Whit Monday included). */
 export const FRENCH_HOLIDAYS = [
-  "2026-01-01", "2026-04-06", "2026-05-01", "2026-05-08", "2026-05-14", "2026-05-25", "2026-07-14",
-  "2026-08-15", "2026-11-01", "2026-11-11", "2026-12-25",
-  "2027-01-01", "2027-03-29", "2027-05-01", "2027-05-06", "2027-05-08", "2027-05-17", "2027-07-14",
-  "2027-08-15", "2027-11-01", "2027-11-11", "2027-12-25",
+  "2026-01-01",
+  "2026-04-06",
+  "2026-05-01",
+  "2026-05-08",
+  "2026-05-14",
+  "2026-05-25",
+  "2026-07-14",
+  "2026-08-15",
+  "2026-11-01",
+  "2026-11-11",
+  "2026-12-25",
+  "2027-01-01",
+  "2027-03-29",
+  "2027-05-01",
+  "2027-05-06",
+  "2027-05-08",
+  "2027-05-17",
+  "2027-07-14",
+  "2027-08-15",
+  "2027-11-01",
+  "2027-11-11",
+  "2027-12-25",
 ];
 
 /** A calendar shared by all the projects of one tj3 run. Vacations are inclusive ranges of days. */
@@ -102,7 +120,12 @@ export interface GenerateOptions {
  * events and links arrays are shuffled, so nothing may rely on their order. Some linked tasks also carry a
  * startDate, which the engine must ignore.
  */
-export function generateProject(index: number, seed: number, variant: CalendarVariant, options: GenerateOptions = {}): GeneratedProject {
+export function generateProject(
+  index: number,
+  seed: number,
+  variant: CalendarVariant,
+  options: GenerateOptions = {},
+): GeneratedProject {
   const r = rng(seed);
   const { minTasks = 20, maxTasks = 80, maxDelay = 5, maxDuration = 10 } = options;
   const n = r.int(minTasks, maxTasks);
@@ -141,7 +164,11 @@ export function generateProject(index: number, seed: number, variant: CalendarVa
       const delay = r.float() < 0.4 ? 0 : r.int(0, maxDelay);
       links.push({ parentId, childId: id, type: r.float() < 0.65 ? "end-begin" : "begin-begin", delay });
     }
-    events.push(r.float() < 0.1 ? { id, type: "task", numberOfDays, startDate: randomStart() } : { id, type: "task", numberOfDays });
+    events.push(
+      r.float() < 0.1
+        ? { id, type: "task", numberOfDays, startDate: randomStart() }
+        : { id, type: "task", numberOfDays },
+    );
   }
   return {
     index,

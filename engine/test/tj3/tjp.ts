@@ -28,7 +28,8 @@ export function tjTaskId(project: GeneratedProject, id: number): string {
  */
 export function writeTjp(projects: GeneratedProject[]): string {
   const variant = projects[0].variant;
-  for (const p of projects) if (p.variant !== variant) throw new Error("writeTjp: all projects of one tj3 run must share one calendar");
+  for (const p of projects)
+    if (p.variant !== variant) throw new Error("writeTjp: all projects of one tj3 run must share one calendar");
   const out: string[] = [];
   out.push(`project jalon "Jalon differential test" ${PROJECT_START} - ${PROJECT_END} {`);
   out.push(`  timezone "UTC"`);
@@ -40,7 +41,9 @@ export function writeTjp(projects: GeneratedProject[]): string {
   out.push(`  now ${PROJECT_START}`);
   out.push(`}`);
   variant.holidays.forEach((day, i) => out.push(`leaves holiday "ferie${i}" ${day}`));
-  variant.vacations.forEach((v, i) => out.push(`leaves holiday "conges${i}" ${v.startDate} - ${addDays(v.endDate, 1)}`));
+  variant.vacations.forEach((v, i) =>
+    out.push(`leaves holiday "conges${i}" ${v.startDate} - ${addDays(v.endDate, 1)}`),
+  );
   for (const p of projects) {
     const deps = new Map<number, string[]>();
     for (const l of p.doc.links ?? []) {

@@ -33,7 +33,12 @@ export async function isMember(db: Db, projectId: number, userId: number): Promi
  * A project the user may read: admins see every project, others only those they belong to; an archived
  * project is closed to external users. `forUpdate` locks the row for the rest of the transaction.
  */
-export async function readableProject(db: Db, user: AuthUser, projectId: number, opts: { forUpdate?: boolean } = {}): Promise<ProjectRow> {
+export async function readableProject(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ProjectRow> {
   const q = db("projects").where({ id: projectId }).first();
   if (opts.forUpdate) q.forUpdate();
   const project = (await q) as ProjectRow | undefined;
@@ -44,20 +49,28 @@ export async function readableProject(db: Db, user: AuthUser, projectId: number,
 }
 
 /** A project a manager may change: readable, and not archived unless the change is the un-archiving. */
-export async function writableProject(db: Db, user: AuthUser, projectId: number, opts: { allowArchived?: boolean } = {}): Promise<ProjectRow> {
+export async function writableProject(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  opts: { allowArchived?: boolean } = {},
+): Promise<ProjectRow> {
   const project = await readableProject(db, user, projectId, { forUpdate: true });
   if (!isManagerRole(user.type)) throw new AppError("errors.forbidden");
   if (project.is_archived && !opts.allowArchived) throw new AppError("errors.project_archived");
   return project;
 }
 
-export async function readableVersion(db: Db, user: AuthUser, versionId: number): Promise<{ version: VersionRow; project: ProjectRow }> {
+export async function readableVersion(
+  db: Db,
+  user: AuthUser,
+  versionId: number,
+): Promise<{ version: VersionRow; project: ProjectRow }> {
   const version = (await db("versions").where({ id: versionId }).first()) as VersionRow | undefined;
   if (!version) throw new AppError("errors.version_not_found");
   const project = await readableProject(db, user, version.project_id);
   return { version, project };
 }
-
 
 /** Who holds a live socket: a signed-in user, or a visitor with a project's share link. */
 export type Watcher = { userId: number } | { publicToken: string };
@@ -73,18 +86,25 @@ export async function mayWatchAll(db: Db, checks: readonly { who: Watcher; proje
   const userIds = [...new Set(checks.flatMap((c) => ("userId" in c.who ? [c.who.userId] : [])))];
   if (projectIds.length === 0) return [];
   const projects = new Map<number, { is_archived: boolean; is_public: boolean; share_token: string | null }>();
-  for (const p of await db("projects").whereIn("id", projectIds).select("id", "is_archived", "is_public", "share_token")) projects.set(p.id, p);
+  for (const p of await db("projects")
+    .whereIn("id", projectIds)
+    .select("id", "is_archived", "is_public", "share_token"))
+    projects.set(p.id, p);
   const types = new Map<number, string>();
   const members = new Set<string>();
   if (userIds.length > 0) {
     for (const u of await db("users").whereIn("id", userIds).select("id", "type")) types.set(u.id, u.type);
-    const rows = await db("project_users").whereIn("user_id", userIds).whereIn("project_id", projectIds).select("user_id", "project_id");
+    const rows = await db("project_users")
+      .whereIn("user_id", userIds)
+      .whereIn("project_id", projectIds)
+      .select("user_id", "project_id");
     for (const r of rows) members.add(`${r.user_id}:${r.project_id}`);
   }
   return checks.map(({ who, projectId }) => {
     const project = projects.get(projectId);
     if (!project) return false;
-    if ("publicToken" in who) return project.is_public && !project.is_archived && project.share_token === who.publicToken;
+    if ("publicToken" in who)
+      return project.is_public && !project.is_archived && project.share_token === who.publicToken;
     const type = types.get(who.userId);
     if (type === undefined) return false;
     if (project.is_archived && !isManagerRole(type as Role)) return false;

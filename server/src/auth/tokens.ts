@@ -25,7 +25,12 @@ export function createTokenService(secret: string, ttl: string): TokenService {
   // every verify, which cost about a millisecond per authenticated request (bench/server, GET /planning/data).
   const key = createSecretKey(Buffer.from(secret, "utf8"));
   return {
-    sign: (userId) => jwt.sign({}, key, { algorithm: "HS256", subject: String(userId), expiresIn: ttl as jwt.SignOptions["expiresIn"] }),
+    sign: (userId) =>
+      jwt.sign({}, key, {
+        algorithm: "HS256",
+        subject: String(userId),
+        expiresIn: ttl as jwt.SignOptions["expiresIn"],
+      }),
     verify: (token) => {
       try {
         const payload = jwt.verify(token, key, { algorithms: ["HS256"] });

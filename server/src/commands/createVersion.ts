@@ -22,7 +22,12 @@ export interface CreateVersionInput {
  * version:startCreate and version:endCreate (route()'s Emits). A refusal before the start (the project is
  * already being updated...) sends nothing: the room's updating state belongs to the creation in progress.
  */
-export async function createVersion(deps: AppDeps, emits: Emits, user: AuthUser, input: CreateVersionInput): Promise<VersionRow> {
+export async function createVersion(
+  deps: AppDeps,
+  emits: Emits,
+  user: AuthUser,
+  input: CreateVersionInput,
+): Promise<VersionRow> {
   const { db } = deps;
   const sourceId = await db.transaction(async (trx) => {
     const project = await writableProject(trx, user, input.projectId);
@@ -46,30 +51,52 @@ export async function createVersion(deps: AppDeps, emits: Emits, user: AuthUser,
       await trx.raw("SELECT pg_advisory_xact_lock(?, ?)", [VERSION_LOCK_SPACE, sourceId]);
       const count = countOf(await trx("versions").where({ project_id: input.projectId }).count({ count: "*" }));
       const name = input.name ?? `Version ${count + 1}`;
-      const [version] = (await trx("versions").insert({
-        project_id: input.projectId,
-        name,
-        is_manual_version: input.isManualVersion ?? !input.freeze,
-        is_active_version: false,
-        is_being_updated: true,
-        copied_from_version_id: sourceId,
-        created_by: user.id,
-      }).returning("*")) as VersionRow[];
-      await copyVersionRows(trx, { fromVersionId: sourceId, toVersionId: version.id, fromProjectId: input.projectId, toProjectId: input.projectId, pool: db });
+      const [version] = (await trx("versions")
+        .insert({
+          project_id: input.projectId,
+          name,
+          is_manual_version: input.isManualVersion ?? !input.freeze,
+          is_active_version: false,
+          is_being_updated: true,
+          copied_from_version_id: sourceId,
+          created_by: user.id,
+        })
+        .returning("*")) as VersionRow[];
+      await copyVersionRows(trx, {
+        fromVersionId: sourceId,
+        toVersionId: version.id,
+        fromProjectId: input.projectId,
+        toProjectId: input.projectId,
+        pool: db,
+      });
       if (input.freeze) {
-        await trx("versions").where({ id: sourceId }).update({ is_archived: true, archived_at: trx.fn.now(), updated_at: trx.fn.now() });
+        await trx("versions")
+          .where({ id: sourceId })
+          .update({ is_archived: true, archived_at: trx.fn.now(), updated_at: trx.fn.now() });
       }
       await trx("versions").where({ project_id: input.projectId }).update({ is_active_version: false });
-      const [done] = (await trx("versions").where({ id: version.id })
-        .update({ is_active_version: true, is_being_updated: false, updated_at: trx.fn.now() }).returning("*")) as VersionRow[];
-      await trx("projects").where({ id: input.projectId })
+      const [done] = (await trx("versions")
+        .where({ id: version.id })
+        .update({ is_active_version: true, is_being_updated: false, updated_at: trx.fn.now() })
+        .returning("*")) as VersionRow[];
+      await trx("projects")
+        .where({ id: input.projectId })
         .update({ current_version_id: version.id, is_being_updated: false, updated_at: trx.fn.now() });
       return done;
     });
-    emits.add({ event: "version:endCreate", ...base, versionId: created.id, ids: [created.id], data: { versionId: created.id, frozenVersionId: input.freeze ? sourceId : null } });
+    emits.add({
+      event: "version:endCreate",
+      ...base,
+      versionId: created.id,
+      ids: [created.id],
+      data: { versionId: created.id, frozenVersionId: input.freeze ? sourceId : null },
+    });
     return created;
   } catch (e) {
-    await db("projects").where({ id: input.projectId }).update({ is_being_updated: false }).catch(() => undefined);
+    await db("projects")
+      .where({ id: input.projectId })
+      .update({ is_being_updated: false })
+      .catch(() => undefined);
     throw e;
   }
 }

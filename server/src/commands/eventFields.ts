@@ -39,7 +39,6 @@ export const EVENT_REFERENCES: Partial<Record<EventField, string>> = {
   sequenceId: "sequences",
 };
 
-
 export interface LinkInput {
   /** The other event: a parent in parentsEvents, a child in childrenEvents. */
   id: number;

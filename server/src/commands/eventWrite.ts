@@ -20,18 +20,29 @@ async function checkReferences(trx: Knex.Transaction, versionId: number, input: 
   for (const [field, table] of Object.entries(EVENT_REFERENCES) as [EventField, string][]) {
     const value = input[field];
     if (value === undefined || value === null) continue;
-    const row = await trx(table).where({ id: value as number, version_id: versionId }).first("id");
-    if (!row) throw new AppError("errors.validation", { message: `${field} ne désigne aucune ligne de cette version.`, details: { field } });
+    const row = await trx(table)
+      .where({ id: value as number, version_id: versionId })
+      .first("id");
+    if (!row)
+      throw new AppError("errors.validation", {
+        message: `${field} ne désigne aucune ligne de cette version.`,
+        details: { field },
+      });
   }
   if (input.tags?.length) {
     const found = await trx("tags").whereIn("id", input.tags).where({ version_id: versionId }).count("* as count");
-    if (Number((found[0] as { count: unknown }).count) !== new Set(input.tags).size) throw new AppError("errors.validation", { message: "Étiquette inconnue dans cette version.", details: { field: "tags" } });
+    if (Number((found[0] as { count: unknown }).count) !== new Set(input.tags).size)
+      throw new AppError("errors.validation", {
+        message: "Étiquette inconnue dans cette version.",
+        details: { field: "tags" },
+      });
   }
 }
 
 function columnsOf(input: EventInput): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(EVENT_COLUMNS)) if (input[field] !== undefined) out[column] = input[field];
+  for (const [field, column] of Object.entries(EVENT_COLUMNS))
+    if (input[field] !== undefined) out[column] = input[field];
   return out;
 }
 
@@ -42,10 +53,24 @@ function assertLinksKnown(vg: VersionGraph, links: LinkInput[] | undefined, self
   }
 }
 
-async function insertLinks(trx: Knex.Transaction, projectId: number, versionId: number, rows: { parentId: number; childId: number; type: string; delay: number }[]): Promise<LinkColumns[]> {
+async function insertLinks(
+  trx: Knex.Transaction,
+  projectId: number,
+  versionId: number,
+  rows: { parentId: number; childId: number; type: string; delay: number }[],
+): Promise<LinkColumns[]> {
   if (rows.length === 0) return [];
   const inserted = await trx("event_links")
-    .insert(rows.map((r) => ({ project_id: projectId, version_id: versionId, parent_id: r.parentId, child_id: r.childId, type: r.type, delay: r.delay })))
+    .insert(
+      rows.map((r) => ({
+        project_id: projectId,
+        version_id: versionId,
+        parent_id: r.parentId,
+        child_id: r.childId,
+        type: r.type,
+        delay: r.delay,
+      })),
+    )
     .returning(["id", "parent_id", "child_id", "type", "delay"]);
   return inserted.map((r: { id: number; parent_id: number; child_id: number; type: string; delay: number }) => ({
     id: r.id,
@@ -56,7 +81,10 @@ async function insertLinks(trx: Knex.Transaction, projectId: number, versionId: 
   }));
 }
 
-function scheduleOf(vg: VersionGraph, edit: GraphEdit): { plan: Plan; schedule: Schedule; structure: ReturnType<typeof editGraph> } {
+function scheduleOf(
+  vg: VersionGraph,
+  edit: GraphEdit,
+): { plan: Plan; schedule: Schedule; structure: ReturnType<typeof editGraph> } {
   const structure = editGraph(vg, edit);
   const plan = engine(() => planOf(structure.graph, vg.calendars));
   const schedule = engine(() => schedulePlan(plan));
@@ -68,14 +96,20 @@ function assertWorkingStart(plan: Plan, i: number, day: number): void {
 }
 
 /** POST /event: a task or milestone, its links given on the child (parentsEvents) or the parent (childrenEvents). */
-export async function createEvent(trx: Knex.Transaction, userId: number, projectId: number, versionId: number, input: EventInput): Promise<EventWriteResult> {
+export async function createEvent(
+  trx: Knex.Transaction,
+  userId: number,
+  projectId: number,
+  versionId: number,
+  input: EventInput,
+): Promise<EventWriteResult> {
   await lockWritableVersion(trx, projectId, versionId);
   const vg = await versionGraph(trx, versionId);
   await checkReferences(trx, versionId, input);
   assertLinksKnown(vg, input.parentsEvents, null);
   assertLinksKnown(vg, input.childrenEvents, null);
   const milestone = input.type === "milestone";
-  const anchored = !(input.parentsEvents?.length) || input.locked === true;
+  const anchored = !input.parentsEvents?.length || input.locked === true;
   let startDay = NO_DAY;
   if (input.startDate) startDay = engine(() => parseDay(input.startDate));
   if (anchored && startDay === NO_DAY) throw new AppError("errors.startDate_invalid");
@@ -94,12 +128,21 @@ export async function createEvent(trx: Knex.Transaction, userId: number, project
   };
   const [created] = await trx("events").insert(row).returning(["id", "revision"]);
   const id = created.id as number;
-  if (input.tags?.length) await trx("event_tags").insert(input.tags.map((tagId) => ({ version_id: versionId, event_id: id, tag_id: tagId })));
+  if (input.tags?.length)
+    await trx("event_tags").insert(input.tags.map((tagId) => ({ version_id: versionId, event_id: id, tag_id: tagId })));
   const links = await insertLinks(trx, projectId, versionId, [
     ...(input.parentsEvents ?? []).map((l) => ({ parentId: l.id, childId: id, type: l.type, delay: l.delay })),
     ...(input.childrenEvents ?? []).map((l) => ({ parentId: id, childId: l.id, type: l.type, delay: l.delay })),
   ]);
-  const event: EventColumns = { id, kind: milestone ? 1 : 0, duration: milestone ? 0 : (input.numberOfDays ?? 1), requestedStart: startDay, locked: input.locked === true, lotId: (input.participantGroupProId as number | undefined) ?? null, revision: created.revision };
+  const event: EventColumns = {
+    id,
+    kind: milestone ? 1 : 0,
+    duration: milestone ? 0 : (input.numberOfDays ?? 1),
+    requestedStart: startDay,
+    locked: input.locked === true,
+    lotId: (input.participantGroupProId as number | undefined) ?? null,
+    revision: created.revision,
+  };
   const { plan, schedule, structure } = scheduleOf(vg, { addEvents: [event], addLinks: links });
   if (anchored) assertWorkingStart(plan, plan.index.get(id)!, startDay);
   const touched = Array.from({ length: plan.size }, (_, i) => i);
@@ -119,13 +162,21 @@ export async function createEvent(trx: Knex.Transaction, userId: number, project
 }
 
 /** PATCH /event/{id}: only the fields sent change; dates are re-derived by the engine inside the transaction. */
-export async function updateEvent(trx: Knex.Transaction, userId: number, projectId: number, versionId: number, id: number, input: EventInput): Promise<EventWriteResult> {
+export async function updateEvent(
+  trx: Knex.Transaction,
+  userId: number,
+  projectId: number,
+  versionId: number,
+  id: number,
+  input: EventInput,
+): Promise<EventWriteResult> {
   await lockWritableVersion(trx, projectId, versionId);
   const vg = await versionGraph(trx, versionId);
   const i0 = vg.plan.index.get(id);
   const current = await trx("events").where({ id, version_id: versionId }).first();
   if (i0 === undefined || !current) throw new AppError("errors.event_not_found");
-  if (input.revision !== undefined && input.revision !== current.revision) throw new AppError("errors.conflict", { details: { ids: [id] } });
+  if (input.revision !== undefined && input.revision !== current.revision)
+    throw new AppError("errors.conflict", { details: { ids: [id] } });
   await checkReferences(trx, versionId, input);
   assertLinksKnown(vg, input.parentsEvents, id);
   assertLinksKnown(vg, input.childrenEvents, id);
@@ -143,7 +194,12 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
       delete columns[column];
       continue;
     }
-    history.push({ eventId: id, field, previous: before === null || before === undefined ? null : String(before), next: after === null || after === undefined ? null : String(after) });
+    history.push({
+      eventId: id,
+      field,
+      previous: before === null || before === undefined ? null : String(before),
+      next: after === null || after === undefined ? null : String(after),
+    });
     fields.push([id, column, before]);
   }
   if (input.type !== undefined && input.type !== current.type) {
@@ -151,10 +207,16 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
     fields.push([id, "type", current.type]);
     history.push({ eventId: id, field: "type", previous: current.type, next: input.type });
   }
-  if (Object.keys(columns).length > 0) await trx("events").where({ id }).update({ ...columns, updated_at: trx.fn.now() });
+  if (Object.keys(columns).length > 0)
+    await trx("events")
+      .where({ id })
+      .update({ ...columns, updated_at: trx.fn.now() });
   if (input.tags !== undefined) {
     await trx("event_tags").where({ event_id: id }).delete();
-    if (input.tags.length) await trx("event_tags").insert(input.tags.map((tagId) => ({ version_id: versionId, event_id: id, tag_id: tagId })));
+    if (input.tags.length)
+      await trx("event_tags").insert(
+        input.tags.map((tagId) => ({ version_id: versionId, event_id: id, tag_id: tagId })),
+      );
   }
 
   // Links: the lists sent replace the event's parents (or children).
@@ -177,22 +239,33 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
       removeLinks.push([row.parent_id, row.child_id]);
       deletedLinks.push(row);
     }
-    return [...keep.values()].map((l) => (side === "child_id" ? { parentId: l.id, childId: id, type: l.type, delay: l.delay } : { parentId: id, childId: l.id, type: l.type, delay: l.delay }));
+    return [...keep.values()].map((l) =>
+      side === "child_id"
+        ? { parentId: l.id, childId: id, type: l.type, delay: l.delay }
+        : { parentId: id, childId: l.id, type: l.type, delay: l.delay },
+    );
   };
-  const toInsert = [...(await replace("child_id", input.parentsEvents)), ...(await replace("parent_id", input.childrenEvents))];
-  if (removeLinks.length) await trx("event_links").where({ version_id: versionId }).whereIn(["parent_id", "child_id"], removeLinks).delete();
+  const toInsert = [
+    ...(await replace("child_id", input.parentsEvents)),
+    ...(await replace("parent_id", input.childrenEvents)),
+  ];
+  if (removeLinks.length)
+    await trx("event_links").where({ version_id: versionId }).whereIn(["parent_id", "child_id"], removeLinks).delete();
   const added = await insertLinks(trx, projectId, versionId, toInsert);
 
   // The engine's view of the event after the change.
   const milestone = (input.type ?? current.type) === "milestone";
   const duration = milestone ? 0 : (input.numberOfDays ?? current.number_of_days);
-  if (input.numberOfDays !== undefined || input.type !== undefined) await trx("events").where({ id }).update({ number_of_days: duration });
+  if (input.numberOfDays !== undefined || input.type !== undefined)
+    await trx("events").where({ id }).update({ number_of_days: duration });
   const locked = input.locked ?? current.locked;
   const patch: Partial<EventColumns> = {
     kind: milestone ? 1 : 0,
     duration,
     locked,
-    lotId: (input.participantGroupProId !== undefined ? input.participantGroupProId : current.participant_group_pro_id) as number | null,
+    lotId: (input.participantGroupProId !== undefined
+      ? input.participantGroupProId
+      : current.participant_group_pro_id) as number | null,
     // Locking keeps the dates it has: its anchor is its current start.
     requestedStart: locked && !current.locked ? vg.schedule.startDay[i0] : vg.graph.requestedStart[i0],
   };
@@ -205,7 +278,10 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
     assertWorkingStart(plan, i, day);
     const anchored = plan.locked[i] === 1 || plan.graph.inOffsets[i] === plan.graph.inOffsets[i + 1];
     if (anchored) {
-      ({ plan, schedule, structure } = scheduleOf(vg, { ...edit, patchEvents: new Map([[id, { ...patch, requestedStart: day }]]) }));
+      ({ plan, schedule, structure } = scheduleOf(vg, {
+        ...edit,
+        patchEvents: new Map([[id, { ...patch, requestedStart: day }]]),
+      }));
     } else if (day !== schedule.startDay[i]) {
       // A derived event moved by hand: its incoming delays absorb the shift (DESIGN "Engine semantics").
       const moved = engine(() => moveSelectionTo(plan, schedule, [i], i, day));
@@ -230,22 +306,55 @@ export async function updateEvent(trx: Knex.Transaction, userId: number, project
     extraHistory: history,
     extraUndo: { fields, created: { links: added.map((l) => l.id) }, deleted: { links: deletedLinks } },
   });
-  return { ...result, id, emit: [{ event: "event:update", projectId, versionId, initiatorId: userId, ids: [...new Set([id, ...result.ids])], dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates } }] };
+  return {
+    ...result,
+    id,
+    emit: [
+      {
+        event: "event:update",
+        projectId,
+        versionId,
+        initiatorId: userId,
+        ids: [...new Set([id, ...result.ids])],
+        dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
+      },
+    ],
+  };
 }
 
 /** DELETE /event/bulk-delete: refused for counted tasks and for tasks other tasks depend on. */
-export async function deleteEvents(trx: Knex.Transaction, userId: number, projectId: number, versionId: number, ids: number[]): Promise<{ deleted: number[]; emit: RealtimePayload[]; undoRemaining: number }> {
+export async function deleteEvents(
+  trx: Knex.Transaction,
+  userId: number,
+  projectId: number,
+  versionId: number,
+  ids: number[],
+): Promise<{ deleted: number[]; emit: RealtimePayload[]; undoRemaining: number }> {
   await lockWritableVersion(trx, projectId, versionId);
   const vg = await versionGraph(trx, versionId);
   const unique = [...new Set(ids)];
   const found = await trx("events").whereIn("id", unique).where({ version_id: versionId });
-  if (found.length !== unique.length) throw new AppError("errors.event_not_found", { details: { ids: unique.filter((x) => !found.some((f: { id: number }) => f.id === x)) } });
+  if (found.length !== unique.length)
+    throw new AppError("errors.event_not_found", {
+      details: { ids: unique.filter((x) => !found.some((f: { id: number }) => f.id === x)) },
+    });
   const counted = await trx("countings").whereIn("event_id", unique).distinct("event_id");
-  if (counted.length) throw new AppError("errors.event_has_countings", { details: { ids: counted.map((c: { event_id: number }) => c.event_id) } });
+  if (counted.length)
+    throw new AppError("errors.event_has_countings", {
+      details: { ids: counted.map((c: { event_id: number }) => c.event_id) },
+    });
   const set = new Set(unique);
-  const referenced = await trx("event_links").where({ version_id: versionId }).whereIn("parent_id", unique).whereNotIn("child_id", unique).distinct("parent_id");
-  if (referenced.length) throw new AppError("ImplementationError", { details: { ids: referenced.map((r: { parent_id: number }) => r.parent_id) } });
-  const ofEvents = (q: Knex.QueryBuilder) => q.where({ version_id: versionId }).where((w) => w.whereIn("parent_id", unique).orWhereIn("child_id", unique));
+  const referenced = await trx("event_links")
+    .where({ version_id: versionId })
+    .whereIn("parent_id", unique)
+    .whereNotIn("child_id", unique)
+    .distinct("parent_id");
+  if (referenced.length)
+    throw new AppError("ImplementationError", {
+      details: { ids: referenced.map((r: { parent_id: number }) => r.parent_id) },
+    });
+  const ofEvents = (q: Knex.QueryBuilder) =>
+    q.where({ version_id: versionId }).where((w) => w.whereIn("parent_id", unique).orWhereIn("child_id", unique));
   const links = await ofEvents(trx("event_links"));
   const tags = await trx("event_tags").whereIn("event_id", unique);
   await ofEvents(trx("event_links")).delete();
@@ -264,7 +373,11 @@ export async function deleteEvents(trx: Knex.Transaction, userId: number, projec
     structure,
     extraUndo: { deleted: { events: found, links, eventTags: tags } },
   });
-  return { deleted: unique, undoRemaining: result.undoRemaining, emit: [{ event: "event:bulk_update", projectId, versionId, initiatorId: userId, ids: unique }] };
+  return {
+    deleted: unique,
+    undoRemaining: result.undoRemaining,
+    emit: [{ event: "event:bulk_update", projectId, versionId, initiatorId: userId, ids: unique }],
+  };
 }
 
 /**
@@ -281,11 +394,29 @@ export async function setMilestoneTracked(
   if (event.type !== "milestone") throw new AppError("errors.not_a_milestone");
   const current = await trx("events").where({ id: event.id }).first("is_tracked", "revision");
   if (Boolean(current.is_tracked) === tracked) return { revision: current.revision as number, emit: null };
-  const [row] = await trx("events").where({ id: event.id }).update({ is_tracked: tracked, revision: trx.raw("revision + 1"), updated_at: trx.fn.now() }).returning(["revision"]);
+  const [row] = await trx("events")
+    .where({ id: event.id })
+    .update({ is_tracked: tracked, revision: trx.raw("revision + 1"), updated_at: trx.fn.now() })
+    .returning(["revision"]);
   await trx("event_histories").insert({
-    project_id: event.project_id, version_id: event.version_id, event_id: event.id, event_tracking_id: event.tracking_id,
-    field_name: "isTracked", previous_value: String(!tracked), new_value: String(tracked), user_id: userId,
+    project_id: event.project_id,
+    version_id: event.version_id,
+    event_id: event.id,
+    event_tracking_id: event.tracking_id,
+    field_name: "isTracked",
+    previous_value: String(!tracked),
+    new_value: String(tracked),
+    user_id: userId,
   });
   await bumpWriteCounter(trx, event.version_id);
-  return { revision: row.revision as number, emit: { event: "event:update", projectId: event.project_id, versionId: event.version_id, initiatorId: userId, ids: [event.id] } };
+  return {
+    revision: row.revision as number,
+    emit: {
+      event: "event:update",
+      projectId: event.project_id,
+      versionId: event.version_id,
+      initiatorId: userId,
+      ids: [event.id],
+    },
+  };
 }

@@ -60,7 +60,11 @@ export interface HolidayWriteResult {
 type HolidayEvent = "holiday:endCreate" | "holiday:endUpdate" | "holiday:endDelete";
 
 /** Validates a holiday's days: a holiday is one day (end = start), a vacation a range with end >= start. */
-export function holidayDays(type: HolidayType, startDate: string, endDate: string | undefined): { start: string; end: string } {
+export function holidayDays(
+  type: HolidayType,
+  startDate: string,
+  endDate: string | undefined,
+): { start: string; end: string } {
   const valid = (s: string) => {
     try {
       parseDay(s);
@@ -79,9 +83,15 @@ export function holidayDays(type: HolidayType, startDate: string, endDate: strin
 async function checkLots(trx: Knex.Transaction, versionId: number, lots: number[]): Promise<void> {
   if (lots.length === 0) return;
   const unique = [...new Set(lots)];
-  const found = await trx("participant_group_pros").whereIn("id", unique).where({ version_id: versionId }).count("* as count");
+  const found = await trx("participant_group_pros")
+    .whereIn("id", unique)
+    .where({ version_id: versionId })
+    .count("* as count");
   if (Number((found[0] as { count: unknown }).count) !== unique.length) {
-    throw new AppError("errors.validation", { message: "Lot inconnu dans cette version.", details: { field: "participantsGroupPro" } });
+    throw new AppError("errors.validation", {
+      message: "Lot inconnu dans cette version.",
+      details: { field: "participantsGroupPro" },
+    });
   }
 }
 
@@ -128,54 +138,126 @@ async function replan(
   // and a confirmation from the event as well made two toasts. Viewers refresh; the plannings move their bars.
   const emit: RealtimePayload[] = [{ event, projectId, versionId, initiatorId: null, ids }];
   if (result.ids.length > 0) {
-    emit.push({ event: "event:bulk_update", projectId, versionId, initiatorId: null, ids: result.ids, dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates } });
+    emit.push({
+      event: "event:bulk_update",
+      projectId,
+      versionId,
+      initiatorId: null,
+      ids: result.ids,
+      dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
+    });
   }
-  return { ids, graph, eventIds: result.ids, startDates: result.startDates, endDates: result.endDates, undoRemaining: result.undoRemaining, emit };
+  return {
+    ids,
+    graph,
+    eventIds: result.ids,
+    startDates: result.startDates,
+    endDates: result.endDates,
+    undoRemaining: result.undoRemaining,
+    emit,
+  };
 }
 
-export async function createHoliday(trx: Knex.Transaction, userId: number, projectId: number, versionId: number, input: HolidayInput): Promise<HolidayWriteResult> {
+export async function createHoliday(
+  trx: Knex.Transaction,
+  userId: number,
+  projectId: number,
+  versionId: number,
+  input: HolidayInput,
+): Promise<HolidayWriteResult> {
   const { start, end } = holidayDays(input.type, input.startDate, input.endDate);
   const lots = input.type === "holiday" ? (input.participantsGroupPro ?? []) : [];
-  return replan(trx, userId, projectId, versionId, "holiday_create", async () => {
-    await checkLots(trx, versionId, lots);
-    const [row] = await trx("holidays")
-      .insert({ project_id: projectId, version_id: versionId, name: input.name, type: input.type, start_date: start, end_date: end })
-      .returning("id");
-    const id = (row as { id: number }).id;
-    if (lots.length > 0) await trx("holiday_lots").insert([...new Set(lots)].map((lot) => ({ version_id: versionId, holiday_id: id, participant_group_pro_id: lot })));
-    return { ids: [id], undo: { created: [id] } };
-  }, "holiday:endCreate");
+  return replan(
+    trx,
+    userId,
+    projectId,
+    versionId,
+    "holiday_create",
+    async () => {
+      await checkLots(trx, versionId, lots);
+      const [row] = await trx("holidays")
+        .insert({
+          project_id: projectId,
+          version_id: versionId,
+          name: input.name,
+          type: input.type,
+          start_date: start,
+          end_date: end,
+        })
+        .returning("id");
+      const id = (row as { id: number }).id;
+      if (lots.length > 0)
+        await trx("holiday_lots").insert(
+          [...new Set(lots)].map((lot) => ({ version_id: versionId, holiday_id: id, participant_group_pro_id: lot })),
+        );
+      return { ids: [id], undo: { created: [id] } };
+    },
+    "holiday:endCreate",
+  );
 }
 
-export async function updateHoliday(trx: Knex.Transaction, userId: number, current: { id: number; project_id: number; version_id: number }, patch: HolidayPatch): Promise<HolidayWriteResult> {
+export async function updateHoliday(
+  trx: Knex.Transaction,
+  userId: number,
+  current: { id: number; project_id: number; version_id: number },
+  patch: HolidayPatch,
+): Promise<HolidayWriteResult> {
   const { project_id: projectId, version_id: versionId, id } = current;
-  return replan(trx, userId, projectId, versionId, "holiday_update", async () => {
-    const row = await trx("holidays").where({ id }).forUpdate().first();
-    if (!row) throw new AppError("errors.not_found");
-    const type = (patch.type ?? row.type) as HolidayType;
-    const { start, end } = holidayDays(type, patch.startDate ?? row.start_date, patch.endDate ?? row.end_date);
-    const undo = await snapshot(trx, [id]);
-    await trx("holidays").where({ id }).update({ name: patch.name ?? row.name, type, start_date: start, end_date: end, updated_at: trx.fn.now() });
-    if (type === "vacation") await trx("holiday_lots").where({ holiday_id: id }).delete();
-    else if (patch.participantsGroupPro !== undefined) {
-      await checkLots(trx, versionId, patch.participantsGroupPro);
-      await trx("holiday_lots").where({ holiday_id: id }).delete();
-      const lots = [...new Set(patch.participantsGroupPro)];
-      if (lots.length > 0) await trx("holiday_lots").insert(lots.map((lot) => ({ version_id: versionId, holiday_id: id, participant_group_pro_id: lot })));
-    }
-    return { ids: [id], undo };
-  }, "holiday:endUpdate");
+  return replan(
+    trx,
+    userId,
+    projectId,
+    versionId,
+    "holiday_update",
+    async () => {
+      const row = await trx("holidays").where({ id }).forUpdate().first();
+      if (!row) throw new AppError("errors.not_found");
+      const type = (patch.type ?? row.type) as HolidayType;
+      const { start, end } = holidayDays(type, patch.startDate ?? row.start_date, patch.endDate ?? row.end_date);
+      const undo = await snapshot(trx, [id]);
+      await trx("holidays")
+        .where({ id })
+        .update({ name: patch.name ?? row.name, type, start_date: start, end_date: end, updated_at: trx.fn.now() });
+      if (type === "vacation") await trx("holiday_lots").where({ holiday_id: id }).delete();
+      else if (patch.participantsGroupPro !== undefined) {
+        await checkLots(trx, versionId, patch.participantsGroupPro);
+        await trx("holiday_lots").where({ holiday_id: id }).delete();
+        const lots = [...new Set(patch.participantsGroupPro)];
+        if (lots.length > 0)
+          await trx("holiday_lots").insert(
+            lots.map((lot) => ({ version_id: versionId, holiday_id: id, participant_group_pro_id: lot })),
+          );
+      }
+      return { ids: [id], undo };
+    },
+    "holiday:endUpdate",
+  );
 }
 
-export async function deleteHolidays(trx: Knex.Transaction, userId: number, projectId: number, versionId: number, ids: number[]): Promise<HolidayWriteResult> {
-  return replan(trx, userId, projectId, versionId, "holiday_delete", async () => {
-    const unique = [...new Set(ids)];
-    const found = await trx("holidays").whereIn("id", unique).where({ version_id: versionId }).pluck("id");
-    if (found.length !== unique.length) throw new AppError("errors.not_found", { details: { ids: unique.filter((i) => !found.includes(i)) } });
-    const undo = await snapshot(trx, unique);
-    await trx("holidays").whereIn("id", unique).delete();
-    return { ids: unique, undo };
-  }, "holiday:endDelete");
+export async function deleteHolidays(
+  trx: Knex.Transaction,
+  userId: number,
+  projectId: number,
+  versionId: number,
+  ids: number[],
+): Promise<HolidayWriteResult> {
+  return replan(
+    trx,
+    userId,
+    projectId,
+    versionId,
+    "holiday_delete",
+    async () => {
+      const unique = [...new Set(ids)];
+      const found = await trx("holidays").whereIn("id", unique).where({ version_id: versionId }).pluck("id");
+      if (found.length !== unique.length)
+        throw new AppError("errors.not_found", { details: { ids: unique.filter((i) => !found.includes(i)) } });
+      const undo = await snapshot(trx, unique);
+      await trx("holidays").whereIn("id", unique).delete();
+      return { ids: unique, undo };
+    },
+    "holiday:endDelete",
+  );
 }
 
 /** Every row that can carry a tag (the import itself tags nothing: a link to one of its tags was made since). */
@@ -196,7 +278,10 @@ async function removeImportedStructure(trx: Knex.Transaction, created: Structure
       if (await trx("order_lines").whereIn("macro_task_id", macroTasks).first("id")) return true;
     }
     if (tags.length > 0) {
-      const linked = await trx.raw(`SELECT EXISTS (${TAG_LINKS.map((t) => `SELECT 1 FROM ${t} WHERE tag_id = ANY(?)`).join(" UNION ALL ")}) AS used`, TAG_LINKS.map(() => tags));
+      const linked = await trx.raw(
+        `SELECT EXISTS (${TAG_LINKS.map((t) => `SELECT 1 FROM ${t} WHERE tag_id = ANY(?)`).join(" UNION ALL ")}) AS used`,
+        TAG_LINKS.map(() => tags),
+      );
       if ((linked.rows as { used: boolean }[])[0]?.used) return true;
     }
     return false;
@@ -206,11 +291,17 @@ async function removeImportedStructure(trx: Knex.Transaction, created: Structure
   if (tags.length > 0) await trx("tags").whereIn("id", tags).delete();
   if (created.phases?.length) await trx("phases").whereIn("id", created.phases).delete();
   // A category the import created stays if something added since uses it.
-  for (const [items, categories, ids] of [["tags", "tag_categories", created.tagCategories], ["phases", "phase_categories", created.phaseCategories]] as const) {
+  for (const [items, categories, ids] of [
+    ["tags", "tag_categories", created.tagCategories],
+    ["phases", "phase_categories", created.phaseCategories],
+  ] as const) {
     if (!ids?.length) continue;
-    await trx(categories).whereIn("id", ids)
+    await trx(categories)
+      .whereIn("id", ids)
       .whereNotExists(trx(items).whereRaw(`${items}.category_id = ${categories}.id`).select(trx.raw("1")))
-      .whereNotExists(trx(`${categories} as child`).whereRaw(`child.parent_category_id = ${categories}.id`).select(trx.raw("1")))
+      .whereNotExists(
+        trx(`${categories} as child`).whereRaw(`child.parent_category_id = ${categories}.id`).select(trx.raw("1")),
+      )
       .delete();
   }
 }
@@ -222,10 +313,20 @@ export async function restoreHolidays(trx: Knex.Transaction, undo: HolidayUndo):
   const rows = undo.rows ?? [];
   if (rows.length > 0) {
     // Delete then re-insert with the same ids: a changed row and its lots return exactly as they were.
-    await trx("holidays").whereIn("id", rows.map((r) => r.id as number)).delete();
-    await trx.raw("insert into holidays select * from json_populate_recordset(null::holidays, ?::json)", [JSON.stringify(rows)]);
+    await trx("holidays")
+      .whereIn(
+        "id",
+        rows.map((r) => r.id as number),
+      )
+      .delete();
+    await trx.raw("insert into holidays select * from json_populate_recordset(null::holidays, ?::json)", [
+      JSON.stringify(rows),
+    ]);
   }
-  if (undo.lots?.length) await trx.raw("insert into holiday_lots select * from json_populate_recordset(null::holiday_lots, ?::json)", [JSON.stringify(undo.lots)]);
+  if (undo.lots?.length)
+    await trx.raw("insert into holiday_lots select * from json_populate_recordset(null::holiday_lots, ?::json)", [
+      JSON.stringify(undo.lots),
+    ]);
 }
 
 /**
@@ -242,10 +343,28 @@ export async function importHolidays(
 ): Promise<HolidayWriteResult> {
   const rows = inputs.map((input) => {
     const { start, end } = holidayDays(input.type, input.startDate, input.endDate);
-    return { project_id: projectId, version_id: versionId, name: input.name, type: input.type, start_date: start, end_date: end };
+    return {
+      project_id: projectId,
+      version_id: versionId,
+      name: input.name,
+      type: input.type,
+      start_date: start,
+      end_date: end,
+    };
   });
-  return replan(trx, userId, projectId, versionId, "holiday_import", async () => {
-    const created = rows.length === 0 ? [] : ((await trx("holidays").insert(rows).returning("id")) as { id: number }[]).map((r) => r.id);
-    return { ids: created, undo: structure ? { created, structure } : { created } };
-  }, "holiday:endCreate");
+  return replan(
+    trx,
+    userId,
+    projectId,
+    versionId,
+    "holiday_import",
+    async () => {
+      const created =
+        rows.length === 0
+          ? []
+          : ((await trx("holidays").insert(rows).returning("id")) as { id: number }[]).map((r) => r.id);
+      return { ids: created, undo: structure ? { created, structure } : { created } };
+    },
+    "holiday:endCreate",
+  );
 }

@@ -27,7 +27,14 @@ export interface MoveEventsOutput extends Omit<ScheduleWriteResult, "graph"> {
  * move (bench/server), where the events UPDATE and the history INSERT each cost about as much as the engine's
  * move; 100 is sent only after commit.
  */
-const PROGRESS_AFTER = { graph: 10, engine: 35, events: 65, links: 70, history: 90, undo: 95 } as const satisfies Record<"graph" | "engine" | PersistStage, number>;
+const PROGRESS_AFTER = {
+  graph: 10,
+  engine: 35,
+  events: 65,
+  links: 70,
+  history: 90,
+  undo: 95,
+} as const satisfies Record<"graph" | "engine" | PersistStage, number>;
 
 /**
  * A drag or a bulk move: one transaction, one undo step. Roots get a new start date, other selected events
@@ -60,7 +67,8 @@ export async function moveEvents(
   }
   if (stale.length > 0) throw new AppError("errors.conflict", { details: { ids: stale } });
   const anchor = plan.index.get(input.anchorId);
-  if (anchor === undefined || !selection.includes(anchor)) throw new AppError("errors.validation", { message: "L'événement d'ancrage doit faire partie de la sélection." });
+  if (anchor === undefined || !selection.includes(anchor))
+    throw new AppError("errors.validation", { message: "L'événement d'ancrage doit faire partie de la sélection." });
   const day = engine(() => parseDay(input.startDate));
   const moved = engine(() => moveSelectionTo(plan, vg.schedule, selection, anchor, day));
   report("engine");
@@ -87,6 +95,14 @@ export async function moveEvents(
       dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
     },
   ];
-  if (selection.length > 1) emit.unshift({ event: "event:update_progress", projectId: input.projectId, versionId: input.versionId, initiatorId: userId, ids: [], percentage: 100 });
+  if (selection.length > 1)
+    emit.unshift({
+      event: "event:update_progress",
+      projectId: input.projectId,
+      versionId: input.versionId,
+      initiatorId: userId,
+      ids: [],
+      percentage: 100,
+    });
   return { ...result, emit };
 }

@@ -6,9 +6,16 @@ import { randomToken } from "../auth/tokens.js";
 import type { AccessChange } from "../realtime/eviction.js";
 
 const FIELD_COLUMNS: Record<string, string> = {
-  name: "name", floorArea: "floor_area", projectOwner: "project_owner", projectManager: "project_manager",
-  opcCoordinator: "opc_coordinator", typology: "typology", description: "description",
-  expectedStartDate: "expected_start_date", expectedEndDate: "expected_end_date", countingMode: "counting_mode",
+  name: "name",
+  floorArea: "floor_area",
+  projectOwner: "project_owner",
+  projectManager: "project_manager",
+  opcCoordinator: "opc_coordinator",
+  typology: "typology",
+  description: "description",
+  expectedStartDate: "expected_start_date",
+  expectedEndDate: "expected_end_date",
+  countingMode: "counting_mode",
 };
 
 /**
@@ -17,7 +24,11 @@ const FIELD_COLUMNS: Record<string, string> = {
  * change ended (archived: its external members and link; made private: its link), for route() to apply
  * after commit, or null.
  */
-export async function updateProject(trx: Knex.Transaction, project: ProjectRow, body: z.output<typeof projectUpdateBody>): Promise<AccessChange | null> {
+export async function updateProject(
+  trx: Knex.Transaction,
+  project: ProjectRow,
+  body: z.output<typeof projectUpdateBody>,
+): Promise<AccessChange | null> {
   const patch: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(FIELD_COLUMNS)) {
     const value = (body as Record<string, unknown>)[field];
@@ -43,15 +54,30 @@ export async function updateProject(trx: Knex.Transaction, project: ProjectRow, 
   const archived = body.isArchived === true && !project.is_archived;
   const linkClosed = project.is_public && (archived || body.isPublic === false);
   if (archived || linkClosed) {
-    const userIds: number[] = archived ? await trx("project_users").where({ project_id: project.id }).pluck("user_id") : [];
+    const userIds: number[] = archived
+      ? await trx("project_users").where({ project_id: project.id }).pluck("user_id")
+      : [];
     return { projectId: project.id, userIds, publicViewers: linkClosed };
   }
   return null;
 }
 
 /** Sets a project's picture (one per project, under a new random key) and touches the project. */
-export async function setProjectPicture(trx: Knex.Transaction, projectId: number, picture: { data: Buffer; mime: string; name: string | null }): Promise<void> {
-  const row = { key: randomToken(24), mime: picture.mime, data: picture.data, file_name: picture.name, updated_at: trx.fn.now() };
-  await trx("project_pictures").insert({ project_id: projectId, ...row }).onConflict("project_id").merge();
+export async function setProjectPicture(
+  trx: Knex.Transaction,
+  projectId: number,
+  picture: { data: Buffer; mime: string; name: string | null },
+): Promise<void> {
+  const row = {
+    key: randomToken(24),
+    mime: picture.mime,
+    data: picture.data,
+    file_name: picture.name,
+    updated_at: trx.fn.now(),
+  };
+  await trx("project_pictures")
+    .insert({ project_id: projectId, ...row })
+    .onConflict("project_id")
+    .merge();
   await trx("projects").where({ id: projectId }).update({ updated_at: trx.fn.now() });
 }

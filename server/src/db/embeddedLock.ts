@@ -68,7 +68,9 @@ export function parentOf(pid: number): number | null {
 function holder(file: string): LockContent | null {
   try {
     const content = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<LockContent>;
-    return typeof content.pid === "number" ? { pid: content.pid, host: String(content.host ?? ""), startedAt: String(content.startedAt ?? "") } : null;
+    return typeof content.pid === "number"
+      ? { pid: content.pid, host: String(content.host ?? ""), startedAt: String(content.startedAt ?? "") }
+      : null;
   } catch {
     return null;
   }
@@ -123,5 +125,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     }
     fs.rmSync(file, { force: true });
   }
-  throw new StartupError(`Le verrou ${file} n'a pas pu être pris : un autre serveur Jalon démarre-t-il sur le même dossier ?`);
+  throw new StartupError(
+    `Le verrou ${file} n'a pas pu être pris : un autre serveur Jalon démarre-t-il sur le même dossier ?`,
+  );
 }

@@ -37,7 +37,8 @@ export async function takeIdBlocks(trx: Knex, pool: Knex | undefined, sizes: Map
   if (sizes.size === 0) return starts;
   for (const [seq, n] of sizes) {
     if (!Number.isSafeInteger(n) || n < 1) throw new Error(`idBlocks: bad block size ${n}`);
-    if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/.test(seq)) throw new Error(`idBlocks: unexpected sequence name ${seq}`);
+    if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/.test(seq))
+      throw new Error(`idBlocks: unexpected sequence name ${seq}`);
   }
   if (!isPool(trx)) {
     for (const [seq, n] of sizes) {

@@ -15,14 +15,22 @@ afterAll(async () => close?.());
 
 // Every index of the schema, by table: whichever table the newest migration changes, its indexes move.
 const indexesOf = async () =>
-  ((await db.raw("SELECT tablename || '.' || indexname AS name FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1")).rows as { name: string }[]).map((r) => r.name);
+  (
+    (
+      await db.raw(
+        "SELECT tablename || '.' || indexname AS name FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1",
+      )
+    ).rows as { name: string }[]
+  ).map((r) => r.name);
 
 describe("migrations", () => {
   it("take the newest back and apply it again, on data", async () => {
     const [project] = await db("projects").insert({ name: "Aller-retour" }).returning("id");
     const [v] = await db("versions").insert({ project_id: project.id, name: "V" }).returning("id");
     const base = { project_id: project.id, version_id: v.id };
-    const events = await db("events").insert([1, 2].map((k) => ({ ...base, name: `T${k}`, type: "task", number_of_days: 1 }))).returning("id");
+    const events = await db("events")
+      .insert([1, 2].map((k) => ({ ...base, name: `T${k}`, type: "task", number_of_days: 1 })))
+      .returning("id");
     await db("event_links").insert({ ...base, parent_id: events[0].id, child_id: events[1].id });
     const latest = MIGRATIONS[MIGRATIONS.length - 1][0];
     const after = await indexesOf();

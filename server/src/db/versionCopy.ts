@@ -39,55 +39,109 @@ export const VERSION_TABLES: readonly CopiedTable[] = [
   { table: "macro_tasks", tracked: true, refs: { participant_group_pro_id: v("participant_group_pros") } },
   { table: "holidays", tracked: true, refs: {} },
   {
-    table: "instantiation_configs", tracked: true,
+    table: "instantiation_configs",
+    tracked: true,
     refs: { sequence_template_pro_id: p("sequence_template_pros"), reference_event_id: v("events") },
   },
   {
-    table: "sequences", tracked: true,
+    table: "sequences",
+    tracked: true,
     refs: {
-      zone_id: v("zones"), parent_sequence_id: v("sequences"), sequence_template_pro_id: p("sequence_template_pros"),
-      instantiation_config_id: v("instantiation_configs"), start_milestone_id: v("events"), end_milestone_id: v("events"),
+      zone_id: v("zones"),
+      parent_sequence_id: v("sequences"),
+      sequence_template_pro_id: p("sequence_template_pros"),
+      instantiation_config_id: v("instantiation_configs"),
+      start_milestone_id: v("events"),
+      end_milestone_id: v("events"),
     },
   },
   {
-    table: "events", tracked: true,
+    table: "events",
+    tracked: true,
     refs: {
-      zone_id: v("zones"), macro_task_id: v("macro_tasks"), participant_group_pro_id: v("participant_group_pros"),
-      participant_id: v("participants"), speciality_id: v("specialities"), sequence_id: v("sequences"),
-      event_template_pro_id: p("event_template_pros"), instantiation_config_id: v("instantiation_configs"),
+      zone_id: v("zones"),
+      macro_task_id: v("macro_tasks"),
+      participant_group_pro_id: v("participant_group_pros"),
+      participant_id: v("participants"),
+      speciality_id: v("specialities"),
+      sequence_id: v("sequences"),
+      event_template_pro_id: p("event_template_pros"),
+      instantiation_config_id: v("instantiation_configs"),
     },
   },
   { table: "event_links", tracked: true, refs: { parent_id: v("events"), child_id: v("events") } },
-  { table: "holiday_lots", tracked: false, refs: { holiday_id: v("holidays"), participant_group_pro_id: v("participant_group_pros") } },
-  { table: "participant_group_pro_participants", tracked: false, refs: { participant_group_pro_id: v("participant_group_pros"), participant_id: v("participants") } },
+  {
+    table: "holiday_lots",
+    tracked: false,
+    refs: { holiday_id: v("holidays"), participant_group_pro_id: v("participant_group_pros") },
+  },
+  {
+    table: "participant_group_pro_participants",
+    tracked: false,
+    refs: { participant_group_pro_id: v("participant_group_pros"), participant_id: v("participants") },
+  },
   { table: "participant_zones", tracked: false, refs: { participant_id: v("participants"), zone_id: v("zones") } },
-  { table: "participant_specialities", tracked: false, refs: { participant_id: v("participants"), speciality_id: v("specialities") } },
-  { table: "macro_task_specialities", tracked: false, refs: { macro_task_id: v("macro_tasks"), speciality_id: v("specialities") } },
+  {
+    table: "participant_specialities",
+    tracked: false,
+    refs: { participant_id: v("participants"), speciality_id: v("specialities") },
+  },
+  {
+    table: "macro_task_specialities",
+    tracked: false,
+    refs: { macro_task_id: v("macro_tasks"), speciality_id: v("specialities") },
+  },
   { table: "event_tags", tracked: false, refs: { event_id: v("events"), tag_id: v("tags") } },
   { table: "sequence_tags", tracked: false, refs: { sequence_id: v("sequences"), tag_id: v("tags") } },
   { table: "zone_tags", tracked: false, refs: { zone_id: v("zones"), tag_id: v("tags") } },
-  { table: "participant_group_pro_tags", tracked: false, refs: { participant_group_pro_id: v("participant_group_pros"), tag_id: v("tags") } },
+  {
+    table: "participant_group_pro_tags",
+    tracked: false,
+    refs: { participant_group_pro_id: v("participant_group_pros"), tag_id: v("tags") },
+  },
   { table: "participant_tags", tracked: false, refs: { participant_id: v("participants"), tag_id: v("tags") } },
   { table: "speciality_tags", tracked: false, refs: { speciality_id: v("specialities"), tag_id: v("tags") } },
   { table: "macro_task_tags", tracked: false, refs: { macro_task_id: v("macro_tasks"), tag_id: v("tags") } },
   { table: "countings", tracked: true, refs: { event_id: v("events"), zone_id: v("zones") } },
-  { table: "workforce_countings", tracked: true, refs: { participant_group_pro_id: v("participant_group_pros"), participant_id: v("participants") } },
   {
-    table: "quality_controls", tracked: true,
+    table: "workforce_countings",
+    tracked: true,
+    refs: { participant_group_pro_id: v("participant_group_pros"), participant_id: v("participants") },
+  },
+  {
+    table: "quality_controls",
+    tracked: true,
     refs: { event_id: v("events"), sequence_id: v("sequences"), macro_task_id: v("macro_tasks") },
   },
-  { table: "quality_control_tags", tracked: false, refs: { quality_control_id: v("quality_controls"), tag_id: v("tags") } },
   {
-    table: "order_lines", tracked: true,
+    table: "quality_control_tags",
+    tracked: false,
+    refs: { quality_control_id: v("quality_controls"), tag_id: v("tags") },
+  },
+  {
+    table: "order_lines",
+    tracked: true,
     refs: { macro_task_id: v("macro_tasks"), participant_group_pro_id: v("participant_group_pros") },
   },
   {
-    table: "order_line_tasks", tracked: true,
-    refs: { order_line_id: v("order_lines"), event_id: v("events"), zone_id: v("zones"), speciality_id: v("specialities") },
+    table: "order_line_tasks",
+    tracked: true,
+    refs: {
+      order_line_id: v("order_lines"),
+      event_id: v("events"),
+      zone_id: v("zones"),
+      speciality_id: v("specialities"),
+    },
   },
   {
-    table: "roadblocks", tracked: true,
-    refs: { event_id: v("events"), participant_id: v("participants"), participant_group_pro_id: v("participant_group_pros"), zone_id: v("zones") },
+    table: "roadblocks",
+    tracked: true,
+    refs: {
+      event_id: v("events"),
+      participant_id: v("participants"),
+      participant_group_pro_id: v("participant_group_pros"),
+      zone_id: v("zones"),
+    },
   },
   { table: "shift_histories", tracked: true, refs: { event_id: v("events") } },
 ];
@@ -186,8 +240,12 @@ const dense = (r: IdRange) => r.count > 0 && r.max - r.min + 1 === r.count;
  */
 export async function copyVersionRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport> {
   // The one key the copy does not map: its rows' (version, project), checked once here, locked as the check would.
-  const target = await trx.raw("SELECT 1 FROM versions WHERE id = ? AND project_id = ? FOR KEY SHARE", [input.toVersionId, input.toProjectId]);
-  if (target.rows.length !== 1) throw new Error(`versionCopy: version ${input.toVersionId} of project ${input.toProjectId} does not exist`);
+  const target = await trx.raw("SELECT 1 FROM versions WHERE id = ? AND project_id = ? FOR KEY SHARE", [
+    input.toVersionId,
+    input.toProjectId,
+  ]);
+  if (target.rows.length !== 1)
+    throw new Error(`versionCopy: version ${input.toVersionId} of project ${input.toProjectId} does not exist`);
   // The insert checks of events, links and zones are skipped meanwhile: every other key is remapped onto the
   // copy in the statement that writes it, so keys that held in the source version hold in the new one
   // (migration 010). On a failure the transaction (or savepoint) is rolled back, which restores the setting:
@@ -205,7 +263,10 @@ export async function copyVersionRows(trx: Knex, input: CopyVersionInput): Promi
 const MAPPED = new Set(
   VERSION_TABLES.flatMap((t) => {
     const refs = Object.values(t.refs).filter((r) => r.scope === "version");
-    return [...refs.map((r) => r.table), ...(refs.some((r) => r.table === t.table || !isCopiedBefore(t.table, r.table)) ? [t.table] : [])];
+    return [
+      ...refs.map((r) => r.table),
+      ...(refs.some((r) => r.table === t.table || !isCopiedBefore(t.table, r.table)) ? [t.table] : []),
+    ];
   }),
 );
 
@@ -218,11 +279,18 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
 
   const tracked = VERSION_TABLES.filter((t) => t.tracked && MAPPED.has(t.table)).map((t) => t.table);
   const rangeSql = tracked
-    .map((t) => `SELECT '${t}' AS t, min(id) AS min, max(id) AS max, count(*) AS count FROM ${q(t)} WHERE version_id = :from`)
+    .map(
+      (t) =>
+        `SELECT '${t}' AS t, min(id) AS min, max(id) AS max, count(*) AS count FROM ${q(t)} WHERE version_id = :from`,
+    )
     .join(" UNION ALL ");
   const ranges = new Map<string, IdRange>();
   for (const r of (await trx.raw(rangeSql, bind)).rows as { t: string; min: unknown; max: unknown; count: unknown }[]) {
-    ranges.set(r.t, { min: r.min === null ? 0 : int(r.min), max: r.max === null ? 0 : int(r.max), count: int(r.count) });
+    ranges.set(r.t, {
+      min: r.min === null ? 0 : int(r.min),
+      max: r.max === null ? 0 : int(r.max),
+      count: int(r.count),
+    });
   }
   // A dense source (ids min..max, the usual case: versions are copied as blocks) gets a block of new ids.
   const blockSizes = new Map<string, number>();
@@ -235,14 +303,16 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
     // Not copied (no rows in the source version): the old reference pointed outside it, as the join on
     // tracking ids this replaces, the copy gets NULL.
     if (!m) return "NULL";
-    if (m.kind === "offset") return `(CASE WHEN ${expr} BETWEEN ${m.oldMin} AND ${m.oldMax} THEN ${expr} + ${m.delta} END)`;
+    if (m.kind === "offset")
+      return `(CASE WHEN ${expr} BETWEEN ${m.oldMin} AND ${m.oldMax} THEN ${expr} + ${m.delta} END)`;
     const name = `m_${table}`;
     ctes.set(name, m.cte);
     const alias = `j${joins.length}`;
     joins.push(`LEFT JOIN ${name} ${alias} ON ${alias}.old_id = ${expr}`);
     return `${alias}.new_id`;
   };
-  const withClause = (ctes: Map<string, string>) => (ctes.size ? `WITH ${[...ctes].map(([n, sql]) => `${n} AS (${sql})`).join(", ")} ` : "");
+  const withClause = (ctes: Map<string, string>) =>
+    ctes.size ? `WITH ${[...ctes].map(([n, sql]) => `${n} AS (${sql})`).join(", ")} ` : "";
 
   for (const spec of VERSION_TABLES) {
     const range = ranges.get(spec.table);
@@ -284,7 +354,9 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
           const a = `p${joins.length}`;
           const b = `p${joins.length + 1}`;
           joins.push(`LEFT JOIN ${q(ref.table)} ${a} ON ${a}.id = s.${q(col)}`);
-          joins.push(`LEFT JOIN ${q(ref.table)} ${b} ON ${b}.project_id = :project AND ${b}.tracking_id = ${a}.tracking_id`);
+          joins.push(
+            `LEFT JOIN ${q(ref.table)} ${b} ON ${b}.project_id = :project AND ${b}.tracking_id = ${a}.tracking_id`,
+          );
           selectExprs.push(`${b}.id`);
         }
         continue;
@@ -298,15 +370,17 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
       selectExprs.push(remap(ref.table, `s.${q(col)}`, ctes, joins));
     }
     // The innermost ORDER BY fixes the order nextval() is drawn in (a sorted subquery is never flattened).
-    const source = mapped && blockStart === undefined
-      ? `(SELECT nextval('${await idSequenceOf(trx, spec.table)}') AS new_id, o.* FROM (SELECT * FROM ${q(spec.table)} WHERE version_id = :from ORDER BY id) o) s`
-      : `(SELECT * FROM ${q(spec.table)} WHERE version_id = :from) s`;
+    const source =
+      mapped && blockStart === undefined
+        ? `(SELECT nextval('${await idSequenceOf(trx, spec.table)}') AS new_id, o.* FROM (SELECT * FROM ${q(spec.table)} WHERE version_id = :from ORDER BY id) o) s`
+        : `(SELECT * FROM ${q(spec.table)} WHERE version_id = :from) s`;
     const insert = `INSERT INTO ${q(spec.table)} (${insertCols.map(q).join(", ")}) SELECT ${selectExprs.join(", ")} FROM ${source} ${joins.join(" ")}`;
     if (blockStart !== undefined) {
       const old = range as IdRange;
       const res = await trx.raw(`${withClause(ctes)}${insert}`, bind);
       rows[spec.table] = Number(res.rowCount ?? 0);
-      if (rows[spec.table] !== old.count) throw new Error(`versionCopy: ${spec.table} copied ${rows[spec.table]} rows of ${old.count}`);
+      if (rows[spec.table] !== old.count)
+        throw new Error(`versionCopy: ${spec.table} copied ${rows[spec.table]} rows of ${old.count}`);
       maps.set(spec.table, { kind: "offset", oldMin: old.min, oldMax: old.max, delta: blockStart - old.min });
       continue;
     }
@@ -321,10 +395,15 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
       bind,
     );
     const got = (res.rows as { min: unknown; max: unknown; count: unknown }[])[0];
-    const copy: IdRange = { min: got.min === null ? 0 : int(got.min), max: got.max === null ? 0 : int(got.max), count: int(got.count) };
+    const copy: IdRange = {
+      min: got.min === null ? 0 : int(got.min),
+      max: got.max === null ? 0 : int(got.max),
+      count: int(got.count),
+    };
     rows[spec.table] = copy.count;
     const old = range as IdRange;
-    if (copy.count !== old.count) throw new Error(`versionCopy: ${spec.table} copied ${copy.count} rows of ${old.count}`);
+    if (copy.count !== old.count)
+      throw new Error(`versionCopy: ${spec.table} copied ${copy.count} rows of ${old.count}`);
     maps.set(
       spec.table,
       dense(old) && dense(copy)
@@ -341,7 +420,8 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
 
   for (const { table, column, ref } of deferred) {
     const spec = VERSION_TABLES.find((t) => t.table === table);
-    if (!spec?.tracked || !MAPPED.has(table)) throw new Error(`versionCopy: deferred reference ${table}.${column} needs a tracked table`);
+    if (!spec?.tracked || !MAPPED.has(table))
+      throw new Error(`versionCopy: deferred reference ${table}.${column} needs a tracked table`);
     if (!maps.has(table) || !maps.has(ref.table)) continue; // nothing copied on one side: the NULL stays
     const ctes = new Map<string, string>();
     const joins: string[] = [];
@@ -369,7 +449,9 @@ export async function copyProjectTemplates(trx: Knex, fromProjectId: number, toP
     `INSERT INTO sequence_template_pros (project_id, ${stCols.map(q).join(", ")}) SELECT :to, ${stCols.map((c) => `o.${q(c)}`).join(", ")} FROM sequence_template_pros o WHERE o.project_id = :from`,
     bind,
   );
-  const etCols = (await columnsOf(trx, "event_template_pros")).filter((c) => c !== "id" && c !== "project_id" && c !== "sequence_template_pro_id");
+  const etCols = (await columnsOf(trx, "event_template_pros")).filter(
+    (c) => c !== "id" && c !== "project_id" && c !== "sequence_template_pro_id",
+  );
   await trx.raw(
     `INSERT INTO event_template_pros (project_id, sequence_template_pro_id, ${etCols.map(q).join(", ")}) ` +
       `SELECT :to, sn.id, ${etCols.map((c) => `o.${q(c)}`).join(", ")} FROM event_template_pros o ` +

@@ -45,7 +45,14 @@ export async function buildXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], 
   ws.columns = columns.map((c) => ({
     header: c.header,
     width: c.width ?? (c.kind === "day" ? 12 : c.kind === "instant" ? 17 : 20),
-    style: c.kind === "day" ? { numFmt: "dd/mm/yyyy" } : c.kind === "instant" ? { numFmt: "dd/mm/yyyy h:mm" } : c.kind === "percent" ? { numFmt: "0.##" } : {},
+    style:
+      c.kind === "day"
+        ? { numFmt: "dd/mm/yyyy" }
+        : c.kind === "instant"
+          ? { numFmt: "dd/mm/yyyy h:mm" }
+          : c.kind === "percent"
+            ? { numFmt: "0.##" }
+            : {},
   }));
   ws.getRow(1).font = { bold: true };
   for (const row of rows) ws.addRow(columns.map((c) => cellValue(c.kind, c.value(row))));
@@ -56,7 +63,10 @@ export async function buildXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], 
 
 /** Answers a file download (Content-Disposition with an ASCII fallback and the UTF-8 name). */
 export function sendFile(ctx: Ctx, body: Buffer | string, fileName: string, mime: string): void {
-  const ascii = fileName.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9._-]+/g, "_");
+  const ascii = fileName
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "_");
   ctx.set("Content-Disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   ctx.set("Cache-Control", "no-store");
   ctx.type = mime;
@@ -66,6 +76,10 @@ export function sendFile(ctx: Ctx, body: Buffer | string, fileName: string, mime
 
 /** A file name safe on every OS: the project's name and the day, e.g. "Taches_Residence-A_2026-11-22.xlsx". */
 export function exportFileName(prefix: string, projectName: string, ext: string, now = new Date()): string {
-  const clean = projectName.trim().replace(/[\\/:*?"<>|\s]+/g, "-").slice(0, 80) || "projet";
+  const clean =
+    projectName
+      .trim()
+      .replace(/[\\/:*?"<>|\s]+/g, "-")
+      .slice(0, 80) || "projet";
   return `${prefix}_${clean}_${now.toISOString().slice(0, 10)}.${ext}`;
 }

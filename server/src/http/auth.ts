@@ -9,7 +9,11 @@ export interface AppState {
 }
 
 export async function loadAuthUser(deps: AppDeps, userId: number): Promise<AuthUser | null> {
-  const row = await deps.db("users").select("id", "email", "firstname", "lastname", "type").where({ id: userId }).first();
+  const row = await deps
+    .db("users")
+    .select("id", "email", "firstname", "lastname", "type")
+    .where({ id: userId })
+    .first();
   if (!row || !isRole(row.type)) return null;
   return { id: row.id, email: row.email, firstname: row.firstname, lastname: row.lastname, type: row.type };
 }

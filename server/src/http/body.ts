@@ -75,7 +75,8 @@ export function jsonTooDeep(text: string, max = JSON_MAX_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -111,7 +112,9 @@ function hasLoneSurrogate(value: unknown): boolean {
 /** JSON text to a value: errors.invalid_json when malformed, too deep or holding a lone surrogate. */
 export function parseJsonBody(text: string): unknown {
   if (jsonTooDeep(text)) {
-    throw new AppError("errors.invalid_json", { message: `Le corps de la requête est imbriqué sur plus de ${JSON_MAX_DEPTH} niveaux.` });
+    throw new AppError("errors.invalid_json", {
+      message: `Le corps de la requête est imbriqué sur plus de ${JSON_MAX_DEPTH} niveaux.`,
+    });
   }
   let value: unknown;
   try {
@@ -119,7 +122,10 @@ export function parseJsonBody(text: string): unknown {
   } catch {
     throw new AppError("errors.invalid_json");
   }
-  if (hasLoneSurrogate(value)) throw new AppError("errors.invalid_json", { message: "Le corps de la requête contient un caractère Unicode invalide." });
+  if (hasLoneSurrogate(value))
+    throw new AppError("errors.invalid_json", {
+      message: "Le corps de la requête contient un caractère Unicode invalide.",
+    });
   return value;
 }
 
@@ -141,7 +147,11 @@ export function bodyParser(limit: number): Middleware {
         const raw = await readRaw(ctx.req, limit);
         let form: FormData;
         try {
-          form = await new Request("http://local/", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+          form = await new Request("http://local/", {
+            method: "POST",
+            headers: { "content-type": type },
+            body: raw,
+          }).formData();
         } catch {
           throw new AppError("errors.validation", { message: "Formulaire multipart invalide." });
         }

@@ -25,7 +25,11 @@ export function answerClientErrors(server: http.Server, log: Logger): void {
     const code = tooLarge ? "errors.payload_too_large" : "errors.validation";
     const message = timedOut ? "La requête n'est pas arrivée à temps." : ERROR_CATALOGUE[code].message;
     const body = JSON.stringify({ code, message });
-    const status = tooLarge ? "431 Request Header Fields Too Large" : timedOut ? "408 Request Timeout" : "400 Bad Request";
+    const status = tooLarge
+      ? "431 Request Header Fields Too Large"
+      : timedOut
+        ? "408 Request Timeout"
+        : "400 Bad Request";
     log.debug("Requête HTTP illisible", { code: err.code });
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();

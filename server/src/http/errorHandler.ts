@@ -39,9 +39,14 @@ export function errorHandler(log: Logger): Middleware {
         else {
           const status = (e as { status?: unknown })?.status;
           if (typeof status === "number" && status === 413) err = new AppError("errors.payload_too_large");
-          else if (typeof status === "number" && status >= 400 && status < 500) err = new AppError("errors.validation", { message: String((e as Error).message) });
+          else if (typeof status === "number" && status >= 400 && status < 500)
+            err = new AppError("errors.validation", { message: String((e as Error).message) });
           else {
-            log.error("Unhandled error", { method: ctx.method, path: ctx.path, error: (e as Error)?.stack ?? String(e) });
+            log.error("Unhandled error", {
+              method: ctx.method,
+              path: ctx.path,
+              error: (e as Error)?.stack ?? String(e),
+            });
             err = new AppError("errors.default");
           }
         }

@@ -32,7 +32,9 @@ export function fromPgError(e: unknown): AppError | null {
       }
       // Deleting a row others reference, or writing a reference to a missing row.
       const referenced = /still referenced|est toujours référencée/i.test(`${err.message ?? ""} ${err.detail ?? ""}`);
-      return referenced ? new AppError("ImplementationError", { details }) : new AppError("errors.validation", { message: "Référence inconnue.", details });
+      return referenced
+        ? new AppError("ImplementationError", { details })
+        : new AppError("errors.validation", { message: "Référence inconnue.", details });
     }
     case "23P01": // exclusion constraint: an overlapping row was written by someone else
       return new AppError("errors.conflict", { details });
@@ -42,7 +44,9 @@ export function fromPgError(e: unknown): AppError | null {
     // A request listing more ids than one statement takes (65,535 parameters: the count wraps and PostgreSQL
     // answers a protocol violation), or too complex for it: too big, not a server fault.
     case "08P01":
-      return /bind message has \d+ parameter formats/.test(err.message ?? "") ? new AppError("errors.payload_too_large", { details: { pg: err.code } }) : null;
+      return /bind message has \d+ parameter formats/.test(err.message ?? "")
+        ? new AppError("errors.payload_too_large", { details: { pg: err.code } })
+        : null;
     case "54000":
     case "54001":
       return new AppError("errors.payload_too_large", { details: { pg: err.code } });

@@ -28,10 +28,14 @@ export async function hitRateLimit(db: Db, key: string, max: number, windowMs: n
   );
   const row = res.rows[0] as { count: number | string; remaining: number | string };
   if (Number(row.count) > max) {
-    throw new AppError("errors.too_many_requests", { details: { retryAfter: Math.max(1, Math.ceil(Number(row.remaining))) } });
+    throw new AppError("errors.too_many_requests", {
+      details: { retryAfter: Math.max(1, Math.ceil(Number(row.remaining))) },
+    });
   }
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
-  await db("rate_limits").where({ key: storedKey(key) }).del();
+  await db("rate_limits")
+    .where({ key: storedKey(key) })
+    .del();
 }

@@ -2,7 +2,16 @@ import type Router from "@koa/router";
 import type { ParameterizedContext } from "koa";
 import { z, ZodError } from "zod";
 import { AppError, mayAccess, type PermissionSet } from "@jalon/shared";
-import { errorEventOf, REALTIME_EVENTS, REQUEST_ID_HEADER, REQUEST_ID_PATTERN, SUMMARY_HEADER, type RealtimeEventName, type RealtimePayload, type WriteSummary } from "@jalon/shared/realtime";
+import {
+  errorEventOf,
+  REALTIME_EVENTS,
+  REQUEST_ID_HEADER,
+  REQUEST_ID_PATTERN,
+  SUMMARY_HEADER,
+  type RealtimeEventName,
+  type RealtimePayload,
+  type WriteSummary,
+} from "@jalon/shared/realtime";
 import { writeSummaryOf } from "../realtime/writeSummary.js";
 import { fromPgError } from "./pgErrors.js";
 import type { AppDeps, AuthUser, RateLimitName } from "../context.js";
@@ -70,7 +79,16 @@ export class Emits {
       const key = `${event}|${p.projectId}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push(this.stamp({ event, projectId: p.projectId, versionId: p.versionId, initiatorId: p.initiatorId, ids: [], code }));
+      out.push(
+        this.stamp({
+          event,
+          projectId: p.projectId,
+          versionId: p.versionId,
+          initiatorId: p.initiatorId,
+          ids: [],
+          code,
+        }),
+      );
     }
     return out;
   }
@@ -106,7 +124,12 @@ export interface HandlerInput<B, Q, P, W extends boolean = boolean> {
   ctx: Ctx;
 }
 
-export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined, W extends boolean = false> {
+export interface RouteSpec<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+  W extends boolean = false,
+> {
   method: Method;
   path: string;
   /** Permission set of the specs; undefined means an open route. */
@@ -170,11 +193,12 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> 
  * validate params, query and body with zod, rate limit, open a transaction for writes, call the handler,
  * present its result, then send realtime payloads after commit.
  */
-export function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined, W extends boolean = false>(
-  router: Router<AppState>,
-  deps: AppDeps,
-  spec: RouteSpec<B, Q, P, W>,
-): void {
+export function route<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+  W extends boolean = false,
+>(router: Router<AppState>, deps: AppDeps, spec: RouteSpec<B, Q, P, W>): void {
   router[spec.method](spec.path, async (ctx: Ctx) => {
     const maybeUser = ctx.state.user;
     if (spec.roles !== undefined) {
@@ -221,7 +245,9 @@ export function route<B extends Schema | undefined, Q extends Schema | undefined
     if (limitKey && spec.rateLimit?.clearOnSuccess) await clearRateLimit(deps.db, limitKey);
     // Before the answer and before this write's events: once the client hears back, access has ended.
     if (emits.access.length > 0) {
-      await deps.accessChanged(emits.access).catch((e: unknown) => deps.log.warn("realtime eviction failed", { error: String(e) }));
+      await deps
+        .accessChanged(emits.access)
+        .catch((e: unknown) => deps.log.warn("realtime eviction failed", { error: String(e) }));
     }
     for (const payload of emits.committed()) safeEmit(deps, payload);
     if (ctx.body !== undefined && result === undefined) return; // the handler wrote a file or a stream

@@ -26,7 +26,13 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export function serveWebApp(root = WEB_DIST): Middleware {
   const index = path.join(root, "index.html");
   return async (ctx, next) => {
-    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || ctx.path.startsWith("/api") || ctx.path.startsWith("/socket.io") || !existsSync(index)) return next();
+    if (
+      (ctx.method !== "GET" && ctx.method !== "HEAD") ||
+      ctx.path.startsWith("/api") ||
+      ctx.path.startsWith("/socket.io") ||
+      !existsSync(index)
+    )
+      return next();
     let decoded: string;
     try {
       decoded = decodeURIComponent(ctx.path);
@@ -38,7 +44,12 @@ export function serveWebApp(root = WEB_DIST): Middleware {
     const inside = wanted.startsWith(root + path.sep);
     const file = inside && existsSync(wanted) && statSync(wanted).isFile() ? wanted : index;
     ctx.type = TYPES[path.extname(file)] ?? "application/octet-stream";
-    ctx.set("Cache-Control", file !== index && file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+    ctx.set(
+      "Cache-Control",
+      file !== index && file.includes(`${path.sep}assets${path.sep}`)
+        ? "public, max-age=31536000, immutable"
+        : "no-cache",
+    );
     ctx.body = createReadStream(file);
   };
 }

@@ -35,7 +35,13 @@ export interface ImportedUser {
   type: Role;
 }
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase().replace(/\s+/g, " ");
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, " ");
 
 const TYPE_ALIASES: Record<string, Role> = {};
 for (const [role, label] of Object.entries(USER_IMPORT_TYPE_LABELS) as [Role, string][]) {
@@ -82,7 +88,9 @@ export async function readUserImport(data: Buffer, fileName: string | null): Pro
     });
   }
   if (ws.rowCount - 1 > USER_IMPORT_MAX_ROWS) {
-    throw new AppError("errors.import_invalid", { message: `Le fichier dépasse ${USER_IMPORT_MAX_ROWS} utilisateurs.` });
+    throw new AppError("errors.import_invalid", {
+      message: `Le fichier dépasse ${USER_IMPORT_MAX_ROWS} utilisateurs.`,
+    });
   }
 
   const users: ImportedUser[] = [];
@@ -93,22 +101,33 @@ export async function readUserImport(data: Buffer, fileName: string | null): Pro
     if (!firstname && !lastname && !rawEmail && !rawType) continue;
     if (!rawEmail) throw rowError("import_missing_email", r);
     const email = rawEmail.toLowerCase();
-    if (email.length > TEXT_MAX_LENGTH || !emailFormat.safeParse(email).success) throw rowError("import_invalid_email", r, { email: rawEmail });
+    if (email.length > TEXT_MAX_LENGTH || !emailFormat.safeParse(email).success)
+      throw rowError("import_invalid_email", r, { email: rawEmail });
     const first = seen.get(email);
     if (first !== undefined) throw rowError("import_duplicate_email", r, { email, firstRow: first });
     seen.set(email, r);
     if (!firstname || !lastname) throw rowError("import_missing_name", r, { email });
     if (firstname.length > TEXT_MAX_LENGTH || lastname.length > TEXT_MAX_LENGTH) {
-      throw rowError("errors.import_invalid", r, { email }, `Ligne ${r} : un prénom ou un nom dépasse ${TEXT_MAX_LENGTH} caractères.`);
+      throw rowError(
+        "errors.import_invalid",
+        r,
+        { email },
+        `Ligne ${r} : un prénom ou un nom dépasse ${TEXT_MAX_LENGTH} caractères.`,
+      );
     }
     const type = rawType ? TYPE_ALIASES[fold(rawType)] : "external";
     if (!type) {
-      throw rowError("errors.import_invalid", r, { email, type: rawType },
-        `Ligne ${r} : type inconnu « ${rawType} » (attendu : ${Object.values(USER_IMPORT_TYPE_LABELS).join(", ")}).`);
+      throw rowError(
+        "errors.import_invalid",
+        r,
+        { email, type: rawType },
+        `Ligne ${r} : type inconnu « ${rawType} » (attendu : ${Object.values(USER_IMPORT_TYPE_LABELS).join(", ")}).`,
+      );
     }
     users.push({ row: r, firstname, lastname, email, type });
   }
-  if (users.length === 0) throw new AppError("errors.import_invalid", { message: "Le fichier ne contient aucun utilisateur." });
+  if (users.length === 0)
+    throw new AppError("errors.import_invalid", { message: "Le fichier ne contient aucun utilisateur." });
   return users;
 }
 
@@ -125,12 +144,18 @@ export async function buildUserImportTemplate(): Promise<Buffer> {
     ws.getCell(r, 4).dataValidation = { type: "list", allowBlank: true, formulae: [`"${types}"`] };
   }
   const help = wb.addWorksheet("Aide");
-  help.columns = [{ header: "Colonne", width: 18 }, { header: "Contenu", width: 90 }];
+  help.columns = [
+    { header: "Colonne", width: 18 },
+    { header: "Contenu", width: 90 },
+  ];
   help.getRow(1).font = { bold: true };
   help.addRows([
     ["Prénom", "Obligatoire."],
     ["Nom", "Obligatoire."],
-    ["Adresse e-mail", "Obligatoire, bien formée et unique dans le fichier. Un compte existant avec cette adresse est associé au projet sans être modifié."],
+    [
+      "Adresse e-mail",
+      "Obligatoire, bien formée et unique dans le fichier. Un compte existant avec cette adresse est associé au projet sans être modifié.",
+    ],
     ["Type", `Facultatif (Utilisateur externe par défaut) : ${Object.values(USER_IMPORT_TYPE_LABELS).join(", ")}.`],
     ["", "Seule la première feuille est lue ; la première ligne doit garder ces quatre titres, dans cet ordre."],
   ]);

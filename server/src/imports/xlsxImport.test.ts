@@ -55,7 +55,9 @@ describe("readXlsxImport", () => {
     expect(csv.code).toBe("errors.import_format");
     expect(csv.status).toBe(400);
     // A ZIP signature followed by garbage: looks like an archive but exceljs cannot open it.
-    const broken = await failure(readXlsxImport(Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(64, 7)]).toString("base64"), columns));
+    const broken = await failure(
+      readXlsxImport(Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(64, 7)]).toString("base64"), columns),
+    );
     expect(broken.code).toBe("errors.import_format");
   });
 
@@ -70,7 +72,12 @@ describe("readXlsxImport", () => {
     expect(err.status).toBe(400);
     expect(err.message).toBe("Ligne 2, colonne « Position » : nombre attendu (4 erreurs dans le fichier)");
     const details = err.details as { problems: { row: number; column: string }[] };
-    expect(details.problems.map((p) => `${p.row}:${p.column}`)).toEqual(["2:Position", "2:Date de début", "2:Couleur", "3:Nom"]);
+    expect(details.problems.map((p) => `${p.row}:${p.column}`)).toEqual([
+      "2:Position",
+      "2:Date de début",
+      "2:Couleur",
+      "3:Nom",
+    ]);
   });
 
   it("reports a missing required header on row 1", async () => {
@@ -80,7 +87,11 @@ describe("readXlsxImport", () => {
   });
 
   it("answers errors.import_invalid for a workbook with nothing to import", async () => {
-    expect((await failure(readXlsxImport((await workbook([["Nom"]])).toString("base64"), columns))).code).toBe("errors.import_invalid");
-    expect((await failure(readXlsxImport((await workbook([])).toString("base64"), columns))).code).toBe("errors.import_invalid");
+    expect((await failure(readXlsxImport((await workbook([["Nom"]])).toString("base64"), columns))).code).toBe(
+      "errors.import_invalid",
+    );
+    expect((await failure(readXlsxImport((await workbook([])).toString("base64"), columns))).code).toBe(
+      "errors.import_invalid",
+    );
   });
 });

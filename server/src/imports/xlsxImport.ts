@@ -21,9 +21,17 @@ import { AppError, plainString } from "@jalon/shared";
 export const XLSX_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The uploaded file in a body: a multipart File, or a base64 string / data URL in JSON. */
-export const xlsxFileField = z.union([z.instanceof(File), plainString().min(1).max(Math.ceil((XLSX_IMPORT_MAX_BYTES * 4) / 3) + 200)], {
-  message: "errors.missing_file",
-});
+export const xlsxFileField = z.union(
+  [
+    z.instanceof(File),
+    plainString()
+      .min(1)
+      .max(Math.ceil((XLSX_IMPORT_MAX_BYTES * 4) / 3) + 200),
+  ],
+  {
+    message: "errors.missing_file",
+  },
+);
 export type XlsxFile = z.infer<typeof xlsxFileField>;
 
 export type XlsxCellKind = "text" | "integer" | "number" | "day" | "color" | "boolean";
@@ -59,7 +67,12 @@ export interface XlsxProblem {
 const MAX_PROBLEMS_IN_DETAILS = 50;
 
 function normalizeHeader(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 
 /** The bytes of the upload, or errors.import_format for something that is not even a file. */
@@ -68,7 +81,8 @@ export async function uploadBytes(file: XlsxFile): Promise<Buffer> {
   if (typeof file === "string") {
     const m = /^data:[\w/+.-]*;base64,(.*)$/s.exec(file);
     const b64 = m ? m[1] : file;
-    if (!/^[A-Za-z0-9+/=\s]+$/.test(b64)) throw new AppError("errors.import_format", { message: "Le fichier doit être au format .xlsx." });
+    if (!/^[A-Za-z0-9+/=\s]+$/.test(b64))
+      throw new AppError("errors.import_format", { message: "Le fichier doit être au format .xlsx." });
     data = Buffer.from(b64, "base64");
   } else {
     if (file.size > XLSX_IMPORT_MAX_BYTES) throw new AppError("errors.payload_too_large");
@@ -132,14 +146,19 @@ function toDay(v: string | number | boolean | Date): string | null {
   let y: number, m: number, d: number;
   let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s))) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s)))
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
   else return null;
   const check = new Date(Date.UTC(y, m - 1, d));
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
-function convert(kind: XlsxCellKind, raw: string | number | boolean | Date, maxLength: number): { value: XlsxValue } | { error: string } {
+function convert(
+  kind: XlsxCellKind,
+  raw: string | number | boolean | Date,
+  maxLength: number,
+): { value: XlsxValue } | { error: string } {
   switch (kind) {
     case "integer":
     case "number": {
@@ -165,7 +184,7 @@ function convert(kind: XlsxCellKind, raw: string | number | boolean | Date, maxL
       return { error: "Oui ou Non attendu" };
     }
     default: {
-      const s = (raw instanceof Date ? toDay(raw) ?? "" : String(raw)).trim();
+      const s = (raw instanceof Date ? (toDay(raw) ?? "") : String(raw)).trim();
       if (s.length > maxLength) return { error: `texte trop long (${maxLength} caractères au plus)` };
       return { value: s === "" ? null : s };
     }
@@ -199,7 +218,8 @@ export async function readXlsxImport<K extends string>(
 ): Promise<XlsxImportRow<K>[]> {
   const wb = await readWorkbook(file);
   const ws = options.sheet === undefined ? wb.worksheets[0] : wb.getWorksheet(options.sheet);
-  if (!ws) throw new AppError("errors.import_invalid", { message: "Le fichier ne contient aucune feuille à importer." });
+  if (!ws)
+    throw new AppError("errors.import_invalid", { message: "Le fichier ne contient aucune feuille à importer." });
 
   const headerRow = ws.getRow(1);
   const byHeader = new Map<string, number>();
@@ -207,12 +227,17 @@ export async function readXlsxImport<K extends string>(
     const text = rawCell(cell.value);
     if (text !== null) byHeader.set(normalizeHeader(String(text)), col);
   });
-  if (byHeader.size === 0) throw new AppError("errors.import_invalid", { message: "La première ligne du fichier doit contenir les en-têtes." });
+  if (byHeader.size === 0)
+    throw new AppError("errors.import_invalid", {
+      message: "La première ligne du fichier doit contenir les en-têtes.",
+    });
 
   const colIndex = new Map<K, number>();
   const problems: XlsxProblem[] = [];
   for (const c of columns) {
-    const idx = [c.header, ...(c.aliases ?? [])].map((h) => byHeader.get(normalizeHeader(h))).find((i) => i !== undefined);
+    const idx = [c.header, ...(c.aliases ?? [])]
+      .map((h) => byHeader.get(normalizeHeader(h)))
+      .find((i) => i !== undefined);
     if (idx !== undefined) colIndex.set(c.key, idx);
     else if (c.required) problems.push({ row: 1, column: c.header, message: "colonne absente des en-têtes" });
   }
@@ -243,6 +268,7 @@ export async function readXlsxImport<K extends string>(
     rows.push({ rowNumber: r, values });
   }
   if (problems.length > 0) throw contentError(problems);
-  if (rows.length === 0) throw new AppError("errors.import_invalid", { message: "Le fichier ne contient aucune ligne à importer." });
+  if (rows.length === 0)
+    throw new AppError("errors.import_invalid", { message: "Le fichier ne contient aucune ligne à importer." });
   return rows;
 }

@@ -10,7 +10,12 @@ import { contentError, readXlsxImport, type XlsxFile, type XlsxImportColumn, typ
  * is checked before anything is written.
  */
 
-export const ZONE_UNITY_LABELS: Record<string, string> = { macro: "Macro", zone: "Zone", micro: "Micro", others: "Autres" };
+export const ZONE_UNITY_LABELS: Record<string, string> = {
+  macro: "Macro",
+  zone: "Zone",
+  micro: "Micro",
+  others: "Autres",
+};
 export const ZONE_LEVEL_LABELS = ["Macro-zone", "Zone", "Micro-zone", "Nano-zone"] as const;
 
 export const ZONE_IMPORT_COLUMNS: XlsxImportColumn<"name" | "parent" | "typology" | "unity">[] = [
@@ -20,7 +25,12 @@ export const ZONE_IMPORT_COLUMNS: XlsxImportColumn<"name" | "parent" | "typology
   { key: "unity", header: "Unité", aliases: ["Unity"] },
 ];
 
-const norm = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
+const norm = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase();
 
 function unityOf(raw: string): string | null {
   const n = norm(raw);
@@ -35,12 +45,35 @@ interface Known {
   level: number;
 }
 
-export async function importZones(db: Db, scope: { projectId: number; versionId: number }, file: XlsxFile): Promise<number[]> {
+export async function importZones(
+  db: Db,
+  scope: { projectId: number; versionId: number },
+  file: XlsxFile,
+): Promise<number[]> {
   const rows = await readXlsxImport(file, ZONE_IMPORT_COLUMNS);
-  const existing = (await db("zones").where({ version_id: scope.versionId }).select("id", "name", "full_name", "level")) as { id: number; name: string; full_name: string | null; level: number }[];
-  const known: Known[] = existing.map((z) => ({ key: `existing:${z.id}`, name: z.name, fullName: z.full_name ?? z.name, level: z.level }));
+  const existing = (await db("zones")
+    .where({ version_id: scope.versionId })
+    .select("id", "name", "full_name", "level")) as {
+    id: number;
+    name: string;
+    full_name: string | null;
+    level: number;
+  }[];
+  const known: Known[] = existing.map((z) => ({
+    key: `existing:${z.id}`,
+    name: z.name,
+    fullName: z.full_name ?? z.name,
+    level: z.level,
+  }));
   const problems: XlsxProblem[] = [];
-  const planned: { row: number; name: string; parent: Known | null; typology: string | null; unity: string; level: number }[] = [];
+  const planned: {
+    row: number;
+    name: string;
+    parent: Known | null;
+    typology: string | null;
+    unity: string;
+    level: number;
+  }[] = [];
 
   for (const r of rows) {
     const name = String(r.values.name);
@@ -50,18 +83,30 @@ export async function importZones(db: Db, scope: { projectId: number; versionId:
       const byFull = known.filter((k) => norm(k.fullName) === norm(parentText));
       const matches = byFull.length > 0 ? byFull : known.filter((k) => norm(k.name) === norm(parentText));
       if (matches.length === 0) {
-        problems.push({ row: r.rowNumber, column: "Zone parente", message: `zone « ${parentText} » introuvable (ni dans le projet ni sur une ligne précédente)` });
+        problems.push({
+          row: r.rowNumber,
+          column: "Zone parente",
+          message: `zone « ${parentText} » introuvable (ni dans le projet ni sur une ligne précédente)`,
+        });
         continue;
       }
       if (matches.length > 1) {
-        problems.push({ row: r.rowNumber, column: "Zone parente", message: `plusieurs zones s'appellent « ${parentText} » : indiquez le nom complet` });
+        problems.push({
+          row: r.rowNumber,
+          column: "Zone parente",
+          message: `plusieurs zones s'appellent « ${parentText} » : indiquez le nom complet`,
+        });
         continue;
       }
       parent = matches[0];
     }
     const level = parent ? parent.level + 1 : 0;
     if (level >= ZONE_LEVELS) {
-      problems.push({ row: r.rowNumber, column: "Zone parente", message: "une nano-zone ne peut pas avoir de sous-zone" });
+      problems.push({
+        row: r.rowNumber,
+        column: "Zone parente",
+        message: "une nano-zone ne peut pas avoir de sous-zone",
+      });
       continue;
     }
     let unity: string = ZONE_UNITIES[level];
@@ -75,7 +120,14 @@ export async function importZones(db: Db, scope: { projectId: number; versionId:
     }
     const fullName = parent ? `${parent.fullName}${FULL_NAME_SEPARATOR}${name}` : name;
     known.push({ key: `row:${r.rowNumber}`, name, fullName, level });
-    planned.push({ row: r.rowNumber, name, parent, typology: r.values.typology === null ? null : String(r.values.typology), unity, level });
+    planned.push({
+      row: r.rowNumber,
+      name,
+      parent,
+      typology: r.values.typology === null ? null : String(r.values.typology),
+      unity,
+      level,
+    });
   }
   if (problems.length > 0) throw contentError(problems);
 
@@ -84,11 +136,24 @@ export async function importZones(db: Db, scope: { projectId: number; versionId:
   const idOfRow = new Map<string, number>();
   const ids: number[] = [];
   for (const p of planned) {
-    const parentId = p.parent === null ? null : p.parent.key.startsWith("existing:") ? Number(p.parent.key.slice(9)) : idOfRow.get(p.parent.key)!;
-    const [row] = await db("zones").insert({
-      project_id: scope.projectId, version_id: scope.versionId, name: p.name, parent_id: parentId, typology: p.typology,
-      unity: p.unity, level: p.level, position: position++,
-    }).returning("id");
+    const parentId =
+      p.parent === null
+        ? null
+        : p.parent.key.startsWith("existing:")
+          ? Number(p.parent.key.slice(9))
+          : idOfRow.get(p.parent.key)!;
+    const [row] = await db("zones")
+      .insert({
+        project_id: scope.projectId,
+        version_id: scope.versionId,
+        name: p.name,
+        parent_id: parentId,
+        typology: p.typology,
+        unity: p.unity,
+        level: p.level,
+        position: position++,
+      })
+      .returning("id");
     idOfRow.set(`row:${p.row}`, row.id as number);
     ids.push(row.id as number);
   }

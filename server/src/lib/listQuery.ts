@@ -20,19 +20,45 @@ function escapeLike(s: string): string {
 }
 
 export function applyFilter(qb: Knex.QueryBuilder, f: Filter, column: string, type: string | undefined): void {
-  const value = Array.isArray(f.value) ? f.value.map((x) => dayValue(x, type)) : f.value === null ? null : dayValue(f.value, type);
+  const value = Array.isArray(f.value)
+    ? f.value.map((x) => dayValue(x, type))
+    : f.value === null
+      ? null
+      : dayValue(f.value, type);
   switch (f.op) {
-    case "eq": qb.where(column, value as FilterScalar); break;
-    case "ne": qb.whereNot(column, value as FilterScalar); break;
-    case "in": qb.whereIn(column, value as FilterScalar[]); break;
-    case "notin": qb.whereNotIn(column, value as FilterScalar[]); break;
-    case "cont": qb.whereRaw(`?? ILIKE ? ESCAPE '\\'`, [column, `%${escapeLike(String(value))}%`]); break;
-    case "isnull": qb.whereNull(column); break;
-    case "notnull": qb.whereNotNull(column); break;
-    case "gt": qb.where(column, ">", value as FilterScalar); break;
-    case "gte": qb.where(column, ">=", value as FilterScalar); break;
-    case "lt": qb.where(column, "<", value as FilterScalar); break;
-    case "lte": qb.where(column, "<=", value as FilterScalar); break;
+    case "eq":
+      qb.where(column, value as FilterScalar);
+      break;
+    case "ne":
+      qb.whereNot(column, value as FilterScalar);
+      break;
+    case "in":
+      qb.whereIn(column, value as FilterScalar[]);
+      break;
+    case "notin":
+      qb.whereNotIn(column, value as FilterScalar[]);
+      break;
+    case "cont":
+      qb.whereRaw(`?? ILIKE ? ESCAPE '\\'`, [column, `%${escapeLike(String(value))}%`]);
+      break;
+    case "isnull":
+      qb.whereNull(column);
+      break;
+    case "notnull":
+      qb.whereNotNull(column);
+      break;
+    case "gt":
+      qb.where(column, ">", value as FilterScalar);
+      break;
+    case "gte":
+      qb.where(column, ">=", value as FilterScalar);
+      break;
+    case "lt":
+      qb.where(column, "<", value as FilterScalar);
+      break;
+    case "lte":
+      qb.where(column, "<=", value as FilterScalar);
+      break;
   }
 }
 
@@ -42,12 +68,17 @@ const PLAIN = FRENCH_PLAIN;
 
 /** SQL text of the French sort key of a column, for raw ORDER BY clauses (json_agg, string_agg). */
 export function frenchKeySql(column: string): string {
-  if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i.test(column)) throw new Error(`frenchKeySql: not a column: ${column}`);
+  if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i.test(column))
+    throw new Error(`frenchKeySql: not a column: ${column}`);
   return `lower(translate(${column}, '${ACCENTED}', '${PLAIN}')), ${column}`;
 }
 
 /** Orders by a text column the French way ("Électricité" before "Zinguerie", case ignored). */
-export function orderByFrench(qb: Knex.QueryBuilder, column: string, direction: "asc" | "desc" = "asc"): Knex.QueryBuilder {
+export function orderByFrench(
+  qb: Knex.QueryBuilder,
+  column: string,
+  direction: "asc" | "desc" = "asc",
+): Knex.QueryBuilder {
   return qb.orderByRaw(`lower(translate(??, ?, ?)) ${direction}, ?? ${direction}`, [column, ACCENTED, PLAIN, column]);
 }
 
@@ -67,7 +98,9 @@ export async function runList<T>(
     const column = columns[f.field];
     if (column) applyFilter(base, f, column, resource.fields[f.field]);
   }
-  const totalRows = await db.count({ count: "*" }).from(base.clone().clearSelect().clearOrder().select(db.raw("1")).as("t"));
+  const totalRows = await db
+    .count({ count: "*" })
+    .from(base.clone().clearSelect().clearOrder().select(db.raw("1")).as("t"));
   const total = countOf(totalRows as Record<string, unknown>[]);
   for (const s of query.sort) {
     const column = columns[s.field];

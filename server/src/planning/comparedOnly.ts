@@ -19,7 +19,18 @@ export async function comparedOnlyEvents(
 ): Promise<ComparedOnlyEvent[]> {
   const mapped = (table: string, column: string) =>
     `(select m.id from ${table} o join ${table} m on m.tracking_id = o.tracking_id and m.version_id = :current where o.id = b.${column})`;
-  const result = await db.raw<{ rows: { tracking_id: number; name: string; type: "task" | "milestone"; start_date: string; end_date: string; zone_id: number | null; lot_id: number | null; sequence_id: number | null }[] }>(
+  const result = await db.raw<{
+    rows: {
+      tracking_id: number;
+      name: string;
+      type: "task" | "milestone";
+      start_date: string;
+      end_date: string;
+      zone_id: number | null;
+      lot_id: number | null;
+      sequence_id: number | null;
+    }[];
+  }>(
     `select b.tracking_id, b.name, b.type, b.start_date, b.end_date,
         ${mapped("zones", "zone_id")} as zone_id,
         ${mapped("participant_group_pros", "participant_group_pro_id")} as lot_id,
@@ -32,7 +43,12 @@ export async function comparedOnlyEvents(
     { current, other, ...(from ? { from } : {}), ...(to ? { to } : {}) },
   );
   const keep = (ids: number[] | undefined, id: number | null) => !ids?.length || (id !== null && ids.includes(id));
-  const rows = result.rows.filter((r) => keep(filters.zoneIds, r.zone_id) && keep(filters.participantGroupProIds, r.lot_id) && keep(filters.sequenceIds, r.sequence_id));
+  const rows = result.rows.filter(
+    (r) =>
+      keep(filters.zoneIds, r.zone_id) &&
+      keep(filters.participantGroupProIds, r.lot_id) &&
+      keep(filters.sequenceIds, r.sequence_id),
+  );
   return rows.map((r) => ({
     trackingId: r.tracking_id,
     name: r.name,

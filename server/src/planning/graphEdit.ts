@@ -33,10 +33,28 @@ export interface GraphEdit {
   addLinks?: LinkColumns[];
 }
 
-export function editGraph(vg: VersionGraph, edit: GraphEdit): { graph: GraphColumns; linkIds: Int32Array; lotOf: Int32Array } {
+export function editGraph(
+  vg: VersionGraph,
+  edit: GraphEdit,
+): { graph: GraphColumns; linkIds: Int32Array; lotOf: Int32Array } {
   const g = vg.graph;
   const lotCalendar = new Map(vg.calendars.lots.map((l, k) => [l.lotId, k + 1]));
-  const out: GraphColumns = { ids: [], kind: [], duration: [], requestedStart: [], locked: [], calendarOf: [], startDay: [], endDay: [], revision: [], linkIds: [], linkParentId: [], linkChildId: [], linkType: [], linkDelay: [] };
+  const out: GraphColumns = {
+    ids: [],
+    kind: [],
+    duration: [],
+    requestedStart: [],
+    locked: [],
+    calendarOf: [],
+    startDay: [],
+    endDay: [],
+    revision: [],
+    linkIds: [],
+    linkParentId: [],
+    linkChildId: [],
+    linkType: [],
+    linkDelay: [],
+  };
   const lots: number[] = [];
   const push = (e: EventColumns, startDay: number, endDay: number) => {
     out.ids.push(e.id);

@@ -155,13 +155,24 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     if (d0 === d1) continue;
     linkRows.push({ p: plan.ids[plan.linkParent[l]], c: plan.ids[plan.linkChild[l]], d: d1 });
     undoLinks.push([linkIds[l], d0]);
-    history.push({ event_id: plan.ids[plan.linkChild[l]], field: "delay", prev: `${plan.ids[plan.linkParent[l]]}:${d0}`, next: `${plan.ids[plan.linkParent[l]]}:${d1}` });
+    history.push({
+      event_id: plan.ids[plan.linkChild[l]],
+      field: "delay",
+      prev: `${plan.ids[plan.linkParent[l]]}:${d0}`,
+      next: `${plan.ids[plan.linkParent[l]]}:${d1}`,
+    });
   }
-  for (const h of w.extraHistory ?? []) history.push({ event_id: h.eventId, field: h.field, prev: h.previous, next: h.next });
+  for (const h of w.extraHistory ?? [])
+    history.push({ event_id: h.eventId, field: h.field, prev: h.previous, next: h.next });
 
   const revisionOf = new Map<number, number>();
   if (rows.length > 0) {
-    const updated = await trx.raw<{ rows: { id: number; revision: number }[] }>(UPDATE_EVENTS_WITH_HISTORY, [JSON.stringify(rows), w.projectId, w.versionId, w.userId]);
+    const updated = await trx.raw<{ rows: { id: number; revision: number }[] }>(UPDATE_EVENTS_WITH_HISTORY, [
+      JSON.stringify(rows),
+      w.projectId,
+      w.versionId,
+      w.userId,
+    ]);
     for (const r of updated.rows) revisionOf.set(r.id, r.revision);
   }
   w.onStage?.("events");
@@ -197,7 +208,12 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
   const projectedStartDate = isoDay(schedule.projectStartDay);
   const projectedEndDate = isoDay(schedule.projectEndDay);
   const closed = await trx.raw<{ rows: { counter: unknown; remaining: unknown }[] }>(CLOSE_WRITE, [
-    w.versionId, projectedStartDate, projectedEndDate, w.projectId, w.versionId, w.versionId,
+    w.versionId,
+    projectedStartDate,
+    projectedEndDate,
+    w.projectId,
+    w.versionId,
+    w.versionId,
   ]);
   const counter = Number(closed.rows[0].counter);
   const undoRemaining = Number(closed.rows[0].remaining);
@@ -205,7 +221,16 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
 
   // The graph the next write on this version starts from.
   const base = w.structure?.graph ?? bg;
-  const graph: GraphColumns = { ...base, startDay: Array.from(schedule.startDay), endDay: Array.from(schedule.endDay), duration: Array.from(plan.duration), linkDelay: Array.from(plan.linkDelay), requestedStart: Array.from(plan.requestedStart), locked: Array.from(plan.locked), revision: base.revision.slice() };
+  const graph: GraphColumns = {
+    ...base,
+    startDay: Array.from(schedule.startDay),
+    endDay: Array.from(schedule.endDay),
+    duration: Array.from(plan.duration),
+    linkDelay: Array.from(plan.linkDelay),
+    requestedStart: Array.from(plan.requestedStart),
+    locked: Array.from(plan.locked),
+    revision: base.revision.slice(),
+  };
   for (let i = 0; i < plan.size; i++) {
     const r = revisionOf.get(plan.ids[i]);
     if (r !== undefined) graph.revision[i] = r;

@@ -84,7 +84,12 @@ interface AccessRow extends Partial<VersionStampRow> {
  * Whether `reader` may read the project, as readableProject decides it (same codes, same order), and the
  * asked versions' rows, in one query: the per-request cost of a cached answer is this round trip.
  */
-async function readableVersions(db: Knex, reader: AuthUser, q: PlanningDataQuery, wanted: number[]): Promise<VersionStampRow[]> {
+async function readableVersions(
+  db: Knex,
+  reader: AuthUser,
+  q: PlanningDataQuery,
+  wanted: number[],
+): Promise<VersionStampRow[]> {
   const res = await db.raw<{ rows: AccessRow[] }>(
     `select p.is_archived, exists (select 1 from project_users pu where pu.project_id = p.id and pu.user_id = ?) as member,
             v.id, v.project_id, v.name, v.write_counter, v.content_revision
@@ -104,11 +109,17 @@ async function readableVersions(db: Knex, reader: AuthUser, q: PlanningDataQuery
  * counter (graph), content revision (display rows, triggers of migration 006) and, for compared versions,
  * the name the answer carries. With a reader, their right to read the project is checked in the same query.
  */
-async function versionStamp(db: Knex, q: PlanningDataQuery, reader: AuthUser | null): Promise<{ stamp: string; level: number }> {
+async function versionStamp(
+  db: Knex,
+  q: PlanningDataQuery,
+  reader: AuthUser | null,
+): Promise<{ stamp: string; level: number }> {
   const wanted = [q.versionId, ...(q.compareVersionIds ?? [])];
   const read = reader
     ? readableVersions(db, reader, q, wanted)
-    : (db("versions").whereIn("id", wanted).select("id", "project_id", "name", "write_counter", "content_revision") as Promise<VersionStampRow[]>);
+    : (db("versions")
+        .whereIn("id", wanted)
+        .select("id", "project_id", "name", "write_counter", "content_revision") as Promise<VersionStampRow[]>);
   const rows = await read;
   if (wanted.length > 5) throw new AppError("errors.compare_max_versions");
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -118,8 +129,11 @@ async function versionStamp(db: Knex, q: PlanningDataQuery, reader: AuthUser | n
   const stamp = JSON.stringify(
     wanted.map((id, i) => {
       const v = byId.get(id);
-      if (!v || v.project_id !== q.projectId) throw new AppError("errors.version_not_found", { details: { versionId: id } });
-      return i === 0 ? [id, Number(v.write_counter), Number(v.content_revision)] : [id, Number(v.write_counter), Number(v.content_revision), v.name];
+      if (!v || v.project_id !== q.projectId)
+        throw new AppError("errors.version_not_found", { details: { versionId: id } });
+      return i === 0
+        ? [id, Number(v.write_counter), Number(v.content_revision)]
+        : [id, Number(v.write_counter), Number(v.content_revision), v.name];
     }),
   );
   return { stamp, level: Number(main.write_counter) + Number(main.content_revision) };
@@ -175,8 +189,14 @@ export async function planningAnswer(db: Knex, q: PlanningDataQuery, reader: Aut
   const pending = inflight.get(key);
   if (pending) return pending;
   const build = (async () => {
-    const body = Buffer.from(q.eventsOnly ? await planningSliceJson(db, q) : planningDataJson(await planningData(db, q)));
-    const answer: PlanningAnswer = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"`, gzipped: null };
+    const body = Buffer.from(
+      q.eventsOnly ? await planningSliceJson(db, q) : planningDataJson(await planningData(db, q)),
+    );
+    const answer: PlanningAnswer = {
+      body,
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      gzipped: null,
+    };
     store(key, { answer, versionId: q.versionId, level });
     return answer;
   })();

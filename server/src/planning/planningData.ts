@@ -1,7 +1,12 @@
 import type { Knex } from "knex";
 import { formatDay, NO_DAY } from "@jalon/engine";
 import { AppError } from "@jalon/shared";
-import { eventsToColumns, type PlanningData, type PlanningEventView, type PlanningSliceWire } from "@jalon/shared/planning";
+import {
+  eventsToColumns,
+  type PlanningData,
+  type PlanningEventView,
+  type PlanningSliceWire,
+} from "@jalon/shared/planning";
 import { versionGraph } from "./versionGraph.js";
 import { comparedOnlyEvents } from "./comparedOnly.js";
 
@@ -72,7 +77,9 @@ function rangeEvents(db: Knex, q: PlanningDataQuery, from: string | null, to: st
       "e.number_of_people",
       "e.is_tracked",
       "e.milestone_to_hide",
-      db.raw("(select c.percentage from countings c where c.event_id = e.id order by c.counting_date desc, c.id desc limit 1) as progress"),
+      db.raw(
+        "(select c.percentage from countings c where c.event_id = e.id order by c.counting_date desc, c.id desc limit 1) as progress",
+      ),
     )
     .orderBy("e.id");
   if (from) events.where("e.end_date", ">=", q.fromDate && q.fromDate > from ? q.fromDate : from);
@@ -86,7 +93,8 @@ function rangeEvents(db: Knex, q: PlanningDataQuery, from: string | null, to: st
   if (q.sequenceIds?.length) events.whereIn("e.sequence_id", q.sequenceIds);
   if (q.specialityIds?.length) events.whereIn("e.speciality_id", q.specialityIds);
   if (q.eventNames?.length) events.whereIn("e.name", q.eventNames);
-  if (q.tagIds?.length) events.whereExists(db("event_tags as et").whereRaw("et.event_id = e.id").whereIn("et.tag_id", q.tagIds));
+  if (q.tagIds?.length)
+    events.whereExists(db("event_tags as et").whereRaw("et.event_id = e.id").whereIn("et.tag_id", q.tagIds));
   return events;
 }
 
@@ -105,7 +113,10 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
 
   const [rows, zones, lots, sequences] = await Promise.all([
     events,
-    db("zones").where({ version_id: q.versionId }).orderBy("position").select("id", "name", "full_name", "parent_id", "position"),
+    db("zones")
+      .where({ version_id: q.versionId })
+      .orderBy("position")
+      .select("id", "name", "full_name", "parent_id", "position"),
     db("participant_group_pros").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
     db("sequences").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
   ]);
@@ -119,9 +130,23 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
     graph: vg.graph,
     calendars: vg.calendars,
     events: views,
-    zones: zones.map((z: Record<string, unknown>) => ({ id: z.id as number, name: z.name as string, fullName: (z.full_name as string | null) ?? null, parentId: (z.parent_id as number | null) ?? null, position: z.position as number })),
-    lots: lots.map((l: Record<string, unknown>) => ({ id: l.id as number, name: l.name as string, color: l.color as string })),
-    sequences: sequences.map((s: Record<string, unknown>) => ({ id: s.id as number, name: s.name as string, color: (s.color as string | null) ?? null })),
+    zones: zones.map((z: Record<string, unknown>) => ({
+      id: z.id as number,
+      name: z.name as string,
+      fullName: (z.full_name as string | null) ?? null,
+      parentId: (z.parent_id as number | null) ?? null,
+      position: z.position as number,
+    })),
+    lots: lots.map((l: Record<string, unknown>) => ({
+      id: l.id as number,
+      name: l.name as string,
+      color: l.color as string,
+    })),
+    sequences: sequences.map((s: Record<string, unknown>) => ({
+      id: s.id as number,
+      name: s.name as string,
+      color: (s.color as string | null) ?? null,
+    })),
   };
   if (q.compareVersionIds?.length) {
     data.comparisons = [];
@@ -137,7 +162,9 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
         versionId: v.id,
         name: v.name,
         eventIds: matched.rows.map((r) => r.id),
-        startDay: matched.rows.map((r) => (r.start_date ? Date.parse(`${r.start_date}T00:00:00Z`) / 86_400_000 : NO_DAY)),
+        startDay: matched.rows.map((r) =>
+          r.start_date ? Date.parse(`${r.start_date}T00:00:00Z`) / 86_400_000 : NO_DAY,
+        ),
         endDay: matched.rows.map((r) => (r.end_date ? Date.parse(`${r.end_date}T00:00:00Z`) / 86_400_000 : NO_DAY)),
         onlyThere: await comparedOnlyEvents(db, q.versionId, v.id, from, to, q),
       });
@@ -175,6 +202,11 @@ export async function planningSliceJson(db: Knex, q: PlanningDataQuery): Promise
   if (version.project_id !== q.projectId) throw new AppError("errors.version_not_in_project");
   const [from, to] = monthBounds(q.startDate, q.endDate);
   const rows = await rangeEvents(db, q, from, to);
-  const slice: PlanningSliceWire = { projectId: q.projectId, versionId: q.versionId, writeCounter: Number(version.write_counter), eventColumns: eventsToColumns(rows.map(eventView)) };
+  const slice: PlanningSliceWire = {
+    projectId: q.projectId,
+    versionId: q.versionId,
+    writeCounter: Number(version.write_counter),
+    eventColumns: eventsToColumns(rows.map(eventView)),
+  };
   return JSON.stringify(slice);
 }

@@ -34,7 +34,11 @@ interface EventRow {
   revision: number;
 }
 
-export async function readVersionGraph(db: Knex | Knex.Transaction, versionId: number, writeCounter: number): Promise<VersionGraph> {
+export async function readVersionGraph(
+  db: Knex | Knex.Transaction,
+  versionId: number,
+  writeCounter: number,
+): Promise<VersionGraph> {
   const [events, links, holidays] = await Promise.all([
     db.raw<{ rows: EventRow[] }>(
       "select id, type, number_of_days, start_date, end_date, locked, participant_group_pro_id, revision from events where version_id = ? order by id",
@@ -105,7 +109,17 @@ export async function readVersionGraph(db: Knex | Knex.Transaction, versionId: n
     const r = rows[i];
     if (r.start_date !== formatDay(schedule.startDay[i]) || r.end_date !== formatDay(schedule.endDay[i])) stale.push(i);
   }
-  return { versionId, writeCounter, graph, calendars, plan, schedule, linkIds: Int32Array.from(graph.linkIds), lotOf, stale: Int32Array.from(stale) };
+  return {
+    versionId,
+    writeCounter,
+    graph,
+    calendars,
+    plan,
+    schedule,
+    linkIds: Int32Array.from(graph.linkIds),
+    lotOf,
+    stale: Int32Array.from(stale),
+  };
 }
 
 /**

@@ -14,9 +14,15 @@ export interface WritableVersion {
   writeCounter: number;
 }
 
-export async function lockWritableVersion(trx: Knex.Transaction, projectId: number, versionId: number): Promise<WritableVersion> {
+export async function lockWritableVersion(
+  trx: Knex.Transaction,
+  projectId: number,
+  versionId: number,
+): Promise<WritableVersion> {
   await trx.raw("select pg_advisory_xact_lock(?, ?)", [VERSION_LOCK_SPACE, versionId]);
-  const v = await trx("versions").where({ id: versionId }).first("id", "project_id", "is_archived", "is_being_updated", "write_counter");
+  const v = await trx("versions")
+    .where({ id: versionId })
+    .first("id", "project_id", "is_archived", "is_being_updated", "write_counter");
   if (!v) throw new AppError("errors.version_not_found");
   if (v.project_id !== projectId) throw new AppError("errors.version_not_in_project");
   if (v.is_archived) throw new AppError("errors.version_frozen");

@@ -30,7 +30,11 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   ({ db, close: closeDb } = await openTestDb());
-  server = await startServer(db, { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET }, createLogger("silent"));
+  server = await startServer(
+    db,
+    { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET },
+    createLogger("silent"),
+  );
   url = server.url.replace("localhost", "127.0.0.1");
   t = { db, deps: { tokens: createTokenService(SECRET, "1h") } } as unknown as TestApp;
   admin = await buildUser(t, { type: "admin" });
@@ -52,7 +56,8 @@ function connectTo(base: string, auth: Record<string, string>): Promise<Socket> 
   });
 }
 
-const join = (socket: Socket, projectId: number) => new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
+const join = (socket: Socket, projectId: number) =>
+  new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
 
 /** A socket in the project's room, with every event it receives. */
 async function watcher(auth: Record<string, string>, projectId: number, base = url) {
@@ -72,7 +77,11 @@ async function watcher(auth: Record<string, string>, projectId: number, base = u
 }
 
 async function api(method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -84,13 +93,25 @@ const until = async (check: () => boolean, ms = 5000) => {
 const settle = () => new Promise((r) => setTimeout(r, 250));
 
 /** Whether this client's socket is in the project's room on the server. */
-const inRoom = (w: { socket: Socket }, projectId: number) => server.hub.io.sockets.adapter.rooms.get(roomOf(projectId))?.has(w.socket.id!) ?? false;
+const inRoom = (w: { socket: Socket }, projectId: number) =>
+  server.hub.io.sockets.adapter.rooms.get(roomOf(projectId))?.has(w.socket.id!) ?? false;
 
 let n = 0;
-const createEvent = (p: BuiltProject) => api("POST", "/event", manager.token, { projectId: p.id, versionId: p.versionId, name: `Tâche ${++n}`, numberOfDays: 1, startDate: "2026-02-02" });
+const createEvent = (p: BuiltProject) =>
+  api("POST", "/event", manager.token, {
+    projectId: p.id,
+    versionId: p.versionId,
+    name: `Tâche ${++n}`,
+    numberOfDays: 1,
+    startDate: "2026-02-02",
+  });
 
 /** One more change in the project: the remaining member gets it, the evicted socket does not. */
-async function expectOnlyMembersHear(p: BuiltProject, member: Awaited<ReturnType<typeof watcher>>, gone: Awaited<ReturnType<typeof watcher>>) {
+async function expectOnlyMembersHear(
+  p: BuiltProject,
+  member: Awaited<ReturnType<typeof watcher>>,
+  gone: Awaited<ReturnType<typeof watcher>>,
+) {
   const before = { member: member.events("event:create").length, gone: gone.events("event:create").length };
   expect((await createEvent(p)).status).toBe(201);
   expect(await until(() => member.events("event:create").length === before.member + 1)).toBe(true);
@@ -110,10 +131,14 @@ describe("access ends when it ends", () => {
     expect(await until(() => removed.events("event:create").length === 1)).toBe(true);
 
     // A refused removal (an external user cannot remove anyone) changes nothing.
-    expect((await api("PATCH", "/project/remove-user", external.token, { projectId: p.id, userId: colleague.id })).status).toBe(403);
+    expect(
+      (await api("PATCH", "/project/remove-user", external.token, { projectId: p.id, userId: colleague.id })).status,
+    ).toBe(403);
     expect(inRoom(member, p.id)).toBe(true);
 
-    expect((await api("PATCH", "/project/remove-user", manager.token, { projectId: p.id, userId: external.id })).status).toBe(200);
+    expect(
+      (await api("PATCH", "/project/remove-user", manager.token, { projectId: p.id, userId: external.id })).status,
+    ).toBe(200);
     // Out of the room by the time the answer arrives, and told which project.
     expect(inRoom(removed, p.id)).toBe(false);
     expect(await until(() => removed.ended().length === 1)).toBe(true);
@@ -124,7 +149,9 @@ describe("access ends when it ends", () => {
     expect(await join(removed.socket, p.id)).toBe(false);
 
     // Admins watch every project: removing one from the members ends nothing.
-    expect((await api("PATCH", "/project/remove-user", manager.token, { projectId: p.id, userId: admin.id })).status).toBe(200);
+    expect(
+      (await api("PATCH", "/project/remove-user", manager.token, { projectId: p.id, userId: admin.id })).status,
+    ).toBe(200);
     expect(inRoom(adminSocket, p.id)).toBe(true);
     await expectOnlyMembersHear(p, adminSocket, removed);
     expect(adminSocket.ended()).toEqual([]);
@@ -196,7 +223,11 @@ describe("access ends when it ends", () => {
 
     // Admin -> manager: the project they are not in closes; their own and the archived one stay.
     expect((await api("PATCH", `/user/${demoted.id}`, admin.token, { type: "manager" })).status).toBe(200);
-    expect([inRoom(onOwn, own.id), inRoom(onForeign, foreign.id), inRoom(onArchived, archived.id)]).toEqual([true, false, true]);
+    expect([inRoom(onOwn, own.id), inRoom(onForeign, foreign.id), inRoom(onArchived, archived.id)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(await until(() => onForeign.ended().length === 1)).toBe(true);
     expect(onForeign.ended()).toEqual([foreign.id]);
     await expectOnlyMembersHear(foreign, member, onForeign);
@@ -231,16 +262,28 @@ describe("the hub's own checks", () => {
   /** The hub alone, with access rules the test switches. */
   async function bareHub(recheckMs: number, rules: { allowed: boolean | ((call: number) => boolean); calls: number }) {
     const httpServer = http.createServer();
-    const hub = attachRealtime(httpServer, {
-      verify: async (token) => ({ userId: Number(token) }),
-      mayWatchAll: async (checks) => checks.map(() => {
-        rules.calls += 1;
-        return typeof rules.allowed === "function" ? rules.allowed(rules.calls) : rules.allowed;
-      }),
-    }, { recheckMs });
+    const hub = attachRealtime(
+      httpServer,
+      {
+        verify: async (token) => ({ userId: Number(token) }),
+        mayWatchAll: async (checks) =>
+          checks.map(() => {
+            rules.calls += 1;
+            return typeof rules.allowed === "function" ? rules.allowed(rules.calls) : rules.allowed;
+          }),
+      },
+      { recheckMs },
+    );
     await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
-    return { hub, base, close: async () => { await hub.close(); await new Promise((r) => httpServer.close(r)); } };
+    return {
+      hub,
+      base,
+      close: async () => {
+        await hub.close();
+        await new Promise((r) => httpServer.close(r));
+      },
+    };
   }
 
   it("checks every socket again on an interval", async () => {
@@ -294,7 +337,12 @@ describe("the hub's own checks", () => {
         }
         return checks.map(() => false);
       };
-      await expect(endAccess(hub.io, failing, [{ userId: 45, deleted: true }, { projectId: 8, userIds: [46] }])).rejects.toThrow("database unreachable");
+      await expect(
+        endAccess(hub.io, failing, [
+          { userId: 45, deleted: true },
+          { projectId: 8, userIds: [46] },
+        ]),
+      ).rejects.toThrow("database unreachable");
       expect(await until(() => deleted.closed() && removed.ended().length === 1)).toBe(true);
       expect(hub.io.sockets.adapter.rooms.get(roomOf(8))?.size).toBe(1);
       expect(staying.closed()).toBe(false);
@@ -321,55 +369,67 @@ describe("the hub's own checks", () => {
 // Two server processes on one PostgreSQL share their rooms through the database (realtime/adapter.ts): an
 // access ended by a request to one process puts out the sockets held by the other. Two servers in this test
 // process stand for them (each has its own adapter and its own connection to PostgreSQL).
-describe.skipIf(!process.env.DATABASE_URL)("across server processes (PostgreSQL only: PGlite serves one process)", () => {
-  let other: RunningServer;
-  let otherUrl: string;
-  beforeAll(async () => {
-    other = await startServer(db, { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET }, createLogger("silent"));
-    otherUrl = other.url.replace("localhost", "127.0.0.1");
-  });
-  afterAll(async () => other?.close());
-  const inOtherRoom = (w: { socket: Socket }, projectId: number) => other.hub.io.sockets.adapter.rooms.get(roomOf(projectId))?.has(w.socket.id!) ?? false;
+describe.skipIf(!process.env.DATABASE_URL)(
+  "across server processes (PostgreSQL only: PGlite serves one process)",
+  () => {
+    let other: RunningServer;
+    let otherUrl: string;
+    beforeAll(async () => {
+      other = await startServer(
+        db,
+        { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET },
+        createLogger("silent"),
+      );
+      otherUrl = other.url.replace("localhost", "127.0.0.1");
+    });
+    afterAll(async () => other?.close());
+    const inOtherRoom = (w: { socket: Socket }, projectId: number) =>
+      other.hub.io.sockets.adapter.rooms.get(roomOf(projectId))?.has(w.socket.id!) ?? false;
 
-  it("a member removed through one process leaves the room on the other, and hears nothing more", async () => {
-    const external = await buildUser(t, { type: "external" });
-    const colleague = await buildUser(t, { type: "manager" });
-    const p = await buildProject(t, manager, { members: [external, colleague] });
-    const removed = await watcher({ token: external.token }, p.id, otherUrl);
-    const member = await watcher({ token: colleague.token }, p.id, otherUrl);
-    // Changes made through the first process reach the second's clients.
-    expect((await createEvent(p)).status).toBe(201);
-    expect(await until(() => removed.events("event:create").length === 1 && member.events("event:create").length === 1)).toBe(true);
-    expect((await api("PATCH", "/project/remove-user", manager.token, { projectId: p.id, userId: external.id })).status).toBe(200);
-    expect(await until(() => !inOtherRoom(removed, p.id), 2000)).toBe(true);
-    expect(await until(() => removed.ended().length === 1)).toBe(true);
-    expect(inOtherRoom(member, p.id)).toBe(true);
-    await expectOnlyMembersHear(p, member, removed);
-  });
+    it("a member removed through one process leaves the room on the other, and hears nothing more", async () => {
+      const external = await buildUser(t, { type: "external" });
+      const colleague = await buildUser(t, { type: "manager" });
+      const p = await buildProject(t, manager, { members: [external, colleague] });
+      const removed = await watcher({ token: external.token }, p.id, otherUrl);
+      const member = await watcher({ token: colleague.token }, p.id, otherUrl);
+      // Changes made through the first process reach the second's clients.
+      expect((await createEvent(p)).status).toBe(201);
+      expect(
+        await until(() => removed.events("event:create").length === 1 && member.events("event:create").length === 1),
+      ).toBe(true);
+      expect(
+        (await api("PATCH", "/project/remove-user", manager.token, { projectId: p.id, userId: external.id })).status,
+      ).toBe(200);
+      expect(await until(() => !inOtherRoom(removed, p.id), 2000)).toBe(true);
+      expect(await until(() => removed.ended().length === 1)).toBe(true);
+      expect(inOtherRoom(member, p.id)).toBe(true);
+      await expectOnlyMembersHear(p, member, removed);
+    });
 
-  it("a type change through one process is checked on the sockets the other holds", async () => {
-    const demoted = await buildUser(t, { type: "admin" });
-    const colleague = await buildUser(t, { type: "manager" });
-    const foreign = await buildProject(t, manager, { members: [colleague] });
-    const onForeign = await watcher({ token: demoted.token }, foreign.id, otherUrl);
-    const member = await watcher({ token: colleague.token }, foreign.id, otherUrl);
-    expect((await api("PATCH", `/user/${demoted.id}`, admin.token, { type: "manager" })).status).toBe(200);
-    expect(await until(() => !inOtherRoom(onForeign, foreign.id), 2000)).toBe(true);
-    expect(await until(() => onForeign.ended().length === 1)).toBe(true);
-    await expectOnlyMembersHear(foreign, member, onForeign);
-  });
+    it("a type change through one process is checked on the sockets the other holds", async () => {
+      const demoted = await buildUser(t, { type: "admin" });
+      const colleague = await buildUser(t, { type: "manager" });
+      const foreign = await buildProject(t, manager, { members: [colleague] });
+      const onForeign = await watcher({ token: demoted.token }, foreign.id, otherUrl);
+      const member = await watcher({ token: colleague.token }, foreign.id, otherUrl);
+      expect((await api("PATCH", `/user/${demoted.id}`, admin.token, { type: "manager" })).status).toBe(200);
+      expect(await until(() => !inOtherRoom(onForeign, foreign.id), 2000)).toBe(true);
+      expect(await until(() => onForeign.ended().length === 1)).toBe(true);
+      await expectOnlyMembersHear(foreign, member, onForeign);
+    });
 
-  it("a project made private through one process lets go the share-link viewers of the other", async () => {
-    const p = await buildProject(t, manager, { isPublic: true });
-    const share = (await db("projects").where({ id: p.id }).first("share_token")).share_token as string;
-    const viewer = await watcher({ publicToken: share }, p.id, otherUrl);
-    // While public, the viewer on the other process hears the changes made through this one (that process
-    // checks its own viewers' link).
-    expect((await createEvent(p)).status).toBe(201);
-    expect(await until(() => viewer.events("event:create").length === 1, 2000)).toBe(true);
-    expect((await api("PATCH", `/project/${p.id}`, manager.token, { isPublic: false })).status).toBe(200);
-    expect(await until(() => viewer.closed(), 2000)).toBe(true);
-    expect(viewer.ended()).toEqual([p.id]);
-    expect(inOtherRoom(viewer, p.id)).toBe(false);
-  });
-});
+    it("a project made private through one process lets go the share-link viewers of the other", async () => {
+      const p = await buildProject(t, manager, { isPublic: true });
+      const share = (await db("projects").where({ id: p.id }).first("share_token")).share_token as string;
+      const viewer = await watcher({ publicToken: share }, p.id, otherUrl);
+      // While public, the viewer on the other process hears the changes made through this one (that process
+      // checks its own viewers' link).
+      expect((await createEvent(p)).status).toBe(201);
+      expect(await until(() => viewer.events("event:create").length === 1, 2000)).toBe(true);
+      expect((await api("PATCH", `/project/${p.id}`, manager.token, { isPublic: false })).status).toBe(200);
+      expect(await until(() => viewer.closed(), 2000)).toBe(true);
+      expect(viewer.ended()).toEqual([p.id]);
+      expect(inOtherRoom(viewer, p.id)).toBe(false);
+    });
+  },
+);

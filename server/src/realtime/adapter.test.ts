@@ -33,7 +33,9 @@ describe.skipIf(!url)(`the PostgreSQL adapter${url ? "" : ` (skipped: ${SKIP})`}
     }
     // Both LISTEN before anything is emitted.
     for (let i = 0; i < 100; i++) {
-      const r = await t.db.raw("select count(*)::int c from pg_stat_activity where datname = current_database() and application_name = 'jalon-realtime' and query like 'LISTEN%'");
+      const r = await t.db.raw(
+        "select count(*)::int c from pg_stat_activity where datname = current_database() and application_name = 'jalon-realtime' and query like 'LISTEN%'",
+      );
       if (r.rows[0].c >= 2) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -49,7 +51,11 @@ describe.skipIf(!url)(`the PostgreSQL adapter${url ? "" : ` (skipped: ${SKIP})`}
   });
 
   const client = async (port: number) => {
-    const socket = connect(`http://127.0.0.1:${port}`, { transports: ["websocket"], forceNew: true, reconnection: false });
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+    });
     clients.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once("connect", () => resolve());
@@ -66,7 +72,8 @@ describe.skipIf(!url)(`the PostgreSQL adapter${url ? "" : ` (skipped: ${SKIP})`}
     const local = await client(nodes[0].port);
     const sizes = [20_000, 10, 30_000, 10, 10, 9_000, 10];
     sizes.forEach((size, n) => nodes[0].io.to("project:1").emit("change", { n, pad: "x".repeat(size) }));
-    for (let i = 0; i < 200 && (remote.length < sizes.length || local.length < sizes.length); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 200 && (remote.length < sizes.length || local.length < sizes.length); i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(remote.map((g) => g.n)).toEqual(sizes.map((_, n) => n));
     expect(remote.map((g) => g.bytes)).toEqual(sizes);
     expect(local.map((g) => g.n)).toEqual(sizes.map((_, n) => n));

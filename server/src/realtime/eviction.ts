@@ -20,9 +20,13 @@ export type AccessChange =
 /** The rules of access/projects.ts mayWatchAll: one verdict per check. */
 export type MayWatchAll = (checks: readonly { who: Watcher; projectId: number }[]) => Promise<boolean[]>;
 
-export const accessEndedNotice = (projectId: number): RealtimePayload => ({ event: ACCESS_ENDED, projectId, versionId: null, initiatorId: null, ids: [] });
-
-
+export const accessEndedNotice = (projectId: number): RealtimePayload => ({
+  event: ACCESS_ENDED,
+  projectId,
+  versionId: null,
+  initiatorId: null,
+  ids: [],
+});
 
 /**
  * The sockets in `room` (a user's room, a project's public room, or one socket's own room), in every server

@@ -39,7 +39,9 @@ type Who = { userId: number } | { publicToken: string };
 /** When a JWT expires (ms), read from its payload once verify() has accepted it; null without `exp`. */
 function expiryOf(token: string): number | null {
   try {
-    const { exp } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      exp?: unknown;
+    };
     return typeof exp === "number" ? exp * 1000 : null;
   } catch {
     return null;
@@ -47,8 +49,17 @@ function expiryOf(token: string): number | null {
 }
 
 /** `adapter`: rooms shared with the other server processes (realtime/adapter.ts); in memory when absent. */
-export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { adapter?: ServerOptions["adapter"]; recheckMs?: number } = {}): RealtimeHub {
-  const io = new Server(http, { path: "/socket.io", serveClient: false, cors: { origin: false }, ...(options.adapter ? { adapter: options.adapter } : {}) });
+export function attachRealtime(
+  http: HttpServer,
+  auth: RealtimeAuth,
+  options: { adapter?: ServerOptions["adapter"]; recheckMs?: number } = {},
+): RealtimeHub {
+  const io = new Server(http, {
+    path: "/socket.io",
+    serveClient: false,
+    cors: { origin: false },
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
   io.use(async (socket, next) => {
     const { token, publicToken } = (socket.handshake.auth ?? {}) as { token?: unknown; publicToken?: unknown };
     if (typeof token === "string") {
@@ -64,7 +75,8 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { 
     }
     next(new Error("unauthorized"));
   });
-  const mayWatch = async (who: Who, projectId: number) => (await auth.mayWatchAll([{ who, projectId }]).catch(() => [false]))[0] === true;
+  const mayWatch = async (who: Who, projectId: number) =>
+    (await auth.mayWatchAll([{ who, projectId }]).catch(() => [false]))[0] === true;
   io.on("connection", (socket: Socket) => {
     const who = socket.data.who as Who;
     if ("userId" in who) void socket.join(userRoomOf(who.userId));
@@ -72,7 +84,8 @@ export function attachRealtime(http: HttpServer, auth: RealtimeAuth, options: { 
       const projectId = Number((msg as { projectId?: unknown } | null)?.projectId);
       let ok = Number.isInteger(projectId) && projectId > 0 && (await mayWatch(who, projectId));
       if (ok) {
-        for (const room of socket.rooms) if (room.startsWith("project:") || room.startsWith("public:")) await socket.leave(room);
+        for (const room of socket.rooms)
+          if (room.startsWith("project:") || room.startsWith("public:")) await socket.leave(room);
         const rooms = "publicToken" in who ? [roomOf(projectId), publicRoomOf(projectId)] : [roomOf(projectId)];
         await socket.join(rooms);
         // Checked again once in the room: an access ended between the first check and the join found the

@@ -27,7 +27,11 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   ({ db, close: closeDb } = await openTestDb());
-  server = await startServer(db, { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET }, createLogger("silent"));
+  server = await startServer(
+    db,
+    { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET },
+    createLogger("silent"),
+  );
   url = server.url.replace("localhost", "127.0.0.1");
   // The factories need the database and a token service signing with the server's secret.
   t = { db, deps: { tokens: createTokenService(SECRET, "1h") } } as unknown as TestApp;
@@ -52,7 +56,8 @@ function connect(auth: Record<string, string>): Promise<Socket> {
   });
 }
 
-const join = (socket: Socket, projectId: number) => new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
+const join = (socket: Socket, projectId: number) =>
+  new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
 
 /** Every payload a socket receives, by event name. */
 function record(socket: Socket): RealtimePayload[] {
@@ -62,7 +67,11 @@ function record(socket: Socket): RealtimePayload[] {
 }
 
 async function api(method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -98,15 +107,32 @@ describe("realtime", () => {
     await join(outside, p.id);
     const seen = record(watcher);
     const leaked = record(outside);
-    const created = await api("POST", "/event", manager.token, { projectId: p.id, versionId: p.versionId, name: "Gros œuvre", numberOfDays: 3, startDate: "2026-02-02" });
+    const created = await api("POST", "/event", manager.token, {
+      projectId: p.id,
+      versionId: p.versionId,
+      name: "Gros œuvre",
+      numberOfDays: 3,
+      startDate: "2026-02-02",
+    });
     expect(created.status).toBe(201);
     expect(await until(() => seen.some((e) => e.event === "event:create"))).toBe(true);
     const { revision } = await db("events").where({ id: created.body.id }).first("revision");
-    const moved = await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: created.body.id, revision }], anchorId: created.body.id, startDate: "2026-02-09" });
+    const moved = await api("PATCH", "/event/bulk-update", manager.token, {
+      projectId: p.id,
+      versionId: p.versionId,
+      events: [{ id: created.body.id, revision }],
+      anchorId: created.body.id,
+      startDate: "2026-02-09",
+    });
     expect(moved.status).toBe(200);
     expect(await until(() => seen.some((e) => e.event === "event:update"))).toBe(true);
     const update = seen.find((e) => e.event === "event:update")!;
-    expect(update).toMatchObject({ projectId: p.id, versionId: p.versionId, initiatorId: manager.id, dates: { ids: [created.body.id], startDates: ["2026-02-09"], endDates: ["2026-02-11"] } });
+    expect(update).toMatchObject({
+      projectId: p.id,
+      versionId: p.versionId,
+      initiatorId: manager.id,
+      dates: { ids: [created.body.id], startDates: ["2026-02-09"], endDates: ["2026-02-11"] },
+    });
     // Sent after commit: what the payload says is already in the database.
     expect((await db("events").where({ id: created.body.id }).first()).start_date).toBe("2026-02-09");
     expect(leaked).toEqual([]);
@@ -117,26 +143,50 @@ describe("realtime", () => {
     expect(await join(watcher, p.id)).toBe(true);
     const outside = await connect({ token: outsider.token });
     await join(outside, p.id);
-    const post = (body: Record<string, unknown>) => api("POST", "/event", manager.token, { projectId: p.id, versionId: p.versionId, ...body });
+    const post = (body: Record<string, unknown>) =>
+      api("POST", "/event", manager.token, { projectId: p.id, versionId: p.versionId, ...body });
     const a = await post({ name: "Cloisons", numberOfDays: 2, startDate: "2026-03-02" });
-    const b = await post({ name: "Peinture", numberOfDays: 2, parentsEvents: [{ id: a.body.id, type: "end-begin", delay: 0 }] });
+    const b = await post({
+      name: "Peinture",
+      numberOfDays: 2,
+      parentsEvents: [{ id: a.body.id, type: "end-begin", delay: 0 }],
+    });
     expect([a.status, b.status]).toEqual([201, 201]);
     const seen = record(watcher);
     const leaked = record(outside);
-    const moved = await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: a.body.id }, { id: b.body.id }], anchorId: a.body.id, startDate: "2026-03-09" });
+    const moved = await api("PATCH", "/event/bulk-update", manager.token, {
+      projectId: p.id,
+      versionId: p.versionId,
+      events: [{ id: a.body.id }, { id: b.body.id }],
+      anchorId: a.body.id,
+      startDate: "2026-03-09",
+    });
     expect(moved.status).toBe(200);
     expect(await until(() => seen.some((e) => e.event === "event:bulk_update"))).toBe(true);
     const progress = seen.filter((e) => e.event === "event:update_progress");
     // Graph read, engine move, events update, links, history, undo step, then commit.
     expect(progress.map((e) => e.percentage)).toEqual([10, 35, 65, 70, 90, 95, 100]);
-    for (const e of progress) expect(e).toMatchObject({ projectId: p.id, versionId: p.versionId, initiatorId: manager.id });
+    for (const e of progress)
+      expect(e).toMatchObject({ projectId: p.id, versionId: p.versionId, initiatorId: manager.id });
     // The delta comes after the last percentage.
-    expect(seen.findIndex((e) => e.event === "event:bulk_update")).toBeGreaterThan(seen.indexOf(progress[progress.length - 1]));
+    expect(seen.findIndex((e) => e.event === "event:bulk_update")).toBeGreaterThan(
+      seen.indexOf(progress[progress.length - 1]),
+    );
     expect(leaked).toEqual([]);
     // A single event's move reports no progress.
     seen.length = 0;
     const { revision } = await db("events").where({ id: b.body.id }).first("revision");
-    expect((await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: b.body.id, revision }], anchorId: b.body.id, startDate: "2026-03-16" })).status).toBe(200);
+    expect(
+      (
+        await api("PATCH", "/event/bulk-update", manager.token, {
+          projectId: p.id,
+          versionId: p.versionId,
+          events: [{ id: b.body.id, revision }],
+          anchorId: b.body.id,
+          startDate: "2026-03-16",
+        })
+      ).status,
+    ).toBe(200);
     expect(await until(() => seen.some((e) => e.event === "event:update"))).toBe(true);
     expect(seen.filter((e) => e.event === "event:update_progress")).toEqual([]);
   });
@@ -150,7 +200,14 @@ describe("realtime", () => {
     expect(await join(member, q.id)).toBe(true);
     const shown = record(viewer);
     const seen = record(member);
-    const post = (name: string) => api("POST", "/event", manager.token, { projectId: q.id, versionId: q.versionId, name, numberOfDays: 1, startDate: "2026-02-02" });
+    const post = (name: string) =>
+      api("POST", "/event", manager.token, {
+        projectId: q.id,
+        versionId: q.versionId,
+        name,
+        numberOfDays: 1,
+        startDate: "2026-02-02",
+      });
     expect((await post("Visible")).status).toBe(201);
     expect(await until(() => shown.some((e) => e.event === "event:create"))).toBe(true);
     let closed = false;
@@ -173,18 +230,37 @@ describe("realtime", () => {
     expect(await join(watcher, p.id)).toBe(true);
     const seen = record(watcher);
     const event = await db("events").where({ version_id: p.versionId }).first("id", "revision", "start_date");
-    const stale = await api("PATCH", "/event/bulk-update", manager.token, { projectId: p.id, versionId: p.versionId, events: [{ id: event.id, revision: event.revision - 1 }], anchorId: event.id, startDate: "2026-02-16" });
+    const stale = await api("PATCH", "/event/bulk-update", manager.token, {
+      projectId: p.id,
+      versionId: p.versionId,
+      events: [{ id: event.id, revision: event.revision - 1 }],
+      anchorId: event.id,
+      startDate: "2026-02-16",
+    });
     expect(stale.status).toBe(409);
     expect(await until(() => seen.some((e) => e.event === "event:bulk_update:error"))).toBe(true);
-    expect(seen.find((e) => e.event === "event:bulk_update:error")).toMatchObject({ projectId: p.id, initiatorId: manager.id, code: "errors.conflict" });
+    expect(seen.find((e) => e.event === "event:bulk_update:error")).toMatchObject({
+      projectId: p.id,
+      initiatorId: manager.id,
+      code: "errors.conflict",
+    });
     const badDay = await api("PATCH", `/event/${event.id}`, manager.token, { startDate: "2026-02-14" });
     expect(badDay.status).toBe(400);
     expect(await until(() => seen.some((e) => e.event === "event:update:error"))).toBe(true);
-    expect(seen.find((e) => e.event === "event:update:error")).toMatchObject({ initiatorId: manager.id, code: "errors.invalid_date" });
+    expect(seen.find((e) => e.event === "event:update:error")).toMatchObject({
+      initiatorId: manager.id,
+      code: "errors.invalid_date",
+    });
     expect((await db("events").where({ id: event.id }).first()).start_date).toBe(event.start_date);
     // A refused write by someone outside the project says nothing to the room.
     const before = seen.length;
-    const foreign = await api("PATCH", "/event/bulk-update", outsider.token, { projectId: p.id, versionId: p.versionId, events: [{ id: event.id }], anchorId: event.id, startDate: "2026-02-16" });
+    const foreign = await api("PATCH", "/event/bulk-update", outsider.token, {
+      projectId: p.id,
+      versionId: p.versionId,
+      events: [{ id: event.id }],
+      anchorId: event.id,
+      startDate: "2026-02-16",
+    });
     expect(foreign.status).toBe(403);
     await new Promise((r) => setTimeout(r, 200));
     expect(seen.length).toBe(before);

@@ -36,7 +36,13 @@ export interface ReferenceResource<Row, Out> {
 }
 
 /** The list of a resource in its version; `maxLimit` lifts the page limit (exports, histograms). */
-export async function listReference<Row, Out>(db: Db, user: AuthUser, r: ReferenceResource<Row, Out>, rawQuery: unknown, maxLimit?: number) {
+export async function listReference<Row, Out>(
+  db: Db,
+  user: AuthUser,
+  r: ReferenceResource<Row, Out>,
+  rawQuery: unknown,
+  maxLimit?: number,
+) {
   const resource = maxLimit ? { ...r.listResource, defaultLimit: maxLimit, maxLimit } : r.listResource;
   const query = parseListQuery(rawQuery, resource);
   const scope = await listScope(db, user, query);
@@ -66,7 +72,14 @@ export function listRoute<Row, Out>(router: Router<AppState>, deps: AppDeps, r: 
 }
 
 /** GET {path}/export: the list's filter triples as an .xlsx file with French headers. */
-export function exportRoute<Row, Out>(router: Router<AppState>, deps: AppDeps, r: ReferenceResource<Row, Out>, sheet: string, fileStem: string, columns: XlsxColumn<Out>[]): void {
+export function exportRoute<Row, Out>(
+  router: Router<AppState>,
+  deps: AppDeps,
+  r: ReferenceResource<Row, Out>,
+  sheet: string,
+  fileStem: string,
+  columns: XlsxColumn<Out>[],
+): void {
   route(router, deps, {
     method: "get",
     path: `${r.path}/export`,
@@ -93,7 +106,13 @@ export function histogramRoute<Row extends { id: number; name: string; color: st
     handler: async ({ db, user, ctx }) => {
       const { rows } = await listReference(db, user, r, ctx.query, 100_000);
       const totals = await r.totals?.(db, rows);
-      const data = rows.map((row) => ({ id: row.id, name: row.name, color: row.color, total: totals ? (totals.get(row.id) ?? 0) : Number(row.total ?? 0) }))
+      const data = rows
+        .map((row) => ({
+          id: row.id,
+          name: row.name,
+          color: row.color,
+          total: totals ? (totals.get(row.id) ?? 0) : Number(row.total ?? 0),
+        }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, "fr"));
       return { data, count: data.length, total: data.length };
     },

@@ -10,7 +10,16 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/lib/log.js";
 import { startServer } from "../../src/server.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { buildEvent, buildLink, buildLot, buildProject, buildUser, buildZone, type BuiltProject, type BuiltUser } from "../helpers/factories.js";
+import {
+  buildEvent,
+  buildLink,
+  buildLot,
+  buildProject,
+  buildUser,
+  buildZone,
+  type BuiltProject,
+  type BuiltUser,
+} from "../helpers/factories.js";
 import { badRequest, type BadRequest, type Fixture } from "./arbitraries.js";
 import { registeredRoutes, type DeclaredRoute, type WalkedRoute } from "./routes.js";
 
@@ -19,7 +28,14 @@ const declared = vi.hoisted(() => [] as DeclaredRoute[]);
 vi.mock("../../src/http/route.js", async (importOriginal) => {
   const m = await importOriginal<typeof import("../../src/http/route.js")>();
   const route: typeof m.route = (router, deps, spec) => {
-    declared.push({ router, method: spec.method, path: spec.path, body: spec.body, query: spec.query, open: spec.roles === undefined || spec.anonymous === true });
+    declared.push({
+      router,
+      method: spec.method,
+      path: spec.path,
+      body: spec.body,
+      query: spec.query,
+      open: spec.roles === undefined || spec.anonymous === true,
+    });
     m.route(router, deps, spec);
   };
   return { ...m, route };
@@ -44,7 +60,9 @@ const fixture: Fixture = { ids: [], named: {} };
 let projectA: BuiltProject;
 
 async function tableNames(db: Db): Promise<string[]> {
-  const res = await db.raw("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name");
+  const res = await db.raw(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+  );
   return (res.rows as { table_name: string }[]).map((r) => r.table_name);
 }
 
@@ -69,7 +87,12 @@ async function send(req: BadRequest, token: string): Promise<{ status: number; t
       }
       body = form;
     }
-    const res = await fetch(`${t.url}/api${req.url}`, { method: req.method, headers, body, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${t.url}/api${req.url}`, {
+      method: req.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
     return { status: res.status, text: (await res.text()).slice(0, 300) };
   } catch (e) {
     return `no answer: ${String((e as Error).cause ?? e)}`;
@@ -89,11 +112,39 @@ beforeAll(async () => {
   const zone = await buildZone(t.db, a);
   const lot = await buildLot(t.db, a);
   projectA = a;
-  fixture.ids = [...new Set([a.id, a.versionId, b.id, b.versionId, e1.id, e2.id, zone.id, lot.id, users.admin.id, users.member.id, outsider.id, 1, 2])];
+  fixture.ids = [
+    ...new Set([
+      a.id,
+      a.versionId,
+      b.id,
+      b.versionId,
+      e1.id,
+      e2.id,
+      zone.id,
+      lot.id,
+      users.admin.id,
+      users.member.id,
+      outsider.id,
+      1,
+      2,
+    ]),
+  ];
   fixture.named = {
-    id: a.id, "project:id": a.id, projectId: a.id, "version:id": a.versionId, versionId: a.versionId,
-    "event:id": e1.id, eventId: e1.id, anchorId: e1.id, "zone:id": zone.id, zoneId: zone.id, parentId: zone.id,
-    "participant-group-pro:id": lot.id, participantGroupProId: lot.id, "user:id": outsider.id, userId: outsider.id,
+    id: a.id,
+    "project:id": a.id,
+    projectId: a.id,
+    "version:id": a.versionId,
+    versionId: a.versionId,
+    "event:id": e1.id,
+    eventId: e1.id,
+    anchorId: e1.id,
+    "zone:id": zone.id,
+    zoneId: zone.id,
+    parentId: zone.id,
+    "participant-group-pro:id": lot.id,
+    participantGroupProId: lot.id,
+    "user:id": outsider.id,
+    userId: outsider.id,
   };
   tables = await tableNames(t.db);
 });
@@ -116,12 +167,18 @@ describe("bad input on every registered route", () => {
               const before = await rowCounts(t.db);
               const res = await send(req, users[who].token);
               const after = await rowCounts(t.db);
-              const changed = tables.filter((n) => before[n] !== after[n]).map((n) => `${n} ${before[n]} -> ${after[n]}`);
+              const changed = tables
+                .filter((n) => before[n] !== after[n])
+                .map((n) => `${n} ${before[n]} -> ${after[n]}`);
               const label = `${req.method} ${req.url.slice(0, 200)} [${req.poison}]`;
-              if (process.env.BAD_INPUT_LOG) console.log(`${typeof res === "string" ? res : res.status} ${label.slice(0, 160)} ${typeof res === "string" ? "" : res.text.slice(0, 100)}`);
+              if (process.env.BAD_INPUT_LOG)
+                console.log(
+                  `${typeof res === "string" ? res : res.status} ${label.slice(0, 160)} ${typeof res === "string" ? "" : res.text.slice(0, 100)}`,
+                );
               if (typeof res === "string") failures.push(`${label}: ${res}`);
               else if (res.status >= 500) failures.push(`${label}: ${res.status} ${res.text}`);
-              else if (req.mustRefuse && res.status < 400) failures.push(`${label}: ${res.status} (a refusal was due) ${res.text}`);
+              else if (req.mustRefuse && res.status < 400)
+                failures.push(`${label}: ${res.status} (a refusal was due) ${res.text}`);
               if (changed.length > 0) failures.push(`${label}: rows changed: ${changed.join(", ")}`);
             }),
             { seed: SEED + index, numRuns: RUNS },
@@ -142,7 +199,9 @@ describe("forged and odd session tokens on every registered route", () => {
       `${"x".repeat(4000)}`,
       jwt.sign({}, "another-secret-of-16-chars-or-more", { subject: String(users.admin.id) }),
       `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(`{"sub":"${users.admin.id}"}`).toString("base64url")}.`,
-      ...["9223372036854775808", "2147483648", "-1", "0", "1e309", "abc", "1.5", "\u0000"].map((sub) => jwt.sign({}, secret, { subject: sub })),
+      ...["9223372036854775808", "2147483648", "-1", "0", "1e309", "abc", "1.5", "\u0000"].map((sub) =>
+        jwt.sign({}, secret, { subject: sub }),
+      ),
     ];
     const failures: string[] = [];
     const before = await rowCounts(t.db);
@@ -162,7 +221,12 @@ describe("forged and odd session tokens on every registered route", () => {
 });
 
 /** A raw HTTP request (fetch always sends a Content-Length; here the body may also be chunked). */
-function rawRequest(method: string, path: string, headers: Record<string, string>, chunks: Buffer[]): Promise<{ status: number; body: string } | string> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  chunks: Buffer[],
+): Promise<{ status: number; body: string } | string> {
   return new Promise((resolve) => {
     const url = new URL(`${t.url}/api${path}`);
     const req = http.request({ method, hostname: url.hostname, port: url.port, path: url.pathname, headers }, (res) => {
@@ -197,20 +261,34 @@ function sendAllThenRead(url: string, head: string, body: Buffer[] = []): Promis
 
 describe("every request gets an answer", () => {
   it("an address or headers past Node's limit, a chunked body past ours: 431 / 413 reach a client that sends everything first", async () => {
-    const running = await startServer(t.db, { ...loadConfig({}), port: 0, jwtSecret: "test-secret-of-at-least-16-chars" }, createLogger("silent"));
+    const running = await startServer(
+      t.db,
+      { ...loadConfig({}), port: 0, jwtSecret: "test-secret-of-at-least-16-chars" },
+      createLogger("silent"),
+    );
     try {
       const auth = `authorization: Bearer ${users.admin.token}\r\n`;
-      const longUrl = await sendAllThenRead(running.url, `GET /api/version?filter=${"x".repeat(1_000_000)} HTTP/1.1\r\nhost: x\r\n${auth}\r\n`);
+      const longUrl = await sendAllThenRead(
+        running.url,
+        `GET /api/version?filter=${"x".repeat(1_000_000)} HTTP/1.1\r\nhost: x\r\n${auth}\r\n`,
+      );
       expect(longUrl).toMatch(/^HTTP\/1\.1 431 /);
       expect(longUrl).toContain('"code":"errors.payload_too_large"');
-      const longHeader = await sendAllThenRead(running.url, `GET /api/version HTTP/1.1\r\nhost: x\r\n${auth}x-big: ${"y".repeat(200_000)}\r\n\r\n`);
+      const longHeader = await sendAllThenRead(
+        running.url,
+        `GET /api/version HTTP/1.1\r\nhost: x\r\n${auth}x-big: ${"y".repeat(200_000)}\r\n\r\n`,
+      );
       expect(longHeader).toMatch(/^HTTP\/1\.1 431 /);
       const garbage = await sendAllThenRead(running.url, "NOT HTTP AT ALL\r\n\r\n");
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
       // 40 MB in 1 MB chunks, the limit being 10 MB: the server reads and drops the rest, then answers.
       const mb = Buffer.alloc(1024 * 1024, 0x61);
       const chunk = Buffer.concat([Buffer.from(`${mb.length.toString(16)}\r\n`), mb, Buffer.from("\r\n")]);
-      const chunked = await sendAllThenRead(running.url, `POST /api/event HTTP/1.1\r\nhost: x\r\n${auth}content-type: application/json\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n`, [...Array(40).fill(chunk), Buffer.from("0\r\n\r\n")]);
+      const chunked = await sendAllThenRead(
+        running.url,
+        `POST /api/event HTTP/1.1\r\nhost: x\r\n${auth}content-type: application/json\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n`,
+        [...Array(40).fill(chunk), Buffer.from("0\r\n\r\n")],
+      );
       expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
       expect(chunked).toContain('"code":"errors.payload_too_large"');
     } finally {
@@ -224,10 +302,17 @@ describe("JSON body limits", () => {
     const before = await rowCounts(t.db);
     const big = Buffer.alloc(BODY_MAX_BYTES + 1024, 0x20);
     const auth = { authorization: `Bearer ${users.admin.token}`, "content-type": "application/json" };
-    for (const [method, path] of [["PATCH", "/user/views"], ["POST", "/event"], ["POST", "/zone/import"]] as const) {
+    for (const [method, path] of [
+      ["PATCH", "/user/views"],
+      ["POST", "/event"],
+      ["POST", "/zone/import"],
+    ] as const) {
       const announced = await rawRequest(method, path, { ...auth, "content-length": String(big.length) }, [big]);
       expect(announced, `${method} ${path} announced`).toMatchObject({ status: 413 });
-      const chunked = await rawRequest(method, path, { ...auth, "transfer-encoding": "chunked" }, [big.subarray(0, 6_000_000), big.subarray(6_000_000)]);
+      const chunked = await rawRequest(method, path, { ...auth, "transfer-encoding": "chunked" }, [
+        big.subarray(0, 6_000_000),
+        big.subarray(6_000_000),
+      ]);
       expect(chunked, `${method} ${path} chunked`).toMatchObject({ status: 413 });
       expect(JSON.parse((chunked as { body: string }).body).code).toBe("errors.payload_too_large");
     }
@@ -236,7 +321,12 @@ describe("JSON body limits", () => {
 
   it("PATCH /user/views: nested deeper than 32 levels, a lone \\u escape or NUL answer 400; 32 levels are taken", async () => {
     const before = await t.db("users").where({ id: users.member.id }).first("views");
-    const patch = (rawBody: string) => t.request("PATCH", "/user/views", { token: users.member.token, rawBody, headers: { "content-type": "application/json" } });
+    const patch = (rawBody: string) =>
+      t.request("PATCH", "/user/views", {
+        token: users.member.token,
+        rawBody,
+        headers: { "content-type": "application/json" },
+      });
     const deep = await patch(`{"views":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`);
     expect(deep.status).toBe(400);
     expect(deep.body.code).toBe("errors.invalid_json");
@@ -275,7 +365,11 @@ describe("form values with noise on every registered route (may be taken: only t
     await t.db("projects").where({ id: projectA.id }).update({ is_archived: false, is_public: true });
     await t.db("users").where({ id: users.admin.id }).update({ type: "admin" });
     await t.db("users").where({ id: users.member.id }).update({ type: "manager" });
-    await t.db("project_users").insert({ project_id: projectA.id, user_id: users.member.id }).onConflict(["project_id", "user_id"]).ignore();
+    await t
+      .db("project_users")
+      .insert({ project_id: projectA.id, user_id: users.member.id })
+      .onConflict(["project_id", "user_id"])
+      .ignore();
     const p = await t.db("projects").where({ id: projectA.id }).first("current_version_id");
     fixture.named.versionId = fixture.named["version:id"] = p.current_version_id;
   });
@@ -288,7 +382,10 @@ describe("form values with noise on every registered route (may be taken: only t
             fc.asyncProperty(badRequest(route, fixture, true), async (req) => {
               const res = await send(req, users[who].token);
               const label = `${req.method} ${req.url.slice(0, 200)} ${req.body?.slice(0, 300) ?? ""}`;
-              if (process.env.BAD_INPUT_LOG) console.log(`${typeof res === "string" ? res : res.status} ${label.slice(0, 300)} ${typeof res === "string" ? "" : res.text.slice(0, 100)}`);
+              if (process.env.BAD_INPUT_LOG)
+                console.log(
+                  `${typeof res === "string" ? res : res.status} ${label.slice(0, 300)} ${typeof res === "string" ? "" : res.text.slice(0, 100)}`,
+                );
               if (typeof res === "string") failures.push(`${label}: ${res}`);
               else if (res.status >= 500) failures.push(`${label}: ${res.status} ${res.text}`);
             }),

@@ -6,7 +6,13 @@ import { createLogger } from "../../src/lib/log.js";
 
 /** What the error middleware answers for an error thrown below it. */
 async function answerTo(error: unknown): Promise<{ status: number; code: string }> {
-  const ctx = { method: "POST", path: "/api/x", status: 200, body: undefined as unknown, set: () => undefined } as unknown as Context;
+  const ctx = {
+    method: "POST",
+    path: "/api/x",
+    status: 200,
+    body: undefined as unknown,
+    set: () => undefined,
+  } as unknown as Context;
   await errorHandler(createLogger("silent"))(ctx, async () => {
     throw error;
   });
@@ -37,11 +43,17 @@ describe("the error middleware: what bad input makes PostgreSQL or the engine th
   }
 
   it("more parameters than one statement takes (08P01 'bind message has N parameter formats'): 413", async () => {
-    expect(await answerTo(pg("08P01", "bind message has 4464 parameter formats but 0 parameters"))).toEqual({ status: 413, code: "errors.payload_too_large" });
+    expect(await answerTo(pg("08P01", "bind message has 4464 parameter formats but 0 parameters"))).toEqual({
+      status: 413,
+      code: "errors.payload_too_large",
+    });
   });
 
   it("a database error wrapped by a driver (its cause carries the SQLSTATE) is mapped the same", async () => {
-    expect(await answerTo(Object.assign(new Error("wrapped"), { cause: pg("22021") }))).toEqual({ status: 400, code: "errors.validation" });
+    expect(await answerTo(Object.assign(new Error("wrapped"), { cause: pg("22021") }))).toEqual({
+      status: 400,
+      code: "errors.validation",
+    });
   });
 
   it("an engine error no route converted (a day the engine cannot read): 400 errors.invalid_date", async () => {

@@ -14,7 +14,10 @@ describe("rate limit counters on odd keys", () => {
   for (const [name, key] of [
     ["a NUL", "login:1.2.3.4:a\u0000b@x.fr"],
     ["a lone surrogate", "login:1.2.3.4:\ud800@x.fr"],
-    ["66,000 random characters (past the primary key index's row size)", `login:1.2.3.4:${randomBytes(50_000).toString("base64")}`],
+    [
+      "66,000 random characters (past the primary key index's row size)",
+      `login:1.2.3.4:${randomBytes(50_000).toString("base64")}`,
+    ],
     ["control characters", "login:\u001b[31m:\u0007"],
   ] as const) {
     it(`${name}: counted, refused past the limit with errors.too_many_requests, cleared`, async () => {

@@ -61,7 +61,9 @@ function objectOf(schema: z.ZodType | undefined): z.ZodObject | null {
  */
 export function registeredRoutes(deps: AppDeps, declared: DeclaredRoute[]): WalkedRoute[] {
   const router: Router<AppState> = apiRouter(deps);
-  const byKey = new Map(declared.filter((d) => d.router === router).map((d) => [`${d.method.toUpperCase()} /api${d.path}`, d]));
+  const byKey = new Map(
+    declared.filter((d) => d.router === router).map((d) => [`${d.method.toUpperCase()} /api${d.path}`, d]),
+  );
   const out: WalkedRoute[] = [];
   const seen = new Set<string>();
   for (const layer of router.stack) {
@@ -96,13 +98,22 @@ export interface Fixture {
 /** An id for a field or path parameter: mostly the fixture's row of that name, sometimes any row. */
 export function idFor(key: string, f: Fixture): fc.Arbitrary<number> {
   const named = f.named[key];
-  return named === undefined ? fc.constantFrom(...f.ids) : fc.oneof({ weight: 4, arbitrary: fc.constant(named) }, { weight: 1, arbitrary: fc.constantFrom(...f.ids) });
+  return named === undefined
+    ? fc.constantFrom(...f.ids)
+    : fc.oneof({ weight: 4, arbitrary: fc.constant(named) }, { weight: 1, arbitrary: fc.constantFrom(...f.ids) });
 }
 
 /** A plausible value for a field whose schema says little (ids are z.unknown() transformed): by its name. */
 function byName(key: string, f: Fixture): fc.Arbitrary<unknown> {
   const ids = f.ids;
-  if (/ids$/i.test(key) || key === "tags" || key === "zones" || key === "specialities" || key === "participantsGroupPro") return fc.subarray(ids, { minLength: 1, maxLength: 2 });
+  if (
+    /ids$/i.test(key) ||
+    key === "tags" ||
+    key === "zones" ||
+    key === "specialities" ||
+    key === "participantsGroupPro"
+  )
+    return fc.subarray(ids, { minLength: 1, maxLength: 2 });
   if (/date$/i.test(key) || /day$/i.test(key)) return fc.constantFrom("2026-03-02", "2026-03-09");
   if (/colou?r$/i.test(key)) return fc.constant("#ff0000");
   if (/month/i.test(key)) return fc.constant("2026-03");
@@ -130,7 +141,9 @@ export function sample(schema: z.ZodType | undefined, key: string, f: Fixture, d
       return sample(def.innerType, key, f, depth + 1);
     case "pipe": {
       const inner = def.in ? defOf(def.in).type : "unknown";
-      return inner === "unknown" || inner === "transform" ? sample(def.out, key, f, depth + 1) : sample(def.in, key, f, depth + 1);
+      return inner === "unknown" || inner === "transform"
+        ? sample(def.out, key, f, depth + 1)
+        : sample(def.in, key, f, depth + 1);
     }
     case "union":
       return fc.oneof(...(def.options ?? []).map((o) => sample(o, key, f, depth + 1)));
@@ -150,7 +163,9 @@ export function sample(schema: z.ZodType | undefined, key: string, f: Fixture, d
       return fc.array(sample(def.element, "", f, depth + 1), { minLength: 1, maxLength: 2 });
     case "object": {
       const shape = (schema as z.ZodObject).shape;
-      return fc.record(Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, sample(s as z.ZodType, k, f, depth + 1)])));
+      return fc.record(
+        Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, sample(s as z.ZodType, k, f, depth + 1)])),
+      );
     }
     case "record":
       return fc.constant({});

@@ -11,7 +11,9 @@ import { runServerToExit } from "./serverProcess.js";
 /** How the embedded PostgreSQL starts on folders a crash or a person may leave behind: never by erasing. */
 
 const log = createLogger("silent");
-const supported = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64"].includes(`${process.platform}-${process.arch}`);
+const supported = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64"].includes(
+  `${process.platform}-${process.arch}`,
+);
 const platformSkip = supported ? null : `no embedded PostgreSQL test on ${process.platform}-${process.arch}`;
 if (platformSkip && process.env.CI === "true") throw new Error(platformSkip);
 // The suite's second pass (DATABASE_URL) tests the same embedded code again: once is enough.
@@ -85,11 +87,19 @@ describe.skipIf(skip !== null)("embedded PostgreSQL start", () => {
   it("refuses a folder held by a live server, and takes over the lock of a dead one", async () => {
     const held = acquireDataDirLock(dataDir);
     // Our own pid counts as free (a restarted container reuses pids): a live other node process is needed.
-    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: "hier" }));
-    const cmd = fs.existsSync(`/proc/${process.ppid}/cmdline`) ? fs.readFileSync(`/proc/${process.ppid}/cmdline`, "utf8") : "node";
+    fs.writeFileSync(
+      path.join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: "hier" }),
+    );
+    const cmd = fs.existsSync(`/proc/${process.ppid}/cmdline`)
+      ? fs.readFileSync(`/proc/${process.ppid}/cmdline`, "utf8")
+      : "node";
     expect(cmd, "the test runner's parent is a node process").toMatch(/node|tsx/i);
     expect((await startError(dataDir)).message).toContain("Un autre serveur Jalon utilise déjà le dossier de données");
-    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startedAt: "hier" }));
+    fs.writeFileSync(
+      path.join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startedAt: "hier" }),
+    );
     const db = await startEmbeddedPostgres(dataDir, log);
     await db.stop();
     held.release();
@@ -98,8 +108,13 @@ describe.skipIf(skip !== null)("embedded PostgreSQL start", () => {
   it("refuses a PGlite server (JALON_DB=pglite) on a folder a live server holds, before opening PGlite", async () => {
     const dir = tmp();
     // The test runner's parent: a live node process other than the server to start.
-    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: "hier" }));
-    const cmd = fs.existsSync(`/proc/${process.ppid}/cmdline`) ? fs.readFileSync(`/proc/${process.ppid}/cmdline`, "utf8") : "node";
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE),
+      JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: "hier" }),
+    );
+    const cmd = fs.existsSync(`/proc/${process.ppid}/cmdline`)
+      ? fs.readFileSync(`/proc/${process.ppid}/cmdline`, "utf8")
+      : "node";
     expect(cmd, "the test runner's parent is a node process").toMatch(/node|tsx/i);
     const run = await runServerToExit(dir, { JALON_DB: "pglite" });
     expect(run.code).toBe(1);
@@ -112,7 +127,11 @@ describe.skipIf(skip !== null)("embedded PostgreSQL start", () => {
     fs.cpSync(dataDir, copy, { recursive: true, preserveTimestamps: true });
     if (process.getuid?.() === 0) {
       const st = fs.statSync(cluster);
-      for (const f of [path.join(copy, CLUSTER_DIR), ...listing(path.join(copy, CLUSTER_DIR)).map((l) => path.join(copy, CLUSTER_DIR, l.split(" ")[0]))]) fs.chownSync(f, st.uid, st.gid);
+      for (const f of [
+        path.join(copy, CLUSTER_DIR),
+        ...listing(path.join(copy, CLUSTER_DIR)).map((l) => path.join(copy, CLUSTER_DIR, l.split(" ")[0])),
+      ])
+        fs.chownSync(f, st.uid, st.gid);
     }
     fs.rmSync(path.join(copy, CLUSTER_DIR, "global", "pg_control"));
     const before = listing(copy).filter((l) => !l.startsWith("postgres.log"));

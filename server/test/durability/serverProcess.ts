@@ -17,14 +17,25 @@ export interface ServerProcess {
 }
 
 export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "info", DATABASE_URL: DATABASE_URL ?? "" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: "0",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "info",
+    DATABASE_URL: DATABASE_URL ?? "",
+  };
   delete env.JALON_DB;
   return env;
 }
 
 /** Starts the server and resolves once it listens; rejects with its output when it exits first. */
 export function startServer(dataDir: string, timeoutMs = 120_000): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: REPO, env: serverEnv(dataDir), stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: REPO,
+    env: serverEnv(dataDir),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   proc.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr!.on("data", (d: Buffer) => (out += d.toString()));
@@ -49,8 +60,15 @@ export function startServer(dataDir: string, timeoutMs = 120_000): Promise<Serve
 }
 
 /** Runs the server to its end (a refused start), resolving with its exit code and output. */
-export function runServerToExit(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: REPO, env: { ...serverEnv(dataDir), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export function runServerToExit(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; output: string }> {
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: REPO,
+    env: { ...serverEnv(dataDir), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   proc.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr!.on("data", (d: Buffer) => (out += d.toString()));
@@ -135,7 +153,10 @@ export async function api<T = Record<string, unknown>>(
 }
 
 export async function loginAdmin(server: ServerProcess): Promise<string> {
-  const res = await api<{ token: string }>(server, "POST", "/auth/login", null, { email: "admin@jalon.demo", password: "jalon-demo" });
+  const res = await api<{ token: string }>(server, "POST", "/auth/login", null, {
+    email: "admin@jalon.demo",
+    password: "jalon-demo",
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token;
 }

@@ -8,7 +8,8 @@ import type { Db } from "../../src/db/knex.js";
 import { createLogger } from "../../src/lib/log.js";
 import { openTestDb } from "./db.js";
 
-export interface Res<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Res<T = any> {
   status: number;
   body: T;
   headers: Headers;
@@ -36,7 +37,8 @@ export function qs(query: RequestOptions["query"]): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined) continue;
-    for (const item of Array.isArray(v) ? v : [v]) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(item))}`);
+    for (const item of Array.isArray(v) ? v : [v])
+      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(item))}`);
   }
   return parts.length ? `?${parts.join("&")}` : "";
 }
@@ -47,8 +49,15 @@ export async function startTestApp(opts: { rateLimits?: Partial<AppDeps["rateLim
   const emitted: RealtimePayload[] = [];
   const config = { ...loadConfig({}), jwtSecret: "test-secret-of-at-least-16-chars", publicUrl: "http://jalon.test" };
   const { app, deps } = await createApp({
-    db, config, log: createLogger(process.env.TEST_LOG ?? "silent"), emit: (p) => emitted.push(p),
-    rateLimits: { login: { max: 1000, windowMs: 60_000 }, forgotPassword: { max: 1000, windowMs: 60_000 }, ...opts.rateLimits },
+    db,
+    config,
+    log: createLogger(process.env.TEST_LOG ?? "silent"),
+    emit: (p) => emitted.push(p),
+    rateLimits: {
+      login: { max: 1000, windowMs: 60_000 },
+      forgotPassword: { max: 1000, windowMs: 60_000 },
+      ...opts.rateLimits,
+    },
   });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -63,11 +72,19 @@ export async function startTestApp(opts: { rateLimits?: Partial<AppDeps["rateLim
     }
     const res = await fetch(`${url}/api${path}${qs(o.query)}`, { method, headers, body });
     const type = res.headers.get("content-type") ?? "";
-    const parsed = type.includes("json") ? await res.json() : type.startsWith("text") ? await res.text() : Buffer.from(await res.arrayBuffer());
+    const parsed = type.includes("json")
+      ? await res.json()
+      : type.startsWith("text")
+        ? await res.text()
+        : Buffer.from(await res.arrayBuffer());
     return { status: res.status, body: parsed as never, headers: res.headers };
   };
   return {
-    db, deps, url, emitted, request,
+    db,
+    deps,
+    url,
+    emitted,
+    request,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closeDb();

@@ -21,7 +21,8 @@ const migrationsDir = path.resolve(here, "../../src/db/migrations");
 
 function migrationsHash(): string {
   const h = createHash("sha256");
-  for (const f of fs.readdirSync(migrationsDir).sort()) h.update(f).update(fs.readFileSync(path.join(migrationsDir, f)));
+  for (const f of fs.readdirSync(migrationsDir).sort())
+    h.update(f).update(fs.readFileSync(path.join(migrationsDir, f)));
   return h.digest("hex").slice(0, 16);
 }
 

@@ -19,15 +19,21 @@ export interface BuiltUser extends AuthUser {
   password: string;
 }
 
-export async function buildUser(t: TestApp, overrides: Partial<{ type: Role; email: string; firstname: string; lastname: string; password: string }> = {}): Promise<BuiltUser> {
+export async function buildUser(
+  t: TestApp,
+  overrides: Partial<{ type: Role; email: string; firstname: string; lastname: string; password: string }> = {},
+): Promise<BuiltUser> {
   const password = overrides.password ?? DEFAULT_PASSWORD;
-  const [row] = await t.db("users").insert({
-    email: overrides.email ?? `${unique(overrides.type ?? "user")}@test.jalon`,
-    firstname: overrides.firstname ?? "Prénom",
-    lastname: overrides.lastname ?? "Nom",
-    type: overrides.type ?? "manager",
-    password_hash: overrides.password ? await hashPassword(password) : await defaultHash(),
-  }).returning(["id", "email", "firstname", "lastname", "type"]);
+  const [row] = await t
+    .db("users")
+    .insert({
+      email: overrides.email ?? `${unique(overrides.type ?? "user")}@test.jalon`,
+      firstname: overrides.firstname ?? "Prénom",
+      lastname: overrides.lastname ?? "Nom",
+      type: overrides.type ?? "manager",
+      password_hash: overrides.password ? await hashPassword(password) : await defaultHash(),
+    })
+    .returning(["id", "email", "firstname", "lastname", "type"]);
   return { ...row, token: t.deps.tokens.sign(row.id), password };
 }
 
@@ -36,39 +42,86 @@ export interface BuiltProject {
   versionId: number;
 }
 
-export async function buildProject(t: TestApp, owner: AuthUser, overrides: Partial<{ name: string; members: AuthUser[]; isArchived: boolean; isPublic: boolean }> = {}): Promise<BuiltProject> {
-  const id = await t.db.transaction((trx) => createProject(trx, owner, {
-    name: overrides.name ?? unique("Projet"), floorArea: 0, countingMode: "percentage", isPublic: overrides.isPublic ?? false, versionName: "Version 1",
-  }));
+export async function buildProject(
+  t: TestApp,
+  owner: AuthUser,
+  overrides: Partial<{ name: string; members: AuthUser[]; isArchived: boolean; isPublic: boolean }> = {},
+): Promise<BuiltProject> {
+  const id = await t.db.transaction((trx) =>
+    createProject(trx, owner, {
+      name: overrides.name ?? unique("Projet"),
+      floorArea: 0,
+      countingMode: "percentage",
+      isPublic: overrides.isPublic ?? false,
+      versionName: "Version 1",
+    }),
+  );
   for (const m of overrides.members ?? []) {
-    await t.db("project_users").insert({ project_id: id, user_id: m.id }).onConflict(["project_id", "user_id"]).ignore();
+    await t
+      .db("project_users")
+      .insert({ project_id: id, user_id: m.id })
+      .onConflict(["project_id", "user_id"])
+      .ignore();
   }
   if (overrides.isArchived) await t.db("projects").where({ id }).update({ is_archived: true });
   const p = await t.db("projects").where({ id }).first("current_version_id");
   return { id, versionId: p.current_version_id };
 }
 
-export async function buildEvent(db: Db, p: BuiltProject, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function buildEvent(
+  db: Db,
+  p: BuiltProject,
+  overrides: Record<string, unknown> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<Record<string, any>> {
   const type = (overrides.type as string) ?? "task";
-  const [row] = await db("events").insert({
-    project_id: p.id, version_id: p.versionId, name: unique("Tâche"), type,
-    number_of_days: type === "milestone" ? 0 : 1, start_date: "2026-03-02", end_date: "2026-03-02", ...overrides,
-  }).returning("*");
+  const [row] = await db("events")
+    .insert({
+      project_id: p.id,
+      version_id: p.versionId,
+      name: unique("Tâche"),
+      type,
+      number_of_days: type === "milestone" ? 0 : 1,
+      start_date: "2026-03-02",
+      end_date: "2026-03-02",
+      ...overrides,
+    })
+    .returning("*");
   return row;
 }
 
-export async function buildLink(db: Db, p: BuiltProject, parentId: number, childId: number, overrides: Record<string, unknown> = {}) {
-  const [row] = await db("event_links").insert({ project_id: p.id, version_id: p.versionId, parent_id: parentId, child_id: childId, type: "end-begin", delay: 0, ...overrides }).returning("*");
+export async function buildLink(
+  db: Db,
+  p: BuiltProject,
+  parentId: number,
+  childId: number,
+  overrides: Record<string, unknown> = {},
+) {
+  const [row] = await db("event_links")
+    .insert({
+      project_id: p.id,
+      version_id: p.versionId,
+      parent_id: parentId,
+      child_id: childId,
+      type: "end-begin",
+      delay: 0,
+      ...overrides,
+    })
+    .returning("*");
   return row;
 }
 
 export async function buildZone(db: Db, p: BuiltProject, overrides: Record<string, unknown> = {}) {
-  const [row] = await db("zones").insert({ project_id: p.id, version_id: p.versionId, name: unique("Zone"), ...overrides }).returning("*");
+  const [row] = await db("zones")
+    .insert({ project_id: p.id, version_id: p.versionId, name: unique("Zone"), ...overrides })
+    .returning("*");
   return row;
 }
 
 export async function buildLot(db: Db, p: BuiltProject, overrides: Record<string, unknown> = {}) {
-  const [row] = await db("participant_group_pros").insert({ project_id: p.id, version_id: p.versionId, name: unique("Lot"), ...overrides }).returning("*");
+  const [row] = await db("participant_group_pros")
+    .insert({ project_id: p.id, version_id: p.versionId, name: unique("Lot"), ...overrides })
+    .returning("*");
   return row;
 }
 

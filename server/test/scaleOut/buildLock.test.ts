@@ -41,7 +41,10 @@ function starter(ms: number): Promise<number> {
 describe("the web build of npm start", () => {
   it("takes turns between two starts, and leaves one whole build and no temporary folder", async () => {
     expect(await Promise.all([starter(400), starter(400)])).toEqual([0, 0]);
-    const log = readFileSync(path.join(dir, "log"), "utf8").trim().split("\n").map((l) => l.split(" "));
+    const log = readFileSync(path.join(dir, "log"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => l.split(" "));
     expect(log.map(([what]) => what)).toEqual(["start", "end", "start", "end"]);
     expect(log[0][1]).toBe(log[1][1]);
     const last = log[3][1];
@@ -64,7 +67,9 @@ describe("the web build of npm start", () => {
     const dist = path.join(dir, "kept");
     mkdirSync(dist);
     writeFileSync(path.join(dist, "index.html"), "previous");
-    expect(buildInto(dist, (tmp) => (mkdirSync(tmp), writeFileSync(path.join(tmp, "index.html"), "half"), false))).toBe(false);
+    expect(buildInto(dist, (tmp) => (mkdirSync(tmp), writeFileSync(path.join(tmp, "index.html"), "half"), false))).toBe(
+      false,
+    );
     expect(readFileSync(path.join(dist, "index.html"), "utf8")).toBe("previous");
     expect(readdirSync(dir).filter((f) => f.startsWith("kept"))).toEqual(["kept"]);
   });

@@ -22,7 +22,12 @@ const exited = (child: ChildProcess) =>
   });
 
 /** Starts the server on a free port (PORT=0) and resolves with its URL once it listens. */
-export function startServerProcess(repoRoot: string, name: string, env: Record<string, string>, timeoutMs = 240_000): Promise<ServerProcess> {
+export function startServerProcess(
+  repoRoot: string,
+  name: string,
+  env: Record<string, string>,
+  timeoutMs = 240_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: repoRoot,
     env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env },
@@ -63,7 +68,8 @@ export function startServerProcess(repoRoot: string, name: string, env: Record<s
     child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
-      if (!proc.url) reject(new Error(`server ${name} exited (${code ?? signal}) before listening:\n${output.join("")}`));
+      if (!proc.url)
+        reject(new Error(`server ${name} exited (${code ?? signal}) before listening:\n${output.join("")}`));
     });
   });
 }
@@ -89,7 +95,10 @@ export async function freshDatabase(adminUrl: string): Promise<{ url: string; dr
 }
 
 /** Polls `fn` every 20 ms until it gives a truthy value (returned), or null after `timeoutMs`. */
-export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T | null> {
+export async function waitFor<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+): Promise<T | null> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

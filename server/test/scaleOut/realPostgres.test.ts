@@ -6,12 +6,21 @@ import { realPostgresOf } from "../../src/server.js";
 // every setting the adapter's own pool needs to log in; never PGlite (one process, rooms in memory).
 describe("realPostgresOf", () => {
   it("gives a real PostgreSQL's connection settings, password and schema included", async () => {
-    const db = createDb({ kind: "postgres", url: "postgres://jalon:s3cret@db.example:6543/planning", searchPath: "tenant_a" });
+    const db = createDb({
+      kind: "postgres",
+      url: "postgres://jalon:s3cret@db.example:6543/planning",
+      searchPath: "tenant_a",
+    });
     try {
       const found = realPostgresOf(db);
       expect(found).not.toBeNull();
       expect(found!.searchPath).toBe("tenant_a");
-      expect(found!.connection).toMatchObject({ host: "db.example", user: "jalon", password: "s3cret", database: "planning" });
+      expect(found!.connection).toMatchObject({
+        host: "db.example",
+        user: "jalon",
+        password: "s3cret",
+        database: "planning",
+      });
       expect(Number((found!.connection as { port: unknown }).port)).toBe(6543);
     } finally {
       await db.destroy();

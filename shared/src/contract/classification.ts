@@ -14,54 +14,79 @@ import { colour, id, idList, projectRef, requiredText, text } from "../schemas.j
  */
 export const classificationParams = z.object({ id });
 
-const type = text(40).transform((s) => (s === "" ? null : s)).nullable();
+const type = text(40)
+  .transform((s) => (s === "" ? null : s))
+  .nullable();
 
-export const classificationItemCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  name: requiredText(),
-  color: colour.nullable().optional(),
-  type: type.optional(),
-  categoryId: id.nullable().optional(),
-}).strict();
+export const classificationItemCreateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    name: requiredText(),
+    color: colour.nullable().optional(),
+    type: type.optional(),
+    categoryId: id.nullable().optional(),
+  })
+  .strict();
 
-export const classificationItemUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  name: requiredText().optional(),
-  color: colour.nullable().optional(),
-  type: type.optional(),
-  categoryId: id.nullable().optional(),
-}).strict();
+export const classificationItemUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    name: requiredText().optional(),
+    color: colour.nullable().optional(),
+    type: type.optional(),
+    categoryId: id.nullable().optional(),
+  })
+  .strict();
 
-export const classificationCategoryCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  name: requiredText(),
-  type: type.optional(),
-  parentCategoryId: id.nullable().optional(),
-  position: z.number().int().min(0).max(1_000_000).optional(),
-}).strict();
+export const classificationCategoryCreateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    name: requiredText(),
+    type: type.optional(),
+    parentCategoryId: id.nullable().optional(),
+    position: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict();
 
-export const classificationCategoryUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  name: requiredText().optional(),
-  type: type.optional(),
-  parentCategoryId: id.nullable().optional(),
-}).strict();
+export const classificationCategoryUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    name: requiredText().optional(),
+    type: type.optional(),
+    parentCategoryId: id.nullable().optional(),
+  })
+  .strict();
 
 /** PATCH .../order: the categories in their new order (positions 0..n-1 in that order). */
-export const classificationCategoryOrderBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  ids: idList,
-}).strict();
+export const classificationCategoryOrderBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    ids: idList,
+  })
+  .strict();
 
 export const classificationBulkDeleteBody = z.object({ ids: idList }).passthrough();
 
 export const classificationItemListResource = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", color: "string", type: "string", categoryId: "number", categoryName: "string", categoryType: "string", createdAt: "datetime", updatedAt: "datetime" },
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    color: "string",
+    type: "string",
+    categoryId: "number",
+    categoryName: "string",
+    categoryType: "string",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+  },
   sortable: ["id", "name", "color", "type", "categoryId", "categoryName", "createdAt", "updatedAt"],
   joins: ["category"],
   defaultSort: [{ field: "name", order: "ASC" }],
@@ -69,9 +94,23 @@ export const classificationItemListResource = defineListResource({
 });
 
 export const classificationCategoryListResource = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", type: "string", position: "number", parentCategoryId: "number", createdAt: "datetime", updatedAt: "datetime" },
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    type: "string",
+    position: "number",
+    parentCategoryId: "number",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+  },
   sortable: ["id", "name", "type", "position", "parentCategoryId", "createdAt", "updatedAt"],
   joins: ["parentCategory", "items", "tags", "phases"],
-  defaultSort: [{ field: "position", order: "ASC" }, { field: "name", order: "ASC" }],
+  defaultSort: [
+    { field: "position", order: "ASC" },
+    { field: "name", order: "ASC" },
+  ],
   defaultLimit: LIST_LIMIT,
 });

@@ -85,7 +85,6 @@ export interface Event {
   updatedAt: IsoInstant;
 }
 
-
 const linkType = z.enum(LINK_TYPES);
 const link = z.object({ id, type: linkType.default("end-begin"), delay: integer.default(0) });
 const nullableId = z.union([id, z.null()]);
@@ -96,10 +95,20 @@ const eventFields = {
   type: z.enum(PLANNED_EVENT_TYPES),
   comments: nullableText(),
   description: nullableText(),
-  trigram: text(10).transform((s) => s.toUpperCase()).nullable(),
+  trigram: text(10)
+    .transform((s) => s.toUpperCase())
+    .nullable(),
   startDate: isoDay.nullable(),
   numberOfDays: integer.pipe(z.number().int().min(0).max(100_000)),
-  numberOfPeople: z.union([z.number().finite(), plainString().trim().regex(/^\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().min(0).max(100_000)),
+  numberOfPeople: z
+    .union([
+      z.number().finite(),
+      plainString()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().min(0).max(100_000)),
   color: colour.nullable(),
   zoneId: nullableId,
   macroTaskId: nullableId,
@@ -129,19 +138,33 @@ const optionalFields = z.object(eventFields).omit({ name: true }).partial().shap
 export const eventCreateBody = z
   .object({ projectId: projectRef, versionId: projectRef, name: requiredText(), ...optionalFields })
   .strict()
-  .refine((b) => b.type !== "task" || b.numberOfDays === undefined || b.numberOfDays >= 1, { message: "numberOfDays >= 1", path: ["numberOfDays"] });
+  .refine((b) => b.type !== "task" || b.numberOfDays === undefined || b.numberOfDays >= 1, {
+    message: "numberOfDays >= 1",
+    path: ["numberOfDays"],
+  });
 
 export const eventUpdateBody = z
-  .object({ projectId: projectRef.optional(), versionId: projectRef.optional(), revision: integer.optional(), ...eventFields })
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    revision: integer.optional(),
+    ...eventFields,
+  })
   .partial()
   .strict()
-  .refine((b) => b.type !== "task" || b.numberOfDays === undefined || b.numberOfDays >= 1, { message: "numberOfDays >= 1", path: ["numberOfDays"] });
+  .refine((b) => b.type !== "task" || b.numberOfDays === undefined || b.numberOfDays >= 1, {
+    message: "numberOfDays >= 1",
+    path: ["numberOfDays"],
+  });
 
 /** PATCH /event/bulk-update: a selection moved so that the anchor starts on startDate. */
 export const eventBulkMoveBody = z.object({
   projectId: projectRef,
   versionId: projectRef,
-  events: z.array(z.object({ id, revision: integer.optional() })).min(1).max(100_000),
+  events: z
+    .array(z.object({ id, revision: integer.optional() }))
+    .min(1)
+    .max(100_000),
   anchorId: id,
   startDate: isoDay,
 });

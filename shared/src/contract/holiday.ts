@@ -30,32 +30,47 @@ const day = z.unknown().transform((v) => {
 const lots = z.array(id).max(1000);
 
 /** POST /holiday: a holiday (one day, optionally for given lots) or a vacation (a range for the whole project). */
-export const holidayCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  name: requiredText(),
-  type: z.enum(HOLIDAY_TYPES).default("holiday"),
-  startDate: day,
-  endDate: day.optional(),
-  participantsGroupPro: lots.optional(),
-}).strict();
+export const holidayCreateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    name: requiredText(),
+    type: z.enum(HOLIDAY_TYPES).default("holiday"),
+    startDate: day,
+    endDate: day.optional(),
+    participantsGroupPro: lots.optional(),
+  })
+  .strict();
 
 /** PATCH /holiday/{id}: changed fields only. */
-export const holidayUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  name: requiredText().optional(),
-  type: z.enum(HOLIDAY_TYPES).optional(),
-  startDate: day.optional(),
-  endDate: day.optional(),
-  participantsGroupPro: lots.optional(),
-}).strict();
+export const holidayUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    name: requiredText().optional(),
+    type: z.enum(HOLIDAY_TYPES).optional(),
+    startDate: day.optional(),
+    endDate: day.optional(),
+    participantsGroupPro: lots.optional(),
+  })
+  .strict();
 
 export const holidayBulkDeleteBody = z.object({ ids: idList }).passthrough();
 
 /** GET /holiday: filter triples; 10,000 rows and name ASC by default. */
 export const holidayListResource = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", type: "string", startDate: "date", endDate: "date", createdAt: "datetime", updatedAt: "datetime" },
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    type: "string",
+    startDate: "date",
+    endDate: "date",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+  },
   sortable: ["id", "name", "type", "startDate", "endDate", "createdAt", "updatedAt"],
   joins: ["participantsGroupPro"],
   defaultSort: [{ field: "name", order: "ASC" }],

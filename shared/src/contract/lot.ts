@@ -10,7 +10,9 @@ import { colour, id, idList, projectRef, requiredText } from "../schemas.js";
 const tagIds = z.array(id).max(1000);
 
 /** A speciality inside a lot: an id keeps (and renames) an existing one, no id creates it. */
-const lotSpeciality = z.object({ id: id.optional(), name: requiredText(), tagIds: tagIds.optional(), tags: tagIds.optional() }).strict();
+const lotSpeciality = z
+  .object({ id: id.optional(), name: requiredText(), tagIds: tagIds.optional(), tags: tagIds.optional() })
+  .strict();
 
 const lotFields = {
   name: requiredText(),
@@ -22,25 +24,43 @@ const lotFields = {
 };
 
 /** POST /participant-group-pro: colour #FFFFFF by default. */
-export const lotCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  ...lotFields,
-}).partial({ color: true, tagIds: true, tags: true, specialities: true, participantIds: true }).strict();
+export const lotCreateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    ...lotFields,
+  })
+  .partial({ color: true, tagIds: true, tags: true, specialities: true, participantIds: true })
+  .strict();
 
 /** PATCH /participant-group-pro/{id}: changed fields; `specialities` replaces the lot's list. */
-export const lotUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  ...lotFields,
-}).partial().strict();
+export const lotUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    ...lotFields,
+  })
+  .partial()
+  .strict();
 
 /** POST /participant-group-pro/bulk-import {ids, projectId}: library lots copied into the project. */
-export const lotBulkImportBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() }).strict();
+export const lotBulkImportBody = z
+  .object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() })
+  .strict();
 
 /** GET /participant-group-pro: filter triples; 10,000 rows and name ASC by default. */
 export const lotListResource = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", color: "string", participantGroupId: "number", createdAt: "datetime", updatedAt: "datetime" },
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    color: "string",
+    participantGroupId: "number",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+  },
   joins: ["participants", "specialities", "tags"],
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,

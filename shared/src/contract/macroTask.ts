@@ -22,60 +22,98 @@ const fields = {
   isComplete: z.boolean(),
 };
 
-export const macroTaskCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  ...fields,
-  participantGroupProId: fields.participantGroupProId.optional(),
-  specialityIds: fields.specialityIds.optional(),
-  tagIds: fields.tagIds.optional(),
-  trackedUnit: fields.trackedUnit.optional(),
-  trackedFamilies: fields.trackedFamilies.optional(),
-  isComplete: fields.isComplete.optional(),
-}).strict();
+export const macroTaskCreateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    ...fields,
+    participantGroupProId: fields.participantGroupProId.optional(),
+    specialityIds: fields.specialityIds.optional(),
+    tagIds: fields.tagIds.optional(),
+    trackedUnit: fields.trackedUnit.optional(),
+    trackedFamilies: fields.trackedFamilies.optional(),
+    isComplete: fields.isComplete.optional(),
+  })
+  .strict();
 
-export const macroTaskUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  ...fields,
-}).partial().strict();
+export const macroTaskUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    ...fields,
+  })
+  .partial()
+  .strict();
 
 /** PATCH /macro-task/bulk-update {macroTasks: [{id, ...changed fields}]} (the list's editable tracked unit). */
-export const macroTaskBulkUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  macroTasks: z.array(z.object({ id, ...fields }).partial().required({ id: true }).strict()).min(1).max(10_000),
-}).strict();
+export const macroTaskBulkUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    macroTasks: z
+      .array(
+        z
+          .object({ id, ...fields })
+          .partial()
+          .required({ id: true })
+          .strict(),
+      )
+      .min(1)
+      .max(10_000),
+  })
+  .strict();
 
 export const macroTaskBulkDeleteBody = z.object({ ids: idList }).passthrough();
 
-const commaIds = z.union([plainString(), z.array(plainString())]).optional().transform((v, ctx) => {
-  if (v === undefined) return undefined;
-  const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
-  if (parts.some((s) => !/^\d+$/.test(s))) {
-    ctx.addIssue({ code: "custom", message: "Identifiants invalides" });
-    return z.NEVER;
-  }
-  return parts.map(Number);
-});
+const commaIds = z
+  .union([plainString(), z.array(plainString())])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (parts.some((s) => !/^\d+$/.test(s))) {
+      ctx.addIssue({ code: "custom", message: "Identifiants invalides" });
+      return z.NEVER;
+    }
+    return parts.map(Number);
+  });
 
 /** GET /macro-task/many: plain parameters (spec 001 section 7), 10,000 by name. */
-export const macroTaskManyQuery = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  name: plainString().trim().max(200).optional(),
-  participantGroupProIds: commaIds,
-  specialityIds: commaIds,
-  tagIds: commaIds,
-  limit: plainString().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(LIST_LIMIT)).optional(),
-}).passthrough();
+export const macroTaskManyQuery = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    name: plainString().trim().max(200).optional(),
+    participantGroupProIds: commaIds,
+    specialityIds: commaIds,
+    tagIds: commaIds,
+    limit: plainString().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(LIST_LIMIT)).optional(),
+  })
+  .passthrough();
 
 /** GET /macro-task: filter triples; speciality and tag filters read the join tables. */
 export const macroTaskListResource = defineListResource({
   fields: {
-    id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", startDate: "date", endDate: "date",
-    participantGroupProId: "number", participantGroupName: "string", specialityNames: "string", trackedUnit: "string", hasCounting: "boolean",
-    isComplete: "boolean", specialityId: "number", tagId: "number", createdAt: "datetime", updatedAt: "datetime",
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    startDate: "date",
+    endDate: "date",
+    participantGroupProId: "number",
+    participantGroupName: "string",
+    specialityNames: "string",
+    trackedUnit: "string",
+    hasCounting: "boolean",
+    isComplete: "boolean",
+    specialityId: "number",
+    tagId: "number",
+    createdAt: "datetime",
+    updatedAt: "datetime",
   },
   // Spec 001 section 2: every column but tracked unit, tracking level, progression and completed is sortable.
   sortable: ["id", "name", "startDate", "endDate", "participantGroupName", "specialityNames", "createdAt", "updatedAt"],

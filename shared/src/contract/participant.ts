@@ -8,8 +8,10 @@ import { defineListResource } from "../filters.js";
 import { colour, id, plainString, projectRef } from "../schemas.js";
 
 const ids = z.array(id).max(10_000);
-const optionalText = (max = TEXT_MAX_LENGTH) => z.union([plainString().trim().max(max), z.null()]).transform((s) => (s === null || s === "" ? null : s));
-const optionalEmail = z.union([plainString().trim().toLowerCase().max(TEXT_MAX_LENGTH), z.null()])
+const optionalText = (max = TEXT_MAX_LENGTH) =>
+  z.union([plainString().trim().max(max), z.null()]).transform((s) => (s === null || s === "" ? null : s));
+const optionalEmail = z
+  .union([plainString().trim().toLowerCase().max(TEXT_MAX_LENGTH), z.null()])
   .transform((s) => (s === null || s === "" ? null : s))
   .refine((s) => s === null || z.email().safeParse(s).success, { message: "Adresse e-mail invalide." });
 
@@ -35,22 +37,60 @@ const fields = {
   tags: ids,
 };
 
-export const participantCreateBody = z.object({ projectId: projectRef, versionId: projectRef.optional(), ...fields }).partial({
-  name: true, companyName: true, color: true, projectManagerEmail: true, projectManagerFirstName: true, projectManagerLastName: true,
-  projectManagerPhoneNumber: true, participantsGroupPro: true, participantGroupProIds: true, specialityIds: true, specialities: true,
-  zoneIds: true, zones: true, tagIds: true, tags: true,
-}).strict();
+export const participantCreateBody = z
+  .object({ projectId: projectRef, versionId: projectRef.optional(), ...fields })
+  .partial({
+    name: true,
+    companyName: true,
+    color: true,
+    projectManagerEmail: true,
+    projectManagerFirstName: true,
+    projectManagerLastName: true,
+    projectManagerPhoneNumber: true,
+    participantsGroupPro: true,
+    participantGroupProIds: true,
+    specialityIds: true,
+    specialities: true,
+    zoneIds: true,
+    zones: true,
+    tagIds: true,
+    tags: true,
+  })
+  .strict();
 
-export const participantUpdateBody = z.object({ projectId: projectRef.optional(), versionId: projectRef.optional(), ...fields }).partial().strict();
+export const participantUpdateBody = z
+  .object({ projectId: projectRef.optional(), versionId: projectRef.optional(), ...fields })
+  .partial()
+  .strict();
 
 /** GET /participant: filter triples; 10,000 rows and name ASC by default. */
 export const participantListResource = defineListResource({
   fields: {
-    id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", companyName: "string", color: "string",
-    projectManagerEmail: "string", projectManagerFirstName: "string", projectManagerLastName: "string", projectManagerPhoneNumber: "string",
-    participantGroupProId: "number", createdAt: "datetime", updatedAt: "datetime",
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    companyName: "string",
+    color: "string",
+    projectManagerEmail: "string",
+    projectManagerFirstName: "string",
+    projectManagerLastName: "string",
+    projectManagerPhoneNumber: "string",
+    participantGroupProId: "number",
+    createdAt: "datetime",
+    updatedAt: "datetime",
   },
-  sortable: ["id", "name", "companyName", "projectManagerEmail", "projectManagerFirstName", "projectManagerLastName", "createdAt", "updatedAt"],
+  sortable: [
+    "id",
+    "name",
+    "companyName",
+    "projectManagerEmail",
+    "projectManagerFirstName",
+    "projectManagerLastName",
+    "createdAt",
+    "updatedAt",
+  ],
   joins: ["participantsGroupPro", "specialities", "zones", "tags"],
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,

@@ -14,9 +14,19 @@ const nullableId = z.union([id, z.null()]);
 /** GET /sequence: filter triples on these fields; 10,000 rows and name ASC by default (spec 000 section 7). */
 export const sequenceListResource = defineListResource({
   fields: {
-    id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", zoneId: "number",
-    parentSequenceId: "number", instantiationConfigId: "number", sequenceTemplateProId: "number",
-    startDate: "date", endDate: "date", createdAt: "datetime", updatedAt: "datetime",
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    zoneId: "number",
+    parentSequenceId: "number",
+    instantiationConfigId: "number",
+    sequenceTemplateProId: "number",
+    startDate: "date",
+    endDate: "date",
+    createdAt: "datetime",
+    updatedAt: "datetime",
   },
   sortable: ["id", "name", "startDate", "endDate", "zoneId", "createdAt", "updatedAt"],
   joins: ["zone", "tags", "events", "instantiationConfig", "subsequences"],
@@ -46,28 +56,51 @@ export const sequenceCreateBody = z
  * starts on that (working) day, as one selection move of the engine; `revision` is the one the client saw.
  */
 export const sequenceUpdateBody = z
-  .object({ projectId: projectRef.optional(), versionId: projectRef.optional(), revision: integer.optional(), startDate: isoDay.optional(), ...sequenceFields })
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    revision: integer.optional(),
+    startDate: isoDay.optional(),
+    ...sequenceFields,
+  })
   .partial()
   .strict();
 
 /** PATCH /sequence/bulk-update {projectId, sequences}: field changes of many sequences, one transaction. */
-export const sequenceBulkUpdateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  sequences: z
-    .array(z.object({ id, revision: integer.optional(), name: sequenceFields.name, color: sequenceFields.color, zoneId: nullableId, parentSequenceId: nullableId, tags: sequenceFields.tags }).partial({ revision: true, name: true, color: true, zoneId: true, parentSequenceId: true, tags: true }).strict())
-    .min(1)
-    .max(10_000),
-}).strict();
+export const sequenceBulkUpdateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    sequences: z
+      .array(
+        z
+          .object({
+            id,
+            revision: integer.optional(),
+            name: sequenceFields.name,
+            color: sequenceFields.color,
+            zoneId: nullableId,
+            parentSequenceId: nullableId,
+            tags: sequenceFields.tags,
+          })
+          .partial({ revision: true, name: true, color: true, zoneId: true, parentSequenceId: true, tags: true })
+          .strict(),
+      )
+      .min(1)
+      .max(10_000),
+  })
+  .strict();
 
 const keepEvents = z.union([z.boolean(), z.enum(["true", "false"]).transform((s) => s === "true")]);
 
 /** DELETE /sequence/{id}?keepEvents=true: by default the sequence's events are deleted with it. */
 export const sequenceDeleteQuery = z.object({ keepEvents: keepEvents.optional() });
 
-export const sequenceBulkDeleteBody = z.object({
-  ids: z.array(id).min(1).max(10_000),
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  keepEvents: z.boolean().optional(),
-}).strict();
+export const sequenceBulkDeleteBody = z
+  .object({
+    ids: z.array(id).min(1).max(10_000),
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    keepEvents: z.boolean().optional(),
+  })
+  .strict();

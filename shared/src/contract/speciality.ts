@@ -11,27 +11,40 @@ export const specialityParams = z.object({ id });
 const tagIds = z.array(id).max(1000);
 
 /** POST /speciality {projectId, versionId?, name, participantGroupProId?, tagIds?}. */
-export const specialityCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  name: requiredText(),
-  participantGroupProId: z.union([id, z.null()]).optional(),
-  tagIds: tagIds.optional(),
-  tags: tagIds.optional(),
-}).strict();
+export const specialityCreateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    name: requiredText(),
+    participantGroupProId: z.union([id, z.null()]).optional(),
+    tagIds: tagIds.optional(),
+    tags: tagIds.optional(),
+  })
+  .strict();
 
-export const specialityUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  name: requiredText().optional(),
-  participantGroupProId: z.union([id, z.null()]).optional(),
-  tagIds: tagIds.optional(),
-  tags: tagIds.optional(),
-}).strict();
+export const specialityUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    name: requiredText().optional(),
+    participantGroupProId: z.union([id, z.null()]).optional(),
+    tagIds: tagIds.optional(),
+    tags: tagIds.optional(),
+  })
+  .strict();
 
 /** GET /speciality: filters projectId, versionId, participantGroupProId, name; 10,000 by name. */
 export const specialityListResource = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", participantGroupProId: "number", createdAt: "datetime", updatedAt: "datetime" },
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    participantGroupProId: "number",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+  },
   joins: ["participantGroupPro", "tags"],
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,

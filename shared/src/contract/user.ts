@@ -30,7 +30,16 @@ export const userParams = z.object({ id });
 
 /** GET /user: filter triples; 10,000 rows by last name by default. */
 export const userListResource = defineListResource({
-  fields: { id: "number", email: "string", firstname: "string", lastname: "string", type: "string", createdAt: "datetime", updatedAt: "datetime", projectId: "number" },
+  fields: {
+    id: "number",
+    email: "string",
+    firstname: "string",
+    lastname: "string",
+    type: "string",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+    projectId: "number",
+  },
   sortable: ["id", "email", "firstname", "lastname", "type", "createdAt", "updatedAt"],
   joins: ["projects"],
   defaultSort: [{ field: "lastname", order: "ASC" }],

@@ -24,8 +24,16 @@ export const versionParams = z.object({ id: projectRef });
 /** GET /version: filter triples; 1,000 rows, newest first, by default. */
 export const versionListResource = defineListResource({
   fields: {
-    id: "number", projectId: "number", name: "string", isManualVersion: "boolean", isActiveVersion: "boolean",
-    isReferentVersion: "boolean", inConstruction: "boolean", isArchived: "boolean", createdAt: "datetime", updatedAt: "datetime",
+    id: "number",
+    projectId: "number",
+    name: "string",
+    isManualVersion: "boolean",
+    isActiveVersion: "boolean",
+    isReferentVersion: "boolean",
+    inConstruction: "boolean",
+    isArchived: "boolean",
+    createdAt: "datetime",
+    updatedAt: "datetime",
   },
   defaultSort: [{ field: "createdAt", order: "DESC" }],
   defaultLimit: 1000,

@@ -45,35 +45,48 @@ const nullableTypology = z.union([text(), z.null()]).transform((s) => (s === nul
 const tagIds = z.array(id).max(1000);
 
 /** POST /zone: a zone under `parentId` (a macro-zone without one), last among its siblings. */
-export const zoneCreateBody = z.object({
-  projectId: projectRef,
-  versionId: projectRef.optional(),
-  name: requiredText(),
-  parentId: z.union([id, z.null()]).optional(),
-  typology: nullableTypology.optional(),
-  unity: z.enum(ZONE_UNITIES).optional(),
-  tagIds: tagIds.optional(),
-  tags: tagIds.optional(),
-}).strict();
+export const zoneCreateBody = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    name: requiredText(),
+    parentId: z.union([id, z.null()]).optional(),
+    typology: nullableTypology.optional(),
+    unity: z.enum(ZONE_UNITIES).optional(),
+    tagIds: tagIds.optional(),
+    tags: tagIds.optional(),
+  })
+  .strict();
 
 /** PATCH /zone/{id}: changed fields only. */
-export const zoneUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  versionId: projectRef.optional(),
-  name: requiredText().optional(),
-  parentId: z.union([id, z.null()]).optional(),
-  typology: nullableTypology.optional(),
-  unity: z.enum(ZONE_UNITIES).optional(),
-  position: integer.optional(),
-  tagIds: tagIds.optional(),
-  tags: tagIds.optional(),
-}).strict();
+export const zoneUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    versionId: projectRef.optional(),
+    name: requiredText().optional(),
+    parentId: z.union([id, z.null()]).optional(),
+    typology: nullableTypology.optional(),
+    unity: z.enum(ZONE_UNITIES).optional(),
+    position: integer.optional(),
+    tagIds: tagIds.optional(),
+    tags: tagIds.optional(),
+  })
+  .strict();
 
 /** PUT /zone/bulk-update {zones}: the new order (and optionally parent) of zones of one version. */
-export const zoneBulkUpdateBody = z.object({
-  projectId: projectRef.optional(),
-  zones: z.array(z.object({ id, position: integer.pipe(z.number().int().min(0)), parentId: z.union([id, z.null()]).optional() }).strict()).min(1).max(10_000),
-}).strict();
+export const zoneBulkUpdateBody = z
+  .object({
+    projectId: projectRef.optional(),
+    zones: z
+      .array(
+        z
+          .object({ id, position: integer.pipe(z.number().int().min(0)), parentId: z.union([id, z.null()]).optional() })
+          .strict(),
+      )
+      .min(1)
+      .max(10_000),
+  })
+  .strict();
 
 export const zoneTypologyQuery = z.looseObject({
   projectId: projectRef.optional(),
@@ -88,8 +101,19 @@ export type ZoneReorder = z.input<typeof zoneBulkUpdateBody>["zones"];
 /** GET /zone: filter triples; 10,000 rows by position by default. */
 export const zoneListResource = defineListResource({
   fields: {
-    id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", fullName: "string",
-    parentId: "number", position: "number", typology: "string", unity: "string", level: "number", createdAt: "datetime", updatedAt: "datetime",
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    fullName: "string",
+    parentId: "number",
+    position: "number",
+    typology: "string",
+    unity: "string",
+    level: "number",
+    createdAt: "datetime",
+    updatedAt: "datetime",
   },
   joins: ["parent", "tags", "children", "underZones"],
   defaultSort: [{ field: "position", order: "ASC" }],
@@ -97,7 +121,11 @@ export const zoneListResource = defineListResource({
 });
 
 /** Error keys a zone call answers with (besides the generic ones). */
-export const ZONE_ERRORS = ["errors.not_found", "cant_change_unity_zone_with_events", "zone_used_by_events"] as const satisfies readonly ErrorCode[];
+export const ZONE_ERRORS = [
+  "errors.not_found",
+  "cant_change_unity_zone_with_events",
+  "zone_used_by_events",
+] as const satisfies readonly ErrorCode[];
 
 /** Zone writes send reference:update with this resource name: viewers refetch their lists. */
 export const ZONE_REALTIME = { event: "reference:update", resource: "zone" } as const;

@@ -7,7 +7,13 @@ export function parseHex(color: string | null | undefined): [number, number, num
   if (!color) return null;
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
   if (!m) return null;
-  const h = m[1].length === 3 ? m[1].split("").map((c) => c + c).join("") : m[1];
+  const h =
+    m[1].length === 3
+      ? m[1]
+          .split("")
+          .map((c) => c + c)
+          .join("")
+      : m[1];
   return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
 }
 
@@ -30,6 +36,9 @@ export function barColor(eventColor: string | null | undefined, lotColor: string
 /** A darker outline so that white bars stay visible on a white grid. */
 export function outlineOf(color: string): string {
   const rgb = parseHex(color) ?? [255, 255, 255];
-  const d = (v: number) => Math.max(0, v - CONTRAST_CONSTANT).toString(16).padStart(2, "0");
+  const d = (v: number) =>
+    Math.max(0, v - CONTRAST_CONSTANT)
+      .toString(16)
+      .padStart(2, "0");
   return `#${d(rgb[0])}${d(rgb[1])}${d(rgb[2])}`;
 }

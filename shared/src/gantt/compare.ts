@@ -7,13 +7,26 @@ import type { GanttGhost } from "./layout.js";
  */
 export function comparedOnlyGhosts(data: Pick<PlanningData, "comparisons">): GanttGhost[] {
   const comps = data.comparisons ?? [];
-  const byTracking = new Map<number, { ghost: Omit<GanttGhost, "baselines" | "startDay" | "endDay">; baselines: ({ startDay: number; endDay: number } | null)[] }>();
+  const byTracking = new Map<
+    number,
+    {
+      ghost: Omit<GanttGhost, "baselines" | "startDay" | "endDay">;
+      baselines: ({ startDay: number; endDay: number } | null)[];
+    }
+  >();
   comps.forEach((c, k) => {
     for (const e of c.onlyThere ?? []) {
       let g = byTracking.get(e.trackingId);
       if (!g) {
         g = {
-          ghost: { key: String(e.trackingId), kind: e.type, name: e.name, zoneId: e.zoneId, lotId: e.participantGroupProId, sequenceId: e.sequenceId },
+          ghost: {
+            key: String(e.trackingId),
+            kind: e.type,
+            name: e.name,
+            zoneId: e.zoneId,
+            lotId: e.participantGroupProId,
+            sequenceId: e.sequenceId,
+          },
           baselines: comps.map(() => null),
         };
         byTracking.set(e.trackingId, g);
@@ -24,7 +37,12 @@ export function comparedOnlyGhosts(data: Pick<PlanningData, "comparisons">): Gan
   const out: GanttGhost[] = [];
   for (const { ghost, baselines } of byTracking.values()) {
     const present = baselines.filter((b) => b !== null);
-    out.push({ ...ghost, baselines, startDay: Math.min(...present.map((b) => b.startDay)), endDay: Math.max(...present.map((b) => b.endDay)) });
+    out.push({
+      ...ghost,
+      baselines,
+      startDay: Math.min(...present.map((b) => b.startDay)),
+      endDay: Math.max(...present.map((b) => b.endDay)),
+    });
   }
   return out;
 }

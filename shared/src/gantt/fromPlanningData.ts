@@ -47,7 +47,12 @@ export function groupLabelsOf(data: PlanningData, grouping: Grouping): Map<numbe
  * The printed rows of GET /planning/data's events: the server's PDF and the web's print preview build them
  * the same way, so that both count the same sheets.
  */
-export function printRows(data: PlanningData, grouping: Grouping, aggregatedZoneIds: readonly number[], noGroupLabel = "Sans groupe"): { events: GanttEvent[]; rows: GanttRow[]; lots: { name: string; color: string }[] } {
+export function printRows(
+  data: PlanningData,
+  grouping: Grouping,
+  aggregatedZoneIds: readonly number[],
+  noGroupLabel = "Sans groupe",
+): { events: GanttEvent[]; rows: GanttRow[]; lots: { name: string; color: string }[] } {
   const events = ganttEventsOf(data);
   const rows = buildRows(events, {
     grouping,

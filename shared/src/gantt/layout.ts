@@ -108,11 +108,19 @@ function byStart(events: readonly GanttEvent[]): number[] {
   let packable = n < INDEX_SPAN;
   for (let i = 0; i < n && packable; i++) {
     const e = events[i];
-    packable = e.startDay >= 0 && e.startDay < START_SPAN && e.endDay >= e.startDay && e.endDay - e.startDay < LENGTH_SPAN && (i === 0 || events[i - 1].id < e.id);
+    packable =
+      e.startDay >= 0 &&
+      e.startDay < START_SPAN &&
+      e.endDay >= e.startDay &&
+      e.endDay - e.startDay < LENGTH_SPAN &&
+      (i === 0 || events[i - 1].id < e.id);
   }
   if (!packable) {
     const order = events.map((_, i) => i);
-    return order.sort((a, b) => events[a].startDay - events[b].startDay || events[a].endDay - events[b].endDay || events[a].id - events[b].id);
+    return order.sort(
+      (a, b) =>
+        events[a].startDay - events[b].startDay || events[a].endDay - events[b].endDay || events[a].id - events[b].id,
+    );
   }
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -139,13 +147,21 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
   let order = byStart(events);
   if (ghosts.length > 0) {
     // Ghosts sort among the events by their start (then end), after the events of the same dates.
-    const sorted = ghosts.map((_, k) => k).sort((a, b) => ghosts[a].startDay - ghosts[b].startDay || ghosts[a].endDay - ghosts[b].endDay || ghosts[a].key.localeCompare(ghosts[b].key));
+    const sorted = ghosts
+      .map((_, k) => k)
+      .sort(
+        (a, b) =>
+          ghosts[a].startDay - ghosts[b].startDay ||
+          ghosts[a].endDay - ghosts[b].endDay ||
+          ghosts[a].key.localeCompare(ghosts[b].key),
+      );
     const merged: number[] = [];
     let k = 0;
     for (const g of sorted) {
       while (k < order.length) {
         const e = events[order[k]];
-        if (e.startDay > ghosts[g].startDay || (e.startDay === ghosts[g].startDay && e.endDay > ghosts[g].endDay)) break;
+        if (e.startDay > ghosts[g].startDay || (e.startDay === ghosts[g].startDay && e.endDay > ghosts[g].endDay))
+          break;
         merged.push(order[k++]);
       }
       merged.push(-(g + 1));
@@ -178,7 +194,8 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
     if (list) list.push(it);
     else groups.set(g, [it]);
   }
-  const labelOf = (g: number | null) => (g === null ? (options.noGroupLabel ?? "—") : (options.groupLabels?.get(g) ?? String(g)));
+  const labelOf = (g: number | null) =>
+    g === null ? (options.noGroupLabel ?? "—") : (options.groupLabels?.get(g) ?? String(g));
   // Group headings in French order (frenchOrder.ts: the server's list order), each label and key made once.
   const labels = new Map<number | null, { label: string; key: string }>();
   for (const g of groups.keys()) {
@@ -197,14 +214,35 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
     const members = ghosts.length > 0 ? items.filter((it) => it >= 0) : items;
     if (g !== null && options.aggregated?.has(g) && options.calendar) {
       const merged = mergeRow(
-        members.map((i) => ({ startDay: events[i].startDay, endDay: events[i].endDay, duration: events[i].kind === "milestone" ? 0 : events[i].numberOfDays })),
+        members.map((i) => ({
+          startDay: events[i].startDay,
+          endDay: events[i].endDay,
+          duration: events[i].kind === "milestone" ? 0 : events[i].numberOfDays,
+        })),
         options.calendar,
       ).map((b) => ({ ...b, members: b.members.map((k) => members[k]) }));
-      rows.push({ key: `a${g}`, kind: "aggregate", label: labelOf(g), y, height: ROW_HEIGHT, events: members, merged, groupId: g });
+      rows.push({
+        key: `a${g}`,
+        kind: "aggregate",
+        label: labelOf(g),
+        y,
+        height: ROW_HEIGHT,
+        events: members,
+        merged,
+        groupId: g,
+      });
       y += ROW_HEIGHT;
       continue;
     }
-    rows.push({ key: `g${g ?? "none"}`, kind: "group", label: labelOf(g), y, height: GROUP_ROW_HEIGHT, events: members, groupId: g });
+    rows.push({
+      key: `g${g ?? "none"}`,
+      kind: "group",
+      label: labelOf(g),
+      y,
+      height: GROUP_ROW_HEIGHT,
+      events: members,
+      groupId: g,
+    });
     y += GROUP_ROW_HEIGHT;
     for (const it of items) push(it, g);
   }
@@ -244,24 +282,46 @@ export interface BarGeometry {
 }
 
 /** A task covers its days from the left edge of its first to the right edge of its last. */
-export function barGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height" | "band">, startDay: number, endDay: number): BarGeometry {
+export function barGeometry(
+  scale: TimeScale,
+  row: Pick<GanttRow, "y" | "height" | "band">,
+  startDay: number,
+  endDay: number,
+): BarGeometry {
   const x = dayToX(scale, startDay);
-  return { x, y: row.y + BAR_PADDING, width: Math.max(1, dayToX(scale, endDay + 1) - x), height: row.height - (row.band ?? 0) - 2 * BAR_PADDING };
+  return {
+    x,
+    y: row.y + BAR_PADDING,
+    width: Math.max(1, dayToX(scale, endDay + 1) - x),
+    height: row.height - (row.band ?? 0) - 2 * BAR_PADDING,
+  };
 }
 
 /**
  * The thin bar of compared version k (0..3) in the band under the row's bar: the same days as a bar, a
  * milestone as a short mark centred on its instant.
  */
-export function baselineGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height" | "band">, k: number, kind: "task" | "milestone", startDay: number, endDay: number): BarGeometry {
+export function baselineGeometry(
+  scale: TimeScale,
+  row: Pick<GanttRow, "y" | "height" | "band">,
+  k: number,
+  kind: "task" | "milestone",
+  startDay: number,
+  endDay: number,
+): BarGeometry {
   const y = row.y + row.height - (row.band ?? 0) + BASELINE_GAP + k * (BASELINE_HEIGHT + BASELINE_GAP);
-  if (kind === "milestone") return { x: dayToX(scale, startDay) - BASELINE_HEIGHT, y, width: 2 * BASELINE_HEIGHT, height: BASELINE_HEIGHT };
+  if (kind === "milestone")
+    return { x: dayToX(scale, startDay) - BASELINE_HEIGHT, y, width: 2 * BASELINE_HEIGHT, height: BASELINE_HEIGHT };
   const x = dayToX(scale, startDay);
   return { x, y, width: Math.max(2, dayToX(scale, endDay + 1) - x), height: BASELINE_HEIGHT };
 }
 
 /** A milestone is a diamond centred on the left edge of its day (the instant at the beginning of day D). */
-export function milestoneGeometry(scale: TimeScale, row: Pick<GanttRow, "y" | "height" | "band">, day: number): { cx: number; cy: number; radius: number } {
+export function milestoneGeometry(
+  scale: TimeScale,
+  row: Pick<GanttRow, "y" | "height" | "band">,
+  day: number,
+): { cx: number; cy: number; radius: number } {
   const h = row.height - (row.band ?? 0);
   return { cx: dayToX(scale, day), cy: row.y + h / 2, radius: (h - 2 * BAR_PADDING) / 2 + 1 };
 }

@@ -113,7 +113,14 @@ export function printView(dayWidthPx: number): PlanningView {
 }
 
 export function printScale(dayWidth: number, firstDay: number, lastDay: number): TimeScale {
-  return { view: printView(dayWidth), zoom: 75, firstDay, lastDay, dayWidth, width: (lastDay - firstDay + 1) * dayWidth };
+  return {
+    view: printView(dayWidth),
+    zoom: 75,
+    firstDay,
+    lastDay,
+    dayWidth,
+    width: (lastDay - firstDay + 1) * dayWidth,
+  };
 }
 
 /**
@@ -141,7 +148,8 @@ export function planPrint(rows: readonly GanttRow[], o: PrintOptions): PrintPlan
   const months = Math.min(MONTHS_PER_PAGE_MAX, Math.max(1, Math.round(o.monthsPerPage)));
   const inner = width - 2 * f.margin;
   const legendPerLine = Math.max(1, Math.floor(inner / f.legendItemWidth));
-  const legendHeight = o.legendItems > 0 ? Math.ceil(o.legendItems / legendPerLine) * f.legendLine + f.legendPadding : 0;
+  const legendHeight =
+    o.legendItems > 0 ? Math.ceil(o.legendItems / legendPerLine) * f.legendLine + f.legendPadding : 0;
   const plot = {
     x: f.margin + PRINT_GRID_WIDTH,
     y: f.margin + f.header + f.timeHeader,
@@ -155,7 +163,8 @@ export function planPrint(rows: readonly GanttRow[], o: PrintOptions): PrintPlan
   const columns = slices.map((s) => ({ ...s, scale: printScale(dayWidth, s.firstDay, s.lastDay) }));
   const bands = rowBands(rows, plot.height / PX_TO_PT);
   const pages: PrintPage[] = [];
-  for (let b = 0; b < bands.length; b++) for (let c = 0; c < columns.length; c++) pages.push({ index: pages.length, column: c, band: b });
+  for (let b = 0; b < bands.length; b++)
+    for (let c = 0; c < columns.length; c++) pages.push({ index: pages.length, column: c, band: b });
   return { width, height, plot, legendHeight, legendPerLine, dayWidth, columns, bands, pages };
 }
 

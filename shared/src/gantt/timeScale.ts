@@ -14,8 +14,34 @@ export const MAX_ZOOM = 75;
 const BASE_DAY_WIDTH: Record<PlanningView, number> = { year: 4, month: 24, week: 72 };
 
 export const WEEKDAY_LABELS = ["LUN", "MAR", "MER", "JEU", "VEN"] as const;
-const MONTH_LABELS = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."];
-const MONTH_NAMES = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+const MONTH_LABELS = [
+  "janv.",
+  "févr.",
+  "mars",
+  "avr.",
+  "mai",
+  "juin",
+  "juil.",
+  "août",
+  "sept.",
+  "oct.",
+  "nov.",
+  "déc.",
+];
+const MONTH_NAMES = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
 
 /** The spec's zoom classes: 20, 21-30, 31-50, 51-75. */
 export type ZoomClass = "zoom-20" | "zoom-21-30" | "zoom-31-50" | "zoom-51-75";
@@ -98,9 +124,19 @@ export function headerTicks(scale: TimeScale): { top: Tick[]; bottom: Tick[] } {
     const day = monthStart(y0, m0 + k);
     if (day > scale.lastDay) break;
     const [y, m] = ymOf(day);
-    months.push({ day: Math.max(day, scale.firstDay), end: Math.min(monthStart(y0, m0 + k + 1) - 1, scale.lastDay), y, m });
+    months.push({
+      day: Math.max(day, scale.firstDay),
+      end: Math.min(monthStart(y0, m0 + k + 1) - 1, scale.lastDay),
+      y,
+      m,
+    });
   }
-  const tick = (from: number, to: number, label: string): Tick => ({ day: from, x: dayToX(scale, from), width: (to - from + 1) * scale.dayWidth, label });
+  const tick = (from: number, to: number, label: string): Tick => ({
+    day: from,
+    x: dayToX(scale, from),
+    width: (to - from + 1) * scale.dayWidth,
+    label,
+  });
   if (scale.view === "year") {
     const years = new Map<number, { from: number; to: number }>();
     for (const mo of months) {
@@ -110,7 +146,8 @@ export function headerTicks(scale: TimeScale): { top: Tick[]; bottom: Tick[] } {
     }
     for (const [y, r] of years) top.push(tick(r.from, r.to, String(y)));
     const short = zoomClass(scale.zoom) === "zoom-20";
-    for (const mo of months) bottom.push(tick(mo.day, mo.end, short ? MONTH_LABELS[mo.m].slice(0, 1).toUpperCase() : MONTH_LABELS[mo.m]));
+    for (const mo of months)
+      bottom.push(tick(mo.day, mo.end, short ? MONTH_LABELS[mo.m].slice(0, 1).toUpperCase() : MONTH_LABELS[mo.m]));
     return { top, bottom };
   }
   for (const mo of months) top.push(tick(mo.day, mo.end, `${MONTH_NAMES[mo.m]} ${mo.y}`));

@@ -1,10 +1,4 @@
-import {
-  createCalendarSet,
-  createPlanFromColumns,
-  parseDay,
-  type CalendarSet,
-  type Plan,
-} from "@jalon/engine";
+import { createCalendarSet, createPlanFromColumns, parseDay, type CalendarSet, type Plan } from "@jalon/engine";
 
 /**
  * GET /planning/data: the whole version's schedule graph in columns (what the Web Worker needs to move
@@ -76,7 +70,14 @@ export interface PlanningData {
    * Versions asked for comparison: per version id, event dates matched by trackingId, and the events of that
    * version (in the requested months) that this version does not have.
    */
-  comparisons?: { versionId: number; name: string; eventIds: number[]; startDay: number[]; endDay: number[]; onlyThere?: ComparedOnlyEvent[] }[];
+  comparisons?: {
+    versionId: number;
+    name: string;
+    eventIds: number[];
+    startDay: number[];
+    endDay: number[];
+    onlyThere?: ComparedOnlyEvent[];
+  }[];
 }
 
 /** An event of a compared version whose trackingId this version lacks; group ids are this version's (by trackingId), null when it lacks the group. */
@@ -101,7 +102,17 @@ export function calendarSetOf(c: CalendarColumns): CalendarSet {
   });
 }
 
-type PlanColumnName = "ids" | "kind" | "duration" | "requestedStart" | "locked" | "calendarOf" | "linkParentId" | "linkChildId" | "linkType" | "linkDelay";
+type PlanColumnName =
+  | "ids"
+  | "kind"
+  | "duration"
+  | "requestedStart"
+  | "locked"
+  | "calendarOf"
+  | "linkParentId"
+  | "linkChildId"
+  | "linkType"
+  | "linkDelay";
 /** The columns the engine needs, as arrays or typed arrays. */
 export type GraphLike = { [K in PlanColumnName]: ArrayLike<number> };
 

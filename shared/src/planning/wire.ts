@@ -39,9 +39,19 @@ export interface PlanningSliceWire {
 export function eventsToColumns(events: readonly PlanningEventView[]): EventColumns {
   const n = events.length;
   const c: EventColumns = {
-    id: new Array(n), name: new Array(n), type: new Array(n), color: new Array(n), trigram: new Array(n), zoneId: new Array(n),
-    participantGroupProId: new Array(n), sequenceId: new Array(n), macroTaskId: new Array(n), numberOfPeople: new Array(n),
-    progress: new Array(n), isTracked: new Array(n), milestoneToHide: new Array(n),
+    id: new Array(n),
+    name: new Array(n),
+    type: new Array(n),
+    color: new Array(n),
+    trigram: new Array(n),
+    zoneId: new Array(n),
+    participantGroupProId: new Array(n),
+    sequenceId: new Array(n),
+    macroTaskId: new Array(n),
+    numberOfPeople: new Array(n),
+    progress: new Array(n),
+    isTracked: new Array(n),
+    milestoneToHide: new Array(n),
   };
   for (let i = 0; i < n; i++) {
     const e = events[i];
@@ -120,7 +130,19 @@ export function eventColumnsOf(data: PlanningData): EventColumns | null {
 }
 
 const COLUMN_KEYS: readonly (keyof EventColumns)[] = [
-  "id", "name", "type", "color", "trigram", "zoneId", "participantGroupProId", "sequenceId", "macroTaskId", "numberOfPeople", "progress", "isTracked", "milestoneToHide",
+  "id",
+  "name",
+  "type",
+  "color",
+  "trigram",
+  "zoneId",
+  "participantGroupProId",
+  "sequenceId",
+  "macroTaskId",
+  "numberOfPeople",
+  "progress",
+  "isTracked",
+  "milestoneToHide",
 ];
 
 /**
@@ -133,7 +155,8 @@ export function withSlice(data: PlanningData, slice: EventColumns): PlanningData
   const out = {} as EventColumns;
   for (const k of COLUMN_KEYS) (out as unknown as Record<string, unknown[]>)[k] = [];
   const push = (c: EventColumns, i: number) => {
-    for (const k of COLUMN_KEYS) (out as unknown as Record<string, unknown[]>)[k].push((c as unknown as Record<string, unknown[]>)[k][i]);
+    for (const k of COLUMN_KEYS)
+      (out as unknown as Record<string, unknown[]>)[k].push((c as unknown as Record<string, unknown[]>)[k][i]);
   };
   let i = 0;
   let j = 0;

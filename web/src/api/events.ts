@@ -1,6 +1,20 @@
 // Typed calls of the events, milestones and sequences screens (spec 000 section 7 "Events", "Sequences").
 // Screens use these functions only; component tests mock this module.
-import type { ContractFields, Event, EventFields, EventLinkInput, EventLinkRef, eventCreateBody, eventUpdateBody, LinkType, PlannedEventType, ReferenceType, RequestOf, Sequence, sequenceUpdateBody } from "@jalon/shared";
+import type {
+  ContractFields,
+  Event,
+  EventFields,
+  EventLinkInput,
+  EventLinkRef,
+  eventCreateBody,
+  eventUpdateBody,
+  LinkType,
+  PlannedEventType,
+  ReferenceType,
+  RequestOf,
+  Sequence,
+  sequenceUpdateBody,
+} from "@jalon/shared";
 import { EVENT_PICKER_LIMIT, LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, request, type Query } from "./http";
@@ -70,13 +84,16 @@ export interface EventListQuery {
 export type SequenceItem = Sequence & { zone?: NamedRef | null; events?: EventItem[] };
 
 /** The fields the sequence screens write, checked against the contract (shared/src/contract/sequence.ts). */
-export type SequenceBody = ContractFields<RequestOf<typeof sequenceUpdateBody>, {
-  projectId?: number;
-  versionId?: number;
-  name?: string;
-  color?: string | null;
-  zoneId?: number | null;
-}>;
+export type SequenceBody = ContractFields<
+  RequestOf<typeof sequenceUpdateBody>,
+  {
+    projectId?: number;
+    versionId?: number;
+    name?: string;
+    color?: string | null;
+    zoneId?: number | null;
+  }
+>;
 
 /** The `details` of an API error ({code, message, details}), when the client kept them. */
 export function errorDetails(error: unknown): unknown {
@@ -119,7 +136,8 @@ async function tolerant<T>(load: () => Promise<ListResponse<T> | T[]>): Promise<
 
 export const eventsApi = {
   list: (q: EventListQuery) => request<ListResponse<EventItem>>("GET", "/event", { query: listQuery(q) }),
-  get: (id: number) => request<EventItem>("GET", `/event/${id}`, { query: { join: ["parentsEvents", "childrenEvents"] } }),
+  get: (id: number) =>
+    request<EventItem>("GET", `/event/${id}`, { query: { join: ["parentsEvents", "childrenEvents"] } }),
   create: (body: EventCreateBody) => request<EventWriteResult>("POST", "/event", { body }),
   update: (id: number, body: EventUpdateBody) => request<EventWriteResult>("PATCH", `/event/${id}`, { body }),
   bulkDelete: (ids: number[], projectId: number, versionId: number) =>
@@ -127,7 +145,11 @@ export const eventsApi = {
   /** GET /event/{id}/history (limit 10000); a server without the route gives an empty history. */
   history: async (id: number): Promise<EventHistoryEntry[]> => {
     try {
-      const res = await request<{ eventsHistory?: EventHistoryEntry[] } | EventHistoryEntry[]>("GET", `/event/${id}/history`, { query: { limit: LIST_LIMIT } });
+      const res = await request<{ eventsHistory?: EventHistoryEntry[] } | EventHistoryEntry[]>(
+        "GET",
+        `/event/${id}/history`,
+        { query: { limit: LIST_LIMIT } },
+      );
       return Array.isArray(res) ? res : (res.eventsHistory ?? []);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return [];
@@ -137,7 +159,14 @@ export const eventsApi = {
   /** The event picker: 20 events at a time, by name. */
   picker: (versionId: number, search: string, offset: number, type?: PlannedEventType) =>
     request<ListResponse<EventItem>>("GET", "/event", {
-      query: listQuery({ versionId, name: search, type, sort: { field: "name", order: "ASC" }, limit: EVENT_PICKER_LIMIT, offset }),
+      query: listQuery({
+        versionId,
+        name: search,
+        type,
+        sort: { field: "name", order: "ASC" },
+        limit: EVENT_PICKER_LIMIT,
+        offset,
+      }),
     }),
   /** Names of the given events (for a cycle's ids the form does not know). */
   byIds: (versionId: number, ids: number[]) =>
@@ -147,7 +176,13 @@ export const eventsApi = {
   /** Every event of the version with its children: the graph a refused cycle is looked for in. */
   graph: (versionId: number) =>
     request<ListResponse<EventItem>>("GET", "/event", {
-      query: listQuery({ versionId, join: ["childrenEvents"], sort: { field: "id", order: "ASC" }, limit: LIST_LIMIT, offset: 0 }),
+      query: listQuery({
+        versionId,
+        join: ["childrenEvents"],
+        sort: { field: "id", order: "ASC" },
+        limit: LIST_LIMIT,
+        offset: 0,
+      }),
     }),
 };
 
@@ -173,22 +208,37 @@ export const sequencesApi = {
       query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT, sort: "name,ASC" },
     }).then((res) => (Array.isArray(res) ? { data: res, count: res.length, total: res.length } : res)),
   get: (id: number) => request<SequenceItem>("GET", `/sequence/${id}`),
-  create: (body: SequenceBody & { projectId: number; versionId: number; name: string }) => request<SequenceItem>("POST", "/sequence", { body }),
+  create: (body: SequenceBody & { projectId: number; versionId: number; name: string }) =>
+    request<SequenceItem>("POST", "/sequence", { body }),
   update: (id: number, body: SequenceBody) => request<SequenceItem>("PATCH", `/sequence/${id}`, { body }),
   bulkDelete: (ids: number[], projectId: number, versionId: number) =>
     request<unknown>("DELETE", "/sequence/bulk-delete", { body: { ids, projectId, versionId } }),
   /** The events of a sequence with their dates. */
   events: (versionId: number, sequenceId: number) =>
     request<ListResponse<EventItem>>("GET", "/event", {
-      query: listQuery({ versionId, filters: [filter("sequenceId", "$eq", sequenceId)], sort: { field: "startDate", order: "ASC" }, limit: LIST_LIMIT, offset: 0 }),
+      query: listQuery({
+        versionId,
+        filters: [filter("sequenceId", "$eq", sequenceId)],
+        sort: { field: "startDate", order: "ASC" },
+        limit: LIST_LIMIT,
+        offset: 0,
+      }),
     }),
 };
 
 export const referencesApi = {
   /** Zones of the version in their order (GET /zone); empty while the server has no such route. */
   zones: (versionId: number) =>
-    tolerant(() => request<ListResponse<NamedRef>>("GET", "/zone", { query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT, sort: "position,ASC" } })),
+    tolerant(() =>
+      request<ListResponse<NamedRef>>("GET", "/zone", {
+        query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT, sort: "position,ASC" },
+      }),
+    ),
   /** Lots (participant groups) of the version (GET /participant-group-pro); empty while not served. */
   lots: (versionId: number) =>
-    tolerant(() => request<ListResponse<NamedRef>>("GET", "/participant-group-pro", { query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT } })),
+    tolerant(() =>
+      request<ListResponse<NamedRef>>("GET", "/participant-group-pro", {
+        query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT },
+      }),
+    ),
 };

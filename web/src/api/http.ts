@@ -89,7 +89,12 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   let res: Response;
   try {
-    res = await fetch(`${config.baseUrl}${path}${buildQuery(options.query)}`, { method, headers, body, signal: options.signal });
+    res = await fetch(`${config.baseUrl}${path}${buildQuery(options.query)}`, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch (e) {
     if (e instanceof DOMException && e.name === "AbortError") throw e;
     throw new ApiError(0, "network", e instanceof Error ? e.message : String(e));
@@ -105,8 +110,14 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   if (!res.ok) {
     if (res.status === 401 && token) config.onUnauthorized();
-    const obj = (data && typeof data === "object" ? data : {}) as { code?: unknown; message?: unknown; details?: unknown };
-    const code = normaliseCode(obj.code ?? (typeof obj.message === "string" && /^[a-z_.]+$/.test(obj.message) ? obj.message : undefined));
+    const obj = (data && typeof data === "object" ? data : {}) as {
+      code?: unknown;
+      message?: unknown;
+      details?: unknown;
+    };
+    const code = normaliseCode(
+      obj.code ?? (typeof obj.message === "string" && /^[a-z_.]+$/.test(obj.message) ? obj.message : undefined),
+    );
     throw new ApiError(res.status, code, typeof obj.message === "string" ? obj.message : res.statusText, obj.details);
   }
   readSummary(res);
@@ -114,7 +125,11 @@ export async function request<T>(method: string, path: string, options: RequestO
 }
 
 /** A file answer (PDF, xlsx): the body as a Blob and the server's file name; errors as request() gives them. */
-export async function requestFile(method: string, path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
+export async function requestFile(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
   const headers: Record<string, string> = {};
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -122,7 +137,12 @@ export async function requestFile(method: string, path: string, options: Request
   nameWrite(method, headers);
   let res: Response;
   try {
-    res = await fetch(`${config.baseUrl}${path}${buildQuery(options.query)}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+    res = await fetch(`${config.baseUrl}${path}${buildQuery(options.query)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
   } catch (e) {
     if (e instanceof DOMException && e.name === "AbortError") throw e;
     throw new ApiError(0, "network", e instanceof Error ? e.message : String(e));
@@ -130,10 +150,19 @@ export async function requestFile(method: string, path: string, options: Request
   if (!res.ok) {
     if (res.status === 401 && token) config.onUnauthorized();
     const obj = (await res.json().catch(() => ({}))) as { code?: unknown; message?: unknown; details?: unknown };
-    throw new ApiError(res.status, normaliseCode(obj.code), typeof obj.message === "string" ? obj.message : res.statusText, obj.details);
+    throw new ApiError(
+      res.status,
+      normaliseCode(obj.code),
+      typeof obj.message === "string" ? obj.message : res.statusText,
+      obj.details,
+    );
   }
   const disposition = res.headers.get("Content-Disposition") ?? "";
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   const plain = /filename="([^"]+)"/i.exec(disposition);
-  return { blob: await res.blob(), fileName: star ? decodeURIComponent(star[1]) : plain ? plain[1] : null, headers: res.headers };
+  return {
+    blob: await res.blob(),
+    fileName: star ? decodeURIComponent(star[1]) : plain ? plain[1] : null,
+    headers: res.headers,
+  };
 }

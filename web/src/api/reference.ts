@@ -1,8 +1,18 @@
 // Typed calls of the zones, lots, library lots, participants and specialities screens (spec 001 section 7).
 // Screens use these functions only; component tests replace fetch.
 import {
-  LIST_LIMIT, type ContractFields, type FieldsOf, type lotCreateBody, type participantCreateBody, type Ref, type specialityCreateBody, type TagRef, type Zone,
-  type ZoneFields, type ZoneReorder, type ZoneUnity,
+  LIST_LIMIT,
+  type ContractFields,
+  type FieldsOf,
+  type lotCreateBody,
+  type participantCreateBody,
+  type Ref,
+  type specialityCreateBody,
+  type TagRef,
+  type Zone,
+  type ZoneFields,
+  type ZoneReorder,
+  type ZoneUnity,
 } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
@@ -14,12 +24,15 @@ export type { Ref, TagRef, Zone, ZoneUnity } from "@jalon/shared";
 export { ZONE_UNITIES } from "@jalon/shared";
 
 /** The fields the zone screen writes, checked against the contract. */
-export type ZoneInput = ContractFields<ZoneFields, {
-  name: string;
-  parentId: number | null;
-  typology: string | null;
-  unity: ZoneUnity;
-}>;
+export type ZoneInput = ContractFields<
+  ZoneFields,
+  {
+    name: string;
+    parentId: number | null;
+    typology: string | null;
+    unity: ZoneUnity;
+  }
+>;
 
 export interface LotSpeciality {
   id?: number;
@@ -41,12 +54,15 @@ export interface Lot {
 }
 
 /** The fields the lot screen writes, checked against the contract (shared/src/contract/lot.ts). */
-export type LotInput = ContractFields<FieldsOf<typeof lotCreateBody>, {
-  name: string;
-  color: string;
-  specialities: LotSpeciality[];
-  participantIds: number[];
-}>;
+export type LotInput = ContractFields<
+  FieldsOf<typeof lotCreateBody>,
+  {
+    name: string;
+    color: string;
+    specialities: LotSpeciality[];
+    participantIds: number[];
+  }
+>;
 
 export interface LibraryLot {
   id: number;
@@ -72,18 +88,21 @@ export interface Participant {
 }
 
 /** The fields the participant screen writes, checked against the contract (shared/src/contract/participant.ts). */
-export type ParticipantInput = ContractFields<FieldsOf<typeof participantCreateBody>, {
-  name: string;
-  companyName: string | null;
-  color: string;
-  projectManagerEmail: string | null;
-  projectManagerFirstName: string | null;
-  projectManagerLastName: string | null;
-  projectManagerPhoneNumber: string | null;
-  participantsGroupPro: number[];
-  specialityIds: number[];
-  zoneIds: number[];
-}>;
+export type ParticipantInput = ContractFields<
+  FieldsOf<typeof participantCreateBody>,
+  {
+    name: string;
+    companyName: string | null;
+    color: string;
+    projectManagerEmail: string | null;
+    projectManagerFirstName: string | null;
+    projectManagerLastName: string | null;
+    projectManagerPhoneNumber: string | null;
+    participantsGroupPro: number[];
+    specialityIds: number[];
+    zoneIds: number[];
+  }
+>;
 
 export interface Speciality {
   id: number;
@@ -94,10 +113,13 @@ export interface Speciality {
 }
 
 /** The fields the speciality screen writes, checked against the contract (shared/src/contract/speciality.ts). */
-export type SpecialityInput = ContractFields<FieldsOf<typeof specialityCreateBody>, {
-  name: string;
-  participantGroupProId: number | null;
-}>;
+export type SpecialityInput = ContractFields<
+  FieldsOf<typeof specialityCreateBody>,
+  {
+    name: string;
+    participantGroupProId: number | null;
+  }
+>;
 
 export interface HistogramBar {
   id: number;
@@ -106,13 +128,22 @@ export interface HistogramBar {
   total: number;
 }
 
-const scope = (projectId: number, versionId: number) => [filter("projectId", "$eq", projectId), filter("versionId", "$eq", versionId)];
-const all = (projectId: number, versionId: number, sort = "name,ASC", extra: string[] = []): Query => ({ filter: [...scope(projectId, versionId), ...extra], limit: LIST_LIMIT, sort });
+const scope = (projectId: number, versionId: number) => [
+  filter("projectId", "$eq", projectId),
+  filter("versionId", "$eq", versionId),
+];
+const all = (projectId: number, versionId: number, sort = "name,ASC", extra: string[] = []): Query => ({
+  filter: [...scope(projectId, versionId), ...extra],
+  limit: LIST_LIMIT,
+  sort,
+});
 
 /** Downloads a file the server builds (exports) and saves it under the server's name. */
 export async function downloadExport(path: string, query: Query, fallbackName: string): Promise<void> {
   const token = useSession.getState().token;
-  const res = await fetch(`/api${path}${buildQuery(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`/api${path}${buildQuery(query)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { code?: unknown; message?: string };
     throw new ApiError(res.status, normaliseCode(body.code), body.message ?? res.statusText);
@@ -137,52 +168,78 @@ function upload(path: string, projectId: number, versionId: number, file: File) 
 }
 
 export const zonesApi = {
-  list: (projectId: number, versionId: number) => request<ListResponse<Zone>>("GET", "/zone", { query: all(projectId, versionId, "position,ASC") }),
+  list: (projectId: number, versionId: number) =>
+    request<ListResponse<Zone>>("GET", "/zone", { query: all(projectId, versionId, "position,ASC") }),
   get: (id: number) => request<Zone>("GET", `/zone/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<ZoneInput>) => request<Zone>("POST", "/zone", { body: { ...body, projectId, versionId } }),
+  create: (projectId: number, versionId: number, body: Partial<ZoneInput>) =>
+    request<Zone>("POST", "/zone", { body: { ...body, projectId, versionId } }),
   update: (id: number, body: Partial<ZoneInput>) => request<Zone>("PATCH", `/zone/${id}`, { body }),
   reorder: (zones: ZoneReorder) => request<ListResponse<Zone>>("PUT", "/zone/bulk-update", { body: { zones } }),
   bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/zone/bulk-delete", { body: { ids } }),
   import: (projectId: number, versionId: number, file: File) => upload("/zone/import", projectId, versionId, file),
-  export: (projectId: number, versionId: number) => downloadExport("/zone/export", { filter: scope(projectId, versionId) }, "Zones.xlsx"),
+  export: (projectId: number, versionId: number) =>
+    downloadExport("/zone/export", { filter: scope(projectId, versionId) }, "Zones.xlsx"),
 };
 
 export const lotsApi = {
-  list: (projectId: number, versionId: number) => request<ListResponse<Lot>>("GET", "/participant-group-pro", { query: { ...all(projectId, versionId), join: "participants" } }),
+  list: (projectId: number, versionId: number) =>
+    request<ListResponse<Lot>>("GET", "/participant-group-pro", {
+      query: { ...all(projectId, versionId), join: "participants" },
+    }),
   get: (id: number) => request<Lot>("GET", `/participant-group-pro/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<LotInput>) => request<Lot>("POST", "/participant-group-pro", { body: { ...body, projectId, versionId } }),
+  create: (projectId: number, versionId: number, body: Partial<LotInput>) =>
+    request<Lot>("POST", "/participant-group-pro", { body: { ...body, projectId, versionId } }),
   update: (id: number, body: Partial<LotInput>) => request<Lot>("PATCH", `/participant-group-pro/${id}`, { body }),
-  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/participant-group-pro/bulk-delete", { body: { ids } }),
-  histogram: (projectId: number, versionId: number) => request<ListResponse<HistogramBar>>("GET", "/participant-group-pro/histogram", { query: { filter: scope(projectId, versionId) } }),
+  bulkDelete: (ids: number[]) =>
+    request<{ ids: number[] }>("DELETE", "/participant-group-pro/bulk-delete", { body: { ids } }),
+  histogram: (projectId: number, versionId: number) =>
+    request<ListResponse<HistogramBar>>("GET", "/participant-group-pro/histogram", {
+      query: { filter: scope(projectId, versionId) },
+    }),
   importFromLibrary: (projectId: number, versionId: number, ids: number[]) =>
     request<ListResponse<Lot>>("POST", "/participant-group-pro/bulk-import", { body: { projectId, versionId, ids } }),
-  export: (projectId: number, versionId: number) => downloadExport("/participant-group-pro/export", { filter: scope(projectId, versionId) }, "Lots.xlsx"),
+  export: (projectId: number, versionId: number) =>
+    downloadExport("/participant-group-pro/export", { filter: scope(projectId, versionId) }, "Lots.xlsx"),
 };
 
 export const libraryLotsApi = {
-  list: () => request<ListResponse<LibraryLot>>("GET", "/participant-group", { query: { limit: LIST_LIMIT, sort: "name,ASC" } }),
+  list: () =>
+    request<ListResponse<LibraryLot>>("GET", "/participant-group", { query: { limit: LIST_LIMIT, sort: "name,ASC" } }),
   get: (id: number) => request<LibraryLot>("GET", `/participant-group/${id}`),
-  projects: (id: number) => request<ListResponse<Ref & { isArchived: boolean }>>("GET", `/participant-group/${id}/projects`),
+  projects: (id: number) =>
+    request<ListResponse<Ref & { isArchived: boolean }>>("GET", `/participant-group/${id}/projects`),
   create: (body: { name: string; color?: string }) => request<LibraryLot>("POST", "/participant-group", { body }),
-  update: (id: number, body: { name?: string; color?: string }) => request<LibraryLot>("PATCH", `/participant-group/${id}`, { body }),
-  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/participant-group/bulk-delete", { body: { ids } }),
+  update: (id: number, body: { name?: string; color?: string }) =>
+    request<LibraryLot>("PATCH", `/participant-group/${id}`, { body }),
+  bulkDelete: (ids: number[]) =>
+    request<{ ids: number[] }>("DELETE", "/participant-group/bulk-delete", { body: { ids } }),
 };
 
 export const participantsApi = {
   list: (projectId: number, versionId: number, lotId?: number) =>
-    request<ListResponse<Participant>>("GET", "/participant", { query: all(projectId, versionId, "name,ASC", lotId ? [filter("participantGroupProId", "$eq", lotId)] : []) }),
+    request<ListResponse<Participant>>("GET", "/participant", {
+      query: all(projectId, versionId, "name,ASC", lotId ? [filter("participantGroupProId", "$eq", lotId)] : []),
+    }),
   get: (id: number) => request<Participant>("GET", `/participant/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<ParticipantInput>) => request<Participant>("POST", "/participant", { body: { ...body, projectId, versionId } }),
-  update: (id: number, body: Partial<ParticipantInput>) => request<Participant>("PATCH", `/participant/${id}`, { body }),
+  create: (projectId: number, versionId: number, body: Partial<ParticipantInput>) =>
+    request<Participant>("POST", "/participant", { body: { ...body, projectId, versionId } }),
+  update: (id: number, body: Partial<ParticipantInput>) =>
+    request<Participant>("PATCH", `/participant/${id}`, { body }),
   bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/participant/bulk-delete", { body: { ids } }),
-  histogram: (projectId: number, versionId: number) => request<ListResponse<HistogramBar>>("GET", "/participant/histogram", { query: { filter: scope(projectId, versionId) } }),
-  export: (projectId: number, versionId: number) => downloadExport("/participant/export", { filter: scope(projectId, versionId) }, "Participants.xlsx"),
+  histogram: (projectId: number, versionId: number) =>
+    request<ListResponse<HistogramBar>>("GET", "/participant/histogram", {
+      query: { filter: scope(projectId, versionId) },
+    }),
+  export: (projectId: number, versionId: number) =>
+    downloadExport("/participant/export", { filter: scope(projectId, versionId) }, "Participants.xlsx"),
 };
 
 export const specialitiesApi = {
-  list: (projectId: number, versionId: number) => request<ListResponse<Speciality>>("GET", "/speciality", { query: all(projectId, versionId) }),
+  list: (projectId: number, versionId: number) =>
+    request<ListResponse<Speciality>>("GET", "/speciality", { query: all(projectId, versionId) }),
   get: (id: number) => request<Speciality>("GET", `/speciality/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<SpecialityInput>) => request<Speciality>("POST", "/speciality", { body: { ...body, projectId, versionId } }),
+  create: (projectId: number, versionId: number, body: Partial<SpecialityInput>) =>
+    request<Speciality>("POST", "/speciality", { body: { ...body, projectId, versionId } }),
   update: (id: number, body: Partial<SpecialityInput>) => request<Speciality>("PATCH", `/speciality/${id}`, { body }),
   bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/speciality/bulk-delete", { body: { ids } }),
 };

@@ -25,13 +25,16 @@ export interface HolidayItem {
 }
 
 /** The fields the holiday screen writes, checked against the contract (shared/src/contract/holiday.ts). */
-export type HolidayInput = ContractFields<FieldsOf<typeof holidayCreateBody>, {
-  name: string;
-  type: HolidayType;
-  startDate: string;
-  endDate?: string;
-  participantsGroupPro?: number[];
-}>;
+export type HolidayInput = ContractFields<
+  FieldsOf<typeof holidayCreateBody>,
+  {
+    name: string;
+    type: HolidayType;
+    startDate: string;
+    endDate?: string;
+    participantsGroupPro?: number[];
+  }
+>;
 
 /** What a holiday write answers besides the row: the events it moved and the undo count. */
 export interface HolidayWriteAnswer extends HolidayItem {
@@ -44,7 +47,9 @@ const versionFilter = (versionId: number) => filter("versionId", "$eq", versionI
 /** Downloads a file the server builds (exports): the browser saves it under the server's name. */
 export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
   const token = useSession.getState().token;
-  const res = await fetch(`/api${path}${buildQuery(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`/api${path}${buildQuery(query)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { code?: unknown; message?: string };
     throw new ApiError(res.status, normaliseCode(body.code), body.message ?? res.statusText);
@@ -66,18 +71,29 @@ export const holidaysApi = {
   /** GET /holiday of one type in the version (limit 10000, name ascending; the table sorts and pages). */
   list: (projectId: number, versionId: number, type: HolidayType) =>
     request<ListResponse<HolidayItem>>("GET", "/holiday", {
-      query: { filter: [filter("projectId", "$eq", projectId), versionFilter(versionId), filter("type", "$eq", type)], limit: LIST_LIMIT, sort: "name,ASC" },
+      query: {
+        filter: [filter("projectId", "$eq", projectId), versionFilter(versionId), filter("type", "$eq", type)],
+        limit: LIST_LIMIT,
+        sort: "name,ASC",
+      },
     }),
   get: (id: number) => request<HolidayItem>("GET", `/holiday/${id}`),
   create: (projectId: number, versionId: number, body: Partial<HolidayInput>) =>
     request<HolidayWriteAnswer>("POST", "/holiday", { body: { ...body, projectId, versionId } }),
   update: (id: number, body: Partial<HolidayInput>) => request<HolidayWriteAnswer>("PATCH", `/holiday/${id}`, { body }),
-  bulkDelete: (ids: number[]) => request<{ count: number; undoRemaining: number }>("DELETE", "/holiday/bulk-delete", { body: { ids } }),
+  bulkDelete: (ids: number[]) =>
+    request<{ count: number; undoRemaining: number }>("DELETE", "/holiday/bulk-delete", { body: { ids } }),
   export: (projectId: number, versionId: number) =>
-    downloadFile("/holiday/export", { filter: [filter("projectId", "$eq", projectId), versionFilter(versionId)] }, "Jours_feries_conges.xlsx"),
+    downloadFile(
+      "/holiday/export",
+      { filter: [filter("projectId", "$eq", projectId), versionFilter(versionId)] },
+      "Jours_feries_conges.xlsx",
+    ),
   /** The version's lots, for the holiday form (GET /participant-group-pro). */
   lots: (versionId: number) =>
-    request<ListResponse<LotRef>>("GET", "/participant-group-pro", { query: { filter: versionFilter(versionId), limit: LIST_LIMIT, sort: "name,ASC" } }).then((r) => r.data),
+    request<ListResponse<LotRef>>("GET", "/participant-group-pro", {
+      query: { filter: versionFilter(versionId), limit: LIST_LIMIT, sort: "name,ASC" },
+    }).then((r) => r.data),
 };
 
 /** A tag or a phase (spec 001 section 3 "Tag"): name, colour, type, category with its parent. */
@@ -89,7 +105,14 @@ export interface ClassItem {
   color: string | null;
   type: string | null;
   categoryId: number | null;
-  category: { id: number; name: string; type: string | null; position: number; parentCategoryId: number | null; parentCategory: { id: number; name: string } | null } | null;
+  category: {
+    id: number;
+    name: string;
+    type: string | null;
+    position: number;
+    parentCategoryId: number | null;
+    parentCategory: { id: number; name: string } | null;
+  } | null;
 }
 
 export interface ClassCategory {
@@ -120,22 +143,34 @@ export type ClassificationApi = ReturnType<typeof classificationApi>;
 
 /** Tags (/tag, /category) and phases (/phase, /phase-category) have the same calls. */
 export function classificationApi(itemPath: string, categoryPath: string, exportName: string) {
-  const scope = (projectId: number, versionId: number) => [filter("projectId", "$eq", projectId), versionFilter(versionId)];
+  const scope = (projectId: number, versionId: number) => [
+    filter("projectId", "$eq", projectId),
+    versionFilter(versionId),
+  ];
   return {
     list: (projectId: number, versionId: number) =>
-      request<ListResponse<ClassItem>>("GET", itemPath, { query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: "name,ASC" } }),
+      request<ListResponse<ClassItem>>("GET", itemPath, {
+        query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: "name,ASC" },
+      }),
     get: (id: number) => request<ClassItem>("GET", `${itemPath}/${id}`),
-    create: (projectId: number, versionId: number, body: Partial<ClassItemInput>) => request<ClassItem>("POST", itemPath, { body: { ...body, projectId, versionId } }),
+    create: (projectId: number, versionId: number, body: Partial<ClassItemInput>) =>
+      request<ClassItem>("POST", itemPath, { body: { ...body, projectId, versionId } }),
     update: (id: number, body: Partial<ClassItemInput>) => request<ClassItem>("PATCH", `${itemPath}/${id}`, { body }),
     bulkDelete: (ids: number[]) => request<{ count: number }>("DELETE", `${itemPath}/bulk-delete`, { body: { ids } }),
-    export: (projectId: number, versionId: number) => downloadFile(`${itemPath}/export`, { filter: scope(projectId, versionId) }, exportName),
+    export: (projectId: number, versionId: number) =>
+      downloadFile(`${itemPath}/export`, { filter: scope(projectId, versionId) }, exportName),
     categories: (projectId: number, versionId: number) =>
-      request<ListResponse<ClassCategory>>("GET", categoryPath, { query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: ["position,ASC", "name,ASC"] } }),
-    createCategory: (projectId: number, versionId: number, body: ClassCategoryInput) => request<ClassCategory>("POST", categoryPath, { body: { ...body, projectId, versionId } }),
-    updateCategory: (id: number, body: Partial<ClassCategoryInput>) => request<ClassCategory>("PATCH", `${categoryPath}/${id}`, { body }),
+      request<ListResponse<ClassCategory>>("GET", categoryPath, {
+        query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: ["position,ASC", "name,ASC"] },
+      }),
+    createCategory: (projectId: number, versionId: number, body: ClassCategoryInput) =>
+      request<ClassCategory>("POST", categoryPath, { body: { ...body, projectId, versionId } }),
+    updateCategory: (id: number, body: Partial<ClassCategoryInput>) =>
+      request<ClassCategory>("PATCH", `${categoryPath}/${id}`, { body }),
     deleteCategory: (id: number) => request<{ count: number }>("DELETE", `${categoryPath}/${id}`),
     /** PATCH .../order: the categories in their new order. */
-    orderCategories: (ids: number[]) => request<{ ids: number[]; positions: number[] }>("PATCH", `${categoryPath}/order`, { body: { ids } }),
+    orderCategories: (ids: number[]) =>
+      request<{ ids: number[]; positions: number[] }>("PATCH", `${categoryPath}/order`, { body: { ids } }),
   };
 }
 
@@ -165,25 +200,35 @@ export interface MacroTaskItem {
 
 /** The fields the macro-task screen writes, checked against the contract (shared/src/contract/macroTask.ts). */
 // trackedUnit stays a string here (the screens hold it as one; the server checks it against ORDER_LINE_UNITS).
-export type MacroTaskInput = ContractFields<Omit<FieldsOf<typeof macroTaskCreateBody>, "trackedUnit"> & { trackedUnit?: string | null }, {
-  name: string;
-  participantGroupProId: number | null;
-  specialityIds: number[];
-  tagIds: number[];
-  trackedUnit: string | null;
-  trackedFamilies: Record<string, number[]>;
-}>;
+export type MacroTaskInput = ContractFields<
+  Omit<FieldsOf<typeof macroTaskCreateBody>, "trackedUnit"> & { trackedUnit?: string | null },
+  {
+    name: string;
+    participantGroupProId: number | null;
+    specialityIds: number[];
+    tagIds: number[];
+    trackedUnit: string | null;
+    trackedFamilies: Record<string, number[]>;
+  }
+>;
 
 export const macroTasksApi = {
   /** GET /macro-task with the zones of each (the second list shows their names); the table sorts and pages. */
   list: (projectId: number, versionId: number) =>
     request<ListResponse<MacroTaskItem>>("GET", "/macro-task", {
-      query: { filter: [filter("projectId", "$eq", projectId), versionFilter(versionId)], join: "zones", limit: LIST_LIMIT, sort: "name,ASC" },
+      query: {
+        filter: [filter("projectId", "$eq", projectId), versionFilter(versionId)],
+        join: "zones",
+        limit: LIST_LIMIT,
+        sort: "name,ASC",
+      },
     }),
   get: (id: number) => request<MacroTaskItem>("GET", `/macro-task/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<MacroTaskInput>) => request<MacroTaskItem>("POST", "/macro-task", { body: { ...body, projectId, versionId } }),
+  create: (projectId: number, versionId: number, body: Partial<MacroTaskInput>) =>
+    request<MacroTaskItem>("POST", "/macro-task", { body: { ...body, projectId, versionId } }),
   update: (id: number, body: Partial<MacroTaskInput>) => request<MacroTaskItem>("PATCH", `/macro-task/${id}`, { body }),
-  bulkUpdate: (macroTasks: (Partial<MacroTaskInput> & { id: number })[]) => request<ListResponse<MacroTaskItem>>("PATCH", "/macro-task/bulk-update", { body: { macroTasks } }),
+  bulkUpdate: (macroTasks: (Partial<MacroTaskInput> & { id: number })[]) =>
+    request<ListResponse<MacroTaskItem>>("PATCH", "/macro-task/bulk-update", { body: { macroTasks } }),
   bulkDelete: (ids: number[]) => request<{ count: number }>("DELETE", "/macro-task/bulk-delete", { body: { ids } }),
 };
 
@@ -195,7 +240,11 @@ export const importsApi = {
     form.set("versionId", String(versionId));
     form.set("fileName", file.name);
     form.set("file", file, file.name);
-    return request<{ counts: { tags: number; phases: number; macroTasks: number; holidays: number }; undoRemaining?: number }>("POST", "/structure/import", { body: form });
+    return request<{
+      counts: { tags: number; phases: number; macroTasks: number; holidays: number };
+      undoRemaining?: number;
+    }>("POST", "/structure/import", { body: form });
   },
-  exportStructure: (projectId: number, versionId: number) => downloadFile("/structure/export", { projectId, versionId }, "Structure.xlsx"),
+  exportStructure: (projectId: number, versionId: number) =>
+    downloadFile("/structure/export", { projectId, versionId }, "Structure.xlsx"),
 };

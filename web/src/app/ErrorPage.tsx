@@ -16,7 +16,11 @@ export function ErrorView({ error }: { error: unknown }) {
       <Card style={{ maxWidth: 520, width: "100%", padding: 32, gap: 16 }}>
         <Title1 as="h1">Oops!</Title1>
         <Body1>{t("app.somethingWentWrong")}</Body1>
-        {message ? <Caption1 as="pre" style={{ whiteSpace: "pre-wrap" }}>{message}</Caption1> : null}
+        {message ? (
+          <Caption1 as="pre" style={{ whiteSpace: "pre-wrap" }}>
+            {message}
+          </Caption1>
+        ) : null}
         <Button appearance="primary" onClick={() => window.location.assign(LOGIN_PATH)}>
           {t("app.reload")}
         </Button>

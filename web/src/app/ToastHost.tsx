@@ -45,7 +45,8 @@ export function ToastHost() {
     for (const item of items) {
       const before = shown.current.get(item.id);
       if (!before) dispatchToast(<Content item={item} />, { toastId: item.id, intent: item.intent, timeout: -1 });
-      else if (before !== item) updateToast({ toastId: item.id, content: <Content item={item} />, intent: item.intent, timeout: -1 });
+      else if (before !== item)
+        updateToast({ toastId: item.id, content: <Content item={item} />, intent: item.intent, timeout: -1 });
       shown.current.set(item.id, item);
     }
   }, [items, dispatchToast, updateToast, dismissToast]);

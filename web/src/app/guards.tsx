@@ -36,7 +36,14 @@ export function takeRedirect(location: Location): string | null {
 
 /** A project or version id that is missing or the literal 'undefined' / 'null' (spec 000 section 8). */
 export function isMissingId(id: string | number | null | undefined): boolean {
-  return id === null || id === undefined || id === "" || id === "undefined" || id === "null" || (typeof id === "number" && Number.isNaN(id));
+  return (
+    id === null ||
+    id === undefined ||
+    id === "" ||
+    id === "undefined" ||
+    id === "null" ||
+    (typeof id === "number" && Number.isNaN(id))
+  );
 }
 
 export function Guard({ route, children }: { route: AppRoute; children: ReactNode }) {

@@ -15,13 +15,7 @@ export interface NavNode {
 }
 
 export type NavIcon =
-  | "projects"
-  | "dashboard"
-  | "configuration"
-  | "planning"
-  | "qualityCalendar"
-  | "execution"
-  | "monitoring";
+  "projects" | "dashboard" | "configuration" | "planning" | "qualityCalendar" | "execution" | "monitoring";
 
 export const navigationTree: NavNode[] = [
   { label: "nav.projects", path: PROJECTS_PATH, icon: "projects" },

@@ -59,7 +59,12 @@ const ImportsPage = lazy(() => import("../features/imports/ImportsPage"));
 
 const PRODUCT = "pro";
 
-const r = (path: string, permission: PermissionSet | undefined, title: string, extra: Partial<AppRoute> = {}): AppRoute => ({
+const r = (
+  path: string,
+  permission: PermissionSet | undefined,
+  title: string,
+  extra: Partial<AppRoute> = {},
+): AppRoute => ({
   path,
   permission,
   title,
@@ -74,7 +79,10 @@ export const routes: AppRoute[] = [
   r("/forgot", "all", "pages.forgot", { layout: "auth", screen: ForgotPage }),
   r("/reset-password/:token", undefined, "pages.resetPassword", { layout: "auth", screen: ResetPasswordPage }),
   // Guest
-  r("/dashboard/public-planning/:token", "guest", "pages.publicPlanning", { layout: "public", screen: PublicPlanningPage }),
+  r("/dashboard/public-planning/:token", "guest", "pages.publicPlanning", {
+    layout: "public",
+    screen: PublicPlanningPage,
+  }),
   // External level
   r("/dashboard/projects", "external", "pages.projects", { screen: ProjectsPage }),
   r("/dashboard/planning", "external", "pages.planning", { ...p, screen: PlanningPage }),
@@ -116,7 +124,9 @@ export const routes: AppRoute[] = [
   r(`/dashboard/sequences-${PRODUCT}`, "manager", "pages.projectSequences", p),
   r(`/dashboard/sequence-${PRODUCT}/:id`, "manager", "pages.projectSequence", p),
   r("/dashboard/participants-library", "manager", "pages.participantsLibrary", { screen: LibraryLotsPage }),
-  r("/dashboard/participant-library/:participantGroupId", "manager", "pages.participantLibrary", { screen: LibraryLotPage }),
+  r("/dashboard/participant-library/:participantGroupId", "manager", "pages.participantLibrary", {
+    screen: LibraryLotPage,
+  }),
   r("/dashboard/participants", "manager", "pages.participants", { ...p, screen: LotsPage }),
   r("/dashboard/participants/new", "manager", "pages.participants", { ...p, screen: ParticipantPage }),
   r("/dashboard/participants/:recordId/:page", "manager", "pages.participants", { ...p, screen: ParticipantPage }),

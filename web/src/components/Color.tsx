@@ -4,8 +4,22 @@ import { Field, ColorSwatch, EmptySwatch, SwatchPicker, makeStyles, tokens } fro
 
 const useStyles = makeStyles({
   colorRow: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
-  custom: { width: "36px", height: "28px", padding: 0, border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium, background: "none" },
-  dot: { width: "14px", height: "14px", borderRadius: "3px", border: `1px solid ${tokens.colorNeutralStroke1}`, display: "inline-block", verticalAlign: "middle" },
+  custom: {
+    width: "36px",
+    height: "28px",
+    padding: 0,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    background: "none",
+  },
+  dot: {
+    width: "14px",
+    height: "14px",
+    borderRadius: "3px",
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    display: "inline-block",
+    verticalAlign: "middle",
+  },
   swatch: {
     display: "inline-block",
     width: "14px",
@@ -19,16 +33,48 @@ const useStyles = makeStyles({
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-export const PALETTE = ["#FFFFFF", "#E53935", "#FB8C00", "#FDD835", "#43A047", "#00897B", "#1E88E5", "#3949AB", "#8E24AA", "#6D4C41", "#757575", "#000000"];
+export const PALETTE = [
+  "#FFFFFF",
+  "#E53935",
+  "#FB8C00",
+  "#FDD835",
+  "#43A047",
+  "#00897B",
+  "#1E88E5",
+  "#3949AB",
+  "#8E24AA",
+  "#6D4C41",
+  "#757575",
+  "#000000",
+];
 
 /** A colour: palette swatches, a custom colour, and (tasks) none, which means the lot's colour. */
-export function ColorField({ label, customLabel, value, onChange, allowNone, noneLabel }: { label: string; customLabel: string; value: string; onChange: (v: string) => void; allowNone?: boolean; noneLabel?: string }) {
+export function ColorField({
+  label,
+  customLabel,
+  value,
+  onChange,
+  allowNone,
+  noneLabel,
+}: {
+  label: string;
+  customLabel: string;
+  value: string;
+  onChange: (v: string) => void;
+  allowNone?: boolean;
+  noneLabel?: string;
+}) {
   const styles = useStyles();
   const selected = value.toUpperCase();
   return (
     <Field label={label}>
       <div className={styles.colorRow}>
-        <SwatchPicker aria-label={label} selectedValue={selected || "none"} onSelectionChange={(_, d) => onChange(d.selectedValue === "none" ? "" : d.selectedValue)} size="small">
+        <SwatchPicker
+          aria-label={label}
+          selectedValue={selected || "none"}
+          onSelectionChange={(_, d) => onChange(d.selectedValue === "none" ? "" : d.selectedValue)}
+          size="small"
+        >
           {allowNone ? <EmptySwatch value="none" aria-label={noneLabel} title={noneLabel} /> : null}
           {PALETTE.map((c) => (
             <ColorSwatch key={c} color={c} value={c} aria-label={c} title={c} />
@@ -48,11 +94,24 @@ export function ColorField({ label, customLabel, value, onChange, allowNone, non
 }
 
 /** A colour picker stored as #RRGGBB (upper case, as the server keeps it), with its value beside it. */
-export function ColorInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+export function ColorInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <label style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
       <span>{label}</span>
-      <input type="color" aria-label={label} value={HEX.test(value) ? value.toLowerCase() : "#ffffff"} onChange={(e) => onChange(e.target.value.toUpperCase())} />
+      <input
+        type="color"
+        aria-label={label}
+        value={HEX.test(value) ? value.toLowerCase() : "#ffffff"}
+        onChange={(e) => onChange(e.target.value.toUpperCase())}
+      />
       <span>{value}</span>
     </label>
   );

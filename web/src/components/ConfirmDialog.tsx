@@ -22,7 +22,16 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, confirmDisabled, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  confirmDisabled,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={(_, d) => (!d.open && !busy ? onCancel() : undefined)}>
@@ -40,7 +49,12 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, confi
               <Button appearance="secondary" onClick={onCancel} disabled={busy}>
                 {t("actions.cancel")}
               </Button>
-              <Button type="submit" appearance="primary" disabled={busy || confirmDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={busy || confirmDisabled}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+              >
                 {confirmLabel}
               </Button>
             </DialogActions>

@@ -12,7 +12,11 @@ interface Row {
   position: number;
 }
 
-const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `Zone ${String(60 - i).padStart(2, "0")}`, position: i }));
+const rows: Row[] = Array.from({ length: 60 }, (_, i) => ({
+  id: i + 1,
+  name: `Zone ${String(60 - i).padStart(2, "0")}`,
+  position: i,
+}));
 const columns: DataTableColumn<Row>[] = [
   { id: "name", header: "Nom" },
   { id: "position", header: "Position" },
@@ -26,7 +30,11 @@ function bodyRows() {
 describe("DataTable", () => {
   it("starts on page 0 with 25 rows sorted by name ascending, pages with the arrows and shows the range", async () => {
     const user = userEvent.setup();
-    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    render(
+      <Providers>
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" />
+      </Providers>,
+    );
     expect(bodyRows()).toHaveLength(25);
     expect(bodyRows()[0]).toHaveTextContent("Zone 01");
     expect(screen.getByText("1–25 sur 60")).toBeInTheDocument();
@@ -42,10 +50,18 @@ describe("DataTable", () => {
 
   it("offers 25, 50, 100 and 250 rows per page and goes back to page 0 on change", async () => {
     const user = userEvent.setup();
-    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    render(
+      <Providers>
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" />
+      </Providers>,
+    );
     await user.click(screen.getByRole("button", { name: "Page suivante" }));
     const select = screen.getByRole("combobox", { name: "Lignes par page" });
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["25", "50", "100", "250"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["25", "50", "100", "250"]);
     await user.selectOptions(select, "100");
     expect(bodyRows()).toHaveLength(60);
     expect(screen.getByText("1–60 sur 60")).toBeInTheDocument();
@@ -53,7 +69,11 @@ describe("DataTable", () => {
 
   it("sorts a column on click, descending on a second click", async () => {
     const user = userEvent.setup();
-    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    render(
+      <Providers>
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" />
+      </Providers>,
+    );
     await user.click(screen.getByRole("columnheader", { name: /Nom/ }));
     expect(bodyRows()[0]).toHaveTextContent("Zone 60");
     await user.click(screen.getByRole("columnheader", { name: /Position/ }));
@@ -83,7 +103,11 @@ describe("DataTable", () => {
         />
       );
     }
-    render(<Providers><Server /></Providers>);
+    render(
+      <Providers>
+        <Server />
+      </Providers>,
+    );
     expect(screen.getByText("1–25 sur 312")).toBeInTheDocument();
     // Server rows are shown in the order received, not re-sorted.
     expect(bodyRows()[0]).toHaveTextContent("Zone 60");
@@ -96,7 +120,11 @@ describe("DataTable", () => {
 
   it("hides columns from the menu but always keeps one shown", async () => {
     const user = userEvent.setup();
-    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    render(
+      <Providers>
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" />
+      </Providers>,
+    );
     await user.click(screen.getByRole("button", { name: "Colonnes" }));
     await user.click(screen.getByRole("menuitemcheckbox", { name: "Position" }));
     expect(screen.queryByRole("columnheader", { name: /Position/ })).not.toBeInTheDocument();
@@ -108,7 +136,18 @@ describe("DataTable", () => {
   it("selects rows and hands the ids to bulk delete", async () => {
     const user = userEvent.setup();
     const onDelete = vi.fn();
-    render(<Providers><DataTable columns={columns} rows={rows.slice(0, 3)} getRowId={(r) => r.id} ariaLabel="Zones" selectable onDeleteSelected={onDelete} /></Providers>);
+    render(
+      <Providers>
+        <DataTable
+          columns={columns}
+          rows={rows.slice(0, 3)}
+          getRowId={(r) => r.id}
+          ariaLabel="Zones"
+          selectable
+          onDeleteSelected={onDelete}
+        />
+      </Providers>,
+    );
     expect(screen.queryByRole("button", { name: "Supprimer la sélection" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("checkbox", { name: "Sélectionner Zone 59" }));
     expect(screen.getByText("1 ligne sélectionnée")).toBeInTheDocument();
@@ -122,7 +161,18 @@ describe("DataTable", () => {
 
   it("reports a row dropped on another one", () => {
     const onReorder = vi.fn();
-    render(<Providers><DataTable columns={columns} rows={rows.slice(0, 3)} getRowId={(r) => r.id} ariaLabel="Zones" onReorder={onReorder} defaultSort={{ field: "position", direction: "ASC" }} /></Providers>);
+    render(
+      <Providers>
+        <DataTable
+          columns={columns}
+          rows={rows.slice(0, 3)}
+          getRowId={(r) => r.id}
+          ariaLabel="Zones"
+          onReorder={onReorder}
+          defaultSort={{ field: "position", direction: "ASC" }}
+        />
+      </Providers>,
+    );
     const [first, , third] = bodyRows();
     const dataTransfer = { setData: vi.fn(), effectAllowed: "" };
     fireEvent.dragStart(first, { dataTransfer });
@@ -156,8 +206,15 @@ describe("DataTable", () => {
       { id: 3, name: "Etanchéité", position: 2 },
       { id: 4, name: "Charpente", position: 3 },
     ];
-    const cols: DataTableColumn<Row>[] = [{ id: "name", header: "Nom" }, { id: "position", header: "Position", sortable: false }];
-    render(<Providers><DataTable columns={cols} rows={trades} getRowId={(r) => r.id} ariaLabel="Lots" /></Providers>);
+    const cols: DataTableColumn<Row>[] = [
+      { id: "name", header: "Nom" },
+      { id: "position", header: "Position", sortable: false },
+    ];
+    render(
+      <Providers>
+        <DataTable columns={cols} rows={trades} getRowId={(r) => r.id} ariaLabel="Lots" />
+      </Providers>,
+    );
     expect(bodyRows().map((r) => r.textContent)).toEqual(["Charpente3", "Électricité1", "Etanchéité2", "Zinguerie0"]);
     await user.click(screen.getByRole("columnheader", { name: /Position/ }));
     expect(bodyRows()[0]).toHaveTextContent("Charpente");
@@ -167,43 +224,96 @@ describe("DataTable", () => {
   it("offers the list's export beside the columns menu and shows a failure as an error toast", async () => {
     const user = userEvent.setup();
     const run = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error("boom"));
-    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" exportFile={{ run, subject: "zone" }} /></Providers>);
+    render(
+      <Providers>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => r.id}
+          ariaLabel="Zones"
+          exportFile={{ run, subject: "zone" }}
+        />
+      </Providers>,
+    );
     const button = screen.getByRole("button", { name: "Exporter (.xlsx)" });
     await user.click(button);
     expect(run).toHaveBeenCalledTimes(1);
     expect(useToasts.getState().items.filter((i) => i.intent === "error")).toHaveLength(0);
     await user.click(button);
     expect(run).toHaveBeenCalledTimes(2);
-    expect(useToasts.getState().items.find((i) => i.intent === "error")).toMatchObject({ message: "L'export a échoué.", subject: "zone" });
+    expect(useToasts.getState().items.find((i) => i.intent === "error")).toMatchObject({
+      message: "L'export a échoué.",
+      subject: "zone",
+    });
   });
 
   it("shows no export button without an export, and names it as the list asks", () => {
-    const { unmount } = render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" /></Providers>);
+    const { unmount } = render(
+      <Providers>
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" />
+      </Providers>,
+    );
     expect(screen.queryByRole("button", { name: /Exporter/ })).not.toBeInTheDocument();
     unmount();
-    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" exportFile={{ label: "Exporter les zones", run: vi.fn() }} /></Providers>);
+    render(
+      <Providers>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => r.id}
+          ariaLabel="Zones"
+          exportFile={{ label: "Exporter les zones", run: vi.fn() }}
+        />
+      </Providers>,
+    );
     expect(screen.getByRole("button", { name: "Exporter les zones" })).toBeInTheDocument();
   });
 
   it("labels the select-all checkbox as the list asks and right-aligns an 'end' column", () => {
-    const cols: DataTableColumn<Row>[] = [{ id: "name", header: "Nom" }, { id: "position", header: "Position", align: "end" }];
-    render(<Providers><DataTable columns={cols} rows={rows.slice(0, 2)} getRowId={(r) => r.id} ariaLabel="Zones" selectable selectAllLabel="Sélectionner toutes les zones de la page" /></Providers>);
+    const cols: DataTableColumn<Row>[] = [
+      { id: "name", header: "Nom" },
+      { id: "position", header: "Position", align: "end" },
+    ];
+    render(
+      <Providers>
+        <DataTable
+          columns={cols}
+          rows={rows.slice(0, 2)}
+          getRowId={(r) => r.id}
+          ariaLabel="Zones"
+          selectable
+          selectAllLabel="Sélectionner toutes les zones de la page"
+        />
+      </Providers>,
+    );
     expect(screen.getByRole("checkbox", { name: "Sélectionner toutes les zones de la page" })).toBeInTheDocument();
     expect(screen.getByRole("columnheader", { name: /Position/ })).toHaveStyle({ textAlign: "right" });
     expect(within(bodyRows()[0]).getAllByRole("cell").at(-1)).toHaveStyle({ textAlign: "right" });
   });
 
   it("keeps its rows and shows a small spinner in the bar while it reloads", () => {
-    render(<Providers><DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" loading /></Providers>);
+    render(
+      <Providers>
+        <DataTable columns={columns} rows={rows} getRowId={(r) => r.id} ariaLabel="Zones" loading />
+      </Providers>,
+    );
     expect(bodyRows()).toHaveLength(25);
     expect(screen.getByLabelText("Chargement…")).toBeInTheDocument();
   });
 
   it("draws no placeholder row: the empty text and the first load's spinner stand under the header", () => {
-    const { rerender } = render(<Providers><DataTable columns={columns} rows={[]} getRowId={(r: Row) => r.id} ariaLabel="Zones" loading /></Providers>);
+    const { rerender } = render(
+      <Providers>
+        <DataTable columns={columns} rows={[]} getRowId={(r: Row) => r.id} ariaLabel="Zones" loading />
+      </Providers>,
+    );
     expect(screen.getAllByRole("row")).toHaveLength(1);
     expect(screen.getByLabelText("Chargement…")).toBeInTheDocument();
-    rerender(<Providers><DataTable columns={columns} rows={[]} getRowId={(r: Row) => r.id} ariaLabel="Zones" emptyText="Aucune zone." /></Providers>);
+    rerender(
+      <Providers>
+        <DataTable columns={columns} rows={[]} getRowId={(r: Row) => r.id} ariaLabel="Zones" emptyText="Aucune zone." />
+      </Providers>,
+    );
     expect(screen.getAllByRole("row")).toHaveLength(1);
     expect(screen.getByText("Aucune zone.")).toBeInTheDocument();
   });

@@ -117,7 +117,11 @@ export function initialTableQuery(sort: TableSort = DEFAULT_SORT): TableQuery {
 /** The paging/sort state of a server-side table, with the `limit`, `offset` and `sort` to send. */
 export function useTableQuery(sort: TableSort = DEFAULT_SORT) {
   const [query, setQuery] = useState<TableQuery>(() => initialTableQuery(sort));
-  const params = { limit: query.pageSize, offset: query.page * query.pageSize, sort: `${query.sort.field},${query.sort.direction}` };
+  const params = {
+    limit: query.pageSize,
+    offset: query.page * query.pageSize,
+    sort: `${query.sort.field},${query.sort.direction}`,
+  };
   return { query, setQuery, params };
 }
 
@@ -125,8 +129,18 @@ const useStyles = makeStyles({
   wrap: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS },
   bar: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalM, flexWrap: "wrap" },
   grow: { flexGrow: 1, display: "flex", alignItems: "center", gap: tokens.spacingHorizontalM, flexWrap: "wrap" },
-  scroll: { overflowX: "auto", backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium },
-  paging: { display: "flex", alignItems: "center", justifyContent: "flex-end", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
+  scroll: {
+    overflowX: "auto",
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  paging: {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "flex-end",
+    gap: tokens.spacingHorizontalS,
+    flexWrap: "wrap",
+  },
   clickable: { cursor: "pointer" },
   dropTarget: { boxShadow: `inset 0 2px 0 ${tokens.colorBrandStroke1}` },
   handle: { cursor: "grab", display: "inline-flex", color: tokens.colorNeutralForeground3 },
@@ -144,7 +158,10 @@ function compare(a: unknown, b: unknown): number {
 
 function headerStyle<T>(c: DataTableColumn<T>): CSSProperties | undefined {
   if (c.width === undefined && c.align !== "end") return undefined;
-  return { ...(c.width !== undefined ? { width: c.width } : {}), ...(c.align === "end" ? { textAlign: "right" } : {}) } as CSSProperties;
+  return {
+    ...(c.width !== undefined ? { width: c.width } : {}),
+    ...(c.align === "end" ? { textAlign: "right" } : {}),
+  } as CSSProperties;
 }
 
 function fieldOf<T>(row: T, id: string): unknown {
@@ -238,7 +255,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {props.loading && pageRows.length > 0 ? <Spinner size="tiny" aria-label={t("table.loading")} /> : null}
         </div>
         {props.exportFile ? (
-          <ExportButton label={props.exportFile.label ?? t("table.export")} subject={props.exportFile.subject} run={props.exportFile.run} />
+          <ExportButton
+            label={props.exportFile.label ?? t("table.export")}
+            subject={props.exportFile.subject}
+            run={props.exportFile.run}
+          />
         ) : null}
         <Menu checkedValues={{ columns: visible.map((c) => c.id) }} onCheckedValueChange={onColumns}>
           <MenuTrigger disableButtonEnhancement>
@@ -282,7 +303,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={c.id}
                     sortable={sortable}
                     style={headerStyle(c)}
-                    sortDirection={sortable && active ? (query.sort.direction === "ASC" ? "ascending" : "descending") : undefined}
+                    sortDirection={
+                      sortable && active ? (query.sort.direction === "ASC" ? "ascending" : "descending") : undefined
+                    }
                     onClick={sortable ? () => toggleSort(c.id) : undefined}
                   >
                     {c.header}
@@ -299,29 +322,48 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <TableRow
                   key={id}
                   data-row-id={id}
-                  className={mergeClasses(props.onRowClick ? styles.clickable : undefined, over === id && dragging !== id ? styles.dropTarget : undefined)}
+                  className={mergeClasses(
+                    props.onRowClick ? styles.clickable : undefined,
+                    over === id && dragging !== id ? styles.dropTarget : undefined,
+                  )}
                   onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
                   draggable={props.onReorder ? true : undefined}
-                  onDragStart={props.onReorder ? (e) => {
-                    setDragging(id);
-                    e.dataTransfer.effectAllowed = "move";
-                    e.dataTransfer.setData("text/plain", String(id));
-                  } : undefined}
-                  onDragOver={props.onReorder ? (e) => {
-                    e.preventDefault();
-                    if (over !== id) setOver(id);
-                  } : undefined}
-                  onDragEnd={props.onReorder ? () => {
-                    setDragging(null);
-                    setOver(null);
-                  } : undefined}
-                  onDrop={props.onReorder ? (e) => {
-                    e.preventDefault();
-                    const source = dragging;
-                    setDragging(null);
-                    setOver(null);
-                    if (source !== null && source !== id) props.onReorder?.(source, id);
-                  } : undefined}
+                  onDragStart={
+                    props.onReorder
+                      ? (e) => {
+                          setDragging(id);
+                          e.dataTransfer.effectAllowed = "move";
+                          e.dataTransfer.setData("text/plain", String(id));
+                        }
+                      : undefined
+                  }
+                  onDragOver={
+                    props.onReorder
+                      ? (e) => {
+                          e.preventDefault();
+                          if (over !== id) setOver(id);
+                        }
+                      : undefined
+                  }
+                  onDragEnd={
+                    props.onReorder
+                      ? () => {
+                          setDragging(null);
+                          setOver(null);
+                        }
+                      : undefined
+                  }
+                  onDrop={
+                    props.onReorder
+                      ? (e) => {
+                          e.preventDefault();
+                          const source = dragging;
+                          setDragging(null);
+                          setOver(null);
+                          if (source !== null && source !== id) props.onReorder?.(source, id);
+                        }
+                      : undefined
+                  }
                 >
                   {props.onReorder ? (
                     <TableCell>
@@ -341,7 +383,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     />
                   ) : null}
                   {visible.map((c) => (
-                    <TableCell key={c.id} style={c.align === "end" ? { textAlign: "right" } : undefined}>{c.render ? c.render(row) : String(fieldOf(row, c.id) ?? "")}</TableCell>
+                    <TableCell key={c.id} style={c.align === "end" ? { textAlign: "right" } : undefined}>
+                      {c.render ? c.render(row) : String(fieldOf(row, c.id) ?? "")}
+                    </TableCell>
                   ))}
                 </TableRow>
               );
@@ -350,7 +394,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table>
         {/* No placeholder row: a table's rows are its data, so a reader (or a test) waiting for the first row gets one. */}
         {pageRows.length === 0 ? (
-          props.loading ? <Spinner className={styles.empty} size="tiny" label={t("table.loading")} /> : <Text className={styles.empty}>{props.emptyText ?? t("table.empty")}</Text>
+          props.loading ? (
+            <Spinner className={styles.empty} size="tiny" label={t("table.loading")} />
+          ) : (
+            <Text className={styles.empty}>{props.emptyText ?? t("table.empty")}</Text>
+          )
         ) : null}
       </div>
       <div className={styles.paging}>
@@ -367,10 +415,34 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ))}
         </Select>
         <Text>{t("table.range", { from, to, total })}</Text>
-        <Button appearance="subtle" icon={<ChevronDoubleLeft20Regular />} aria-label={t("table.firstPage")} disabled={query.page === 0} onClick={() => setQuery({ ...query, page: 0 })} />
-        <Button appearance="subtle" icon={<ChevronLeft20Regular />} aria-label={t("table.previousPage")} disabled={query.page === 0} onClick={() => setQuery({ ...query, page: query.page - 1 })} />
-        <Button appearance="subtle" icon={<ChevronRight20Regular />} aria-label={t("table.nextPage")} disabled={query.page + 1 >= pages} onClick={() => setQuery({ ...query, page: query.page + 1 })} />
-        <Button appearance="subtle" icon={<ChevronDoubleRight20Regular />} aria-label={t("table.lastPage")} disabled={query.page + 1 >= pages} onClick={() => setQuery({ ...query, page: pages - 1 })} />
+        <Button
+          appearance="subtle"
+          icon={<ChevronDoubleLeft20Regular />}
+          aria-label={t("table.firstPage")}
+          disabled={query.page === 0}
+          onClick={() => setQuery({ ...query, page: 0 })}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ChevronLeft20Regular />}
+          aria-label={t("table.previousPage")}
+          disabled={query.page === 0}
+          onClick={() => setQuery({ ...query, page: query.page - 1 })}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ChevronRight20Regular />}
+          aria-label={t("table.nextPage")}
+          disabled={query.page + 1 >= pages}
+          onClick={() => setQuery({ ...query, page: query.page + 1 })}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ChevronDoubleRight20Regular />}
+          aria-label={t("table.lastPage")}
+          disabled={query.page + 1 >= pages}
+          onClick={() => setQuery({ ...query, page: pages - 1 })}
+        />
       </div>
     </div>
   );

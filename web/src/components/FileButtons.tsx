@@ -37,7 +37,11 @@ export function ImportButton({ label, onFile }: { label: string; onFile: (file: 
           }
         }}
       />
-      <Button icon={busy ? <Spinner size="tiny" /> : <ArrowUpload20Regular />} disabled={busy} onClick={() => input.current?.click()}>
+      <Button
+        icon={busy ? <Spinner size="tiny" /> : <ArrowUpload20Regular />}
+        disabled={busy}
+        onClick={() => input.current?.click()}
+      >
         {label}
       </Button>
     </>
@@ -45,7 +49,17 @@ export function ImportButton({ label, onFile }: { label: string; onFile: (file: 
 }
 
 /** Downloads a server export; `failedText` (default "L'export a échoué.") is the error toast of a failure. */
-export function ExportButton({ label, run, failedText, subject }: { label: string; run: () => Promise<void>; failedText?: string; subject?: string }) {
+export function ExportButton({
+  label,
+  run,
+  failedText,
+  subject,
+}: {
+  label: string;
+  run: () => Promise<void>;
+  failedText?: string;
+  subject?: string;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (

@@ -4,11 +4,27 @@ import type { HistogramBar } from "../api/reference";
 import { useAsync } from "../lib/useAsync";
 
 const useStyles = makeStyles({
-  row: { display: "grid", gridTemplateColumns: "200px 1fr 48px", alignItems: "center", gap: tokens.spacingHorizontalS, marginBottom: "4px" },
+  row: {
+    display: "grid",
+    gridTemplateColumns: "200px 1fr 48px",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalS,
+    marginBottom: "4px",
+  },
   bar: { height: "14px", borderRadius: tokens.borderRadiusSmall, border: `1px solid ${tokens.colorNeutralStroke1}` },
 });
 
-export function Histogram({ load, deps, title, highlight }: { load: () => Promise<HistogramBar[]>; deps: unknown[]; title: string; highlight?: number }) {
+export function Histogram({
+  load,
+  deps,
+  title,
+  highlight,
+}: {
+  load: () => Promise<HistogramBar[]>;
+  deps: unknown[];
+  title: string;
+  highlight?: number;
+}) {
   const styles = useStyles();
   const bars = useAsync(load, deps);
   const max = Math.max(1, ...(bars.data ?? []).map((b) => b.total));
@@ -18,7 +34,10 @@ export function Histogram({ load, deps, title, highlight }: { load: () => Promis
       {(bars.data ?? []).map((b) => (
         <div key={b.id} className={styles.row}>
           <Caption1 style={{ fontWeight: b.id === highlight ? 600 : 400 }}>{b.name}</Caption1>
-          <div className={styles.bar} style={{ width: `${(b.total / max) * 100}%`, minWidth: 2, backgroundColor: b.color }} />
+          <div
+            className={styles.bar}
+            style={{ width: `${(b.total / max) * 100}%`, minWidth: 2, backgroundColor: b.color }}
+          />
           <Caption1>{b.total}</Caption1>
         </div>
       ))}

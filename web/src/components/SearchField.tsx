@@ -6,7 +6,24 @@ const useStyles = makeStyles({
 });
 
 /** The search box above a list: its label is also its placeholder; text at most TEXT_MAX_LENGTH long. */
-export function SearchField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function SearchField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const styles = useStyles();
-  return <SearchBox className={styles.search} placeholder={label} aria-label={label} value={value} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => onChange(d.value)} />;
+  return (
+    <SearchBox
+      className={styles.search}
+      placeholder={label}
+      aria-label={label}
+      value={value}
+      maxLength={TEXT_MAX_LENGTH}
+      onChange={(_, d) => onChange(d.value)}
+    />
+  );
 }

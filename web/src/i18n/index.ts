@@ -20,16 +20,16 @@ export function initI18n(resources?: Record<string, unknown>): Promise<unknown> 
   if (!started) {
     const instance = resources ? i18n.use(initReactI18next) : i18n.use(lazyFrench).use(initReactI18next);
     started = instance.init({
-        ...(resources ? { resources: { fr: { translation: resources } }, initAsync: false } : {}),
-        lng: "fr",
-        fallbackLng: "fr",
-        supportedLngs: ["fr"],
-        ns: ["translation"],
-        defaultNS: "translation",
-        interpolation: { escapeValue: false },
-        react: { useSuspense: false },
-        returnNull: false,
-      });
+      ...(resources ? { resources: { fr: { translation: resources } }, initAsync: false } : {}),
+      lng: "fr",
+      fallbackLng: "fr",
+      supportedLngs: ["fr"],
+      ns: ["translation"],
+      defaultNS: "translation",
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      returnNull: false,
+    });
   }
   return started;
 }

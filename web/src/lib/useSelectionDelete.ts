@@ -44,5 +44,15 @@ export function useSelectionDelete(remove: (ids: number[]) => Promise<void>, sub
     }
   };
 
-  return { selected, setSelected, toggle, toggleAll, confirming, deleting, ask: () => setConfirming(true), cancel: () => setConfirming(false), confirm };
+  return {
+    selected,
+    setSelected,
+    toggle,
+    toggleAll,
+    confirming,
+    deleting,
+    ask: () => setConfirming(true),
+    cancel: () => setConfirming(false),
+    confirm,
+  };
 }

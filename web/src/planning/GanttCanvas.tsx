@@ -37,20 +37,73 @@ const raw = (ctx: Context) => (ctx as unknown as { _context: CanvasRenderingCont
  */
 export function GanttCanvas(p: GanttCanvasProps) {
   const wrapper = useRef<HTMLDivElement>(null);
-  const rowsHeight = p.model.rows.length ? p.model.rows[p.model.rows.length - 1].y + p.model.rows[p.model.rows.length - 1].height : 0;
+  const rowsHeight = p.model.rows.length
+    ? p.model.rows[p.model.rows.length - 1].y + p.model.rows[p.model.rows.length - 1].height
+    : 0;
   const gridFunc = useMemo(
     () => (ctx: Context) =>
-      drawGrid(raw(ctx), { scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, rowsHeight, isHoliday: p.isHoliday, today: p.today, projectEndDay: p.projectEndDay }),
+      drawGrid(raw(ctx), {
+        scale: p.scale,
+        width: p.width,
+        height: p.height,
+        scrollLeft: p.scrollLeft,
+        scrollTop: p.scrollTop,
+        rowsHeight,
+        isHoliday: p.isHoliday,
+        today: p.today,
+        projectEndDay: p.projectEndDay,
+      }),
     [p.scale, p.width, p.height, p.scrollLeft, p.scrollTop, rowsHeight, p.isHoliday, p.today, p.projectEndDay],
   );
   const barsFunc = useMemo(
     () => (ctx: Context) => {
       const c = raw(ctx);
-      drawLinks(c, { model: p.model, scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, live: p.live, violated: p.violated });
-      drawBars(c, { model: p.model, scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, selection: p.selection, live: p.live, showCritical: p.showCritical });
-      if (p.comparison) drawBaselines(c, { model: p.model, scale: p.scale, width: p.width, height: p.height, scrollLeft: p.scrollLeft, scrollTop: p.scrollTop, live: p.live, comparison: p.comparison });
+      drawLinks(c, {
+        model: p.model,
+        scale: p.scale,
+        width: p.width,
+        height: p.height,
+        scrollLeft: p.scrollLeft,
+        scrollTop: p.scrollTop,
+        live: p.live,
+        violated: p.violated,
+      });
+      drawBars(c, {
+        model: p.model,
+        scale: p.scale,
+        width: p.width,
+        height: p.height,
+        scrollLeft: p.scrollLeft,
+        scrollTop: p.scrollTop,
+        selection: p.selection,
+        live: p.live,
+        showCritical: p.showCritical,
+      });
+      if (p.comparison)
+        drawBaselines(c, {
+          model: p.model,
+          scale: p.scale,
+          width: p.width,
+          height: p.height,
+          scrollLeft: p.scrollLeft,
+          scrollTop: p.scrollTop,
+          live: p.live,
+          comparison: p.comparison,
+        });
     },
-    [p.model, p.scale, p.width, p.height, p.scrollLeft, p.scrollTop, p.selection, p.live, p.violated, p.showCritical, p.comparison],
+    [
+      p.model,
+      p.scale,
+      p.width,
+      p.height,
+      p.scrollLeft,
+      p.scrollTop,
+      p.selection,
+      p.live,
+      p.violated,
+      p.showCritical,
+      p.comparison,
+    ],
   );
   const draftFunc = useMemo(
     () => (ctx: Context) => {
@@ -70,7 +123,12 @@ export function GanttCanvas(p: GanttCanvasProps) {
     [p.draft, p.scrollLeft, p.scrollTop],
   );
   const stageBox = useRef<HTMLDivElement>(null);
-  useKonvaStage(stageBox, p.width, p.height, useMemo(() => [gridFunc, barsFunc, draftFunc], [gridFunc, barsFunc, draftFunc]));
+  useKonvaStage(
+    stageBox,
+    p.width,
+    p.height,
+    useMemo(() => [gridFunc, barsFunc, draftFunc], [gridFunc, barsFunc, draftFunc]),
+  );
   const onPointer = p.onPointer;
   const tooltipAt = p.tooltipAt;
   // The stage's place on the page, read on press and on hover only: during a drag every move follows a commit
@@ -84,7 +142,9 @@ export function GanttCanvas(p: GanttCanvasProps) {
       const rect = held ? pressRect.current! : wrapper.current.getBoundingClientRect();
       pressRect.current = kind === "up" ? null : rect;
       // The native tooltip follows the pointer without re-rendering the canvas.
-      if (kind === "move" && tooltipAt) wrapper.current.title = tooltipAt(e.clientX - rect.left + p.scrollLeft, e.clientY - rect.top + p.scrollTop) ?? "";
+      if (kind === "move" && tooltipAt)
+        wrapper.current.title =
+          tooltipAt(e.clientX - rect.left + p.scrollLeft, e.clientY - rect.top + p.scrollTop) ?? "";
       if (!onPointer) return;
       onPointer(kind, e.clientX - rect.left + p.scrollLeft, e.clientY - rect.top + p.scrollTop, e);
     },

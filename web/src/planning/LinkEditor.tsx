@@ -5,7 +5,13 @@ import { Delete20Regular, Dismiss20Regular } from "@fluentui/react-icons";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
 
 const useStyles = makeStyles({
-  card: { position: "absolute", zIndex: 6, width: "260px", rowGap: tokens.spacingVerticalS, boxShadow: tokens.shadow16 },
+  card: {
+    position: "absolute",
+    zIndex: 6,
+    width: "260px",
+    rowGap: tokens.spacingVerticalS,
+    boxShadow: tokens.shadow16,
+  },
   head: { display: "flex", alignItems: "center", justifyContent: "space-between", gap: tokens.spacingHorizontalS },
   actions: { display: "flex", justifyContent: "space-between", gap: tokens.spacingHorizontalS },
 });
@@ -41,10 +47,22 @@ export function LinkEditor(p: LinkEditorProps) {
   const parsed = parseDelay(delay);
   const changed = parsed !== null && (parsed !== p.delay || type !== p.type);
   return (
-    <Card className={styles.card} style={{ left: p.left, top: p.top }} role="dialog" aria-label={t("planning.link.title", { parent: p.parentName, child: p.childName })} data-testid="link-editor">
+    <Card
+      className={styles.card}
+      style={{ left: p.left, top: p.top }}
+      role="dialog"
+      aria-label={t("planning.link.title", { parent: p.parentName, child: p.childName })}
+      data-testid="link-editor"
+    >
       <div className={styles.head}>
         <Subtitle2>{t("planning.link.title", { parent: p.parentName, child: p.childName })}</Subtitle2>
-        <Button appearance="subtle" size="small" icon={<Dismiss20Regular />} aria-label={t("planning.link.close")} onClick={p.onClose} />
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<Dismiss20Regular />}
+          aria-label={t("planning.link.close")}
+          onClick={p.onClose}
+        />
       </div>
       <Field label={t("planning.link.type")} size="small">
         <Select value={type} onChange={(_, d) => setType(d.value as LinkTypeName)}>
@@ -55,7 +73,11 @@ export function LinkEditor(p: LinkEditorProps) {
           ))}
         </Select>
       </Field>
-      <Field label={t("planning.link.delay")} size="small" validationMessage={parsed === null ? t("planning.link.notNumeric") : undefined}>
+      <Field
+        label={t("planning.link.delay")}
+        size="small"
+        validationMessage={parsed === null ? t("planning.link.notNumeric") : undefined}
+      >
         <Input
           inputMode="numeric"
           value={delay}
@@ -70,7 +92,11 @@ export function LinkEditor(p: LinkEditorProps) {
         <Button appearance="subtle" icon={<Delete20Regular />} disabled={p.busy} onClick={p.onDelete}>
           {t("planning.link.remove")}
         </Button>
-        <Button appearance="primary" disabled={!changed || p.busy} onClick={() => parsed !== null && p.onSave(type, parsed)}>
+        <Button
+          appearance="primary"
+          disabled={!changed || p.busy}
+          onClick={() => parsed !== null && p.onSave(type, parsed)}
+        >
           {t("planning.link.save")}
         </Button>
       </div>

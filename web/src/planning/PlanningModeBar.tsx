@@ -38,10 +38,17 @@ export function PlanningModeBar({ readOnly, nameOf }: { readOnly: boolean; nameO
   const requestRowMove = usePlanningStore((s) => s.requestRowMove);
   if (readOnly) return null;
   if (pickMode !== "none") {
-    const hint = pickMode === "child" || pickMode === "parent" ? (selection.length === 1 ? `hint${pickMode === "child" ? "Child" : "Parent"}` : "needSource") : `hint${pickMode === "task" ? "Task" : "Milestone"}`;
+    const hint =
+      pickMode === "child" || pickMode === "parent"
+        ? selection.length === 1
+          ? `hint${pickMode === "child" ? "Child" : "Parent"}`
+          : "needSource"
+        : `hint${pickMode === "task" ? "Task" : "Milestone"}`;
     return (
       <MessageBar intent="info" data-testid="pick-hint">
-        <MessageBarBody>{t(`planning.pick.${hint}`, { name: selection.length === 1 ? nameOf(selection[0]) : "" })}</MessageBarBody>
+        <MessageBarBody>
+          {t(`planning.pick.${hint}`, { name: selection.length === 1 ? nameOf(selection[0]) : "" })}
+        </MessageBarBody>
       </MessageBar>
     );
   }
@@ -51,10 +58,20 @@ export function PlanningModeBar({ readOnly, nameOf }: { readOnly: boolean; nameO
       <Caption1>{t(`planning.modeHints.${mode}`)}</Caption1>
       {mode === "ordering" ? (
         <>
-          <Button size="small" icon={<ArrowUp20Regular />} disabled={selection.length !== 1} onClick={() => requestRowMove(-1)}>
+          <Button
+            size="small"
+            icon={<ArrowUp20Regular />}
+            disabled={selection.length !== 1}
+            onClick={() => requestRowMove(-1)}
+          >
             {t("planning.reorder.up")}
           </Button>
-          <Button size="small" icon={<ArrowDown20Regular />} disabled={selection.length !== 1} onClick={() => requestRowMove(1)}>
+          <Button
+            size="small"
+            icon={<ArrowDown20Regular />}
+            disabled={selection.length !== 1}
+            onClick={() => requestRowMove(1)}
+          >
             {t("planning.reorder.down")}
           </Button>
           <Caption1>{t("planning.reorder.hint")}</Caption1>
@@ -93,7 +110,13 @@ function SignVersion() {
   };
   return (
     <>
-      <Button size="small" appearance="primary" icon={<Signature20Regular />} disabled={reason !== null || !current} onClick={() => setOpen(true)}>
+      <Button
+        size="small"
+        appearance="primary"
+        icon={<Signature20Regular />}
+        disabled={reason !== null || !current}
+        onClick={() => setOpen(true)}
+      >
         {t("planning.signing.action")}
       </Button>
       {reason ? <Caption1>{t(`planning.signing.${reason}`)}</Caption1> : null}

@@ -50,7 +50,11 @@ export default function PlanningPage() {
   const [dialogUsed, setDialogUsed] = useState(false);
   if (filtersOpen && !filtersUsed) setFiltersUsed(true);
   if (dialog && !dialogUsed) setDialogUsed(true);
-  const filterOptions = useFilterOptions(versionId ?? 0, data, versionId !== null && (filtersOpen || filters.categoryIds.length > 0));
+  const filterOptions = useFilterOptions(
+    versionId ?? 0,
+    data,
+    versionId !== null && (filtersOpen || filters.categoryIds.length > 0),
+  );
 
   // Recalibrations: the list of recalibration mode and the recalibration-range filter read the shift history.
   const recalibrationRange = filters.recalibrationFrom !== null || filters.recalibrationTo !== null;
@@ -66,7 +70,8 @@ export default function PlanningPage() {
     };
   }, [projectId, versionId, mode, recalibrationRange, refreshKey]);
   const shifted = useMemo(
-    () => (recalibrationRange && shifts ? shiftedEventIds(shifts, filters.recalibrationFrom, filters.recalibrationTo) : null),
+    () =>
+      recalibrationRange && shifts ? shiftedEventIds(shifts, filters.recalibrationFrom, filters.recalibrationTo) : null,
     [recalibrationRange, shifts, filters.recalibrationFrom, filters.recalibrationTo],
   );
   const groupIds = useMemo(() => {
@@ -90,33 +95,47 @@ export default function PlanningPage() {
   const readOnly = !isManager || project?.isArchived === true;
   return (
     <div style={{ display: "flex", flexDirection: "column", height: "calc(100vh - 120px)", minHeight: 400, gap: 8 }}>
-      <h1 style={{ margin: 0, fontSize: 20 }}>{t("planning.title")}{project ? ` — ${project.name}` : ""}</h1>
-      <PlanningToolbar readOnly={readOnly} filtersOpen={filtersOpen} onToggleFilters={() => setFiltersOpen((o) => !o)} groupIds={groupIds} />
+      <h1 style={{ margin: 0, fontSize: 20 }}>
+        {t("planning.title")}
+        {project ? ` — ${project.name}` : ""}
+      </h1>
+      <PlanningToolbar
+        readOnly={readOnly}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((o) => !o)}
+        groupIds={groupIds}
+      />
       <PlanningModeBar readOnly={readOnly} nameOf={nameOf} />
       <div style={{ flex: 1, minHeight: 0, display: "flex" }}>
-      <div style={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-      <PlanningView
-        projectId={projectId}
-        versionId={versionId}
-        today={today}
-        refreshKey={refreshKey}
-        pushedDates={pushed}
-        readOnly={readOnly}
-        notify={(kind, text) => toast[kind](text)}
-        tags={filterOptions.tags}
-        shifted={shifted}
-        onLoaded={setData}
-        compareVersionIds={compared.ids}
-        onClearCompare={compared.clear}
-        onOpenEvent={readOnly ? undefined : (id, kind) => setDialog({ id, kind })}
-      />
-      </div>
-      {mode === "recalibration" && !readOnly ? <RecalibrationList entries={shifts ?? []} /> : null}
-      {filtersUsed && (
-        <Suspense fallback={null}>
-          <FiltersPanel open={filtersOpen} onClose={() => setFiltersOpen(false)} options={filterOptions.options} projectId={projectId} versionId={versionId} />
-        </Suspense>
-      )}
+        <div style={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+          <PlanningView
+            projectId={projectId}
+            versionId={versionId}
+            today={today}
+            refreshKey={refreshKey}
+            pushedDates={pushed}
+            readOnly={readOnly}
+            notify={(kind, text) => toast[kind](text)}
+            tags={filterOptions.tags}
+            shifted={shifted}
+            onLoaded={setData}
+            compareVersionIds={compared.ids}
+            onClearCompare={compared.clear}
+            onOpenEvent={readOnly ? undefined : (id, kind) => setDialog({ id, kind })}
+          />
+        </div>
+        {mode === "recalibration" && !readOnly ? <RecalibrationList entries={shifts ?? []} /> : null}
+        {filtersUsed && (
+          <Suspense fallback={null}>
+            <FiltersPanel
+              open={filtersOpen}
+              onClose={() => setFiltersOpen(false)}
+              options={filterOptions.options}
+              projectId={projectId}
+              versionId={versionId}
+            />
+          </Suspense>
+        )}
       </div>
       {dialogUsed && (
         <Suspense fallback={null}>

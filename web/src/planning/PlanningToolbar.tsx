@@ -1,5 +1,23 @@
-import { Button, Dropdown, Option, Slider, Switch, ToggleButton, Toolbar, ToolbarDivider, Label, Badge, CounterBadge, Tooltip } from "@fluentui/react-components";
-import { ArrowAutofitWidth20Regular, CalendarToday20Regular, Filter20Regular, Print20Regular } from "@fluentui/react-icons";
+import {
+  Button,
+  Dropdown,
+  Option,
+  Slider,
+  Switch,
+  ToggleButton,
+  Toolbar,
+  ToolbarDivider,
+  Label,
+  Badge,
+  CounterBadge,
+  Tooltip,
+} from "@fluentui/react-components";
+import {
+  ArrowAutofitWidth20Regular,
+  CalendarToday20Regular,
+  Filter20Regular,
+  Print20Regular,
+} from "@fluentui/react-icons";
 import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
 import { usePlanningStore, type PickMode, type PlanningMode } from "./planningStore";
@@ -23,7 +41,13 @@ export interface PlanningToolbarProps {
   printable?: boolean;
 }
 
-export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupIds, printable = true }: PlanningToolbarProps) {
+export function PlanningToolbar({
+  readOnly,
+  filtersOpen,
+  onToggleFilters,
+  groupIds,
+  printable = true,
+}: PlanningToolbarProps) {
   const { t } = useTranslation();
   const s = usePlanningStore();
   const filterCount = activeFilterCount(s.filters);
@@ -31,13 +55,26 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
   return (
     <Toolbar aria-label={t("planning.title")} style={{ flexWrap: "wrap", gap: 4 }}>
       {VIEWS.map((v) => (
-        <ToggleButton key={v} checked={s.view === v} appearance={s.view === v ? "primary" : "subtle"} onClick={() => s.setView(v)} data-testid={`view-${v}`}>
+        <ToggleButton
+          key={v}
+          checked={s.view === v}
+          appearance={s.view === v ? "primary" : "subtle"}
+          onClick={() => s.setView(v)}
+          data-testid={`view-${v}`}
+        >
           {t(`planning.views.${v}`)}
         </ToggleButton>
       ))}
       <ToolbarDivider />
       <Label htmlFor="planning-zoom">{t("planning.zoom")}</Label>
-      <Slider id="planning-zoom" min={20} max={75} value={s.zoom} onChange={(_, d) => s.setZoom(d.value)} style={{ width: 140 }} />
+      <Slider
+        id="planning-zoom"
+        min={20}
+        max={75}
+        value={s.zoom}
+        onChange={(_, d) => s.setZoom(d.value)}
+        style={{ width: 140 }}
+      />
       <ToolbarDivider />
       <Label>{t("planning.grouping.label")}</Label>
       <Dropdown
@@ -54,12 +91,21 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
         ))}
       </Dropdown>
       {s.grouping !== "none" && groupIds ? (
-        <Switch checked={allAggregated} onChange={(_, d) => s.setAggregated(d.checked ? [...groupIds] : [])} label={t("planning.aggregation.all")} />
+        <Switch
+          checked={allAggregated}
+          onChange={(_, d) => s.setAggregated(d.checked ? [...groupIds] : [])}
+          label={t("planning.aggregation.all")}
+        />
       ) : null}
       {onToggleFilters ? (
         <>
           <ToolbarDivider />
-          <ToggleButton checked={filtersOpen} icon={<Filter20Regular />} onClick={onToggleFilters} data-testid="filters-toggle">
+          <ToggleButton
+            checked={filtersOpen}
+            icon={<Filter20Regular />}
+            onClick={onToggleFilters}
+            data-testid="filters-toggle"
+          >
             {t("planning.filters.open")}
             {filterCount > 0 ? <CounterBadge count={filterCount} size="small" style={{ marginLeft: 6 }} /> : null}
           </ToggleButton>
@@ -69,7 +115,13 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
         <>
           <ToolbarDivider />
           <Label>{t("planning.pick.label")}</Label>
-          <Dropdown aria-label={t("planning.pick.label")} value={t(`planning.pick.${s.pickMode}`)} selectedOptions={[s.pickMode]} onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)} style={{ minWidth: 170 }}>
+          <Dropdown
+            aria-label={t("planning.pick.label")}
+            value={t(`planning.pick.${s.pickMode}`)}
+            selectedOptions={[s.pickMode]}
+            onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)}
+            style={{ minWidth: 170 }}
+          >
             {PICKS.map((m) => (
               <Option key={m} value={m}>
                 {t(`planning.pick.${m}`)}
@@ -78,7 +130,13 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
           </Dropdown>
           <ToolbarDivider />
           <Label>{t("planning.modes.label")}</Label>
-          <Dropdown aria-label={t("planning.modes.label")} value={t(`planning.modes.${s.mode}`)} selectedOptions={[s.mode]} onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)} style={{ minWidth: 150 }}>
+          <Dropdown
+            aria-label={t("planning.modes.label")}
+            value={t(`planning.modes.${s.mode}`)}
+            selectedOptions={[s.mode]}
+            onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)}
+            style={{ minWidth: 150 }}
+          >
             {MODES.map((m) => (
               <Option key={m} value={m}>
                 {t(`planning.modes.${m}`)}
@@ -96,21 +154,43 @@ export function PlanningToolbar({ readOnly, filtersOpen, onToggleFilters, groupI
         </>
       )}
       <ToolbarDivider />
-      <span id="planning-range-label" style={{ fontWeight: 600 }}>{t("planning.range.label")}</span>
-      <span role="status" aria-labelledby="planning-range-label planning-range-value" data-testid="planning-range" id="planning-range-value" style={{ whiteSpace: "nowrap" }}>
-        {s.shownRange ? t("planning.range.shown", { from: frenchDay(s.shownRange.from), to: frenchDay(s.shownRange.to) }) : ""}
+      <span id="planning-range-label" style={{ fontWeight: 600 }}>
+        {t("planning.range.label")}
+      </span>
+      <span
+        role="status"
+        aria-labelledby="planning-range-label planning-range-value"
+        data-testid="planning-range"
+        id="planning-range-value"
+        style={{ whiteSpace: "nowrap" }}
+      >
+        {s.shownRange
+          ? t("planning.range.shown", { from: frenchDay(s.shownRange.from), to: frenchDay(s.shownRange.to) })
+          : ""}
       </span>
       <Tooltip content={t("planning.range.wholeProjectHint")} relationship="description">
-        <Button icon={<ArrowAutofitWidth20Regular />} onClick={() => s.requestRange("project")} data-testid="range-project">
+        <Button
+          icon={<ArrowAutofitWidth20Regular />}
+          onClick={() => s.requestRange("project")}
+          data-testid="range-project"
+        >
           {t("planning.range.wholeProject")}
         </Button>
       </Tooltip>
       <Tooltip content={t("planning.range.defaultHint")} relationship="description">
-        <Button appearance="subtle" icon={<CalendarToday20Regular />} onClick={() => s.requestRange("default")} aria-label={t("planning.range.default")} data-testid="range-default" />
+        <Button
+          appearance="subtle"
+          icon={<CalendarToday20Regular />}
+          onClick={() => s.requestRange("default")}
+          aria-label={t("planning.range.default")}
+          data-testid="range-default"
+        />
       </Tooltip>
       <ToolbarDivider />
       <Switch checked={s.showCritical} onChange={() => s.toggleCritical()} label={t("planning.critical")} />
-      {s.selection.length > 0 && <Badge appearance="tint">{t("planning.selection", { count: s.selection.length })}</Badge>}
+      {s.selection.length > 0 && (
+        <Badge appearance="tint">{t("planning.selection", { count: s.selection.length })}</Badge>
+      )}
     </Toolbar>
   );
 }

@@ -38,7 +38,13 @@ describe("planning view, dates pushed by another user's move", () => {
     Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
     let served = planning();
     mockApi({ "GET /api/planning/data": () => toWire(served) });
-    const base: PlanningViewProps = { projectId: 7, versionId: 11, today: parseDay("2026-02-02"), refreshKey: 0, pushedDates: null };
+    const base: PlanningViewProps = {
+      projectId: 7,
+      versionId: 11,
+      today: parseDay("2026-02-02"),
+      refreshKey: 0,
+      pushedDates: null,
+    };
     const ui = (p: Partial<PlanningViewProps>) => (
       <MemoryRouter>
         <PlanningView {...base} {...p} />
@@ -102,7 +108,12 @@ describe("planning view, range widened past an edge (issue 14)", () => {
     const { calls } = mockApi({
       "GET /api/planning/data": (call: { query: URLSearchParams }) =>
         call.query.get("eventsOnly") === "true"
-          ? { projectId: 7, versionId: 11, writeCounter: full.writeCounter, eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id === 5) }).eventColumns }
+          ? {
+              projectId: 7,
+              versionId: 11,
+              writeCounter: full.writeCounter,
+              eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id === 5) }).eventColumns,
+            }
           : toWire(shown),
     });
     render(
@@ -122,8 +133,16 @@ describe("planning view, range widened past an edge (issue 14)", () => {
     const asked = calls.filter((c) => c.path === "/api/planning/data");
     expect(asked).toHaveLength(2);
     // Only the three months after the range, with the filters, and no graph asked again.
-    expect(Object.fromEntries(["eventsOnly", "startDate", "endDate", "projectId", "versionId"].map((k) => [k, asked[1].query.get(k)]))).toEqual({
-      eventsOnly: "true", startDate: "2026-07", endDate: "2026-09", projectId: "7", versionId: "11",
+    expect(
+      Object.fromEntries(
+        ["eventsOnly", "startDate", "endDate", "projectId", "versionId"].map((k) => [k, asked[1].query.get(k)]),
+      ),
+    ).toEqual({
+      eventsOnly: "true",
+      startDate: "2026-07",
+      endDate: "2026-09",
+      projectId: "7",
+      versionId: "11",
     });
     expect(h()?.range()).toEqual(["2025-11-01", "2026-09-30"]);
     expect(usePlanningStore.getState().shownRange).toEqual({ from: "2025-11-01", to: "2026-09-30" });
@@ -137,10 +156,16 @@ describe("planning view, 'Tout le projet' and back (issue 14)", () => {
     const full = planning();
     const { calls } = mockApi({
       "GET /api/planning/data": (call: { query: URLSearchParams }) => {
-        if (call.query.get("eventsOnly") !== "true") return toWire({ ...full, events: full.events.filter((e) => e.id !== 5) });
+        if (call.query.get("eventsOnly") !== "true")
+          return toWire({ ...full, events: full.events.filter((e) => e.id !== 5) });
         // The project's months hold all five; the default months, as first served, four.
         const keep = call.query.get("startDate") === "2026-02" ? () => true : (e: { id: number }) => e.id !== 5;
-        return { projectId: 7, versionId: 11, writeCounter: full.writeCounter, eventColumns: toWire({ ...full, events: full.events.filter(keep) }).eventColumns };
+        return {
+          projectId: 7,
+          versionId: 11,
+          writeCounter: full.writeCounter,
+          eventColumns: toWire({ ...full, events: full.events.filter(keep) }).eventColumns,
+        };
       },
     });
     render(
@@ -156,7 +181,11 @@ describe("planning view, 'Tout le projet' and back (issue 14)", () => {
     await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4, 5]));
     expect(h()?.range()).toEqual(["2026-02-01", "2026-02-28"]);
     expect(asked()).toHaveLength(2);
-    expect([asked()[1].query.get("eventsOnly"), asked()[1].query.get("startDate"), asked()[1].query.get("endDate")]).toEqual(["true", "2026-02", "2026-02"]);
+    expect([
+      asked()[1].query.get("eventsOnly"),
+      asked()[1].query.get("startDate"),
+      asked()[1].query.get("endDate"),
+    ]).toEqual(["true", "2026-02", "2026-02"]);
     // Fitted in the year view at the largest zoom that shows it (jsdom's screen has no width: the smallest).
     expect(usePlanningStore.getState().view).toBe("year");
 
@@ -164,6 +193,10 @@ describe("planning view, 'Tout le projet' and back (issue 14)", () => {
     await waitFor(() => expect(h()?.range()).toEqual(["2025-11-01", "2026-06-30"]));
     await waitFor(() => expect(h()?.ids().sort()).toEqual([1, 2, 3, 4]));
     expect(asked()).toHaveLength(3);
-    expect([asked()[2].query.get("eventsOnly"), asked()[2].query.get("startDate"), asked()[2].query.get("endDate")]).toEqual(["true", "2025-11", "2026-06"]);
+    expect([
+      asked()[2].query.get("eventsOnly"),
+      asked()[2].query.get("startDate"),
+      asked()[2].query.get("endDate"),
+    ]).toEqual(["true", "2025-11", "2026-06"]);
   });
 });

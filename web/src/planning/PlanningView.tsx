@@ -27,7 +27,9 @@ import { filterRange, fitRange, fitZoom, projectSpan, rangeMonths } from "./rang
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
 const PrintMode = lazy(() => import("./print/PrintMode").then((m) => ({ default: m.PrintMode })));
-const ComparisonLegend = lazy(() => import("./compare/ComparisonLegend").then((m) => ({ default: m.ComparisonLegend })));
+const ComparisonLegend = lazy(() =>
+  import("./compare/ComparisonLegend").then((m) => ({ default: m.ComparisonLegend })),
+);
 const LinkEditor = lazy(() => import("./LinkEditor").then((m) => ({ default: m.LinkEditor })));
 
 export interface PlanningViewProps {
@@ -79,7 +81,15 @@ export function PlanningView(props: PlanningViewProps) {
   const [session] = useState(() => new PlanningSession(sessionHost(), { pushedSeq: props.pushedDates?.seq ?? 0 }));
   session.host = sessionHost();
   function sessionHost(): SessionHost {
-    return { projectId: props.projectId, versionId: props.versionId, publicToken: props.publicToken, notify: props.notify, t, onLoaded: props.onLoaded, reload };
+    return {
+      projectId: props.projectId,
+      versionId: props.versionId,
+      publicToken: props.publicToken,
+      notify: props.notify,
+      t,
+      onLoaded: props.onLoaded,
+      reload,
+    };
   }
   useEffect(() => session.start(), [session]);
   const { data, error, dates, violated, projectEnd, extended, fit } = useStore(session.store);
@@ -88,7 +98,13 @@ export function PlanningView(props: PlanningViewProps) {
   // chose the project's (kept while the date filter is unchanged); then widened by scrolling past an edge.
   const defaultMonths = useMemo(() => defaultRange(props.today), [props.today]);
   // A fitted range belongs to its version and date filter: another project, version or filter drops it.
-  const filterKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, filters.startDate, filters.endDate]);
+  const filterKey = JSON.stringify([
+    props.projectId,
+    props.versionId,
+    props.publicToken,
+    filters.startDate,
+    filters.endDate,
+  ]);
   /** Bumped by a range action: the view scrolls again even when the range did not change. */
   const [rescroll, setRescroll] = useState(0);
   const fitRangeNow = fit && fit.filterKey === filterKey ? fit.range : null;
@@ -121,7 +137,15 @@ export function PlanningView(props: PlanningViewProps) {
   }, [props.projectId, props.versionId, props.publicToken, compareIds, serverParams]);
   // Not the range: months added by scrolling (extendAt) or a new base range with the same filters (the range
   // effect below) are asked alone, without the graph the view holds.
-  const loadKey = JSON.stringify([props.projectId, props.versionId, props.publicToken, props.refreshKey, compareIds, paramsKey, reloadTick]);
+  const loadKey = JSON.stringify([
+    props.projectId,
+    props.versionId,
+    props.publicToken,
+    props.refreshKey,
+    compareIds,
+    paramsKey,
+    reloadTick,
+  ]);
   const [earlyData] = useState(earlyRequests<PlanningData>);
   earlyData.start(loadKey, loadData);
   // Pushed deltas are numbered (the session applies each once, when newer than its data). As an effect on `data`
@@ -129,7 +153,10 @@ export function PlanningView(props: PlanningViewProps) {
   const pushedRef = useRef(props.pushedDates);
   pushedRef.current = props.pushedDates;
 
-  const scale: TimeScale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
+  const scale: TimeScale = useMemo(
+    () => createTimeScale(view, zoom, range.firstDay, range.lastDay),
+    [view, zoom, range],
+  );
   useEffect(() => {
     let cancelled = false;
     // A delta pushed before this request is in its answer; one pushed while it runs may not be, so it applies after.
@@ -154,7 +181,10 @@ export function PlanningView(props: PlanningViewProps) {
     props.onProjectedEnd?.(projectEnd === null ? null : formatDay(projectEnd));
   }, [projectEnd, props.onProjectedEnd]);
 
-  const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet } = usePlanningModel(session, props.shifted ?? null);
+  const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet } = usePlanningModel(
+    session,
+    props.shifted ?? null,
+  );
 
   // Scrolling: one scroll element for grid, header and canvas; the canvas redraws at most once per frame.
   const scroller = useRef<HTMLDivElement>(null);
@@ -168,7 +198,10 @@ export function PlanningView(props: PlanningViewProps) {
   // Called by the grid in its scroll commit (RowGrid onScrolled): one commit per scroll frame for grid and canvas.
   const onScrolled = useCallback(() => {
     const el = scroller.current;
-    if (el) setViewport((v) => (v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop }));
+    if (el)
+      setViewport((v) =>
+        v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop },
+      );
     extendNear.current();
   }, []);
   const scrollElement = useCallback(() => scroller.current, []);
@@ -190,7 +223,9 @@ export function PlanningView(props: PlanningViewProps) {
     if (!el || scrolledFor.current === baseKey) return;
     const first = scrolledFor.current === null;
     scrolledFor.current = baseKey;
-    const target = scrollToDay.current ?? (props.today >= base.firstDay && props.today <= base.lastDay ? props.today - 7 : base.firstDay);
+    const target =
+      scrollToDay.current ??
+      (props.today >= base.firstDay && props.today <= base.lastDay ? props.today - 7 : base.firstDay);
     scrollToDay.current = null;
     el.scrollLeft = Math.max(0, (target - scale.firstDay) * scale.dayWidth);
     lastLeft.current = el.scrollLeft;
@@ -203,7 +238,9 @@ export function PlanningView(props: PlanningViewProps) {
     const measure = () => {
       const next = { left: el.scrollLeft, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight };
       // Unchanged (the data arriving under a stable scrollbar gutter): no second render of the view.
-      setViewport((v) => (v.left === next.left && v.top === next.top && v.width === next.width && v.height === next.height ? v : next));
+      setViewport((v) =>
+        v.left === next.left && v.top === next.top && v.width === next.width && v.height === next.height ? v : next,
+      );
       setMeasured(true);
     };
     measure();
@@ -214,7 +251,17 @@ export function PlanningView(props: PlanningViewProps) {
 
   // Scrolling past an edge (issue 14) and a new base range: session/useRangeLoading.ts.
   const extendNear = useRangeLoading(session, {
-    scroller, lastLeft, setViewport, model, scale, range, base, baseKey, compareIds, serverParams, publicToken: props.publicToken,
+    scroller,
+    lastLeft,
+    setViewport,
+    model,
+    scale,
+    range,
+    base,
+    baseKey,
+    compareIds,
+    serverParams,
+    publicToken: props.publicToken,
     reload,
   });
 
@@ -246,7 +293,15 @@ export function PlanningView(props: PlanningViewProps) {
 
   // Pointer input on the canvas (session/usePointerInput.ts): the pointer machine decides, the session writes.
   const { pointer, onPointer, draft, cursor, selectedLink, setSelectedLink, writeLink } = usePointerInput(session, {
-    model, scale, live, dates, viewport, editable, readOnly: props.readOnly, notify: props.notify, onOpenEvent: props.onOpenEvent,
+    model,
+    scale,
+    live,
+    dates,
+    viewport,
+    editable,
+    readOnly: props.readOnly,
+    notify: props.notify,
+    onOpenEvent: props.onOpenEvent,
   });
 
   // A recalibration picked in the list: select its event and bring it on screen.
@@ -259,7 +314,12 @@ export function PlanningView(props: PlanningViewProps) {
   }, [focus, model, scale, dates, scrollTo]);
 
   // Keys, clicks and the ordering mode on the grid's rows (session/useGridInput.ts).
-  const { onGridSelect, onGridKey, onGroupClick } = useGridInput(session, { model, readOnly: props.readOnly, notify: props.notify, onOpenEvent: props.onOpenEvent });
+  const { onGridSelect, onGridKey, onGroupClick } = useGridInput(session, {
+    model,
+    readOnly: props.readOnly,
+    notify: props.notify,
+    onOpenEvent: props.onOpenEvent,
+  });
 
   // Browser tests read the Gantt through the session's test API (session/testApiTypes.ts): what was drawn last
   // (after the commit's other effects, e.g. the toolbar's shown range).
@@ -274,7 +334,11 @@ export function PlanningView(props: PlanningViewProps) {
       liveOf: (x) => live.get(x) ?? dates.get(x),
       committedOf: (x) => dates.get(x),
       violated,
-      tools: () => ({ drag: pointer.current.drag.kind, link: pointer.current.link.kind, resize: pointer.current.resize.kind }),
+      tools: () => ({
+        drag: pointer.current.drag.kind,
+        link: pointer.current.link.kind,
+        resize: pointer.current.resize.kind,
+      }),
       selection: () => usePlanningStore.getState().selection,
       loading: () => session.extending,
       scrollTo,
@@ -293,27 +357,69 @@ export function PlanningView(props: PlanningViewProps) {
   // Before the data, the screen is already laid out (time header, grid, empty canvas): the stages and the DOM are
   // made while the request is in flight instead of after it (bench/web, first paint).
   const shown = model ?? emptyModel();
-  const rowsHeight = shown.rows.length ? shown.rows[shown.rows.length - 1].y + shown.rows[shown.rows.length - 1].height : 0;
+  const rowsHeight = shown.rows.length
+    ? shown.rows[shown.rows.length - 1].y + shown.rows[shown.rows.length - 1].height
+    : 0;
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
   return (
-    <div ref={scroller} data-testid="planning-scroller" style={{ flex: 1, minHeight: 0, overflow: "auto", scrollbarGutter: "stable", position: "relative", border: "1px solid #E0E0E0", background: "#FFFFFF" }}>
+    <div
+      ref={scroller}
+      data-testid="planning-scroller"
+      style={{
+        flex: 1,
+        minHeight: 0,
+        overflow: "auto",
+        scrollbarGutter: "stable",
+        position: "relative",
+        border: "1px solid #E0E0E0",
+        background: "#FFFFFF",
+      }}
+    >
       {!model && (
         <div style={{ position: "sticky", left: 0, top: 0, height: 0, zIndex: 5 }}>
-          <div aria-busy="true" style={{ position: "absolute", top: HEADER_HEIGHT + 8, left: 8, padding: "4px 8px", background: "#FFFFFF", whiteSpace: "nowrap" }}>
+          <div
+            aria-busy="true"
+            style={{
+              position: "absolute",
+              top: HEADER_HEIGHT + 8,
+              left: 8,
+              padding: "4px 8px",
+              background: "#FFFFFF",
+              whiteSpace: "nowrap",
+            }}
+          >
             {t("planning.loading")}
           </div>
         </div>
       )}
       <Suspense fallback={null}>
         {mode === "print" && !props.publicToken && model && (
-          <PrintMode projectId={props.projectId} versionId={props.versionId} model={printModel ?? model} startMonth={rangeMonths(range).startDate} endMonth={rangeMonths(range).endDate} publicView={!!props.publicToken} />
+          <PrintMode
+            projectId={props.projectId}
+            versionId={props.versionId}
+            model={printModel ?? model}
+            startMonth={rangeMonths(range).startDate}
+            endMonth={rangeMonths(range).endDate}
+            publicView={!!props.publicToken}
+          />
         )}
         {comparison && <ComparisonLegend comparison={comparison} onClear={clearCompare ?? (() => undefined)} />}
       </Suspense>
       <div style={{ width: GRID_WIDTH + scale.width, height: HEADER_HEIGHT + rowsHeight, position: "relative" }}>
-        <div style={{ position: "sticky", top: 0, zIndex: 3, display: "flex", height: HEADER_HEIGHT, width: GRID_WIDTH + scale.width }}>
-          <div style={{ position: "sticky", left: 0, zIndex: 4, width: GRID_WIDTH, flex: "none", background: "#FAFAFA" }}>
+        <div
+          style={{
+            position: "sticky",
+            top: 0,
+            zIndex: 3,
+            display: "flex",
+            height: HEADER_HEIGHT,
+            width: GRID_WIDTH + scale.width,
+          }}
+        >
+          <div
+            style={{ position: "sticky", left: 0, zIndex: 4, width: GRID_WIDTH, flex: "none", background: "#FAFAFA" }}
+          >
             <GridHeader />
           </div>
           <div style={{ position: "sticky", left: GRID_WIDTH, width: canvasWidth, flex: "none" }}>
@@ -321,48 +427,87 @@ export function PlanningView(props: PlanningViewProps) {
           </div>
         </div>
         <div style={{ display: "flex", width: GRID_WIDTH + scale.width, height: rowsHeight }}>
-          <div style={{ position: "sticky", left: 0, zIndex: 2, width: GRID_WIDTH, flex: "none", background: "#FFFFFF", borderRight: "1px solid #E0E0E0" }}>
-            <RowGrid model={shown} comparison={comparison} scrollElement={scrollElement} onScrolled={onScrolled} lotNames={lotNames} live={live} selection={selectionSet} onSelect={onGridSelect} onKeyRow={onGridKey} onGroupClick={grouping === "none" ? undefined : onGroupClick} />
-          </div>
-          <div style={{ position: "sticky", left: GRID_WIDTH, top: HEADER_HEIGHT, width: canvasWidth, height: Math.min(canvasHeight, rowsHeight || canvasHeight), flex: "none" }}>
-            {measured && <GanttCanvas
+          <div
+            style={{
+              position: "sticky",
+              left: 0,
+              zIndex: 2,
+              width: GRID_WIDTH,
+              flex: "none",
+              background: "#FFFFFF",
+              borderRight: "1px solid #E0E0E0",
+            }}
+          >
+            <RowGrid
               model={shown}
-              scale={scale}
-              width={canvasWidth}
-              height={canvasHeight}
-              scrollLeft={viewport.left}
-              scrollTop={viewport.top}
-              selection={selectionSet}
-              live={live}
-              violated={violated}
-              isHoliday={isHoliday}
-              today={props.today}
-              projectEndDay={projectEnd}
-              showCritical={showCritical}
               comparison={comparison}
-              tooltipAt={comparison ? compareTip : undefined}
-              onPointer={onPointer}
-              draft={draft}
-              cursor={cursor}
-            />}
+              scrollElement={scrollElement}
+              onScrolled={onScrolled}
+              lotNames={lotNames}
+              live={live}
+              selection={selectionSet}
+              onSelect={onGridSelect}
+              onKeyRow={onGridKey}
+              onGroupClick={grouping === "none" ? undefined : onGroupClick}
+            />
+          </div>
+          <div
+            style={{
+              position: "sticky",
+              left: GRID_WIDTH,
+              top: HEADER_HEIGHT,
+              width: canvasWidth,
+              height: Math.min(canvasHeight, rowsHeight || canvasHeight),
+              flex: "none",
+            }}
+          >
+            {measured && (
+              <GanttCanvas
+                model={shown}
+                scale={scale}
+                width={canvasWidth}
+                height={canvasHeight}
+                scrollLeft={viewport.left}
+                scrollTop={viewport.top}
+                selection={selectionSet}
+                live={live}
+                violated={violated}
+                isHoliday={isHoliday}
+                today={props.today}
+                projectEndDay={projectEnd}
+                showCritical={showCritical}
+                comparison={comparison}
+                tooltipAt={comparison ? compareTip : undefined}
+                onPointer={onPointer}
+                draft={draft}
+                cursor={cursor}
+              />
+            )}
           </div>
         </div>
-        {model && selectedLinkOverlay(model, scale, selectedLink, (x) => live.get(x) ?? dates.get(x), (pts, link) => (
-          <Suspense fallback={null}>
-          <LinkEditor
-            key={`${link.parentId}-${link.childId}-${link.type}-${link.delay}`}
-            parentName={session.nameOf(link.parentId)}
-            childName={session.nameOf(link.childId)}
-            type={LINK_TYPE_NAMES[link.type]}
-            delay={link.delay}
-            left={GRID_WIDTH + Math.max(pts[0], pts[pts.length - 2]) + 12}
-            top={HEADER_HEIGHT + (pts[3] + pts[5]) / 2 - 20}
-            onSave={(type, delay) => void writeLink(link.parentId, link.childId, { type, delay })}
-            onDelete={() => void writeLink(link.parentId, link.childId, null)}
-            onClose={() => setSelectedLink(null)}
-          />
-          </Suspense>
-        ))}
+        {model &&
+          selectedLinkOverlay(
+            model,
+            scale,
+            selectedLink,
+            (x) => live.get(x) ?? dates.get(x),
+            (pts, link) => (
+              <Suspense fallback={null}>
+                <LinkEditor
+                  key={`${link.parentId}-${link.childId}-${link.type}-${link.delay}`}
+                  parentName={session.nameOf(link.parentId)}
+                  childName={session.nameOf(link.childId)}
+                  type={LINK_TYPE_NAMES[link.type]}
+                  delay={link.delay}
+                  left={GRID_WIDTH + Math.max(pts[0], pts[pts.length - 2]) + 12}
+                  top={HEADER_HEIGHT + (pts[3] + pts[5]) / 2 - 20}
+                  onSave={(type, delay) => void writeLink(link.parentId, link.childId, { type, delay })}
+                  onDelete={() => void writeLink(link.parentId, link.childId, null)}
+                  onClose={() => setSelectedLink(null)}
+                />
+              </Suspense>
+            ),
+          )}
       </div>
     </div>
   );

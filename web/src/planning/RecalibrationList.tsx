@@ -4,10 +4,27 @@ import { formatDate } from "../lib/dates";
 import { usePlanningStore } from "./planningStore";
 import type { ShiftEntry } from "./filters/filterOptions";
 
-
 const useStyles = makeStyles({
-  panel: { width: "260px", flex: "none", overflowY: "auto", borderLeft: `1px solid ${tokens.colorNeutralStroke2}`, padding: tokens.spacingHorizontalS, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS },
-  item: { textAlign: "left", background: "none", border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalS, cursor: "pointer", display: "flex", flexDirection: "column" },
+  panel: {
+    width: "260px",
+    flex: "none",
+    overflowY: "auto",
+    borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: tokens.spacingHorizontalS,
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalXS,
+  },
+  item: {
+    textAlign: "left",
+    background: "none",
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalS,
+    cursor: "pointer",
+    display: "flex",
+    flexDirection: "column",
+  },
 });
 
 /** Recalibration mode: the version's shift history (GET /history/shift); a click shows the shifted task. */
@@ -21,10 +38,22 @@ export function RecalibrationList({ entries }: { entries: readonly ShiftEntry[] 
       <Caption1>{t("planning.recalibration.historyCount", { count: entries.length })}</Caption1>
       {entries.length === 0 ? <Body1>{t("planning.recalibration.empty")}</Body1> : null}
       {entries.map((e) => (
-        <button key={e.id} type="button" className={styles.item} disabled={e.eventId === null} onClick={() => e.eventId !== null && focusEvent(e.eventId)}>
+        <button
+          key={e.id}
+          type="button"
+          className={styles.item}
+          disabled={e.eventId === null}
+          onClick={() => e.eventId !== null && focusEvent(e.eventId)}
+        >
           <Body1>{e.name}</Body1>
           <Caption1>
-            {[e.event?.name, formatDate(e.createdAt), e.user ? t("planning.recalibration.by", { name: `${e.user.firstname} ${e.user.lastname}` }) : null].filter(Boolean).join(" · ")}
+            {[
+              e.event?.name,
+              formatDate(e.createdAt),
+              e.user ? t("planning.recalibration.by", { name: `${e.user.firstname} ${e.user.lastname}` }) : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </Caption1>
         </button>
       ))}

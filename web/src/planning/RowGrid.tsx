@@ -26,7 +26,16 @@ function shortDate(day: number): string {
 export const GridHeader = memo(function GridHeader() {
   const { t } = useTranslation();
   return (
-    <div style={{ display: "flex", height: "100%", alignItems: "flex-end", fontWeight: 600, fontSize: 12, borderBottom: "1px solid #D6D6D6" }}>
+    <div
+      style={{
+        display: "flex",
+        height: "100%",
+        alignItems: "flex-end",
+        fontWeight: 600,
+        fontSize: 12,
+        borderBottom: "1px solid #D6D6D6",
+      }}
+    >
       {COLS.map((c) => (
         <div key={c.key} style={{ width: c.width, padding: "0 6px 6px" }}>
           {t(`planning.columns.${c.key}`)}
@@ -37,7 +46,18 @@ export const GridHeader = memo(function GridHeader() {
 });
 
 /** The left grid, virtualised on the same scroll element as the canvas so both move together. */
-export function RowGrid({ model, scrollElement, lotNames, live, selection, onSelect, onKeyRow, onGroupClick, comparison, onScrolled }: {
+export function RowGrid({
+  model,
+  scrollElement,
+  lotNames,
+  live,
+  selection,
+  onSelect,
+  onKeyRow,
+  onGroupClick,
+  comparison,
+  onScrolled,
+}: {
   model: GanttModel;
   /** Versions compared: each task shows its start/end delta in working days. */
   comparison?: Comparison | null;
@@ -87,7 +107,10 @@ export function RowGrid({ model, scrollElement, lotNames, live, selection, onSel
     <div style={{ position: "relative", height: virtualizer.getTotalSize(), width: GRID_WIDTH }}>
       {virtualizer.getVirtualItems().map((v) => {
         const row = model.rows[v.index];
-        if (row.kind === "ghost") return <GhostRow key={row.key} row={row} comparison={comparison} width={GRID_WIDTH} nameWidth={COLS[0].width} />;
+        if (row.kind === "ghost")
+          return (
+            <GhostRow key={row.key} row={row} comparison={comparison} width={GRID_WIDTH} nameWidth={COLS[0].width} />
+          );
         if (row.kind !== "event") {
           return (
             <div
@@ -95,9 +118,26 @@ export function RowGrid({ model, scrollElement, lotNames, live, selection, onSel
               data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
               role={onGroupClick && row.groupId !== null ? "button" : undefined}
               aria-pressed={onGroupClick && row.groupId !== null ? row.kind === "aggregate" : undefined}
-              title={onGroupClick && row.groupId !== null ? t("planning.aggregation.toggle", { name: row.label }) : undefined}
+              title={
+                onGroupClick && row.groupId !== null ? t("planning.aggregation.toggle", { name: row.label }) : undefined
+              }
               onClick={onGroupClick && row.groupId !== null ? () => onGroupClick(row.groupId) : undefined}
-              style={{ position: "absolute", top: row.y, height: row.height, width: GRID_WIDTH, background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5", fontWeight: 600, fontSize: 12, padding: "0 6px", lineHeight: `${row.height}px`, overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis", boxSizing: "border-box", cursor: onGroupClick && row.groupId !== null ? "pointer" : undefined }}
+              style={{
+                position: "absolute",
+                top: row.y,
+                height: row.height,
+                width: GRID_WIDTH,
+                background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5",
+                fontWeight: 600,
+                fontSize: 12,
+                padding: "0 6px",
+                lineHeight: `${row.height}px`,
+                overflow: "hidden",
+                whiteSpace: "nowrap",
+                textOverflow: "ellipsis",
+                boxSizing: "border-box",
+                cursor: onGroupClick && row.groupId !== null ? "pointer" : undefined,
+              }}
             >
               {row.kind === "aggregate" ? "▸ " : ""}
               {row.label}
@@ -115,7 +155,7 @@ export function RowGrid({ model, scrollElement, lotNames, live, selection, onSel
             height={row.height}
             name={e.name}
             milestone={e.kind === "milestone"}
-            lotName={e.lotId ? lotNames.get(e.lotId) ?? "" : ""}
+            lotName={e.lotId ? (lotNames.get(e.lotId) ?? "") : ""}
             start={d[0]}
             end={d[1]}
             days={e.numberOfDays}
@@ -134,7 +174,21 @@ export function RowGrid({ model, scrollElement, lotNames, live, selection, onSel
  * One task or milestone row, memoised on plain values: a drag preview re-renders only the rows whose dates moved,
  * and the view's own render of each scroll frame none of them (bench/web: every visible row used to re-render).
  */
-const EventRow = memo(function EventRow({ id, y, height, name, milestone, lotName, start, end, days, selected, onSelect, onKeyRow, comparison }: {
+const EventRow = memo(function EventRow({
+  id,
+  y,
+  height,
+  name,
+  milestone,
+  lotName,
+  start,
+  end,
+  days,
+  selected,
+  onSelect,
+  onKeyRow,
+  comparison,
+}: {
   id: number;
   y: number;
   height: number;
@@ -158,15 +212,51 @@ const EventRow = memo(function EventRow({ id, y, height, name, milestone, lotNam
       onClick={(ev) => onSelect(id, ev.shiftKey || ev.ctrlKey || ev.metaKey)}
       onKeyDown={onKeyRow ? (ev) => onKeyRow(id, ev) : undefined}
       // Contained: a row whose dates change during a drag is laid out alone, not with the whole grid.
-      style={{ position: "absolute", top: y, height, width: GRID_WIDTH, display: "flex", fontSize: 12, lineHeight: `${height}px`, background: selected ? "#EBF3FC" : undefined, borderBottom: "1px solid #F0F0F0", cursor: "pointer", boxSizing: "border-box", contain: "size layout style" }}
+      style={{
+        position: "absolute",
+        top: y,
+        height,
+        width: GRID_WIDTH,
+        display: "flex",
+        fontSize: 12,
+        lineHeight: `${height}px`,
+        background: selected ? "#EBF3FC" : undefined,
+        borderBottom: "1px solid #F0F0F0",
+        cursor: "pointer",
+        boxSizing: "border-box",
+        contain: "size layout style",
+      }}
     >
-      <div title={name} style={{ width: COLS[0].width, padding: "0 6px 0 14px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" }}>
+      <div
+        title={name}
+        style={{
+          width: COLS[0].width,
+          padding: "0 6px 0 14px",
+          overflow: "hidden",
+          whiteSpace: "nowrap",
+          textOverflow: "ellipsis",
+        }}
+      >
         {milestone ? "◆ " : ""}
         {name}
       </div>
-      <div style={{ width: COLS[1].width, padding: "0 6px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" }}>{lotName}</div>
-      <div data-testid="grid-start" style={{ width: COLS[2].width, padding: "0 4px" }}>{shortDate(start)}</div>
-      <div data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>{shortDate(end)}</div>
+      <div
+        style={{
+          width: COLS[1].width,
+          padding: "0 6px",
+          overflow: "hidden",
+          whiteSpace: "nowrap",
+          textOverflow: "ellipsis",
+        }}
+      >
+        {lotName}
+      </div>
+      <div data-testid="grid-start" style={{ width: COLS[2].width, padding: "0 4px" }}>
+        {shortDate(start)}
+      </div>
+      <div data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>
+        {shortDate(end)}
+      </div>
       <div style={{ width: COLS[4].width, padding: "0 4px", textAlign: "right" }}>{milestone ? 0 : days}</div>
       {comparison && <CompareCell comparison={comparison} eventId={id} right={GRID_WIDTH - COLS[0].width + 2} />}
     </div>

@@ -17,7 +17,10 @@ export function selectedLinkOverlay(
   const pts = k >= 0 ? linkPoints(model, scale, k, liveOf) : null;
   if (!pts) return null;
   const pad = 4;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < pts.length; i += 2) {
     minX = Math.min(minX, pts[i]);
     maxX = Math.max(maxX, pts[i]);
@@ -32,7 +35,13 @@ export function selectedLinkOverlay(
         data-testid="selected-link"
         width={maxX - minX + 2 * pad}
         height={maxY - minY + 2 * pad}
-        style={{ position: "absolute", left: GRID_WIDTH + minX - pad, top: HEADER_HEIGHT + minY - pad, zIndex: 1, pointerEvents: "none" }}
+        style={{
+          position: "absolute",
+          left: GRID_WIDTH + minX - pad,
+          top: HEADER_HEIGHT + minY - pad,
+          zIndex: 1,
+          pointerEvents: "none",
+        }}
       >
         <polyline points={points.join(" ")} fill="none" stroke="#0F6CBD" strokeWidth={3} />
       </svg>

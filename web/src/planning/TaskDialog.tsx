@@ -38,7 +38,11 @@ export function TaskDialog({ target, onClose }: TaskDialogProps) {
   useEffect(() => () => observer.current?.disconnect(), []);
   return (
     <Dialog open={target !== null} modalType="modal" onOpenChange={(_, d) => !d.open && onClose(false)}>
-      <DialogSurface ref={surface} aria-label={t("planning.dialog.title")} style={{ maxWidth: 1040, width: "95vw", maxHeight: "90vh", overflowY: "auto", padding: 0 }}>
+      <DialogSurface
+        ref={surface}
+        aria-label={t("planning.dialog.title")}
+        style={{ maxWidth: 1040, width: "95vw", maxHeight: "90vh", overflowY: "auto", padding: 0 }}
+      >
         {target ? <EventEditor kind={target.kind} param={String(target.id)} onDone={onClose} /> : null}
       </DialogSurface>
     </Dialog>

@@ -10,7 +10,15 @@ export const HEADER_HEIGHT = 44;
  * Memoised: the planning view re-renders on every vertical scroll frame and every drag preview, which leave the
  * header as it is; without memo each of those frames redrew it for nothing (bench/web).
  */
-export const TimeHeader = memo(function TimeHeader({ scale, width, scrollLeft }: { scale: TimeScale; width: number; scrollLeft: number }) {
+export const TimeHeader = memo(function TimeHeader({
+  scale,
+  width,
+  scrollLeft,
+}: {
+  scale: TimeScale;
+  width: number;
+  scrollLeft: number;
+}) {
   const ticks = useMemo(() => headerTicks(scale), [scale]);
   const sceneFunc = useMemo(
     () => (ctx: Context) => {
@@ -31,7 +39,8 @@ export const TimeHeader = memo(function TimeHeader({ scale, width, scrollLeft }:
           const w = c.measureText(t.label).width;
           // The label follows the left edge while its tick is cut by it, and leaves with the tick's end instead
           // of being drawn over the next one (a range widened before its start lands on a month's first day).
-          if (w + 6 < t.width) c.fillText(t.label, Math.min(Math.max(t.x, scrollLeft), t.x + t.width - w - 6) + 4, y + h / 2);
+          if (w + 6 < t.width)
+            c.fillText(t.label, Math.min(Math.max(t.x, scrollLeft), t.x + t.width - w - 6) + 4, y + h / 2);
         }
       };
       band(ticks.top, 0, HEADER_HEIGHT / 2, true);
@@ -41,6 +50,11 @@ export const TimeHeader = memo(function TimeHeader({ scale, width, scrollLeft }:
     [ticks, width, scrollLeft],
   );
   const box = useRef<HTMLDivElement>(null);
-  useKonvaStage(box, width, HEADER_HEIGHT, useMemo(() => [sceneFunc], [sceneFunc]));
+  useKonvaStage(
+    box,
+    width,
+    HEADER_HEIGHT,
+    useMemo(() => [sceneFunc], [sceneFunc]),
+  );
   return <div ref={box} />;
 });

@@ -14,7 +14,12 @@ export type SceneFunc = (ctx: Context) => void;
  * when it is added); new scene functions are set and drawn with batchDraw (one draw per animation frame, like
  * react-konva's prop updates); a new size resizes the stage.
  */
-export function useKonvaStage(container: RefObject<HTMLDivElement | null>, width: number, height: number, scenes: readonly SceneFunc[]): void {
+export function useKonvaStage(
+  container: RefObject<HTMLDivElement | null>,
+  width: number,
+  height: number,
+  scenes: readonly SceneFunc[],
+): void {
   const konva = useRef<{ stage: Konva.Stage; layer: Konva.Layer; shapes: Konva.Shape[] } | null>(null);
   const first = useRef({ width, height, scenes });
   useLayoutEffect(() => {

@@ -7,8 +7,22 @@ import { smallPlanning } from "./testData";
 function shuffledGraph(data: PlanningData): PlanningData {
   const g = data.graph;
   const order = g.ids.map((_, i) => i).reverse();
-  const pick = <T,>(a: T[]) => order.map((i) => a[i]);
-  return { ...data, graph: { ...g, ids: pick(g.ids), kind: pick(g.kind), duration: pick(g.duration), requestedStart: pick(g.requestedStart), locked: pick(g.locked), calendarOf: pick(g.calendarOf), startDay: pick(g.startDay), endDay: pick(g.endDay), revision: pick(g.revision) } };
+  const pick = <T>(a: T[]) => order.map((i) => a[i]);
+  return {
+    ...data,
+    graph: {
+      ...g,
+      ids: pick(g.ids),
+      kind: pick(g.kind),
+      duration: pick(g.duration),
+      requestedStart: pick(g.requestedStart),
+      locked: pick(g.locked),
+      calendarOf: pick(g.calendarOf),
+      startDay: pick(g.startDay),
+      endDay: pick(g.endDay),
+      revision: pick(g.revision),
+    },
+  };
 }
 const summary = (m: ReturnType<typeof buildModel>) => ({
   events: m.events.map((e) => [e.id, e.startDay, e.endDay, e.numberOfDays, e.locked, e.color, e.kind]),
@@ -35,7 +49,14 @@ describe("planning model", () => {
     const data = smallPlanning();
     const m = buildModel(data, datesOf(data), { grouping: "none" });
     expect(Array.from(m.linkColumns.parentId)).toEqual(data.graph.linkParentId);
-    expect(m.links).toEqual(data.graph.linkParentId.map((p, k) => ({ parentId: p, childId: data.graph.linkChildId[k], type: data.graph.linkType[k], delay: data.graph.linkDelay[k] })));
+    expect(m.links).toEqual(
+      data.graph.linkParentId.map((p, k) => ({
+        parentId: p,
+        childId: data.graph.linkChildId[k],
+        type: data.graph.linkType[k],
+        delay: data.graph.linkDelay[k],
+      })),
+    );
     expect(m.links).toBe(m.links);
   });
 });

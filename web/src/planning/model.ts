@@ -1,5 +1,16 @@
 import { createCalendarSet, type Calendar } from "@jalon/engine";
-import { barColor, barGeometry, buildRows, comparedOnlyGhosts, milestoneGeometry, type BarGeometry, type GanttEvent, type GanttRow, type Grouping, type TimeScale } from "@jalon/shared/gantt";
+import {
+  barColor,
+  barGeometry,
+  buildRows,
+  comparedOnlyGhosts,
+  milestoneGeometry,
+  type BarGeometry,
+  type GanttEvent,
+  type GanttRow,
+  type Grouping,
+  type TimeScale,
+} from "@jalon/shared/gantt";
 import { calendarSetOf, eventColumnsOf, type PlanningData } from "@jalon/shared/planning";
 import { applyOrder } from "./tools/reorder";
 
@@ -52,7 +63,12 @@ export function datesOf(data: PlanningData): Map<number, [number, number]> {
 /** Maps made by datesOf, with the graph they copy: a model built from one reads the graph's columns instead. */
 const loadDates = new WeakMap<ReadonlyMap<number, readonly [number, number]>, PlanningData["graph"]>();
 
-export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readonly [number, number]>, options: ModelOptions, critical?: ReadonlySet<number>): GanttModel {
+export function buildModel(
+  data: PlanningData,
+  dates: ReadonlyMap<number, readonly [number, number]>,
+  options: ModelOptions,
+  critical?: ReadonlySet<number>,
+): GanttModel {
   const lotColor = new Map(data.lots.map((l) => [l.id, l.color]));
   // A plan has a few colours (its lots', some events'): each pair is resolved once, not parsed again per event
   // (parseHex was a third of buildModel at 10k tasks, bench/web).
@@ -77,7 +93,17 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   // The load's own dates (datesOf this graph): read from the graph's columns, no lookup per event.
   const fromGraph = loadDates.get(dates) === g;
   const events: GanttEvent[] = [];
-  const add = (id: number, kind: GanttEvent["kind"], name: string, color: string | null, trigram: string | null, lot: number | null, progress: number | null, zoneId: number | null, sequenceId: number | null) => {
+  const add = (
+    id: number,
+    kind: GanttEvent["kind"],
+    name: string,
+    color: string | null,
+    trigram: string | null,
+    lot: number | null,
+    progress: number | null,
+    zoneId: number | null,
+    sequenceId: number | null,
+  ) => {
     const gi = indexInGraph(id);
     if (gi < 0) return;
     let startDay: number;
@@ -111,8 +137,22 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   };
   // Straight from the answer's columns when it has them: its event objects are then never made (see fromWire).
   const c = eventColumnsOf(data);
-  if (c) for (let i = 0; i < c.id.length; i++) add(c.id[i], c.type[i] === 1 ? "milestone" : "task", c.name[i], c.color[i], c.trigram[i], c.participantGroupProId[i], c.progress[i], c.zoneId[i], c.sequenceId[i]);
-  else for (const e of data.events) add(e.id, e.type, e.name, e.color, e.trigram, e.participantGroupProId, e.progress, e.zoneId, e.sequenceId);
+  if (c)
+    for (let i = 0; i < c.id.length; i++)
+      add(
+        c.id[i],
+        c.type[i] === 1 ? "milestone" : "task",
+        c.name[i],
+        c.color[i],
+        c.trigram[i],
+        c.participantGroupProId[i],
+        c.progress[i],
+        c.zoneId[i],
+        c.sequenceId[i],
+      );
+  else
+    for (const e of data.events)
+      add(e.id, e.type, e.name, e.color, e.trigram, e.participantGroupProId, e.progress, e.zoneId, e.sequenceId);
   const labels = new Map<number, string>();
   if (options.grouping === "zone") for (const z of data.zones) labels.set(z.id, z.fullName ?? z.name);
   if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
@@ -121,12 +161,21 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
   // Compared versions: room under each bar for their baselines, and a read-only row for each event only they have.
   const baselines = data.comparisons?.length ?? 0;
   const ghosts = baselines > 0 ? comparedOnlyGhosts(data) : undefined;
-  const built = buildRows(events, { grouping: options.grouping, groupLabels: labels, aggregated: options.aggregated, calendar, noGroupLabel: options.noGroupLabel, baselines, ghosts });
+  const built = buildRows(events, {
+    grouping: options.grouping,
+    groupLabels: labels,
+    aggregated: options.aggregated,
+    calendar,
+    noGroupLabel: options.noGroupLabel,
+    baselines,
+    ghosts,
+  });
   const rows = options.rowOrder?.size ? reorderRows(built, events, options.rowOrder) : built;
   const indexOfId = new Map<number, number>();
   for (let i = 0; i < events.length; i++) indexOfId.set(events[i].id, i);
   const rowOfId = new Map<number, number>();
-  for (let ri = 0; ri < rows.length; ri++) if (rows[ri].kind === "event") rowOfId.set(events[rows[ri].events[0]].id, ri);
+  for (let ri = 0; ri < rows.length; ri++)
+    if (rows[ri].kind === "event") rowOfId.set(events[rows[ri].events[0]].id, ri);
   const nLinks = g.linkParentId.length;
   // Most rows have no link: they share one empty list instead of an array each.
   const linksOfRow: number[][] = new Array<number[]>(rows.length).fill(NO_LINKS);
@@ -143,7 +192,10 @@ export function buildModel(data: PlanningData, dates: ReadonlyMap<number, readon
     addLink(rp, k);
     if (rc !== rp) addLink(rc, k);
   }
-  return withLinks({ events, rows, indexOfId, rowOfId, linksOfRow, calendar }, { parentId: g.linkParentId, childId: g.linkChildId, type: g.linkType, delay: g.linkDelay });
+  return withLinks(
+    { events, rows, indexOfId, rowOfId, linksOfRow, calendar },
+    { parentId: g.linkParentId, childId: g.linkChildId, type: g.linkType, delay: g.linkDelay },
+  );
 }
 
 /**
@@ -158,7 +210,13 @@ function withLinks(m: Omit<GanttModel, "links" | "linkColumns">, columns: LinkCo
       if (links === null) {
         const n = columns.parentId.length;
         links = new Array<GanttModel["links"][number]>(n);
-        for (let k = 0; k < n; k++) links[k] = { parentId: columns.parentId[k], childId: columns.childId[k], type: columns.type[k], delay: columns.delay[k] };
+        for (let k = 0; k < n; k++)
+          links[k] = {
+            parentId: columns.parentId[k],
+            childId: columns.childId[k],
+            type: columns.type[k],
+            delay: columns.delay[k],
+          };
       }
       return links;
     },
@@ -168,7 +226,17 @@ function withLinks(m: Omit<GanttModel, "links" | "linkColumns">, columns: LinkCo
 let empty: GanttModel | null = null;
 /** The model drawn before the data arrives: no rows, a calendar without holidays. */
 export function emptyModel(): GanttModel {
-  return (empty ??= withLinks({ events: [], rows: [], indexOfId: new Map(), rowOfId: new Map(), linksOfRow: [], calendar: createCalendarSet({}).calendars[0] }, { parentId: [], childId: [], type: [], delay: [] }));
+  return (empty ??= withLinks(
+    {
+      events: [],
+      rows: [],
+      indexOfId: new Map(),
+      rowOfId: new Map(),
+      linksOfRow: [],
+      calendar: createCalendarSet({}).calendars[0],
+    },
+    { parentId: [], childId: [], type: [], delay: [] },
+  ));
 }
 
 const calendars = new WeakMap<PlanningData["calendars"], Calendar>();
@@ -213,7 +281,10 @@ function reorderRows(rows: GanttRow[], events: readonly GanttEvent[], order: Rea
     let end = k;
     while (end < out.length && out[end].kind === "event") end++;
     const run = out.slice(k, end);
-    const ids = applyOrder(run.map((r) => events[r.events[0]].id), order);
+    const ids = applyOrder(
+      run.map((r) => events[r.events[0]].id),
+      order,
+    );
     const rowById = new Map(run.map((r) => [events[r.events[0]].id, r]));
     ids.forEach((id, j) => {
       const r = rowById.get(id)!;
@@ -225,7 +296,13 @@ function reorderRows(rows: GanttRow[], events: readonly GanttEvent[], order: Rea
 }
 
 /** Geometry of event e on its row with the given dates (a preview may move it). */
-export function eventGeometry(scale: TimeScale, row: GanttRow, e: GanttEvent, startDay = e.startDay, endDay = e.endDay): BarGeometry {
+export function eventGeometry(
+  scale: TimeScale,
+  row: GanttRow,
+  e: GanttEvent,
+  startDay = e.startDay,
+  endDay = e.endDay,
+): BarGeometry {
   if (e.kind === "milestone") {
     const m = milestoneGeometry(scale, row, startDay);
     return { x: m.cx - m.radius, y: m.cy - m.radius, width: 2 * m.radius, height: 2 * m.radius };
@@ -234,7 +311,13 @@ export function eventGeometry(scale: TimeScale, row: GanttRow, e: GanttEvent, st
 }
 
 /** The event under (x, y) in canvas content coordinates, or null. Reads only the row under the pointer. */
-export function hitTest(model: GanttModel, scale: TimeScale, x: number, y: number, live?: (id: number) => readonly [number, number] | undefined): GanttEvent | null {
+export function hitTest(
+  model: GanttModel,
+  scale: TimeScale,
+  x: number,
+  y: number,
+  live?: (id: number) => readonly [number, number] | undefined,
+): GanttEvent | null {
   let lo = 0;
   let hi = model.rows.length;
   while (lo < hi) {

@@ -23,7 +23,14 @@ describe("filters panel", () => {
   it("offers the reference lists' choices, shows none for a list not served, and writes the choice to the store", async () => {
     usePlanningStore.setState({ filters: EMPTY_FILTERS });
     const { calls } = mockApi({
-      "GET /api/participant-group-pro": { data: [{ id: 42, name: "VRD" }, { id: 41, name: "Gros œuvre" }], count: 2, total: 2 },
+      "GET /api/participant-group-pro": {
+        data: [
+          { id: 42, name: "VRD" },
+          { id: 41, name: "Gros œuvre" },
+        ],
+        count: 2,
+        total: 2,
+      },
       "GET /api/event/distinct": { data: [{ name: "Dallage", occurrences: 2 }], count: 1, total: 1 },
     });
     wrap(<FiltersHarness />);
@@ -31,7 +38,9 @@ describe("filters panel", () => {
     await waitFor(() => expect(lots).not.toBeDisabled());
     // /zone answers 404: no choices, the filter is disabled.
     expect(screen.getByRole("combobox", { name: "Zones" })).toBeDisabled();
-    expect(calls.find((c) => c.path === "/api/participant-group-pro")?.query.getAll("filter")).toEqual(["versionId||$eq||11"]);
+    expect(calls.find((c) => c.path === "/api/participant-group-pro")?.query.getAll("filter")).toEqual([
+      "versionId||$eq||11",
+    ]);
     await userEvent.click(lots);
     const items = await screen.findAllByRole("menuitemcheckbox");
     expect(items.map((i) => i.textContent)).toEqual(["Gros œuvre", "VRD"]);
@@ -76,7 +85,19 @@ describe("link editor", () => {
   it("saves a new delay and type, refuses a non-number, deletes", async () => {
     const onSave = vi.fn();
     const onDelete = vi.fn();
-    wrap(<LinkEditor parentName="Fondations" childName="Dallage" type="end-begin" delay={0} left={0} top={0} onSave={onSave} onDelete={onDelete} onClose={() => {}} />);
+    wrap(
+      <LinkEditor
+        parentName="Fondations"
+        childName="Dallage"
+        type="end-begin"
+        delay={0}
+        left={0}
+        top={0}
+        onSave={onSave}
+        onDelete={onDelete}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByText("Lien Fondations → Dallage")).toBeInTheDocument();
     const save = screen.getByRole("button", { name: "Enregistrer le lien" });
     expect(save).toBeDisabled();
@@ -125,7 +146,14 @@ describe("recalibration list", () => {
     wrap(
       <RecalibrationList
         entries={[
-          { id: 1, name: "Recalage gros œuvre", eventId: 2, event: { id: 2, name: "Fondations" }, user: { firstname: "Marc", lastname: "Lefèvre" }, createdAt: "2026-02-04T23:30:00.000Z" },
+          {
+            id: 1,
+            name: "Recalage gros œuvre",
+            eventId: 2,
+            event: { id: 2, name: "Fondations" },
+            user: { firstname: "Marc", lastname: "Lefèvre" },
+            createdAt: "2026-02-04T23:30:00.000Z",
+          },
           { id: 2, name: "Sans tâche", eventId: null, createdAt: "2026-02-06T09:00:00.000Z" },
         ]}
       />,

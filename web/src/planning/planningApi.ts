@@ -40,13 +40,22 @@ export interface MoveResult {
 
 export const planningApi = {
   // The answer carries the events in columns (shared/planning/wire.ts), decoded here once.
-  data: (q: PlanningQuery): Promise<PlanningData> => request<PlanningDataWire>("GET", "/planning/data", { query: { ...q } }).then(fromWire),
+  data: (q: PlanningQuery): Promise<PlanningData> =>
+    request<PlanningDataWire>("GET", "/planning/data", { query: { ...q } }).then(fromWire),
   publicData: (token: string, q: Pick<PlanningQuery, "startDate" | "endDate">): Promise<PlanningData> =>
-    request<PlanningDataWire>("GET", `/planning/public/${encodeURIComponent(token)}`, { query: { ...q }, anonymous: true }).then(fromWire),
+    request<PlanningDataWire>("GET", `/planning/public/${encodeURIComponent(token)}`, {
+      query: { ...q },
+      anonymous: true,
+    }).then(fromWire),
   /** The display attributes of more months (eventsOnly): the range widened by scrolling past an edge. */
-  slice: (q: PlanningQuery): Promise<PlanningSliceWire> => request<PlanningSliceWire>("GET", "/planning/data", { query: { ...q, eventsOnly: true } }),
+  slice: (q: PlanningQuery): Promise<PlanningSliceWire> =>
+    request<PlanningSliceWire>("GET", "/planning/data", { query: { ...q, eventsOnly: true } }),
   publicSlice: (token: string, q: Omit<PlanningQuery, "projectId" | "versionId">): Promise<PlanningSliceWire> =>
-    request<PlanningSliceWire>("GET", `/planning/public/${encodeURIComponent(token)}`, { query: { ...q, eventsOnly: true }, anonymous: true }),
+    request<PlanningSliceWire>("GET", `/planning/public/${encodeURIComponent(token)}`, {
+      query: { ...q, eventsOnly: true },
+      anonymous: true,
+    }),
   move: (body: MovePayload) => request<MoveResult>("PATCH", "/event/bulk-update", { body }),
-  patchEvent: (id: number, body: Record<string, unknown>) => request<{ id: number; revision: number }>("PATCH", `/event/${id}`, { body }),
+  patchEvent: (id: number, body: Record<string, unknown>) =>
+    request<{ id: number; revision: number }>("PATCH", `/event/${id}`, { body }),
 };

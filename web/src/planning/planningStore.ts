@@ -127,7 +127,9 @@ export const usePlanningStore = create<PlanningState>()(
     setPickMode: (m) => set((s) => void (s.pickMode = m)),
     toggleAggregated: (groupId) =>
       set((s) => {
-        s.aggregated = s.aggregated.includes(groupId) ? s.aggregated.filter((x) => x !== groupId) : [...s.aggregated, groupId];
+        s.aggregated = s.aggregated.includes(groupId)
+          ? s.aggregated.filter((x) => x !== groupId)
+          : [...s.aggregated, groupId];
       }),
     setAggregated: (ids) => set((s) => void (s.aggregated = ids)),
     setRowOrder: (ids) => set((s) => void (s.rowOrder = ids)),

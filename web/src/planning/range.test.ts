@@ -1,8 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { formatDay, NO_DAY, parseDay } from "@jalon/engine";
 import { defaultRange } from "@jalon/shared/gantt";
-import { eventColumnsOf, fromWire, toWire, withSlice, type PlanningData, type PlanningEventView } from "@jalon/shared/planning";
-import { edgeNear, extendRange, filterDay, filterRange, fitRange, fitZoom, monthsToFill, projectSpan, rangeMonths, type DayRange } from "./range";
+import {
+  eventColumnsOf,
+  fromWire,
+  toWire,
+  withSlice,
+  type PlanningData,
+  type PlanningEventView,
+} from "@jalon/shared/planning";
+import {
+  edgeNear,
+  extendRange,
+  filterDay,
+  filterRange,
+  fitRange,
+  fitZoom,
+  monthsToFill,
+  projectSpan,
+  rangeMonths,
+  type DayRange,
+} from "./range";
 import { serverFilterParams } from "./filters/filterLogic";
 import { EMPTY_FILTERS } from "./planningStore";
 
@@ -32,8 +50,12 @@ describe("planning range (issue 14)", () => {
   });
 
   it("the date filter reaches the server only as dates it takes, never inverted", () => {
-    const p = (startDate: string | null, endDate: string | null) => serverFilterParams({ ...EMPTY_FILTERS, startDate, endDate }, []);
-    expect([p("2027-01-01", "2027-06-30").fromDate, p("2027-01-01", "2027-06-30").toDate]).toEqual(["2027-01-01", "2027-06-30"]);
+    const p = (startDate: string | null, endDate: string | null) =>
+      serverFilterParams({ ...EMPTY_FILTERS, startDate, endDate }, []);
+    expect([p("2027-01-01", "2027-06-30").fromDate, p("2027-01-01", "2027-06-30").toDate]).toEqual([
+      "2027-01-01",
+      "2027-06-30",
+    ]);
     expect(p("2027-06-01", "2027-01-01")).toMatchObject({ fromDate: "2027-06-01" });
     expect(p("2027-06-01", "2027-01-01").toDate).toBeUndefined();
     expect(p("0020-06-01", null).fromDate).toBeUndefined();
@@ -47,7 +69,10 @@ describe("planning range (issue 14)", () => {
     expect(iso(start.range)).toEqual(["2026-05-01", "2027-03-31"]);
     expect(iso(start.added)).toEqual(["2026-05-01", "2026-07-31"]);
     // Across a year boundary, and never less than a month.
-    expect(iso(extendRange({ firstDay: d("2026-01-01"), lastDay: d("2026-12-31") }, "start", 14).added)).toEqual(["2024-11-01", "2025-12-31"]);
+    expect(iso(extendRange({ firstDay: d("2026-01-01"), lastDay: d("2026-12-31") }, "start", 14).added)).toEqual([
+      "2024-11-01",
+      "2025-12-31",
+    ]);
     expect(iso(extendRange(def, "end", 0).added)).toEqual(["2027-04-01", "2027-04-30"]);
   });
 
@@ -89,14 +114,36 @@ describe("planning range (issue 14)", () => {
 
 describe("withSlice: more months merged into the loaded data", () => {
   const ev = (id: number, name: string): PlanningEventView => ({
-    id, name, type: "task", color: null, trigram: null, zoneId: null, participantGroupProId: null, sequenceId: null, macroTaskId: null,
-    numberOfPeople: 1, progress: null, isTracked: false, milestoneToHide: false,
+    id,
+    name,
+    type: "task",
+    color: null,
+    trigram: null,
+    zoneId: null,
+    participantGroupProId: null,
+    sequenceId: null,
+    macroTaskId: null,
+    numberOfPeople: 1,
+    progress: null,
+    isTracked: false,
+    milestoneToHide: false,
   });
   const graph = { ids: [1, 2, 3, 4] } as unknown as PlanningData["graph"];
-  const loaded = fromWire(toWire({
-    projectId: 1, versionId: 2, writeCounter: 5, projectedStartDate: null, projectedEndDate: null, graph,
-    calendars: { holidays: [], vacations: [], lots: [] }, events: [ev(2, "B"), ev(3, "C")], zones: [], lots: [], sequences: [],
-  }));
+  const loaded = fromWire(
+    toWire({
+      projectId: 1,
+      versionId: 2,
+      writeCounter: 5,
+      projectedStartDate: null,
+      projectedEndDate: null,
+      graph,
+      calendars: { holidays: [], vacations: [], lots: [] },
+      events: [ev(2, "B"), ev(3, "C")],
+      zones: [],
+      lots: [],
+      sequences: [],
+    }),
+  );
 
   it("adds the slice's events in id order, once each, and keeps the graph and lists as they are", () => {
     const slice = toWire({ ...loaded, events: [ev(1, "A"), ev(3, "C renommée"), ev(4, "D")] }).eventColumns;

@@ -35,12 +35,22 @@ export function geometryOf(model: GanttModel, scale: TimeScale, id: number, live
 }
 
 /** The link handle (drawn beside each selected task) under the pointer, if any. */
-export function handleAt(model: GanttModel, scale: TimeScale, selection: readonly number[], x: number, y: number, liveOf: LiveOf): { id: number; side: "begin" | "end"; x: number; y: number } | null {
+export function handleAt(
+  model: GanttModel,
+  scale: TimeScale,
+  selection: readonly number[],
+  x: number,
+  y: number,
+  liveOf: LiveOf,
+): { id: number; side: "begin" | "end"; x: number; y: number } | null {
   for (const id of selection) {
     const g = geometryOf(model, scale, id, liveOf);
     if (!g) continue;
     const cy = g.y + g.height / 2;
-    for (const [side, cx] of [["begin", g.x - HANDLE_OFFSET], ["end", g.x + g.width + HANDLE_OFFSET]] as const) {
+    for (const [side, cx] of [
+      ["begin", g.x - HANDLE_OFFSET],
+      ["end", g.x + g.width + HANDLE_OFFSET],
+    ] as const) {
       if ((x - cx) ** 2 + (y - cy) ** 2 <= 36) return { id, side, x: cx, y: cy };
     }
   }

@@ -7,8 +7,21 @@ import { toast, useToasts } from "../store/toasts";
 import type { RealtimePayload } from "../api/types";
 import { nextRequestId } from "./requestId";
 
-const ctx = (over: Partial<RealtimeContext> = {}): RealtimeContext => ({ userId: 2, isAdmin: false, pathname: "/dashboard/planning", navigate: vi.fn(), ...over });
-const payload = (over: Partial<RealtimePayload> = {}): RealtimePayload => ({ event: "event:update", projectId: 7, versionId: 11, initiatorId: 2, ids: [1], ...over });
+const ctx = (over: Partial<RealtimeContext> = {}): RealtimeContext => ({
+  userId: 2,
+  isAdmin: false,
+  pathname: "/dashboard/planning",
+  navigate: vi.fn(),
+  ...over,
+});
+const payload = (over: Partial<RealtimePayload> = {}): RealtimePayload => ({
+  event: "event:update",
+  projectId: 7,
+  versionId: 11,
+  initiatorId: 2,
+  ids: [1],
+  ...over,
+});
 const messages = () => useToasts.getState().items.map((t) => t.message);
 
 describe("live events", () => {
@@ -44,10 +57,17 @@ describe("live events", () => {
   it("leaves a project whose access ended, with a warning", () => {
     selectProject(makeProject());
     const c = ctx();
-    handleRealtimeEvent("project:access_ended", payload({ event: "project:access_ended", initiatorId: null, ids: [] }), c);
+    handleRealtimeEvent(
+      "project:access_ended",
+      payload({ event: "project:access_ended", initiatorId: null, ids: [] }),
+      c,
+    );
     expect(useProject.getState().projectId).toBeNull();
     expect(c.navigate).toHaveBeenCalledWith("/dashboard/projects");
-    expect(useToasts.getState().items[0]).toMatchObject({ intent: "warning", message: "Vous n'avez plus accès à ce projet." });
+    expect(useToasts.getState().items[0]).toMatchObject({
+      intent: "warning",
+      message: "Vous n'avez plus accès à ce projet.",
+    });
   });
 
   it("shows an error event to its initiator only and ends the updating state", () => {
@@ -56,14 +76,25 @@ describe("live events", () => {
     expect(useProject.getState().project?.isBeingUpdated).toBe(false);
     expect(messages()).toEqual([]);
     handleRealtimeEvent("version:endCreate:error", payload({ code: "errors.project_being_updated" }), ctx());
-    expect(useToasts.getState().items[0]).toMatchObject({ intent: "error", subject: "version", message: "Une nouvelle version est en cours de création." });
+    expect(useToasts.getState().items[0]).toMatchObject({
+      intent: "error",
+      subject: "version",
+      message: "Une nouvelle version est en cours de création.",
+    });
   });
 
   it("blocks while a version is created, then switches to it with a toast and refetch after 250 ms", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     selectProject(makeProject());
     const fresh = makeProject({ currentVersionId: 12, isBeingUpdated: false });
-    const { calls } = mockApi({ "GET /api/project/7": fresh, "GET /api/version": { data: [makeVersion({ id: 12, name: "V2" }), makeVersion({ isActiveVersion: false })], count: 2, total: 2 } });
+    const { calls } = mockApi({
+      "GET /api/project/7": fresh,
+      "GET /api/version": {
+        data: [makeVersion({ id: 12, name: "V2" }), makeVersion({ isActiveVersion: false })],
+        count: 2,
+        total: 2,
+      },
+    });
     handleRealtimeEvent("version:startCreate", payload({ event: "version:startCreate" }), ctx());
     expect(useProject.getState().project?.isBeingUpdated).toBe(true);
     handleRealtimeEvent("version:endCreate", payload({ event: "version:endCreate", ids: [12] }), ctx());
@@ -163,17 +194,33 @@ describe("this tab's own events and the error twins", () => {
     selectProject(makeProject({ isBeingUpdated: true }));
     handleRealtimeEvent("version:startCreate", payload({ requestId: "other-tab:1" }), ctx());
     expect(messages()).toEqual(["Création de la version en cours…"]);
-    handleRealtimeEvent("version:startCreate:error", payload({ requestId: "other-tab:1", code: "errors.version_frozen" }), ctx());
-    handleRealtimeEvent("version:endCreate:error", payload({ requestId: "other-tab:1", code: "errors.version_frozen" }), ctx());
+    handleRealtimeEvent(
+      "version:startCreate:error",
+      payload({ requestId: "other-tab:1", code: "errors.version_frozen" }),
+      ctx(),
+    );
+    handleRealtimeEvent(
+      "version:endCreate:error",
+      payload({ requestId: "other-tab:1", code: "errors.version_frozen" }),
+      ctx(),
+    );
     expect(useToasts.getState().items).toHaveLength(1);
     expect(useToasts.getState().items[0]).toMatchObject({ intent: "error", subject: "version" });
     expect(useToasts.getState().items[0].message).not.toBe("Création de la version en cours…");
     // A code the catalogue does not know: the catalogue's fallback, never the server's text.
-    handleRealtimeEvent("sequence:create:error", payload({ requestId: "other-tab:2", code: "errors.something_new" }), ctx());
+    handleRealtimeEvent(
+      "sequence:create:error",
+      payload({ requestId: "other-tab:2", code: "errors.something_new" }),
+      ctx(),
+    );
     expect(messages()).toContain("Il y a eu une erreur lors de l'opération.");
     // Others' failures: no toast, a refresh.
     const before = useToasts.getState().items.length;
-    handleRealtimeEvent("sequence:bulk_update:error", payload({ initiatorId: 9, requestId: "x:1", code: "errors.conflict" }), ctx());
+    handleRealtimeEvent(
+      "sequence:bulk_update:error",
+      payload({ initiatorId: 9, requestId: "x:1", code: "errors.conflict" }),
+      ctx(),
+    );
     expect(useToasts.getState().items).toHaveLength(before);
   });
 
@@ -181,13 +228,21 @@ describe("this tab's own events and the error twins", () => {
     selectProject(makeProject());
     handleRealtimeEvent("project:startClone", payload({ initiatorId: 9 }), ctx({ isAdmin: true }));
     expect(messages()).toEqual(["Duplication du projet en cours…"]);
-    handleRealtimeEvent("project:startClone:error", payload({ initiatorId: 9, code: "errors.version_not_in_project" }), ctx({ isAdmin: true }));
+    handleRealtimeEvent(
+      "project:startClone:error",
+      payload({ initiatorId: 9, code: "errors.version_not_in_project" }),
+      ctx({ isAdmin: true }),
+    );
     expect(messages()).toEqual([]);
   });
 
   it("ends the updating state on sequence:startUpdate:error for every viewer", () => {
     selectProject(makeProject({ isBeingUpdated: true }));
-    handleRealtimeEvent("sequence:startUpdate:error", payload({ initiatorId: 9, code: "errors.invalid_date" }), ctx({ pathname: "/dashboard/sequence/3" }));
+    handleRealtimeEvent(
+      "sequence:startUpdate:error",
+      payload({ initiatorId: 9, code: "errors.invalid_date" }),
+      ctx({ pathname: "/dashboard/sequence/3" }),
+    );
     expect(useProject.getState().project?.isBeingUpdated).toBe(false);
     expect(useRefresh.getState().counters.sequence).toBe(1);
     expect(messages()).toEqual([]);
@@ -196,7 +251,10 @@ describe("this tab's own events and the error twins", () => {
   it("gives a version creation one toast: creating, requested (the panel's answer), then ready", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     selectProject(makeProject());
-    mockApi({ "GET /api/project/7": makeProject({ currentVersionId: 12 }), "GET /api/version": { data: [makeVersion({ id: 12 })], count: 1, total: 1 } });
+    mockApi({
+      "GET /api/project/7": makeProject({ currentVersionId: 12 }),
+      "GET /api/version": { data: [makeVersion({ id: 12 })], count: 1, total: 1 },
+    });
     const requestId = nextRequestId();
     handleRealtimeEvent("version:startCreate", payload({ requestId }), ctx());
     toast.info("Création de la version demandée.", { subject: "version", id: VERSION_TOAST_ID });

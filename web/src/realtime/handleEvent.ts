@@ -106,10 +106,12 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
   if (own) return;
   // Others' changes: moves carry their dates delta, which the planning applies without refetching; anything
   // else makes every viewer refresh what its page shows. The user's other tabs confirm it.
-  if (payload.dates && ctx.pathname.includes("planning")) useRefresh.getState().pushDates(payload.dates, payload.versionId);
+  if (payload.dates && ctx.pathname.includes("planning"))
+    useRefresh.getState().pushDates(payload.dates, payload.versionId);
   else useRefresh.getState().bump(scopeForPath(ctx.pathname));
   const confirmation = CONFIRMATIONS[name];
-  if (initiator && confirmation) toast.success(i18n.t(confirmation), { ...(subject ? { subject } : {}), id: actionToastId(payload, name) });
+  if (initiator && confirmation)
+    toast.success(i18n.t(confirmation), { ...(subject ? { subject } : {}), id: actionToastId(payload, name) });
 }
 
 /** One toast per action: the toasts of one request's events replace one another (start, end, error). */
@@ -128,10 +130,18 @@ export function errorEventMessage(code: string | undefined): string {
  * notice). The tab that sent the request shows the error of its answer (one toast); the user's other tabs show
  * it from the event, by catalogue code, once per request (a failure sends the twins of its start and its end).
  */
-function handleErrorEvent(name: string, payload: RealtimePayload, ctx: RealtimeContext, own: boolean, initiator: boolean, subject: string | undefined): void {
+function handleErrorEvent(
+  name: string,
+  payload: RealtimePayload,
+  ctx: RealtimeContext,
+  own: boolean,
+  initiator: boolean,
+  subject: string | undefined,
+): void {
   useProject.getState().setBeingUpdated(false);
   const toasts = useToasts.getState();
-  if (initiator && (name.startsWith("event:update_progress") || name.startsWith("event:bulk_update"))) toasts.dismiss(BULK_PROGRESS_TOAST_ID);
+  if (initiator && (name.startsWith("event:update_progress") || name.startsWith("event:bulk_update")))
+    toasts.dismiss(BULK_PROGRESS_TOAST_ID);
   if (name.startsWith("project:")) toasts.dismiss(CLONE_TOAST_ID);
   const id = name.startsWith("version:") ? VERSION_TOAST_ID : actionToastId(payload, name.split(":")[0]);
   if (own) {
@@ -150,7 +160,11 @@ function finishBulkProgress(): void {
   const toasts = useToasts.getState();
   const progress = toasts.items.find((t) => t.id === BULK_PROGRESS_TOAST_ID);
   if (!progress || progress.percentage === 100) return;
-  toasts.update(BULK_PROGRESS_TOAST_ID, { message: i18n.t("realtime.bulkProgress", { percentage: 100 }), percentage: 100, timeout: PROGRESS_TOAST_CLOSE_MS });
+  toasts.update(BULK_PROGRESS_TOAST_ID, {
+    message: i18n.t("realtime.bulkProgress", { percentage: 100 }),
+    percentage: 100,
+    timeout: PROGRESS_TOAST_CLOSE_MS,
+  });
 }
 
 async function finishVersionCreation(initiator: boolean, toastId: string): Promise<void> {

@@ -14,7 +14,14 @@ import { isOwnRequest, TAB_ID } from "./requestId";
 // The header's 'Fin projetée' and undo count follow every committed planning write: this tab's answers
 // (X-Jalon-Summary) and everyone's live events (payload.summary), without a reload.
 const ctx: RealtimeContext = { userId: 2, isAdmin: false, pathname: "/dashboard/planning", navigate: vi.fn() };
-const move = (over: Partial<RealtimePayload> = {}): RealtimePayload => ({ event: "event:bulk_update", projectId: 7, versionId: 11, initiatorId: 9, ids: [1], ...over });
+const move = (over: Partial<RealtimePayload> = {}): RealtimePayload => ({
+  event: "event:bulk_update",
+  projectId: 7,
+  versionId: 11,
+  initiatorId: 9,
+  ids: [1],
+  ...over,
+});
 
 function renderHeader() {
   signIn(users.manager);
@@ -35,7 +42,13 @@ describe("the header follows live changes", () => {
     renderHeader();
     expect(await screen.findByText("Fin projetée : 30/06/2027")).toBeTruthy();
     expect(undoButton().textContent).toContain("2");
-    act(() => handleRealtimeEvent("event:bulk_update", move({ summary: { versionId: 11, projectedEndDate: "2027-07-15", undoRemaining: 3 } }), ctx));
+    act(() =>
+      handleRealtimeEvent(
+        "event:bulk_update",
+        move({ summary: { versionId: 11, projectedEndDate: "2027-07-15", undoRemaining: 3 } }),
+        ctx,
+      ),
+    );
     expect(await screen.findByText("Fin projetée : 15/07/2027")).toBeTruthy();
     expect(undoButton().textContent).toContain("3");
   });
@@ -43,9 +56,21 @@ describe("the header follows live changes", () => {
   it("takes an undo that empties the stack, and ignores the figures of another version", async () => {
     renderHeader();
     await screen.findByText("Fin projetée : 30/06/2027");
-    act(() => handleRealtimeEvent("event:bulk_update", move({ versionId: 12, summary: { versionId: 12, projectedEndDate: "2028-01-01", undoRemaining: 9 } }), ctx));
+    act(() =>
+      handleRealtimeEvent(
+        "event:bulk_update",
+        move({ versionId: 12, summary: { versionId: 12, projectedEndDate: "2028-01-01", undoRemaining: 9 } }),
+        ctx,
+      ),
+    );
     expect(screen.getByText("Fin projetée : 30/06/2027")).toBeTruthy();
-    act(() => handleRealtimeEvent("event:bulk_update", move({ initiatorId: null, summary: { versionId: 11, projectedEndDate: "2027-05-28", undoRemaining: 0 } }), ctx));
+    act(() =>
+      handleRealtimeEvent(
+        "event:bulk_update",
+        move({ initiatorId: null, summary: { versionId: 11, projectedEndDate: "2027-05-28", undoRemaining: 0 } }),
+        ctx,
+      ),
+    );
     expect(await screen.findByText("Fin projetée : 28/05/2027")).toBeTruthy();
     expect((undoButton() as HTMLButtonElement).disabled).toBe(true);
   });
@@ -54,13 +79,19 @@ describe("the header follows live changes", () => {
     renderHeader();
     await screen.findByText("Fin projetée : 30/06/2027");
     const seen: Record<string, string>[] = [];
-    vi.stubGlobal("fetch", vi.fn(async (_url: string, init?: RequestInit) => {
-      seen.push((init?.headers ?? {}) as Record<string, string>);
-      return new Response(JSON.stringify({ ids: [] }), {
-        status: 200,
-        headers: { "Content-Type": "application/json", [SUMMARY_HEADER]: JSON.stringify({ versionId: 11, projectedEndDate: "2027-08-02", undoRemaining: 4 }) },
-      });
-    }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        seen.push((init?.headers ?? {}) as Record<string, string>);
+        return new Response(JSON.stringify({ ids: [] }), {
+          status: 200,
+          headers: {
+            "Content-Type": "application/json",
+            [SUMMARY_HEADER]: JSON.stringify({ versionId: 11, projectedEndDate: "2027-08-02", undoRemaining: 4 }),
+          },
+        });
+      }),
+    );
     await act(async () => {
       await request("PATCH", "/event/bulk-update", { body: {} });
     });

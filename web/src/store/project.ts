@@ -19,7 +19,10 @@ function readStored(): Stored {
     const raw = localStorage.getItem(PROJECT_KEY);
     if (!raw) return { projectId: null, versionId: null };
     const v = JSON.parse(raw) as Partial<Stored>;
-    return { projectId: typeof v.projectId === "number" ? v.projectId : null, versionId: typeof v.versionId === "number" ? v.versionId : null };
+    return {
+      projectId: typeof v.projectId === "number" ? v.projectId : null,
+      versionId: typeof v.versionId === "number" ? v.versionId : null,
+    };
   } catch {
     return { projectId: null, versionId: null };
   }
@@ -145,7 +148,19 @@ export function activeVersionOf(project: Project | null, versions: Version[]): V
   if (byFlag) return byFlag;
   const id = project.currentVersionId ?? project.currentVersion?.id;
   if (id === null || id === undefined) return null;
-  return versions.find((v) => v.id === id) ?? project.currentVersion ?? ({ id, name: "", projectId: project.id, isActiveVersion: true, isReferentVersion: false, inConstruction: false, createdAt: "" } as Version);
+  return (
+    versions.find((v) => v.id === id) ??
+    project.currentVersion ??
+    ({
+      id,
+      name: "",
+      projectId: project.id,
+      isActiveVersion: true,
+      isReferentVersion: false,
+      inConstruction: false,
+      createdAt: "",
+    } as Version)
+  );
 }
 
 /** After an undoable planning write (holidays, structure import): the header's undo counter follows the server's count. */

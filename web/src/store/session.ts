@@ -30,7 +30,14 @@ interface SessionState {
   restore: () => Promise<void>;
 }
 
-const guest = { user: null, token: null, role: "guest" as Role, isAdmin: false, isManager: false, authenticated: false };
+const guest = {
+  user: null,
+  token: null,
+  role: "guest" as Role,
+  isAdmin: false,
+  isManager: false,
+  authenticated: false,
+};
 
 function readToken(): string | null {
   try {

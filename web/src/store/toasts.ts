@@ -32,7 +32,11 @@ let counter = 0;
 function schedule(id: string, ms: number, dismiss: (id: string) => void) {
   const previous = timers.get(id);
   if (previous) clearTimeout(previous);
-  if (ms > 0) timers.set(id, setTimeout(() => dismiss(id), ms));
+  if (ms > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), ms),
+    );
 }
 
 /** Public plannings (a path containing 'public') show no toasts. */
@@ -80,8 +84,10 @@ export const useToasts = create<ToastState>()(
 );
 
 type ToastOptions = { subject?: string; id?: string; timeout?: number };
-const make = (intent: ToastIntent) => (message: string, options: ToastOptions = {}) =>
-  useToasts.getState().push({ intent, message, ...options });
+const make =
+  (intent: ToastIntent) =>
+  (message: string, options: ToastOptions = {}) =>
+    useToasts.getState().push({ intent, message, ...options });
 
 export const toast = {
   error: make("error"),

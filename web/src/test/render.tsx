@@ -12,7 +12,12 @@ export interface FakeResponse {
   status?: number;
   body?: unknown;
 }
-export type Handler = (call: { method: string; path: string; query: URLSearchParams; body: unknown }) => FakeResponse | unknown;
+export type Handler = (call: {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}) => FakeResponse | unknown;
 
 export interface FetchCall {
   method: string;
@@ -29,14 +34,23 @@ export function mockApi(handlers: Record<string, Handler | FakeResponse | unknow
     const url = new URL(String(input), "http://localhost");
     const method = (init?.method ?? "GET").toUpperCase();
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
-    const call = { method, path: url.pathname, query: url.searchParams, body, headers: (init?.headers ?? {}) as Record<string, string> };
+    const call = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
     let response: FakeResponse;
     if (handler === undefined) response = { status: 404, body: { code: "not_found", message: "Not found" } };
     else {
       const value = typeof handler === "function" ? (handler as Handler)(call) : handler;
-      response = value && typeof value === "object" && ("status" in value || "body" in value) ? (value as FakeResponse) : { status: 200, body: value };
+      response =
+        value && typeof value === "object" && ("status" in value || "body" in value)
+          ? (value as FakeResponse)
+          : { status: 200, body: value };
     }
     const status = response.status ?? 200;
     const empty = response.body === undefined || status === 204;
@@ -144,4 +158,3 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
 export function selectProject(project: Project = makeProject()): void {
   useProject.getState().selectProject(project);
 }
-

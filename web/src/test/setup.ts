@@ -43,7 +43,8 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 new MutationObserver((records) => {
   for (const r of records) {
     const el = r.target as Element;
-    if (el.getAttribute("aria-hidden") === "true" && el.getAttribute("aria-modal") === "true") el.removeAttribute("aria-hidden");
+    if (el.getAttribute("aria-hidden") === "true" && el.getAttribute("aria-modal") === "true")
+      el.removeAttribute("aria-hidden");
   }
 }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-hidden"] });
 

@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamps(true, true);
   });
   await knex.raw("CREATE UNIQUE INDEX users_email_lower_unique ON users (lower(email))");
-  await knex.raw("ALTER TABLE users ADD CONSTRAINT users_type_check CHECK (type IN ('admin','manager','external','guest'))");
+  await knex.raw(
+    "ALTER TABLE users ADD CONSTRAINT users_type_check CHECK (type IN ('admin','manager','external','guest'))",
+  );
 
   await knex.schema.createTable("password_reset_tokens", (t) => {
     t.increments("id");
@@ -124,7 +126,17 @@ export async function down(knex: Knex): Promise<void> {
     t.dropForeign(["current_version_id"]);
     t.dropForeign(["signed_version_id"]);
   });
-  for (const table of ["versions", "project_users", "project_pictures", "projects", "mail_outbox", "password_reset_tokens", "users", "rate_limits", "app_settings"]) {
+  for (const table of [
+    "versions",
+    "project_users",
+    "project_pictures",
+    "projects",
+    "mail_outbox",
+    "password_reset_tokens",
+    "users",
+    "rate_limits",
+    "app_settings",
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -32,7 +32,9 @@ function joinTable(t: Builder, table: string, left: [string, string], right: [st
 
 async function check(knex: Knex, table: string, column: string, values: readonly string[]): Promise<void> {
   const list = values.map((v) => `'${v}'`).join(",");
-  await knex.raw(`ALTER TABLE ${table} ADD CONSTRAINT ${table}_${column}_check CHECK (${column} IS NULL OR ${column} IN (${list}))`);
+  await knex.raw(
+    `ALTER TABLE ${table} ADD CONSTRAINT ${table}_${column}_check CHECK (${column} IS NULL OR ${column} IN (${list}))`,
+  );
 }
 
 export async function up(knex: Knex): Promise<void> {
@@ -124,7 +126,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer("participant_group_id").references("participant_groups.id").onDelete("SET NULL");
     t.integer("position").notNullable().defaultTo(0);
   });
-  await knex.raw("CREATE UNIQUE INDEX participant_group_pros_name_unique ON participant_group_pros (version_id, lower(name))");
+  await knex.raw(
+    "CREATE UNIQUE INDEX participant_group_pros_name_unique ON participant_group_pros (version_id, lower(name))",
+  );
 
   await knex.schema.createTable("participants", (t) => {
     versionOwned(knex, t, "participants");
@@ -165,7 +169,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["version_id", "start_date"], "holidays_version_start_index");
   });
   await check(knex, "holidays", "type", ["holiday", "vacation"]);
-  await knex.raw("ALTER TABLE holidays ADD CONSTRAINT holidays_range_check CHECK (end_date >= start_date AND (type = 'vacation' OR end_date = start_date))");
+  await knex.raw(
+    "ALTER TABLE holidays ADD CONSTRAINT holidays_range_check CHECK (end_date >= start_date AND (type = 'vacation' OR end_date = start_date))",
+  );
 
   // Planning.
   await knex.schema.createTable("instantiation_configs", (t) => {
@@ -252,8 +258,12 @@ export async function up(knex: Knex): Promise<void> {
   await check(knex, "events", "type", ["task", "milestone"]);
   await check(knex, "events", "sequence_type", ["recurring", "individual"]);
   await check(knex, "events", "reference_type", ["dateReference", "milestoneReference", "taskReference"]);
-  await knex.raw("ALTER TABLE events ADD CONSTRAINT events_days_check CHECK ((type = 'milestone' AND number_of_days = 0) OR (type = 'task' AND number_of_days >= 1))");
-  await knex.raw("ALTER TABLE events ADD CONSTRAINT events_dates_check CHECK (start_date IS NULL OR end_date IS NULL OR end_date >= start_date)");
+  await knex.raw(
+    "ALTER TABLE events ADD CONSTRAINT events_days_check CHECK ((type = 'milestone' AND number_of_days = 0) OR (type = 'task' AND number_of_days >= 1))",
+  );
+  await knex.raw(
+    "ALTER TABLE events ADD CONSTRAINT events_dates_check CHECK (start_date IS NULL OR end_date IS NULL OR end_date >= start_date)",
+  );
 
   await knex.schema.alterTable("instantiation_configs", (t) => {
     t.foreign("reference_event_id").references("events.id").onDelete("SET NULL");
@@ -277,11 +287,26 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw("ALTER TABLE event_links ADD CONSTRAINT event_links_not_self CHECK (parent_id <> child_id)");
 
   // Join tables (version-scoped, copied with their version).
-  await knex.schema.createTable("holiday_lots", (t) => joinTable(t, "holiday_lots", ["holiday_id", "holidays"], ["participant_group_pro_id", "participant_group_pros"]));
-  await knex.schema.createTable("participant_group_pro_participants", (t) => joinTable(t, "participant_group_pro_participants", ["participant_group_pro_id", "participant_group_pros"], ["participant_id", "participants"]));
-  await knex.schema.createTable("participant_zones", (t) => joinTable(t, "participant_zones", ["participant_id", "participants"], ["zone_id", "zones"]));
-  await knex.schema.createTable("participant_specialities", (t) => joinTable(t, "participant_specialities", ["participant_id", "participants"], ["speciality_id", "specialities"]));
-  await knex.schema.createTable("macro_task_specialities", (t) => joinTable(t, "macro_task_specialities", ["macro_task_id", "macro_tasks"], ["speciality_id", "specialities"]));
+  await knex.schema.createTable("holiday_lots", (t) =>
+    joinTable(t, "holiday_lots", ["holiday_id", "holidays"], ["participant_group_pro_id", "participant_group_pros"]),
+  );
+  await knex.schema.createTable("participant_group_pro_participants", (t) =>
+    joinTable(
+      t,
+      "participant_group_pro_participants",
+      ["participant_group_pro_id", "participant_group_pros"],
+      ["participant_id", "participants"],
+    ),
+  );
+  await knex.schema.createTable("participant_zones", (t) =>
+    joinTable(t, "participant_zones", ["participant_id", "participants"], ["zone_id", "zones"]),
+  );
+  await knex.schema.createTable("participant_specialities", (t) =>
+    joinTable(t, "participant_specialities", ["participant_id", "participants"], ["speciality_id", "specialities"]),
+  );
+  await knex.schema.createTable("macro_task_specialities", (t) =>
+    joinTable(t, "macro_task_specialities", ["macro_task_id", "macro_tasks"], ["speciality_id", "specialities"]),
+  );
   for (const [table, col, target] of [
     ["event_tags", "event_id", "events"],
     ["sequence_tags", "sequence_id", "sequences"],
@@ -305,7 +330,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer("user_id").references("users.id").onDelete("SET NULL");
     t.index(["event_id", "counting_date"], "countings_event_date_index");
   });
-  await knex.raw("ALTER TABLE countings ADD CONSTRAINT countings_percentage_check CHECK (percentage > 0 AND percentage <= 100)");
+  await knex.raw(
+    "ALTER TABLE countings ADD CONSTRAINT countings_percentage_check CHECK (percentage > 0 AND percentage <= 100)",
+  );
 
   await knex.schema.createTable("workforce_countings", (t) => {
     versionOwned(knex, t, "workforce_countings");
@@ -339,7 +366,9 @@ export async function up(knex: Knex): Promise<void> {
   await check(knex, "quality_controls", "type", ["prerequisites", "finishes"]);
   await check(knex, "quality_controls", "category", ["reception-support", "study", "supply", "auto-control"]);
   await check(knex, "quality_controls", "status", ["compliant", "non-complying", "partial", "unrealized"]);
-  await knex.schema.createTable("quality_control_tags", (t) => joinTable(t, "quality_control_tags", ["quality_control_id", "quality_controls"], ["tag_id", "tags"]));
+  await knex.schema.createTable("quality_control_tags", (t) =>
+    joinTable(t, "quality_control_tags", ["quality_control_id", "quality_controls"], ["tag_id", "tags"]),
+  );
 
   await knex.schema.createTable("order_lines", (t) => {
     versionOwned(knex, t, "order_lines");
@@ -420,10 +449,28 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   const tables = [
-    "undo_steps", "event_histories", "shift_histories", "roadblocks", "order_line_tasks", "order_lines",
-    "quality_control_tags", "quality_controls", "workforce_countings", "countings",
-    "macro_task_tags", "speciality_tags", "participant_tags", "participant_group_pro_tags", "zone_tags", "sequence_tags", "event_tags",
-    "macro_task_specialities", "participant_specialities", "participant_zones", "participant_group_pro_participants", "holiday_lots",
+    "undo_steps",
+    "event_histories",
+    "shift_histories",
+    "roadblocks",
+    "order_line_tasks",
+    "order_lines",
+    "quality_control_tags",
+    "quality_controls",
+    "workforce_countings",
+    "countings",
+    "macro_task_tags",
+    "speciality_tags",
+    "participant_tags",
+    "participant_group_pro_tags",
+    "zone_tags",
+    "sequence_tags",
+    "event_tags",
+    "macro_task_specialities",
+    "participant_specialities",
+    "participant_zones",
+    "participant_group_pro_participants",
+    "holiday_lots",
     "event_links",
   ];
   for (const t of tables) await knex.schema.dropTableIfExists(t);
@@ -433,9 +480,21 @@ export async function down(knex: Knex): Promise<void> {
   });
   await knex.schema.alterTable("instantiation_configs", (t) => t.dropForeign(["reference_event_id"]));
   for (const t of [
-    "events", "sequences", "instantiation_configs", "holidays", "macro_tasks", "specialities", "participants",
-    "participant_group_pros", "zones", "tags", "tag_categories", "event_template_pros", "sequence_template_pros",
-    "families", "participant_groups",
+    "events",
+    "sequences",
+    "instantiation_configs",
+    "holidays",
+    "macro_tasks",
+    "specialities",
+    "participants",
+    "participant_group_pros",
+    "zones",
+    "tags",
+    "tag_categories",
+    "event_template_pros",
+    "sequence_template_pros",
+    "families",
+    "participant_groups",
   ]) {
     await knex.schema.dropTableIfExists(t);
   }

@@ -14,7 +14,9 @@ const TABLES = ["events", "event_links", "event_histories"] as const;
 export async function up(knex: Knex): Promise<void> {
   await knex.raw("CREATE UNIQUE INDEX versions_id_project_unique ON versions (id, project_id)");
   for (const table of TABLES) {
-    await knex.raw(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_project_id_foreign, DROP CONSTRAINT ${table}_version_id_foreign`);
+    await knex.raw(
+      `ALTER TABLE ${table} DROP CONSTRAINT ${table}_project_id_foreign, DROP CONSTRAINT ${table}_version_id_foreign`,
+    );
     await knex.raw(
       `ALTER TABLE ${table} ADD CONSTRAINT ${table}_version_project_foreign FOREIGN KEY (version_id, project_id) REFERENCES versions (id, project_id) ON DELETE CASCADE`,
     );

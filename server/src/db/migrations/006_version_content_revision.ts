@@ -41,7 +41,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of TABLES) for (const [name] of OPS) await knex.raw(`DROP TRIGGER ${table}_content_revision_${name} ON ${table}`);
+  for (const table of TABLES)
+    for (const [name] of OPS) await knex.raw(`DROP TRIGGER ${table}_content_revision_${name} ON ${table}`);
   await knex.raw("DROP FUNCTION bump_content_revision_new()");
   await knex.raw("DROP FUNCTION bump_content_revision_old()");
   await knex.raw("ALTER TABLE versions DROP COLUMN content_revision");

@@ -45,7 +45,8 @@ const PARTIAL = [
  * of a parent within the event's version.
  */
 export function linkEndFunctions(byVersion: boolean): string[] {
-  const parentOf = (event: string) => (byVersion ? `l.version_id = ${event}.version_id AND l.parent_id = ${event}.id` : `l.parent_id = ${event}.id`);
+  const parentOf = (event: string) =>
+    byVersion ? `l.version_id = ${event}.version_id AND l.parent_id = ${event}.id` : `l.parent_id = ${event}.id`;
   return [
     `CREATE OR REPLACE FUNCTION delete_event_links() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN

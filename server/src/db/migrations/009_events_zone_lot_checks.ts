@@ -28,7 +28,9 @@ export function zoneLotFunctions(sameVersion: boolean): string[] {
    BEGIN
      ${REFS.map((r) => `PERFORM 1 FROM ${r.table} t WHERE t.id IN (SELECT DISTINCT ${r.column} FROM added WHERE ${r.column} IS NOT NULL) FOR KEY SHARE;`).join("\n     ")}
      ${REFS.map(
-       (r) => `IF EXISTS (SELECT 1 FROM (SELECT DISTINCT ${r.column} AS id${sameVersion ? ", version_id" : ""} FROM added WHERE ${r.column} IS NOT NULL) a
+       (
+         r,
+       ) => `IF EXISTS (SELECT 1 FROM (SELECT DISTINCT ${r.column} AS id${sameVersion ? ", version_id" : ""} FROM added WHERE ${r.column} IS NOT NULL) a
                  WHERE NOT EXISTS (SELECT 1 FROM ${r.table} t WHERE t.id = a.id${ofVersion("t", "a")})) THEN
        RAISE EXCEPTION 'insert or update on table "events" violates its check "${r.check}": ${r.column} is not a row of ${r.table}${sameVersion ? " in the event''s version" : ""}'
          USING ERRCODE = 'foreign_key_violation', TABLE = 'events', CONSTRAINT = '${r.check}';
@@ -39,7 +41,9 @@ export function zoneLotFunctions(sameVersion: boolean): string[] {
     `CREATE OR REPLACE FUNCTION check_event_zone_lot_row() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      ${REFS.map(
-       (r) => `IF NEW.${r.column} IS NOT NULL AND (NEW.${r.column} IS DISTINCT FROM OLD.${r.column}${sameVersion ? " OR NEW.version_id IS DISTINCT FROM OLD.version_id" : ""}) THEN
+       (
+         r,
+       ) => `IF NEW.${r.column} IS NOT NULL AND (NEW.${r.column} IS DISTINCT FROM OLD.${r.column}${sameVersion ? " OR NEW.version_id IS DISTINCT FROM OLD.version_id" : ""}) THEN
        PERFORM 1 FROM ${r.table} t WHERE t.id = NEW.${r.column}${ofVersion("t", "NEW")} FOR KEY SHARE;
        IF NOT FOUND THEN
          RAISE EXCEPTION 'update on table "events" violates its check "${r.check}": ${r.column} % is not a row of ${r.table}${sameVersion ? " in the event''s version" : ""}', NEW.${r.column}

@@ -1,7 +1,12 @@
 import type { Knex } from "knex";
 import { linkEndFunctions } from "./007_planning_row_cost.js";
 import { zoneLotFunctions } from "./009_events_zone_lot_checks.js";
-import { deleteWithVersions, keepUsedVersionKeys, UNLESS_COPYING_VERSION, versionCheckOnUpdate } from "./statementChecks.js";
+import {
+  deleteWithVersions,
+  keepUsedVersionKeys,
+  UNLESS_COPYING_VERSION,
+  versionCheckOnUpdate,
+} from "./statementChecks.js";
 
 /**
  * What copying a 100k-event version cost, measured on PostgreSQL 15 with EXPLAIN ANALYZE and against bare copies
@@ -60,7 +65,8 @@ const missing = (column: string, table: string, detail: string) =>
 /** What happens to the events that use deleted rows of `table`. */
 function onDeleteBody(r: (typeof REFS)[number]): string {
   if (r.onDelete === "cascade") return `DELETE FROM events e USING gone g WHERE e.${r.column} = g.id;`;
-  if (r.onDelete === "set null") return `UPDATE events e SET ${r.column} = NULL FROM gone g WHERE e.${r.column} = g.id;`;
+  if (r.onDelete === "set null")
+    return `UPDATE events e SET ${r.column} = NULL FROM gone g WHERE e.${r.column} = g.id;`;
   // Events of a version being deleted do not count: their version's own delete removes them right after.
   return `SELECT e.${r.column} INTO used FROM events e JOIN gone g ON e.${r.column} = g.id
         WHERE EXISTS (SELECT 1 FROM versions v WHERE v.id = e.version_id) LIMIT 1;
@@ -76,7 +82,9 @@ const KEYS_UP = [
   `CREATE FUNCTION check_event_keys() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      ${REFS.map(
-       (r) => `PERFORM 1 FROM ${r.table} t WHERE t.id IN (SELECT DISTINCT ${r.column} FROM added WHERE ${r.column} IS NOT NULL) FOR KEY SHARE;
+       (
+         r,
+       ) => `PERFORM 1 FROM ${r.table} t WHERE t.id IN (SELECT DISTINCT ${r.column} FROM added WHERE ${r.column} IS NOT NULL) FOR KEY SHARE;
      IF EXISTS (SELECT 1 FROM (SELECT DISTINCT ${r.column} AS id FROM added WHERE ${r.column} IS NOT NULL) a
                  WHERE NOT EXISTS (SELECT 1 FROM ${r.table} t WHERE t.id = a.id)) THEN
        ${missing(r.column, r.table, "")}
@@ -137,7 +145,8 @@ const KEYS_DOWN = [
   "DROP FUNCTION check_event_keys_row()",
   "DROP FUNCTION check_event_keys()",
   ...REFS.map(
-    (r) => `ALTER TABLE events ADD CONSTRAINT ${foreign(r.column)} FOREIGN KEY (${r.column}) REFERENCES ${r.table} (id)` +
+    (r) =>
+      `ALTER TABLE events ADD CONSTRAINT ${foreign(r.column)} FOREIGN KEY (${r.column}) REFERENCES ${r.table} (id)` +
       (r.onDelete === "restrict" ? "" : ` ON DELETE ${r.onDelete.toUpperCase()}`),
   ),
 ];
@@ -181,7 +190,10 @@ const zoneLotUpdateTrigger = (columns: string) => [
      EXECUTE FUNCTION check_event_zone_lot_row()`,
 ];
 
-const ZONE_LOT_UP = [...zoneLotFunctions(true), ...zoneLotUpdateTrigger("zone_id, participant_group_pro_id, version_id")];
+const ZONE_LOT_UP = [
+  ...zoneLotFunctions(true),
+  ...zoneLotUpdateTrigger("zone_id, participant_group_pro_id, version_id"),
+];
 const ZONE_LOT_DOWN = [...zoneLotFunctions(false), ...zoneLotUpdateTrigger("zone_id, participant_group_pro_id")];
 
 const INDEXES_UP = [
@@ -208,9 +220,11 @@ const INDEXES_DOWN = [
 ];
 
 export async function up(knex: Knex): Promise<void> {
-  for (const sql of [...KEYS_UP, ...ZONES_UP, ...ZONE_LOT_UP, ...recreate(UNLESS_COPYING_VERSION), ...INDEXES_UP]) await knex.raw(sql);
+  for (const sql of [...KEYS_UP, ...ZONES_UP, ...ZONE_LOT_UP, ...recreate(UNLESS_COPYING_VERSION), ...INDEXES_UP])
+    await knex.raw(sql);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const sql of [...INDEXES_DOWN, ...recreate(""), ...ZONE_LOT_DOWN, ...ZONES_DOWN, ...KEYS_DOWN]) await knex.raw(sql);
+  for (const sql of [...INDEXES_DOWN, ...recreate(""), ...ZONE_LOT_DOWN, ...ZONES_DOWN, ...KEYS_DOWN])
+    await knex.raw(sql);
 }

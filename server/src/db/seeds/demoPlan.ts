@@ -17,23 +17,119 @@ export interface DemoLot {
 }
 
 export const DEMO_LOTS: DemoLot[] = [
-  { key: "inst", name: "Installation de chantier", color: "#9E9E9E", company: "Bâti Ouest Entreprise générale", specialities: ["Base vie", "Levage"] },
-  { key: "vrd", name: "Terrassement / VRD", color: "#795548", company: "TP Loire Atlantique", specialities: ["Terrassement", "Réseaux enterrés"] },
-  { key: "go", name: "Gros œuvre", color: "#8D6E63", company: "Bâti Ouest Entreprise générale", specialities: ["Fondations", "Voiles et planchers"] },
-  { key: "etan", name: "Étanchéité", color: "#37474F", company: "Étanchéité Atlantique", specialities: ["Toitures terrasses"] },
-  { key: "mext", name: "Menuiseries extérieures", color: "#1E88E5", company: "Menuiseries Nantaises", specialities: ["Fenêtres PVC", "Occultations"] },
-  { key: "ravt", name: "Ravalement / façades", color: "#BCAAA4", company: "Façades de l'Ouest", specialities: ["Enduits", "Bardage"] },
-  { key: "cloi", name: "Cloisons / doublages", color: "#FFB300", company: "Plâtrerie Bretonne", specialities: ["Cloisons", "Doublages", "Faux plafonds"] },
-  { key: "plom", name: "Plomberie", color: "#00897B", company: "Sanitherm", specialities: ["Réseaux", "Appareils sanitaires"] },
-  { key: "cvc", name: "Chauffage / ventilation", color: "#E53935", company: "Sanitherm", specialities: ["VMC", "Chauffage"] },
-  { key: "elec", name: "Électricité", color: "#FDD835", company: "Élec Pays de Loire", specialities: ["Courants forts", "Courants faibles"] },
-  { key: "mint", name: "Menuiseries intérieures", color: "#6D4C41", company: "Atelier Bois Concept", specialities: ["Huisseries", "Placards"] },
-  { key: "carr", name: "Carrelage / faïence", color: "#26A69A", company: "Carrelages Durand", specialities: ["Chapes", "Carrelage", "Faïence"] },
-  { key: "sols", name: "Revêtements de sols souples", color: "#AB47BC", company: "Sols Confort", specialities: ["Sols PVC"] },
-  { key: "pein", name: "Peinture", color: "#EC407A", company: "Peintures Lemoine", specialities: ["Peinture intérieure"] },
-  { key: "serr", name: "Serrurerie / métallerie", color: "#546E7A", company: "Métallerie du Val", specialities: ["Garde-corps"] },
+  {
+    key: "inst",
+    name: "Installation de chantier",
+    color: "#9E9E9E",
+    company: "Bâti Ouest Entreprise générale",
+    specialities: ["Base vie", "Levage"],
+  },
+  {
+    key: "vrd",
+    name: "Terrassement / VRD",
+    color: "#795548",
+    company: "TP Loire Atlantique",
+    specialities: ["Terrassement", "Réseaux enterrés"],
+  },
+  {
+    key: "go",
+    name: "Gros œuvre",
+    color: "#8D6E63",
+    company: "Bâti Ouest Entreprise générale",
+    specialities: ["Fondations", "Voiles et planchers"],
+  },
+  {
+    key: "etan",
+    name: "Étanchéité",
+    color: "#37474F",
+    company: "Étanchéité Atlantique",
+    specialities: ["Toitures terrasses"],
+  },
+  {
+    key: "mext",
+    name: "Menuiseries extérieures",
+    color: "#1E88E5",
+    company: "Menuiseries Nantaises",
+    specialities: ["Fenêtres PVC", "Occultations"],
+  },
+  {
+    key: "ravt",
+    name: "Ravalement / façades",
+    color: "#BCAAA4",
+    company: "Façades de l'Ouest",
+    specialities: ["Enduits", "Bardage"],
+  },
+  {
+    key: "cloi",
+    name: "Cloisons / doublages",
+    color: "#FFB300",
+    company: "Plâtrerie Bretonne",
+    specialities: ["Cloisons", "Doublages", "Faux plafonds"],
+  },
+  {
+    key: "plom",
+    name: "Plomberie",
+    color: "#00897B",
+    company: "Sanitherm",
+    specialities: ["Réseaux", "Appareils sanitaires"],
+  },
+  {
+    key: "cvc",
+    name: "Chauffage / ventilation",
+    color: "#E53935",
+    company: "Sanitherm",
+    specialities: ["VMC", "Chauffage"],
+  },
+  {
+    key: "elec",
+    name: "Électricité",
+    color: "#FDD835",
+    company: "Élec Pays de Loire",
+    specialities: ["Courants forts", "Courants faibles"],
+  },
+  {
+    key: "mint",
+    name: "Menuiseries intérieures",
+    color: "#6D4C41",
+    company: "Atelier Bois Concept",
+    specialities: ["Huisseries", "Placards"],
+  },
+  {
+    key: "carr",
+    name: "Carrelage / faïence",
+    color: "#26A69A",
+    company: "Carrelages Durand",
+    specialities: ["Chapes", "Carrelage", "Faïence"],
+  },
+  {
+    key: "sols",
+    name: "Revêtements de sols souples",
+    color: "#AB47BC",
+    company: "Sols Confort",
+    specialities: ["Sols PVC"],
+  },
+  {
+    key: "pein",
+    name: "Peinture",
+    color: "#EC407A",
+    company: "Peintures Lemoine",
+    specialities: ["Peinture intérieure"],
+  },
+  {
+    key: "serr",
+    name: "Serrurerie / métallerie",
+    color: "#546E7A",
+    company: "Métallerie du Val",
+    specialities: ["Garde-corps"],
+  },
   { key: "asc", name: "Ascenseurs", color: "#5C6BC0", company: "Ascenseurs Océane", specialities: ["Montage"] },
-  { key: "nett", name: "Nettoyage", color: "#90A4AE", company: "Net Pro Chantiers", specialities: ["Nettoyage de fin de chantier"] },
+  {
+    key: "nett",
+    name: "Nettoyage",
+    color: "#90A4AE",
+    company: "Net Pro Chantiers",
+    specialities: ["Nettoyage de fin de chantier"],
+  },
 ];
 
 export interface DemoZone {
@@ -171,7 +267,11 @@ const WINGS = [
 ];
 
 function trigramOf(name: string): string {
-  const letters = name.normalize("NFD").replace(/[^A-Za-z ]/g, "").split(" ").filter((w) => w.length > 2);
+  const letters = name
+    .normalize("NFD")
+    .replace(/[^A-Za-z ]/g, "")
+    .split(" ")
+    .filter((w) => w.length > 2);
   return (letters.map((w) => w[0]).join("") + "XXX").slice(0, 3).toUpperCase();
 }
 
@@ -184,31 +284,87 @@ export function buildDemoPlan(): DemoPlan {
     events.push({ type: "task", trigram: e.trigram ?? trigramOf(e.name), ...e });
     return e.key;
   };
-  const milestone = (e: Omit<DemoEvent, "type" | "numberOfDays" | "lot" | "trigram" | "sequence"> & { sequence?: string | null }) => {
+  const milestone = (
+    e: Omit<DemoEvent, "type" | "numberOfDays" | "lot" | "trigram" | "sequence"> & { sequence?: string | null },
+  ) => {
     events.push({ type: "milestone", numberOfDays: 0, lot: null, trigram: null, sequence: e.sequence ?? null, ...e });
     return e.key;
   };
-  const link = (parent: string, child: string, delay = 0, type: DemoLink["type"] = "end-begin") => links.push({ parent, child, type, delay });
+  const link = (parent: string, child: string, delay = 0, type: DemoLink["type"] = "end-begin") =>
+    links.push({ parent, child, type, delay });
 
   zones.push({ key: "site", name: "Site", parent: null, unity: "macro", level: 0, typology: "Extérieurs" });
   for (const b of BUILDINGS) {
     zones.push({ key: `b${b}`, name: `Bâtiment ${b}`, parent: null, unity: "macro", level: 0, typology: "Bâtiment" });
     for (const l of LEVELS) {
       zones.push({ key: `${b}${l}`, name: l, parent: `b${b}`, unity: "zone", level: 1, typology: "Niveau" });
-      for (const w of WINGS) zones.push({ key: `${b}${l}${w.key}`, name: w.name, parent: `${b}${l}`, unity: "micro", level: 2, typology: "Logements" });
-      zones.push({ key: `${b}${l}C`, name: "Parties communes", parent: `${b}${l}`, unity: "micro", level: 2, typology: "Circulations" });
+      for (const w of WINGS)
+        zones.push({
+          key: `${b}${l}${w.key}`,
+          name: w.name,
+          parent: `${b}${l}`,
+          unity: "micro",
+          level: 2,
+          typology: "Logements",
+        });
+      zones.push({
+        key: `${b}${l}C`,
+        name: "Parties communes",
+        parent: `${b}${l}`,
+        unity: "micro",
+        level: 2,
+        typology: "Circulations",
+      });
     }
   }
 
   // Site preparation.
-  const start = milestone({ key: "start", name: "Démarrage des travaux", zone: "site", startDate: DEMO_START, isTracked: true, isContractual: true, tags: ["jalon"] });
-  const inst = task({ key: "inst", name: "Installation de chantier et base vie", numberOfDays: 5, lot: "inst", zone: "site", sequence: null, tags: ["go"] });
+  const start = milestone({
+    key: "start",
+    name: "Démarrage des travaux",
+    zone: "site",
+    startDate: DEMO_START,
+    isTracked: true,
+    isContractual: true,
+    tags: ["jalon"],
+  });
+  const inst = task({
+    key: "inst",
+    name: "Installation de chantier et base vie",
+    numberOfDays: 5,
+    lot: "inst",
+    zone: "site",
+    sequence: null,
+    tags: ["go"],
+  });
   link(start, inst);
-  const grue = task({ key: "grue", name: "Montage de la grue", numberOfDays: 3, lot: "inst", zone: "site", sequence: null });
+  const grue = task({
+    key: "grue",
+    name: "Montage de la grue",
+    numberOfDays: 3,
+    lot: "inst",
+    zone: "site",
+    sequence: null,
+  });
   link(inst, grue);
-  const terr = task({ key: "terr", name: "Terrassements généraux", numberOfDays: 12, lot: "vrd", zone: "site", sequence: null, tags: ["go"] });
+  const terr = task({
+    key: "terr",
+    name: "Terrassements généraux",
+    numberOfDays: 12,
+    lot: "vrd",
+    zone: "site",
+    sequence: null,
+    tags: ["go"],
+  });
   link(inst, terr, 0, "end-begin");
-  const reseaux = task({ key: "reseaux", name: "Réseaux enterrés", numberOfDays: 10, lot: "vrd", zone: "site", sequence: null });
+  const reseaux = task({
+    key: "reseaux",
+    name: "Réseaux enterrés",
+    numberOfDays: 10,
+    lot: "vrd",
+    zone: "site",
+    sequence: null,
+  });
   link(terr, reseaux, -5);
 
   const buildingEnds: string[] = [];
@@ -216,45 +372,142 @@ export function buildDemoPlan(): DemoPlan {
   for (const b of BUILDINGS) {
     const z = `b${b}`;
     sequences.push({ key: `go${b}`, name: `Gros œuvre bâtiment ${b}`, zone: z, color: "#8D6E63" });
-    const found = task({ key: `found${b}`, name: `Fondations bâtiment ${b}`, numberOfDays: 15, lot: "go", zone: z, sequence: `go${b}`, tags: ["go"], numberOfPeople: 6 });
+    const found = task({
+      key: `found${b}`,
+      name: `Fondations bâtiment ${b}`,
+      numberOfDays: 15,
+      lot: "go",
+      zone: z,
+      sequence: `go${b}`,
+      tags: ["go"],
+      numberOfPeople: 6,
+    });
     link(terr, found);
     link(grue, found);
     if (previousBuilding) link(previousBuilding.found, found, 0);
-    const dallage = task({ key: `dallage${b}`, name: `Dallage bâtiment ${b}`, numberOfDays: 6, lot: "go", zone: z, sequence: `go${b}`, tags: ["go"], numberOfPeople: 5 });
+    const dallage = task({
+      key: `dallage${b}`,
+      name: `Dallage bâtiment ${b}`,
+      numberOfDays: 6,
+      lot: "go",
+      zone: z,
+      sequence: `go${b}`,
+      tags: ["go"],
+      numberOfPeople: 5,
+    });
     link(found, dallage);
     let previous = dallage;
     const levelEnds: string[] = [];
     const menuiseries: string[] = [];
     LEVELS.forEach((l, li) => {
       const zl = `${b}${l}`;
-      const voiles = task({ key: `voiles${zl}`, name: `Voiles et poteaux ${l}`, numberOfDays: 8, lot: "go", zone: zl, sequence: `go${b}`, tags: ["go"], numberOfPeople: 6 });
+      const voiles = task({
+        key: `voiles${zl}`,
+        name: `Voiles et poteaux ${l}`,
+        numberOfDays: 8,
+        lot: "go",
+        zone: zl,
+        sequence: `go${b}`,
+        tags: ["go"],
+        numberOfPeople: 6,
+      });
       link(previous, voiles);
       if (previousBuilding) link(previousBuilding.levels[li], voiles);
-      const plancher = task({ key: `plancher${zl}`, name: `Plancher haut ${l}`, numberOfDays: 7, lot: "go", zone: zl, sequence: `go${b}`, tags: ["go"], numberOfPeople: 6 });
+      const plancher = task({
+        key: `plancher${zl}`,
+        name: `Plancher haut ${l}`,
+        numberOfDays: 7,
+        lot: "go",
+        zone: zl,
+        sequence: `go${b}`,
+        tags: ["go"],
+        numberOfPeople: 6,
+      });
       link(voiles, plancher);
       levelEnds.push(plancher);
       previous = plancher;
-      const mext = task({ key: `mext${zl}`, name: `Pose des menuiseries extérieures ${l}`, numberOfDays: 4, lot: "mext", zone: zl, sequence: null });
+      const mext = task({
+        key: `mext${zl}`,
+        name: `Pose des menuiseries extérieures ${l}`,
+        numberOfDays: 4,
+        lot: "mext",
+        zone: zl,
+        sequence: null,
+      });
       link(plancher, mext, 5);
       if (li > 0) link(menuiseries[li - 1], mext);
       menuiseries.push(mext);
     });
-    const acro = task({ key: `acro${b}`, name: `Acrotères et édicules ${b}`, numberOfDays: 4, lot: "go", zone: z, sequence: `go${b}` });
+    const acro = task({
+      key: `acro${b}`,
+      name: `Acrotères et édicules ${b}`,
+      numberOfDays: 4,
+      lot: "go",
+      zone: z,
+      sequence: `go${b}`,
+    });
     link(previous, acro);
-    const goEnd = milestone({ key: `goend${b}`, name: `Fin du gros œuvre bâtiment ${b}`, zone: z, isTracked: true, sequence: `go${b}` });
+    const goEnd = milestone({
+      key: `goend${b}`,
+      name: `Fin du gros œuvre bâtiment ${b}`,
+      zone: z,
+      isTracked: true,
+      sequence: `go${b}`,
+    });
     link(acro, goEnd);
-    const etan = task({ key: `etan${b}`, name: `Étanchéité toiture terrasse ${b}`, numberOfDays: 10, lot: "etan", zone: z, sequence: null });
+    const etan = task({
+      key: `etan${b}`,
+      name: `Étanchéité toiture terrasse ${b}`,
+      numberOfDays: 10,
+      lot: "etan",
+      zone: z,
+      sequence: null,
+    });
     link(goEnd, etan);
-    const horsEau = milestone({ key: `horseau${b}`, name: `Hors d'eau bâtiment ${b}`, zone: z, isTracked: true, isContractual: true, tags: ["jalon"] });
+    const horsEau = milestone({
+      key: `horseau${b}`,
+      name: `Hors d'eau bâtiment ${b}`,
+      zone: z,
+      isTracked: true,
+      isContractual: true,
+      tags: ["jalon"],
+    });
     link(etan, horsEau);
-    const horsAir = milestone({ key: `horsair${b}`, name: `Hors d'air bâtiment ${b}`, zone: z, isTracked: true, tags: ["jalon"] });
+    const horsAir = milestone({
+      key: `horsair${b}`,
+      name: `Hors d'air bâtiment ${b}`,
+      zone: z,
+      isTracked: true,
+      tags: ["jalon"],
+    });
     link(menuiseries[menuiseries.length - 1], horsAir);
-    const echaf = task({ key: `echaf${b}`, name: `Échafaudages de façade ${b}`, numberOfDays: 5, lot: "ravt", zone: z, sequence: null });
+    const echaf = task({
+      key: `echaf${b}`,
+      name: `Échafaudages de façade ${b}`,
+      numberOfDays: 5,
+      lot: "ravt",
+      zone: z,
+      sequence: null,
+    });
     link(goEnd, echaf, 0);
-    const ravt = task({ key: `ravt${b}`, name: `Ravalement des façades ${b}`, numberOfDays: 20, lot: "ravt", zone: z, sequence: null });
+    const ravt = task({
+      key: `ravt${b}`,
+      name: `Ravalement des façades ${b}`,
+      numberOfDays: 20,
+      lot: "ravt",
+      zone: z,
+      sequence: null,
+    });
     link(echaf, ravt);
     link(horsAir, ravt, 0, "end-end");
-    const asc = task({ key: `asc${b}`, name: `Montage de l'ascenseur ${b}`, numberOfDays: 15, lot: "asc", zone: z, sequence: null });
+    const asc = task({
+      key: `asc${b}`,
+      name: `Montage de l'ascenseur ${b}`,
+      numberOfDays: 15,
+      lot: "asc",
+      zone: z,
+      sequence: null,
+    });
     link(horsEau, asc);
 
     // Second œuvre: wings flow level by level; each trade follows itself from wing to wing.
@@ -266,11 +519,25 @@ export function buildDemoPlan(): DemoPlan {
       for (const w of WINGS) {
         const zw = `${zl}${w.key}`;
         const seq = `so${zw}`;
-        sequences.push({ key: seq, name: `Second œuvre ${b} ${l} ${w.name.toLowerCase()}`, zone: zw, color: "#FFB300" });
-        const keys = WING_TASKS.map(([lot, name, days], k) => task({
-          key: `${zw}-${k}`, name: `${name} ${b} ${l} ${w.key === "N" ? "nord" : "sud"}`, numberOfDays: days, lot, zone: zw, sequence: seq,
-          trigram: trigramOf(name), tags: ["so"], numberOfPeople: lot === "cloi" ? 3 : 2,
-        }));
+        sequences.push({
+          key: seq,
+          name: `Second œuvre ${b} ${l} ${w.name.toLowerCase()}`,
+          zone: zw,
+          color: "#FFB300",
+        });
+        const keys = WING_TASKS.map(([lot, name, days], k) =>
+          task({
+            key: `${zw}-${k}`,
+            name: `${name} ${b} ${l} ${w.key === "N" ? "nord" : "sud"}`,
+            numberOfDays: days,
+            lot,
+            zone: zw,
+            sequence: seq,
+            trigram: trigramOf(name),
+            tags: ["so"],
+            numberOfPeople: lot === "cloi" ? 3 : 2,
+          }),
+        );
         WING_TASKS.forEach(([, , , preds], k) => {
           if (k === 0) {
             link(`mext${zl}`, keys[0]);
@@ -280,13 +547,28 @@ export function buildDemoPlan(): DemoPlan {
           for (const p of preds ?? [k - 1]) link(keys[p], keys[k]);
         });
         if (previousWing) WING_TASKS.forEach((_, k) => link(previousWing![k], keys[k]));
-        const ready = milestone({ key: `${zw}-ready`, name: `Logements ${b} ${l} ${w.key === "N" ? "nord" : "sud"} prêts aux OPR`, zone: zw, sequence: seq });
+        const ready = milestone({
+          key: `${zw}-ready`,
+          name: `Logements ${b} ${l} ${w.key === "N" ? "nord" : "sud"} prêts aux OPR`,
+          zone: zw,
+          sequence: seq,
+        });
         link(keys[keys.length - 1], ready);
         wingEnds.push(ready);
         previousWing = keys;
       }
       const zc = `${zl}C`;
-      const ckeys = COMMON_TASKS.map(([lot, name, days], k) => task({ key: `${zc}-${k}`, name: `${name} ${b} ${l}`, numberOfDays: days, lot, zone: zc, sequence: null, tags: ["so"] }));
+      const ckeys = COMMON_TASKS.map(([lot, name, days], k) =>
+        task({
+          key: `${zc}-${k}`,
+          name: `${name} ${b} ${l}`,
+          numberOfDays: days,
+          lot,
+          zone: zc,
+          sequence: null,
+          tags: ["so"],
+        }),
+      );
       COMMON_TASKS.forEach(([, , , preds], k) => {
         if (k === 0) {
           link(`${zl}N-9`, ckeys[0]);
@@ -299,7 +581,13 @@ export function buildDemoPlan(): DemoPlan {
       previousCommon = ckeys;
       if (li === LEVELS.length - 1) wingEnds.push(ckeys[ckeys.length - 1]);
     });
-    const end = milestone({ key: `achevement${b}`, name: `Achèvement des travaux bâtiment ${b}`, zone: z, isTracked: true, tags: ["jalon"] });
+    const end = milestone({
+      key: `achevement${b}`,
+      name: `Achèvement des travaux bâtiment ${b}`,
+      zone: z,
+      isTracked: true,
+      tags: ["jalon"],
+    });
     for (const w of wingEnds) link(w, end);
     link(ravt, end);
     link(asc, end);
@@ -307,16 +595,53 @@ export function buildDemoPlan(): DemoPlan {
     previousBuilding = { found, levels: levelEnds };
   }
 
-  const vrdFin = task({ key: "vrdfin", name: "Voiries et espaces verts", numberOfDays: 15, lot: "vrd", zone: "site", sequence: null });
+  const vrdFin = task({
+    key: "vrdfin",
+    name: "Voiries et espaces verts",
+    numberOfDays: 15,
+    lot: "vrd",
+    zone: "site",
+    sequence: null,
+  });
   link("ravtB", vrdFin);
-  const opr = task({ key: "opr", name: "Opérations préalables à la réception", numberOfDays: 5, lot: null, zone: "site", sequence: null, trigram: "OPR" });
+  const opr = task({
+    key: "opr",
+    name: "Opérations préalables à la réception",
+    numberOfDays: 5,
+    lot: null,
+    zone: "site",
+    sequence: null,
+    trigram: "OPR",
+  });
   for (const e of buildingEnds) link(e, opr);
   link(vrdFin, opr);
-  const reception = milestone({ key: "reception", name: "Réception des travaux", zone: "site", isTracked: true, isContractual: true, tags: ["jalon"] });
+  const reception = milestone({
+    key: "reception",
+    name: "Réception des travaux",
+    zone: "site",
+    isTracked: true,
+    isContractual: true,
+    tags: ["jalon"],
+  });
   link(opr, reception);
-  const reserves = task({ key: "reserves", name: "Levée des réserves", numberOfDays: 20, lot: null, zone: "site", sequence: null, trigram: "LDR" });
+  const reserves = task({
+    key: "reserves",
+    name: "Levée des réserves",
+    numberOfDays: 20,
+    lot: null,
+    zone: "site",
+    sequence: null,
+    trigram: "LDR",
+  });
   link(reception, reserves);
-  const livraison = milestone({ key: "livraison", name: "Livraison aux acquéreurs", zone: "site", isTracked: true, isContractual: true, tags: ["jalon"] });
+  const livraison = milestone({
+    key: "livraison",
+    name: "Livraison aux acquéreurs",
+    zone: "site",
+    isTracked: true,
+    isContractual: true,
+    tags: ["jalon"],
+  });
   link(reception, livraison, 10);
   return { zones, sequences, events, links };
 }

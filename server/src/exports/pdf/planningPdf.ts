@@ -59,7 +59,16 @@ const LINK_STYLE: readonly { label: string; dash: number[]; color: string }[] = 
   { label: "Début → Fin", dash: [4, 1.5, 1, 1.5], color: "#B5651D" },
 ];
 const K = PX_TO_PT;
-const GREY = { line: "#D6D6D6", month: "#9E9E9E", group: "#EFEFEF", header: "#F5F5F5", closed: "#FCE8D8", weekend: "#F3F3F3", text: "#242424", muted: "#616161" };
+const GREY = {
+  line: "#D6D6D6",
+  month: "#9E9E9E",
+  group: "#EFEFEF",
+  header: "#F5F5F5",
+  closed: "#FCE8D8",
+  weekend: "#F3F3F3",
+  text: "#242424",
+  muted: "#616161",
+};
 
 function shortDate(day: number): string {
   const iso = formatDay(day);
@@ -95,12 +104,31 @@ function fitter(doc: jsPDF) {
 /** The plan as a vector PDF with real text, tiled over as many sheets as it needs. */
 export function renderPlanningPdf(input: PlanningPrintInput): { pdf: Buffer; pages: number; plan: PrintPlan } {
   const legendItems = input.legend ? input.legend.length + LINK_TYPES.length : 0;
-  const plan = planPrint(input.rows, { format: input.format, orientation: input.orientation, monthsPerPage: input.monthsPerPage, firstDay: input.firstDay, lastDay: input.lastDay, legendItems });
+  const plan = planPrint(input.rows, {
+    format: input.format,
+    orientation: input.orientation,
+    monthsPerPage: input.monthsPerPage,
+    firstDay: input.firstDay,
+    lastDay: input.lastDay,
+    legendItems,
+  });
   if (input.maxPages !== undefined && plan.pages.length > input.maxPages) {
-    throw new AppError("errors.validation", { message: `Impression trop grande : ${plan.pages.length} pages (${input.maxPages} au plus)`, details: { pages: plan.pages.length, max: input.maxPages } });
+    throw new AppError("errors.validation", {
+      message: `Impression trop grande : ${plan.pages.length} pages (${input.maxPages} au plus)`,
+      details: { pages: plan.pages.length, max: input.maxPages },
+    });
   }
-  const doc = new jsPDF({ unit: "pt", format: [plan.width, plan.height], orientation: input.orientation, compress: true });
-  doc.setProperties({ title: `${input.projectName} — ${input.printingName}`, subject: `Version ${input.versionName}`, creator: "Jalon" });
+  const doc = new jsPDF({
+    unit: "pt",
+    format: [plan.width, plan.height],
+    orientation: input.orientation,
+    compress: true,
+  });
+  doc.setProperties({
+    title: `${input.projectName} — ${input.printingName}`,
+    subject: `Version ${input.versionName}`,
+    creator: "Jalon",
+  });
   registerFonts(doc);
   const fit = fitter(doc);
   const indexOfId = new Map<number, number>();
@@ -123,7 +151,21 @@ export function renderPlanningPdf(input: PlanningPrintInput): { pdf: Buffer; pag
     if (page.index > 0) doc.addPage([plan.width, plan.height], input.orientation);
     const column = plan.columns[page.column];
     const band = plan.bands[page.band];
-    const ctx: PageCtx = { doc, plan, scale: column.scale, top: band.top, from: band.from, to: band.to, input, fit, rowOfId, indexOfId, linksOfRow, linkDrawnOn, pageIndex: page.index };
+    const ctx: PageCtx = {
+      doc,
+      plan,
+      scale: column.scale,
+      top: band.top,
+      from: band.from,
+      to: band.to,
+      input,
+      fit,
+      rowOfId,
+      indexOfId,
+      linksOfRow,
+      linkDrawnOn,
+      pageIndex: page.index,
+    };
     drawHeader(ctx, page.index + 1, total, page.column, page.band);
     // What repeats from sheet to sheet (a band's row names on every column of sheets, a column's time scale,
     // the legend) is drawn once as a PDF form and placed on each sheet: text is jspdf's costliest operation.
@@ -141,7 +183,8 @@ export function renderPlanningPdf(input: PlanningPrintInput): { pdf: Buffer; pag
   return { pdf: Buffer.from(doc.output("arraybuffer")), pages: total, plan };
 }
 
-const IDENTITY = (doc: jsPDF) => new (doc as unknown as { Matrix: new (...v: number[]) => unknown }).Matrix(1, 0, 0, 1, 0, 0);
+const IDENTITY = (doc: jsPDF) =>
+  new (doc as unknown as { Matrix: new (...v: number[]) => unknown }).Matrix(1, 0, 0, 1, 0, 0);
 const drawnForms = new WeakMap<jsPDF, Set<string>>();
 
 /** Draws into a form the first time a key is seen, then places the form on the current sheet. */
@@ -188,7 +231,13 @@ function bandHeight(c: PageCtx): number {
 function clipToPlot(c: PageCtx, draw: () => void): void {
   const { doc, plan } = c;
   doc.saveGraphicsState();
-  doc.rect(plan.plot.x, plan.plot.y - PRINT_FRAME.timeHeader, plan.plot.width, plan.plot.height + PRINT_FRAME.timeHeader, null);
+  doc.rect(
+    plan.plot.x,
+    plan.plot.y - PRINT_FRAME.timeHeader,
+    plan.plot.width,
+    plan.plot.height + PRINT_FRAME.timeHeader,
+    null,
+  );
   doc.clip();
   doc.discardPath();
   draw();
@@ -214,7 +263,9 @@ function drawHeader(c: PageCtx, n: number, total: number, col: number, band: num
   doc.text(`Page ${n} / ${total}`, right, m + 10, { align: "right" });
   doc.setFontSize(7);
   doc.setTextColor(GREY.muted);
-  doc.text(`Colonne ${col + 1}/${plan.columns.length} · Ligne ${band + 1}/${plan.bands.length}`, right, m + 23, { align: "right" });
+  doc.text(`Colonne ${col + 1}/${plan.columns.length} · Ligne ${band + 1}/${plan.bands.length}`, right, m + 23, {
+    align: "right",
+  });
   doc.setTextColor(GREY.text);
 }
 
@@ -235,7 +286,10 @@ function drawTimeHeader(c: PageCtx): void {
   doc.setFont(PDF_FONT, "normal");
   const { top, bottom } = headerTicks(c.scale);
   clipToPlot(c, () => {
-    for (const [ticks, yTop, size] of [[top, y0, 7], [bottom, y0 + h / 2, 6]] as const) {
+    for (const [ticks, yTop, size] of [
+      [top, y0, 7],
+      [bottom, y0 + h / 2, 6],
+    ] as const) {
       for (const t of ticks) {
         const x = X(c, t.x);
         const w = t.width * K;
@@ -268,7 +322,9 @@ function drawRowNames(c: PageCtx): void {
       doc.rect(x0, y, fullWidth, h, "F");
       doc.setFont(PDF_FONT, "bold");
       doc.setFontSize(7);
-      doc.text(c.fit(row.label, PRINT_FRAME.nameWidth + 2 * PRINT_FRAME.dateWidth - 8, 7), x0 + 4, y + h / 2, { baseline: "middle" });
+      doc.text(c.fit(row.label, PRINT_FRAME.nameWidth + 2 * PRINT_FRAME.dateWidth - 8, 7), x0 + 4, y + h / 2, {
+        baseline: "middle",
+      });
       doc.setFont(PDF_FONT, "normal");
     } else {
       const e = input.events[row.events[0]];
@@ -277,7 +333,9 @@ function drawRowNames(c: PageCtx): void {
       doc.text(c.fit(name, PRINT_FRAME.nameWidth - 14, 6.5), x0 + 10, y + h / 2, { baseline: "middle" });
       doc.setFontSize(6);
       doc.text(shortDate(e.startDay), x0 + PRINT_FRAME.nameWidth + 3, y + h / 2, { baseline: "middle" });
-      doc.text(shortDate(e.endDay), x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth + 3, y + h / 2, { baseline: "middle" });
+      doc.text(shortDate(e.endDay), x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth + 3, y + h / 2, {
+        baseline: "middle",
+      });
     }
     doc.setDrawColor(GREY.line);
     doc.line(x0, y + h, x0 + fullWidth, y + h);
@@ -288,8 +346,18 @@ function drawRowNames(c: PageCtx): void {
   doc.rect(x0, plan.plot.y, fullWidth, h, "S");
   doc.line(plan.plot.x, plan.plot.y, plan.plot.x, plan.plot.y + h);
   doc.setDrawColor(GREY.line);
-  doc.line(x0 + PRINT_FRAME.nameWidth, plan.plot.y - PRINT_FRAME.timeHeader, x0 + PRINT_FRAME.nameWidth, plan.plot.y + h);
-  doc.line(x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth, plan.plot.y - PRINT_FRAME.timeHeader, x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth, plan.plot.y + h);
+  doc.line(
+    x0 + PRINT_FRAME.nameWidth,
+    plan.plot.y - PRINT_FRAME.timeHeader,
+    x0 + PRINT_FRAME.nameWidth,
+    plan.plot.y + h,
+  );
+  doc.line(
+    x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth,
+    plan.plot.y - PRINT_FRAME.timeHeader,
+    x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth,
+    plan.plot.y + h,
+  );
 }
 
 /** Closed days and, when a day is wide enough to see them, weekends. */
@@ -343,7 +411,12 @@ function drawLinks(c: PageCtx): void {
       const rc = c.rowOfId.get(link.childId)!;
       const ep = input.events[c.indexOfId.get(link.parentId)!];
       const ec = input.events[c.indexOfId.get(link.childId)!];
-      const pts = linkPath(LINK_TYPES[link.type] ?? "end-begin", geometry(c, input.rows[rp], ep), geometry(c, input.rows[rc], ec), 6);
+      const pts = linkPath(
+        LINK_TYPES[link.type] ?? "end-begin",
+        geometry(c, input.rows[rp], ep),
+        geometry(c, input.rows[rc], ec),
+        6,
+      );
       let minX = Infinity;
       let maxX = -Infinity;
       for (let i = 0; i < pts.length; i += 2) {
@@ -352,7 +425,11 @@ function drawLinks(c: PageCtx): void {
       }
       if (!visibleX(c, minX, maxX)) continue;
       const style = LINK_STYLE[link.type] ?? LINK_STYLE[0];
-      strokeLink(c, pts.map((v, i) => (i % 2 === 0 ? X(c, v) : Y(c, v))), style);
+      strokeLink(
+        c,
+        pts.map((v, i) => (i % 2 === 0 ? X(c, v) : Y(c, v))),
+        style,
+      );
     }
   }
   doc.setLineDashPattern([], 0);
@@ -398,7 +475,19 @@ function drawBars(c: PageCtx): void {
       const cy = Y(c, g.y) + rad;
       doc.setFillColor(e.color);
       doc.setDrawColor("#424242");
-      doc.lines([[rad, rad], [-rad, rad], [-rad, -rad], [rad, -rad]], cx, cy - rad, [1, 1], "FD", true);
+      doc.lines(
+        [
+          [rad, rad],
+          [-rad, rad],
+          [-rad, -rad],
+          [rad, -rad],
+        ],
+        cx,
+        cy - rad,
+        [1, 1],
+        "FD",
+        true,
+      );
       doc.setFontSize(6.5);
       doc.setTextColor(GREY.text);
       doc.text(e.name, cx + rad + 2, cy, { baseline: "middle" });

@@ -39,8 +39,14 @@ export interface PlanningPrintRequest {
  * The PDF of POST /planning/export: the version's events in the printed months after the planning's filters,
  * laid out by the shared Gantt layout (rows, scale, bars) and drawn sheet by sheet.
  */
-export async function printPlanning(db: Db, r: PlanningPrintRequest, now = new Date()): Promise<{ pdf: Buffer; pages: number; projectName: string }> {
-  const project = await db("projects").where({ id: r.projectId }).first("name", "projected_start_date", "projected_end_date");
+export async function printPlanning(
+  db: Db,
+  r: PlanningPrintRequest,
+  now = new Date(),
+): Promise<{ pdf: Buffer; pages: number; projectName: string }> {
+  const project = await db("projects")
+    .where({ id: r.projectId })
+    .first("name", "projected_start_date", "projected_end_date");
   const version = await db("versions").where({ id: r.versionId }).first("name");
   if (!project) throw new AppError("errors.project_not_found");
   if (!version) throw new AppError("errors.version_not_found");
@@ -48,10 +54,17 @@ export async function printPlanning(db: Db, r: PlanningPrintRequest, now = new D
   const start = r.startDate ?? dayOf(project.projected_start_date) ?? today;
   const end = r.endDate ?? dayOf(project.projected_end_date) ?? start;
   const range = printRange(start, end);
-  const data = await planningData(db, { projectId: r.projectId, versionId: r.versionId, startDate: start.slice(0, 7), endDate: end.slice(0, 7), ...r.filters });
+  const data = await planningData(db, {
+    projectId: r.projectId,
+    versionId: r.versionId,
+    startDate: start.slice(0, 7),
+    endDate: end.slice(0, 7),
+    ...r.filters,
+  });
   const { events, rows, lots } = printRows(data, r.aggregation, r.aggregatedZoneIds);
   const closedDays = new Set<number>(data.calendars.holidays.map(parseDay));
-  for (const v of data.calendars.vacations) for (let d = parseDay(v.startDate); d <= parseDay(v.endDate); d++) closedDays.add(d);
+  for (const v of data.calendars.vacations)
+    for (let d = parseDay(v.startDate); d <= parseDay(v.endDate); d++) closedDays.add(d);
   const legend = r.showLegend ? lots : null;
   const g = data.graph;
   const links = g.linkParentId.map((p, k) => ({ parentId: p, childId: g.linkChildId[k], type: g.linkType[k] }));
@@ -80,4 +93,3 @@ function dayOf(v: unknown): string | null {
   if (v instanceof Date) return formatInTimeZone(v, "Europe/Paris", "yyyy-MM-dd");
   return String(v).slice(0, 10);
 }
-

@@ -17,7 +17,10 @@ export function authRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: loginBody,
     rateLimit: { name: "login", key: ({ body, ip }) => `${ip}:${body.email.toLowerCase()}`, clearOnSuccess: true },
     handler: async ({ body, db }) => {
-      const row = await db("users").select(...USER_COLUMNS, "password_hash").whereRaw("lower(email) = lower(?)", [body.email]).first();
+      const row = await db("users")
+        .select(...USER_COLUMNS, "password_hash")
+        .whereRaw("lower(email) = lower(?)", [body.email])
+        .first();
       if (!row) throw new AppError("user_not_found", { status: 401 });
       if (!(await verifyPassword(body.password, row.password_hash))) throw new AppError("invalid_credentials");
       return { user: presentUser(row as UserRow), token: deps.tokens.sign(row.id), error: null };
@@ -30,9 +33,15 @@ export function authRoutes(router: Router<AppState>, deps: AppDeps): void {
     path: "/auth/me",
     roles: PERMISSIONS.all,
     handler: async ({ db, user }) => {
-      const row = await db("users").select(...USER_COLUMNS).where({ id: user.id }).first();
-      const projects = await db("projects").join("project_users", "project_users.project_id", "projects.id")
-        .where("project_users.user_id", user.id).select("projects.id", "projects.name").orderBy("projects.name");
+      const row = await db("users")
+        .select(...USER_COLUMNS)
+        .where({ id: user.id })
+        .first();
+      const projects = await db("projects")
+        .join("project_users", "project_users.project_id", "projects.id")
+        .where("project_users.user_id", user.id)
+        .select("projects.id", "projects.name")
+        .orderBy("projects.name");
       return presentUser(row as UserRow, projects);
     },
   });

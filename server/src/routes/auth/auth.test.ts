@@ -12,7 +12,9 @@ afterAll(async () => t?.close());
 describe("POST /auth/login", () => {
   it("answers the user and a token that GET /auth/me accepts", async () => {
     const u = await buildUser(t, { type: "manager" });
-    const res = await t.request("POST", "/auth/login", { body: { email: `  ${u.email.toUpperCase()} `, password: DEFAULT_PASSWORD } });
+    const res = await t.request("POST", "/auth/login", {
+      body: { email: `  ${u.email.toUpperCase()} `, password: DEFAULT_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.error).toBeNull();
     expect(res.body.user).toMatchObject({ id: u.id, email: u.email, type: "manager", isManager: true, isAdmin: false });
@@ -33,12 +35,20 @@ describe("POST /auth/login", () => {
   });
 
   it("validates the body: 400 errors.validation, never a 500", async () => {
-    for (const body of [{}, { email: "a@b.c" }, { email: 3, password: "x" }, { email: "a@b.c", password: "x".repeat(201) }]) {
+    for (const body of [
+      {},
+      { email: "a@b.c" },
+      { email: 3, password: "x" },
+      { email: "a@b.c", password: "x".repeat(201) },
+    ]) {
       const res = await t.request("POST", "/auth/login", { body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("errors.validation");
     }
-    const bad = await t.request("POST", "/auth/login", { rawBody: "{pas du json", headers: { "content-type": "application/json" } });
+    const bad = await t.request("POST", "/auth/login", {
+      rawBody: "{pas du json",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("errors.invalid_json");
   });
@@ -48,7 +58,8 @@ describe("POST /auth/login", () => {
     try {
       const u = await buildUser(t2);
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
       expect(statuses).toEqual([401, 401, 429]);
       const limited = await t2.request("POST", "/auth/login", { body: { email: u.email, password: DEFAULT_PASSWORD } });
       expect(limited.status).toBe(429);
@@ -64,7 +75,10 @@ describe("POST /auth/login", () => {
     try {
       const u = await buildUser(t2);
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: DEFAULT_PASSWORD } })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (await t2.request("POST", "/auth/login", { body: { email: u.email, password: DEFAULT_PASSWORD } })).status,
+        );
       statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
       statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
       statuses.push((await t2.request("POST", "/auth/login", { body: { email: u.email, password: "faux" } })).status);
@@ -104,7 +118,9 @@ describe("forgot and reset password", () => {
 
     const reset = await t.request("POST", "/auth/reset-password", { body: { token, password: "nouveau-mdp-1" } });
     expect(reset.status).toBe(200);
-    expect((await t.request("POST", "/auth/login", { body: { email: u.email, password: "nouveau-mdp-1" } })).status).toBe(200);
+    expect(
+      (await t.request("POST", "/auth/login", { body: { email: u.email, password: "nouveau-mdp-1" } })).status,
+    ).toBe(200);
     const again = await t.request("POST", "/auth/reset-password", { body: { token, password: "encore-un-autre" } });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("reset_link_invalid");
@@ -122,11 +138,16 @@ describe("forgot and reset password", () => {
     await t.request("POST", "/auth/forgot-password", { body: { email: u.email } });
     const mail = await t.db("mail_outbox").where({ to_email: u.email }).orderBy("id", "desc").first();
     const token = /reset-password\/([\w-]+)/.exec(mail.body)![1];
-    await t.db("password_reset_tokens").where({ user_id: u.id }).update({ expires_at: t.db.raw("now() - interval '1 minute'") });
+    await t
+      .db("password_reset_tokens")
+      .where({ user_id: u.id })
+      .update({ expires_at: t.db.raw("now() - interval '1 minute'") });
     const res = await t.request("POST", "/auth/reset-password", { body: { token, password: "nouveau-mdp-1" } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("reset_link_expired");
-    expect((await t.request("POST", "/auth/login", { body: { email: u.email, password: DEFAULT_PASSWORD } })).status).toBe(200);
+    expect(
+      (await t.request("POST", "/auth/login", { body: { email: u.email, password: DEFAULT_PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it("refuses a short new password with errors.validation", async () => {
@@ -138,7 +159,8 @@ describe("forgot and reset password", () => {
   it("rate limits forgot-password", async () => {
     const u = await buildUser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await t.request("POST", "/auth/forgot-password", { body: { email: u.email } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await t.request("POST", "/auth/forgot-password", { body: { email: u.email } })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -11,7 +11,9 @@ export function eventSelect(db: Db) {
     "events.*",
     db.raw(`(SELECT json_build_object('percentage', c.percentage, 'countingDate', c.counting_date) FROM countings c
              WHERE c.event_id = events.id ORDER BY c.counting_date DESC, c.id DESC LIMIT 1) AS last_counting`),
-    db.raw("(SELECT count(*) FROM roadblocks r WHERE r.event_id = events.id AND NOT r.validate) AS number_of_roadblocks"),
+    db.raw(
+      "(SELECT count(*) FROM roadblocks r WHERE r.event_id = events.id AND NOT r.validate) AS number_of_roadblocks",
+    ),
   );
 }
 
@@ -66,18 +68,44 @@ export function presentEvent(r: EventDbRow): Event {
 }
 
 /** parentsEvents / childrenEvents of a set of events: the other end's id, the link type and delay. */
-export async function linksOf(db: Db, ids: number[]): Promise<{ parents: Map<number, EventLinkRef[]>; children: Map<number, EventLinkRef[]> }> {
+export async function linksOf(
+  db: Db,
+  ids: number[],
+): Promise<{ parents: Map<number, EventLinkRef[]>; children: Map<number, EventLinkRef[]> }> {
   const parents = new Map<number, EventLinkRef[]>();
   const children = new Map<number, EventLinkRef[]>();
   if (ids.length === 0) return { parents, children };
-  const cols = ["l.parent_id", "l.child_id", "l.type", "l.delay", "e.name", "e.type as event_type", "e.start_date", "e.end_date", "e.id as other_id"];
-  const up = await db("event_links as l").join("events as e", "e.id", "l.parent_id").whereIn("l.child_id", ids).select(cols).orderBy("l.id");
+  const cols = [
+    "l.parent_id",
+    "l.child_id",
+    "l.type",
+    "l.delay",
+    "e.name",
+    "e.type as event_type",
+    "e.start_date",
+    "e.end_date",
+    "e.id as other_id",
+  ];
+  const up = await db("event_links as l")
+    .join("events as e", "e.id", "l.parent_id")
+    .whereIn("l.child_id", ids)
+    .select(cols)
+    .orderBy("l.id");
   // A parent's links are found within its version (the links' key is (version_id, parent_id, child_id)).
-  const down = await db("event_links as l").join("events as e", "e.id", "l.child_id")
-    .whereIn("l.version_id", db("events").whereIn("id", ids).distinct("version_id")).whereIn("l.parent_id", ids).select(cols).orderBy("l.id");
+  const down = await db("event_links as l")
+    .join("events as e", "e.id", "l.child_id")
+    .whereIn("l.version_id", db("events").whereIn("id", ids).distinct("version_id"))
+    .whereIn("l.parent_id", ids)
+    .select(cols)
+    .orderBy("l.id");
   const ref = (r: Record<string, unknown>): EventLinkRef => ({
-    id: r.other_id as number, type: r.type as LinkType, delay: r.delay as number, name: r.name as string,
-    eventType: r.event_type as PlannedEventType, startDate: s(r.start_date), endDate: s(r.end_date),
+    id: r.other_id as number,
+    type: r.type as LinkType,
+    delay: r.delay as number,
+    name: r.name as string,
+    eventType: r.event_type as PlannedEventType,
+    startDate: s(r.start_date),
+    endDate: s(r.end_date),
   });
   for (const r of up) (parents.get(r.child_id) ?? parents.set(r.child_id, []).get(r.child_id)!).push(ref(r));
   for (const r of down) (children.get(r.parent_id) ?? children.set(r.parent_id, []).get(r.parent_id)!).push(ref(r));
@@ -87,8 +115,11 @@ export async function linksOf(db: Db, ids: number[]): Promise<{ parents: Map<num
 export async function tagsOf(db: Db, ids: number[]): Promise<Map<number, Tag[]>> {
   const map = new Map<number, Tag[]>();
   if (ids.length === 0) return map;
-  const rows = await db("event_tags as et").join("tags as t", "t.id", "et.tag_id").whereIn("et.event_id", ids)
-    .select("et.event_id", "t.id", "t.name", "t.color", "t.category_id", "t.type").orderBy("t.name");
+  const rows = await db("event_tags as et")
+    .join("tags as t", "t.id", "et.tag_id")
+    .whereIn("et.event_id", ids)
+    .select("et.event_id", "t.id", "t.name", "t.color", "t.category_id", "t.type")
+    .orderBy("t.name");
   for (const r of rows) {
     const list = map.get(r.event_id) ?? [];
     list.push({ id: r.id, name: r.name, color: r.color, categoryId: r.category_id, type: r.type });

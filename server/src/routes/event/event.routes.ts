@@ -29,29 +29,64 @@ async function withJoins(db: Db, rows: EventDbRow[], join: string[]): Promise<Ev
     const seqIds = [...new Set(events.map((e) => e.sequenceId).filter((x): x is number => x !== null))];
     const seqs = seqIds.length === 0 ? [] : await db("sequences").whereIn("id", seqIds);
     const cfgIds = seqs.map((x) => x.instantiation_config_id).filter((x) => x !== null);
-    const cfgs = join.includes("sequence.instantiationConfig") && cfgIds.length > 0 ? await db("instantiation_configs").whereIn("id", cfgIds) : [];
+    const cfgs =
+      join.includes("sequence.instantiationConfig") && cfgIds.length > 0
+        ? await db("instantiation_configs").whereIn("id", cfgIds)
+        : [];
     const cfgById = new Map(cfgs.map((c) => [c.id, c]));
     const byId = new Map(seqs.map((x) => [x.id, x]));
     for (const e of out) {
       const seq = e.sequenceId ? byId.get(e.sequenceId) : undefined;
       const cfg = seq?.instantiation_config_id ? cfgById.get(seq.instantiation_config_id) : undefined;
-      e.sequence = seq ? {
-        id: seq.id, name: seq.name, color: seq.color, startDate: seq.start_date, endDate: seq.end_date,
-        instantiationConfig: cfg ? { id: cfg.id, type: cfg.type, referenceEventId: cfg.reference_event_id, delayWithReferenceEvent: cfg.delay_with_reference_event, milestoneReferenceType: cfg.milestone_reference_type, takt: cfg.takt } : null,
-      } : null;
+      e.sequence = seq
+        ? {
+            id: seq.id,
+            name: seq.name,
+            color: seq.color,
+            startDate: seq.start_date,
+            endDate: seq.end_date,
+            instantiationConfig: cfg
+              ? {
+                  id: cfg.id,
+                  type: cfg.type,
+                  referenceEventId: cfg.reference_event_id,
+                  delayWithReferenceEvent: cfg.delay_with_reference_event,
+                  milestoneReferenceType: cfg.milestone_reference_type,
+                  takt: cfg.takt,
+                }
+              : null,
+          }
+        : null;
     }
   }
   // Zones have no colour (their rows carry a full name instead); lots do.
   const refJoins = [
-    { joinName: "zone", table: "zones", key: "zoneId", columns: ["id", "name", "full_name"], present: (r: Record<string, unknown>) => ({ id: r.id, name: r.name, fullName: r.full_name ?? null }) },
-    { joinName: "participantGroupPro", table: "participant_group_pros", key: "participantGroupProId", columns: ["id", "name", "color"], present: (r: Record<string, unknown>) => ({ id: r.id, name: r.name, color: r.color ?? null }) },
+    {
+      joinName: "zone",
+      table: "zones",
+      key: "zoneId",
+      columns: ["id", "name", "full_name"],
+      present: (r: Record<string, unknown>) => ({ id: r.id, name: r.name, fullName: r.full_name ?? null }),
+    },
+    {
+      joinName: "participantGroupPro",
+      table: "participant_group_pros",
+      key: "participantGroupProId",
+      columns: ["id", "name", "color"],
+      present: (r: Record<string, unknown>) => ({ id: r.id, name: r.name, color: r.color ?? null }),
+    },
   ] as const;
   for (const { joinName, table, key, columns, present } of refJoins) {
     if (!join.includes(joinName)) continue;
     const refIds = [...new Set(events.map((e) => e[key]).filter((x): x is number => x !== null))];
-    const refs: Record<string, unknown>[] = refIds.length === 0 ? [] : await db(table).whereIn("id", refIds).select(...columns);
+    const refs: Record<string, unknown>[] =
+      refIds.length === 0
+        ? []
+        : await db(table)
+            .whereIn("id", refIds)
+            .select(...columns);
     const byId = new Map(refs.map((r) => [r.id as number, present(r)]));
-    for (const e of out) e[joinName] = e[key] ? byId.get(e[key] as number) ?? null : null;
+    for (const e of out) e[joinName] = e[key] ? (byId.get(e[key] as number) ?? null) : null;
   }
   return out;
 }
@@ -72,7 +107,8 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
       let versionId: number;
       if (typeof versionFilter === "number") {
         const { version } = await readableVersion(db, user, versionFilter);
-        if (typeof projectFilter === "number" && version.project_id !== projectFilter) throw new AppError("errors.version_not_in_project");
+        if (typeof projectFilter === "number" && version.project_id !== projectFilter)
+          throw new AppError("errors.version_not_in_project");
         versionId = version.id;
       } else if (typeof projectFilter === "number") {
         const project = await readableProject(db, user, projectFilter);
@@ -116,7 +152,11 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
       const row = (await eventSelect(db).where("events.id", params.id).first()) as EventDbRow | undefined;
       if (!row) throw new AppError("errors.event_not_found");
       await readableProject(db, user, row.project_id as number);
-      const [event] = await withJoins(db, [row], ["parentsEvents", "childrenEvents", "tags", "sequence.instantiationConfig"]);
+      const [event] = await withJoins(
+        db,
+        [row],
+        ["parentsEvents", "childrenEvents", "tags", "sequence.instantiationConfig"],
+      );
       return event;
     },
   });

@@ -15,8 +15,15 @@ import { setMilestoneTracked } from "../../commands/eventWrite.js";
 import { eventSelect, linksOf, type EventDbRow } from "./event.presenter.js";
 import { eventColumns } from "./event.schema.js";
 import {
-  eventDistinctQuery, eventExportResource, eventHistoryCsvQuery, eventHistoryQuery, eventIdParams, milestoneExportResource,
-  projectIdParams, taskListCsvQuery, trackedMilestonesQuery,
+  eventDistinctQuery,
+  eventExportResource,
+  eventHistoryCsvQuery,
+  eventHistoryQuery,
+  eventIdParams,
+  milestoneExportResource,
+  projectIdParams,
+  taskListCsvQuery,
+  trackedMilestonesQuery,
 } from "./eventExtras.schema.js";
 
 /**
@@ -30,10 +37,16 @@ import {
  */
 
 /** The version a read addresses: versionId (which must belong to projectId when both are given) or the project's current one. */
-async function versionOf(db: Db, user: AuthUser, projectId: number | undefined, versionId: number | undefined): Promise<{ versionId: number; project: ProjectRow }> {
+async function versionOf(
+  db: Db,
+  user: AuthUser,
+  projectId: number | undefined,
+  versionId: number | undefined,
+): Promise<{ versionId: number; project: ProjectRow }> {
   if (versionId !== undefined) {
     const { version, project } = await readableVersion(db, user, versionId);
-    if (projectId !== undefined && version.project_id !== projectId) throw new AppError("errors.version_not_in_project");
+    if (projectId !== undefined && version.project_id !== projectId)
+      throw new AppError("errors.version_not_in_project");
     return { versionId: version.id, project };
   }
   if (projectId !== undefined) {
@@ -51,8 +64,21 @@ function versionFilters(query: ListQuery): { projectId: number | undefined; vers
   return { projectId: typeof p === "number" ? p : undefined, versionId: typeof v === "number" ? v : undefined };
 }
 
-async function eventRow(db: Db, eventId: number): Promise<{ id: number; project_id: number; version_id: number; tracking_id: number; type: string; is_tracked: boolean; revision: number }> {
-  const row = await db("events").where({ id: eventId }).first("id", "project_id", "version_id", "tracking_id", "type", "is_tracked", "revision");
+async function eventRow(
+  db: Db,
+  eventId: number,
+): Promise<{
+  id: number;
+  project_id: number;
+  version_id: number;
+  tracking_id: number;
+  type: string;
+  is_tracked: boolean;
+  revision: number;
+}> {
+  const row = await db("events")
+    .where({ id: eventId })
+    .first("id", "project_id", "version_id", "tracking_id", "type", "is_tracked", "revision");
   if (!row) throw new AppError("errors.event_not_found");
   return row;
 }
@@ -94,12 +120,32 @@ const EVENT_EXPORT_COLUMNS: XlsxColumn<EventDbRow>[] = [
 
 /** French labels of history fields (CSV of the project's history). */
 const FIELD_LABELS: Record<string, string> = {
-  startDate: "Date de début", endDate: "Date de fin", numberOfDays: "Durée (jours)", delay: "Décalage du lien", name: "Nom",
-  comments: "Commentaires", description: "Description", trigram: "Trigramme", color: "Couleur", numberOfPeople: "Effectif",
-  zoneId: "Zone", macroTaskId: "Macro-tâche", participantGroupProId: "Lot", participantId: "Intervenant", specialityId: "Spécialité",
-  sequenceId: "Séquence", sequenceType: "Type de séquence", referenceType: "Type de référence", type: "Type", isTracked: "Suivi",
-  isContractual: "Contractuel", milestoneToHide: "Jalon masqué", isRecurringEvent: "Tâche récurrente", locked: "Bloqué",
-  prerequisitesDelay: "Délai des prérequis", finishesDelay: "Délai des finitions",
+  startDate: "Date de début",
+  endDate: "Date de fin",
+  numberOfDays: "Durée (jours)",
+  delay: "Décalage du lien",
+  name: "Nom",
+  comments: "Commentaires",
+  description: "Description",
+  trigram: "Trigramme",
+  color: "Couleur",
+  numberOfPeople: "Effectif",
+  zoneId: "Zone",
+  macroTaskId: "Macro-tâche",
+  participantGroupProId: "Lot",
+  participantId: "Intervenant",
+  specialityId: "Spécialité",
+  sequenceId: "Séquence",
+  sequenceType: "Type de séquence",
+  referenceType: "Type de référence",
+  type: "Type",
+  isTracked: "Suivi",
+  isContractual: "Contractuel",
+  milestoneToHide: "Jalon masqué",
+  isRecurringEvent: "Tâche récurrente",
+  locked: "Bloqué",
+  prerequisitesDelay: "Délai des prérequis",
+  finishesDelay: "Délai des finitions",
 };
 
 function historyValue(field: string, v: string | null): string | null {
@@ -130,13 +176,39 @@ export function projectCsvRoutes(router: Router<AppState>, deps: AppDeps): void 
       // Tasks overlapping the period: start of day for startDate, end of day for endDate (spec 000 section 5).
       if (query.startDate) q.where("events.end_date", ">=", parisDay(query.startDate));
       if (query.endDate) q.where("events.start_date", "<=", parisDay(query.endDate));
-      const rows = (await q.orderBy([{ column: "events.start_date", order: "asc" }, { column: "events.name", order: "asc" }, { column: "events.id", order: "asc" }])) as EventDbRow[];
+      const rows = (await q.orderBy([
+        { column: "events.start_date", order: "asc" },
+        { column: "events.name", order: "asc" },
+        { column: "events.id", order: "asc" },
+      ])) as EventDbRow[];
       const csv = buildCsv(
-        ["Tâche", "Trigramme", "Zone", "Lot", "Intervenant", "Séquence", "Début", "Fin", "Durée (jours ouvrés)", "Effectif", "Avancement (%)", "Commentaires"],
+        [
+          "Tâche",
+          "Trigramme",
+          "Zone",
+          "Lot",
+          "Intervenant",
+          "Séquence",
+          "Début",
+          "Fin",
+          "Durée (jours ouvrés)",
+          "Effectif",
+          "Avancement (%)",
+          "Commentaires",
+        ],
         rows.map((r) => [
-          r.name as string, r.trigram ? String(r.trigram).toUpperCase() : null, r.zone_name as string | null, r.lot_name as string | null,
-          r.participant_name as string | null, r.sequence_name as string | null, frDay(r.start_date), frDay(r.end_date),
-          toNumber(r.number_of_days), toNumber(r.number_of_people), progressOf(r), r.comments as string | null,
+          r.name as string,
+          r.trigram ? String(r.trigram).toUpperCase() : null,
+          r.zone_name as string | null,
+          r.lot_name as string | null,
+          r.participant_name as string | null,
+          r.sequence_name as string | null,
+          frDay(r.start_date),
+          frDay(r.end_date),
+          toNumber(r.number_of_days),
+          toNumber(r.number_of_people),
+          progressOf(r),
+          r.comments as string | null,
         ]),
       );
       sendFile(ctx, csv, exportFileName("Liste_des_taches", project.name, "csv"), CSV_MIME);
@@ -162,17 +234,34 @@ export function projectCsvRoutes(router: Router<AppState>, deps: AppDeps): void 
         .leftJoin("versions as v", "v.id", "h.version_id")
         .leftJoin("events as e", "e.id", "h.event_id")
         .where("h.project_id", project.id)
-        .select("h.created_at", "h.field_name", "h.previous_value", "h.new_value", "v.name as version_name", "u.firstname", "u.lastname",
-          db.raw("coalesce(e.name, (select x.name from events x where x.project_id = h.project_id and x.tracking_id = h.event_tracking_id order by x.version_id desc limit 1)) as event_name"))
-        .orderBy([{ column: "h.created_at", order: "desc" }, { column: "h.id", order: "desc" }])
+        .select(
+          "h.created_at",
+          "h.field_name",
+          "h.previous_value",
+          "h.new_value",
+          "v.name as version_name",
+          "u.firstname",
+          "u.lastname",
+          db.raw(
+            "coalesce(e.name, (select x.name from events x where x.project_id = h.project_id and x.tracking_id = h.event_tracking_id order by x.version_id desc limit 1)) as event_name",
+          ),
+        )
+        .orderBy([
+          { column: "h.created_at", order: "desc" },
+          { column: "h.id", order: "desc" },
+        ])
         .limit(500_000);
       if (query.versionId !== undefined) q.where("h.version_id", query.versionId);
       const rows = await q;
       const csv = buildCsv(
         ["Date", "Version", "Tâche", "Champ", "Ancienne valeur", "Nouvelle valeur", "Utilisateur"],
         rows.map((r: Record<string, string | null>) => [
-          frDateTime(r.created_at), r.version_name, r.event_name, FIELD_LABELS[r.field_name as string] ?? r.field_name,
-          historyValue(r.field_name as string, r.previous_value), historyValue(r.field_name as string, r.new_value),
+          frDateTime(r.created_at),
+          r.version_name,
+          r.event_name,
+          FIELD_LABELS[r.field_name as string] ?? r.field_name,
+          historyValue(r.field_name as string, r.previous_value),
+          historyValue(r.field_name as string, r.new_value),
           [r.firstname, r.lastname].filter(Boolean).join(" ") || null,
         ]),
       );
@@ -196,7 +285,13 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       if (query.type) q.where("type", query.type);
       if (query.name) q.whereRaw("name ILIKE ? ESCAPE '\\'", [`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
       const totalRows = await db.count({ count: "*" }).from(q.clone().distinct("name").as("t"));
-      const rows = (await q.select("name").count({ occurrences: "*" }).groupBy("name").orderBy("name").limit(query.limit).offset(query.offset)) as { name: string; occurrences: unknown }[];
+      const rows = (await q
+        .select("name")
+        .count({ occurrences: "*" })
+        .groupBy("name")
+        .orderBy("name")
+        .limit(query.limit)
+        .offset(query.offset)) as { name: string; occurrences: unknown }[];
       const data = rows.map((r) => ({ name: r.name, occurrences: toNumber(r.occurrences) }));
       return { data, count: data.length, total: countOf(totalRows as Record<string, unknown>[]) };
     },
@@ -214,15 +309,36 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     query: trackedMilestonesQuery,
     handler: async ({ db, user, query }) => {
       const { versionId, project } = await versionOf(db, user, query.projectId, query.versionId);
-      const referent = await db("versions").where({ project_id: project.id, is_referent_version: true }).orderBy("id", "desc").first("id");
+      const referent = await db("versions")
+        .where({ project_id: project.id, is_referent_version: true })
+        .orderBy("id", "desc")
+        .first("id");
       const signedId = project.signed_version_id ?? null;
       const referentId = referent?.id ?? null;
       const q = db("events as e")
-        .leftJoin("events as sv", (j) => j.on("sv.tracking_id", "e.tracking_id").andOn("sv.version_id", db.raw("?", [signedId ?? 0])))
-        .leftJoin("events as rv", (j) => j.on("rv.tracking_id", "e.tracking_id").andOn("rv.version_id", db.raw("?", [referentId ?? 0])))
-        .where("e.version_id", versionId).where("e.type", "milestone").where("e.milestone_to_hide", false)
-        .select("e.id", "e.tracking_id", "e.name", "e.start_date", "e.end_date", "e.color", "e.is_tracked", "e.is_contractual", "e.sequence_id", "e.revision",
-          "sv.start_date as signed_start_date", "rv.start_date as referent_start_date")
+        .leftJoin("events as sv", (j) =>
+          j.on("sv.tracking_id", "e.tracking_id").andOn("sv.version_id", db.raw("?", [signedId ?? 0])),
+        )
+        .leftJoin("events as rv", (j) =>
+          j.on("rv.tracking_id", "e.tracking_id").andOn("rv.version_id", db.raw("?", [referentId ?? 0])),
+        )
+        .where("e.version_id", versionId)
+        .where("e.type", "milestone")
+        .where("e.milestone_to_hide", false)
+        .select(
+          "e.id",
+          "e.tracking_id",
+          "e.name",
+          "e.start_date",
+          "e.end_date",
+          "e.color",
+          "e.is_tracked",
+          "e.is_contractual",
+          "e.sequence_id",
+          "e.revision",
+          "sv.start_date as signed_start_date",
+          "rv.start_date as referent_start_date",
+        )
         .orderByRaw("e.start_date asc nulls last, e.name asc, e.id asc");
       if (!query.all) q.where("e.is_tracked", true);
       const rows = await q;
@@ -231,10 +347,24 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
         const baseline = (r.signed_start_date ?? r.referent_start_date ?? null) as string | null;
         const start = r.start_date as string | null;
         return {
-          id: r.id, trackingId: r.tracking_id, name: r.name, type: "milestone", startDate: start, endDate: r.end_date, color: r.color,
-          isTracked: Boolean(r.is_tracked), isContractual: Boolean(r.is_contractual), sequenceId: r.sequence_id ?? null, revision: r.revision,
-          signedStartDate: r.signed_start_date ?? null, referentStartDate: r.referent_start_date ?? null, baselineStartDate: baseline,
-          shiftDays: baseline && start ? Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${baseline}T00:00:00Z`)) / dayMs) : null,
+          id: r.id,
+          trackingId: r.tracking_id,
+          name: r.name,
+          type: "milestone",
+          startDate: start,
+          endDate: r.end_date,
+          color: r.color,
+          isTracked: Boolean(r.is_tracked),
+          isContractual: Boolean(r.is_contractual),
+          sequenceId: r.sequence_id ?? null,
+          revision: r.revision,
+          signedStartDate: r.signed_start_date ?? null,
+          referentStartDate: r.referent_start_date ?? null,
+          baselineStartDate: baseline,
+          shiftDays:
+            baseline && start
+              ? Math.round((Date.parse(`${start}T00:00:00Z`) - Date.parse(`${baseline}T00:00:00Z`)) / dayMs)
+              : null,
         };
       });
       return { data, count: data.length, total: data.length, signedVersionId: signedId, referentVersionId: referentId };
@@ -250,7 +380,14 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       const query = parseListQuery(ctx.query, eventExportResource);
       const f = versionFilters(query);
       const { versionId, project } = await versionOf(db, user, f.projectId, f.versionId);
-      const { rows } = await runList<EventDbRow>(db, exportSelect(db).where("events.version_id", versionId), query, eventExportResource, eventColumns, "events.id");
+      const { rows } = await runList<EventDbRow>(
+        db,
+        exportSelect(db).where("events.version_id", versionId),
+        query,
+        eventExportResource,
+        eventColumns,
+        "events.id",
+      );
       const file = await buildXlsx("Tâches", EVENT_EXPORT_COLUMNS, rows);
       sendFile(ctx, file, exportFileName("Taches", project.name, "xlsx"), XLSX_MIME);
       return undefined;
@@ -268,7 +405,10 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       const { versionId, project } = await versionOf(db, user, f.projectId, f.versionId);
       const base = exportSelect(db).where("events.version_id", versionId).where("events.type", "milestone");
       const { rows } = await runList<EventDbRow>(db, base, query, milestoneExportResource, eventColumns, "events.id");
-      const { parents } = await linksOf(db, rows.map((r) => r.id));
+      const { parents } = await linksOf(
+        db,
+        rows.map((r) => r.id),
+      );
       const columns: XlsxColumn<EventDbRow>[] = [
         { header: "Nom", width: 40, value: (r) => r.name },
         { header: "Date", kind: "day", value: (r) => r.start_date },
@@ -277,7 +417,11 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
         { header: "Contractuel", kind: "boolean", width: 10, value: (r) => r.is_contractual },
         { header: "Suivi", kind: "boolean", width: 8, value: (r) => r.is_tracked },
         { header: "Masqué", kind: "boolean", width: 8, value: (r) => r.milestone_to_hide },
-        { header: "Prédécesseurs", width: 50, value: (r) => (parents.get(r.id) ?? []).map((l) => l.name).join(", ") || null },
+        {
+          header: "Prédécesseurs",
+          width: 50,
+          value: (r) => (parents.get(r.id) ?? []).map((l) => l.name).join(", ") || null,
+        },
         { header: "Commentaires", width: 40, value: (r) => r.comments },
       ];
       const file = await buildXlsx("Jalons", columns, rows);
@@ -295,7 +439,9 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     handler: async ({ db, user, params }) => {
       const event = await eventRow(db, params.id);
       await readableProject(db, user, event.project_id);
-      const count = countOf((await db("countings").where({ event_id: event.id }).count({ count: "*" })) as Record<string, unknown>[]);
+      const count = countOf(
+        (await db("countings").where({ event_id: event.id }).count({ count: "*" })) as Record<string, unknown>[],
+      );
       return { id: event.id, hasCountings: count > 0, count };
     },
   });
@@ -313,15 +459,33 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     handler: async ({ db, user, params, query }) => {
       const event = await eventRow(db, params.id);
       await readableProject(db, user, event.project_id);
-      const base = db("event_histories as h").where({ "h.project_id": event.project_id, "h.event_tracking_id": event.tracking_id });
+      const base = db("event_histories as h").where({
+        "h.project_id": event.project_id,
+        "h.event_tracking_id": event.tracking_id,
+      });
       const total = countOf((await base.clone().count({ count: "*" })) as Record<string, unknown>[]);
       const rows = await base
         .leftJoin("users as u", "u.id", "h.user_id")
         .leftJoin("versions as v", "v.id", "h.version_id")
         // History keeps no key to events or users (migration 007): a deleted one reads as absent through the join.
         .leftJoin("events as e", "e.id", "h.event_id")
-        .select("h.id", "h.created_at", "h.field_name", "h.previous_value", "h.new_value", "h.version_id", "e.id as event_id", "v.name as version_name", "u.id as user_id", "u.firstname", "u.lastname")
-        .orderBy([{ column: "h.created_at", order: "desc" }, { column: "h.id", order: "desc" }])
+        .select(
+          "h.id",
+          "h.created_at",
+          "h.field_name",
+          "h.previous_value",
+          "h.new_value",
+          "h.version_id",
+          "e.id as event_id",
+          "v.name as version_name",
+          "u.id as user_id",
+          "u.firstname",
+          "u.lastname",
+        )
+        .orderBy([
+          { column: "h.created_at", order: "desc" },
+          { column: "h.id", order: "desc" },
+        ])
         .limit(query.limit)
         .offset(query.offset);
       const eventsHistory = rows.map((r: Record<string, unknown>) => ({
@@ -333,13 +497,18 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
         eventId: (r.event_id as number | null) ?? null,
         versionId: r.version_id as number,
         versionName: (r.version_name as string | null) ?? null,
-        user: r.user_id ? { id: r.user_id as number, firstname: r.firstname as string, lastname: r.lastname as string } : null,
+        user: r.user_id
+          ? { id: r.user_id as number, firstname: r.firstname as string, lastname: r.lastname as string }
+          : null,
       }));
       return { eventsHistory, count: eventsHistory.length, total };
     },
   });
 
-  for (const [method, tracked] of [["post", true], ["delete", false]] as const) {
+  for (const [method, tracked] of [
+    ["post", true],
+    ["delete", false],
+  ] as const) {
     /** POST /event/milestone/{id} puts a milestone in the follow-up (isTracked); DELETE takes it out. Idempotent. */
     route(router, deps, {
       method,

@@ -3,8 +3,18 @@ import { DISTINCT_EVENTS_LIMIT, id, isoInstant, LIST_LIMIT, plainString, project
 import { eventListResource } from "./event.schema.js";
 
 const limit = (fallback: number, max = LIST_LIMIT) =>
-  plainString().trim().regex(/^\d+$/, "errors.invalid_pagination").transform(Number).pipe(z.number().int().min(0).max(max)).default(fallback);
-const offset = plainString().trim().regex(/^\d+$/, "errors.invalid_pagination").transform(Number).pipe(z.number().int().min(0)).default(0);
+  plainString()
+    .trim()
+    .regex(/^\d+$/, "errors.invalid_pagination")
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(max))
+    .default(fallback);
+const offset = plainString()
+  .trim()
+  .regex(/^\d+$/, "errors.invalid_pagination")
+  .transform(Number)
+  .pipe(z.number().int().min(0))
+  .default(0);
 
 export const eventIdParams = z.object({ id });
 export const projectIdParams = z.object({ projectId: projectRef });
@@ -26,18 +36,30 @@ export const eventHistoryQuery = z.object({ limit: limit(LIST_LIMIT), offset });
 export const trackedMilestonesQuery = z.object({
   projectId: projectRef.optional(),
   versionId: projectRef.optional(),
-  all: z.enum(["true", "false"]).transform((s) => s === "true").optional(),
+  all: z
+    .enum(["true", "false"])
+    .transform((s) => s === "true")
+    .optional(),
 });
 
 /** Exports read the list's filter triples; without a limit they take every matching row (up to 100,000). */
 export const EXPORT_MAX_ROWS = 100_000;
 export const eventExportResource = { ...eventListResource, defaultLimit: EXPORT_MAX_ROWS, maxLimit: EXPORT_MAX_ROWS };
-export const milestoneExportResource = { ...eventExportResource, defaultSort: [{ field: "name", order: "ASC" as const }] };
+export const milestoneExportResource = {
+  ...eventExportResource,
+  defaultSort: [{ field: "name", order: "ASC" as const }],
+};
 
 /** Comma-separated ids or a repeated key (zoneIds=1,2 or zoneIds=1&zoneIds=2). */
 const idListParam = z
   .preprocess(
-    (v) => (typeof v === "string" || Array.isArray(v) ? (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim()).filter((s) => s !== "") : v),
+    (v) =>
+      typeof v === "string" || Array.isArray(v)
+        ? (Array.isArray(v) ? v : [v])
+            .flatMap((s) => String(s).split(","))
+            .map((s) => s.trim())
+            .filter((s) => s !== "")
+        : v,
     z.array(id).max(10_000),
   )
   .optional();

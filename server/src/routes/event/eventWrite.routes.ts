@@ -1,5 +1,12 @@
 import type Router from "@koa/router";
-import { AppError, eventBulkMoveBody, eventCreateBody, eventIdParams, eventUpdateBody, PERMISSIONS } from "@jalon/shared";
+import {
+  AppError,
+  eventBulkMoveBody,
+  eventCreateBody,
+  eventIdParams,
+  eventUpdateBody,
+  PERMISSIONS,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
@@ -28,7 +35,8 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
       const scope = { projectId: body.projectId, versionId: body.versionId, initiatorId: user.id };
       emits.expect("event:bulk_update", scope);
       // Progress is sent as the transaction goes (it says nothing of the data); the 100 % comes after commit.
-      const progress = (percentage: number) => emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
+      const progress = (percentage: number) =>
+        emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
       const out = await moveEvents(db, user.id, body, progress);
       for (const p of out.emit) emits.add(p);
       onCommit(() => remember(out.graph));
@@ -73,7 +81,11 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
       if (!row) throw new AppError("errors.event_not_found");
       await writableProject(db, user, row.project_id);
       const { projectId: _p, versionId: _v, ...input } = body;
-      emits.expect("event:update", { projectId: row.project_id as number, versionId: row.version_id as number, initiatorId: user.id });
+      emits.expect("event:update", {
+        projectId: row.project_id as number,
+        versionId: row.version_id as number,
+        initiatorId: user.id,
+      });
       const out = await updateEvent(db, user.id, row.project_id, row.version_id, params.id, input as EventInput);
       for (const p of out.emit) emits.add(p);
       onCommit(() => remember(out.graph));
@@ -82,6 +94,18 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
   });
 }
 
-function datesOf(out: { ids: number[]; startDates: string[]; endDates: string[]; revisions: number[]; projectedEndDate: string | null }) {
-  return { ids: out.ids, startDates: out.startDates, endDates: out.endDates, revisions: out.revisions, projectedEndDate: out.projectedEndDate };
+function datesOf(out: {
+  ids: number[];
+  startDates: string[];
+  endDates: string[];
+  revisions: number[];
+  projectedEndDate: string | null;
+}) {
+  return {
+    ids: out.ids,
+    startDates: out.startDates,
+    endDates: out.endDates,
+    revisions: out.revisions,
+    projectedEndDate: out.projectedEndDate,
+  };
 }

@@ -17,7 +17,14 @@ export function familyRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.external,
     handler: async ({ db, ctx }) => {
       const query = parseListQuery(ctx.query, familyListResource);
-      const { rows, total } = await runList<{ id: number; name: string }>(db, db("families as f").select("f.id", "f.name"), query, familyListResource, familyColumns, "f.id");
+      const { rows, total } = await runList<{ id: number; name: string }>(
+        db,
+        db("families as f").select("f.id", "f.name"),
+        query,
+        familyListResource,
+        familyColumns,
+        "f.id",
+      );
       return { data: rows, count: rows.length, total };
     },
   });

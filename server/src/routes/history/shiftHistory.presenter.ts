@@ -29,8 +29,15 @@ export function shiftHistorySelect(db: Db) {
   return db("shift_histories as sh")
     .leftJoin("events as se", "se.id", "sh.event_id")
     .leftJoin("users as su", "su.id", "sh.user_id")
-    .select("sh.*", "se.name as event_name", "se.type as event_type", "se.start_date as event_start_date", "se.end_date as event_end_date",
-      "su.firstname as user_firstname", "su.lastname as user_lastname");
+    .select(
+      "sh.*",
+      "se.name as event_name",
+      "se.type as event_type",
+      "se.start_date as event_start_date",
+      "se.end_date as event_end_date",
+      "su.firstname as user_firstname",
+      "su.lastname as user_lastname",
+    );
 }
 
 function filesOf(v: unknown): ShiftFileOut[] {
@@ -49,11 +56,21 @@ export function presentShiftHistory(r: ShiftHistoryDbRow): ShiftHistoryOut {
     trackingId: r.tracking_id as number,
     name: r.name as string,
     eventId,
-    event: eventId && r.event_name !== null && r.event_name !== undefined
-      ? { id: eventId, name: r.event_name as string, type: r.event_type as string, startDate: (r.event_start_date as string | null) ?? null, endDate: (r.event_end_date as string | null) ?? null }
-      : null,
+    event:
+      eventId && r.event_name !== null && r.event_name !== undefined
+        ? {
+            id: eventId,
+            name: r.event_name as string,
+            type: r.event_type as string,
+            startDate: (r.event_start_date as string | null) ?? null,
+            endDate: (r.event_end_date as string | null) ?? null,
+          }
+        : null,
     files: filesOf(r.files),
-    user: userId && r.user_firstname !== undefined && r.user_firstname !== null ? { id: userId, firstname: r.user_firstname as string, lastname: r.user_lastname as string } : null,
+    user:
+      userId && r.user_firstname !== undefined && r.user_firstname !== null
+        ? { id: userId, firstname: r.user_firstname as string, lastname: r.user_lastname as string }
+        : null,
     createdAt: isoRequired(r.created_at),
     updatedAt: isoRequired(r.updated_at),
   };

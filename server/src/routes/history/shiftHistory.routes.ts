@@ -9,8 +9,19 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { lockWritableVersion } from "../../planning/writeLock.js";
-import { presentShiftHistory, shiftHistorySelect, type ShiftHistoryDbRow, type ShiftHistoryOut } from "./shiftHistory.presenter.js";
-import { shiftHistoryColumns, shiftHistoryFileParams, shiftHistoryListResource, shiftHistoryParams, shiftHistoryUpdateBody } from "./shiftHistory.schema.js";
+import {
+  presentShiftHistory,
+  shiftHistorySelect,
+  type ShiftHistoryDbRow,
+  type ShiftHistoryOut,
+} from "./shiftHistory.presenter.js";
+import {
+  shiftHistoryColumns,
+  shiftHistoryFileParams,
+  shiftHistoryListResource,
+  shiftHistoryParams,
+  shiftHistoryUpdateBody,
+} from "./shiftHistory.schema.js";
 
 /**
  * Shift history (recalibration, spec 000 section 7): one row per recalibration of a version, with its files
@@ -18,7 +29,11 @@ import { shiftHistoryColumns, shiftHistoryFileParams, shiftHistoryListResource, 
  * changes and the export to managers. A frozen version's history cannot change (the version write lock).
  */
 
-async function listVersion(db: Db, user: AuthUser, query: ListQuery): Promise<{ versionId: number; project: ProjectRow }> {
+async function listVersion(
+  db: Db,
+  user: AuthUser,
+  query: ListQuery,
+): Promise<{ versionId: number; project: ProjectRow }> {
   const v = eqFilterValue(query, "versionId");
   const p = eqFilterValue(query, "projectId");
   if (typeof v === "number") {
@@ -35,15 +50,28 @@ async function listVersion(db: Db, user: AuthUser, query: ListQuery): Promise<{ 
 }
 
 async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: number) {
-  const resource = maxLimit ? { ...shiftHistoryListResource, defaultLimit: maxLimit, maxLimit } : shiftHistoryListResource;
+  const resource = maxLimit
+    ? { ...shiftHistoryListResource, defaultLimit: maxLimit, maxLimit }
+    : shiftHistoryListResource;
   const query = parseListQuery(rawQuery, resource);
   const { versionId, project } = await listVersion(db, user, query);
-  const { rows, total } = await runList<ShiftHistoryDbRow>(db, shiftHistorySelect(db).where("sh.version_id", versionId), query, resource, shiftHistoryColumns, "sh.id");
+  const { rows, total } = await runList<ShiftHistoryDbRow>(
+    db,
+    shiftHistorySelect(db).where("sh.version_id", versionId),
+    query,
+    resource,
+    shiftHistoryColumns,
+    "sh.id",
+  );
   return { rows, total, project };
 }
 
 /** The row a write addresses, locked for the transaction after the version's write lock. */
-async function writableShift(db: Knex.Transaction, user: AuthUser, id: number): Promise<{ id: number; project_id: number; version_id: number; files: unknown }> {
+async function writableShift(
+  db: Knex.Transaction,
+  user: AuthUser,
+  id: number,
+): Promise<{ id: number; project_id: number; version_id: number; files: unknown }> {
   const row = await db("shift_histories").where({ id }).first("id", "project_id", "version_id");
   if (!row) throw new AppError("errors.shift_history_not_found");
   await writableProject(db, user, row.project_id);
@@ -114,7 +142,10 @@ export function shiftHistoryRoutes(router: Router<AppState>, deps: AppDeps): voi
         update.event_id = body.eventId;
       }
       if (body.files !== undefined) update.files = JSON.stringify(body.files);
-      if (Object.keys(update).length > 0) await db("shift_histories").where({ id: row.id }).update({ ...update, updated_at: db.fn.now() });
+      if (Object.keys(update).length > 0)
+        await db("shift_histories")
+          .where({ id: row.id })
+          .update({ ...update, updated_at: db.fn.now() });
       return present(db, row.id);
     },
   });
@@ -130,9 +161,13 @@ export function shiftHistoryRoutes(router: Router<AppState>, deps: AppDeps): voi
       const row = await writableShift(db, user, params.id);
       const files = typeof row.files === "string" ? (JSON.parse(row.files) as unknown[]) : (row.files as unknown[]);
       if (!Array.isArray(files) || params.fileIndex >= files.length) {
-        throw new AppError("errors.shift_history_file_not_found", { details: { fileIndex: params.fileIndex, files: Array.isArray(files) ? files.length : 0 } });
+        throw new AppError("errors.shift_history_file_not_found", {
+          details: { fileIndex: params.fileIndex, files: Array.isArray(files) ? files.length : 0 },
+        });
       }
-      await db("shift_histories").where({ id: row.id }).update({ files: db.raw("files - ?::int", [params.fileIndex]), updated_at: db.fn.now() });
+      await db("shift_histories")
+        .where({ id: row.id })
+        .update({ files: db.raw("files - ?::int", [params.fileIndex]), updated_at: db.fn.now() });
       return present(db, row.id);
     },
   });

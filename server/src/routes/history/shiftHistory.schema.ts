@@ -9,7 +9,17 @@ export const shiftHistoryFileParams = z.object({
 
 /** GET /history/shift: filter triples; 10,000 rows and name ASC by default (spec 000 section 7). */
 export const shiftHistoryListResource = defineListResource({
-  fields: { id: "number", projectId: "number", versionId: "number", trackingId: "number", name: "string", eventId: "number", userId: "number", createdAt: "datetime", updatedAt: "datetime" },
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    name: "string",
+    eventId: "number",
+    userId: "number",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+  },
   sortable: ["id", "name", "eventId", "createdAt", "updatedAt"],
   joins: ["event", "user"],
   defaultSort: [{ field: "name", order: "ASC" }],
@@ -17,20 +27,32 @@ export const shiftHistoryListResource = defineListResource({
 });
 
 export const shiftHistoryColumns: Record<string, string> = {
-  id: "sh.id", projectId: "sh.project_id", versionId: "sh.version_id", trackingId: "sh.tracking_id", name: "sh.name",
-  eventId: "sh.event_id", userId: "sh.user_id", createdAt: "sh.created_at", updatedAt: "sh.updated_at",
+  id: "sh.id",
+  projectId: "sh.project_id",
+  versionId: "sh.version_id",
+  trackingId: "sh.tracking_id",
+  name: "sh.name",
+  eventId: "sh.event_id",
+  userId: "sh.user_id",
+  createdAt: "sh.created_at",
+  updatedAt: "sh.updated_at",
 };
 
 /** One file entry of a recalibration: its name, where it is stored, when it was added. */
-export const shiftFile = z.object({
-  name: requiredText(),
-  url: text(2000).optional(),
-  createdAt: isoInstant.optional(),
-}).strict();
+export const shiftFile = z
+  .object({
+    name: requiredText(),
+    url: text(2000).optional(),
+    createdAt: isoInstant.optional(),
+  })
+  .strict();
 
 /** PATCH /history/shift/{id}: changed fields only; `files` replaces the list. */
-export const shiftHistoryUpdateBody = z.object({
-  name: requiredText(),
-  eventId: z.union([id, z.null()]),
-  files: z.array(shiftFile).max(1000),
-}).partial().strict();
+export const shiftHistoryUpdateBody = z
+  .object({
+    name: requiredText(),
+    eventId: z.union([id, z.null()]),
+    files: z.array(shiftFile).max(1000),
+  })
+  .partial()
+  .strict();

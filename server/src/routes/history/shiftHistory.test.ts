@@ -1,7 +1,13 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildEvent, buildProject, buildUser, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import {
+  buildEvent,
+  buildProject,
+  buildUser,
+  type BuiltProject,
+  type BuiltUser,
+} from "../../../test/helpers/factories.js";
 
 let t: TestApp;
 let manager: BuiltUser;
@@ -17,11 +23,26 @@ const FILES = [
 ];
 
 async function buildShift(q: BuiltProject, overrides: Record<string, unknown> = {}) {
-  const [row] = await t.db("shift_histories").insert({ project_id: q.id, version_id: q.versionId, name: `Recalage ${Math.random()}`, files: JSON.stringify(FILES), user_id: manager.id, ...overrides }).returning("*");
+  const [row] = await t
+    .db("shift_histories")
+    .insert({
+      project_id: q.id,
+      version_id: q.versionId,
+      name: `Recalage ${Math.random()}`,
+      files: JSON.stringify(FILES),
+      user_id: manager.id,
+      ...overrides,
+    })
+    .returning("*");
   return row as { id: number };
 }
 
-const listQuery = (q: BuiltProject, extra: Record<string, string | string[]> = {}) => ({ filter: [`projectId||$eq||${q.id}`, `versionId||$eq||${q.versionId}`], limit: "10000", sort: "name,ASC", ...extra });
+const listQuery = (q: BuiltProject, extra: Record<string, string | string[]> = {}) => ({
+  filter: [`projectId||$eq||${q.id}`, `versionId||$eq||${q.versionId}`],
+  limit: "10000",
+  sort: "name,ASC",
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -44,28 +65,48 @@ describe("GET /history/shift", () => {
     expect(res.body).toMatchObject({ count: 2, total: 2 });
     expect(res.body.data.map((s: { id: number }) => s.id)).toEqual([a.id, b.id]);
     expect(res.body.data[1]).toMatchObject({
-      name: "Recalage B", eventId, event: { id: eventId, name: "Charpente", startDate: "2026-03-02" }, files: FILES,
-      user: { id: manager.id, firstname: "Lou", lastname: "Martin" }, projectId: p.id, versionId: p.versionId,
+      name: "Recalage B",
+      eventId,
+      event: { id: eventId, name: "Charpente", startDate: "2026-03-02" },
+      files: FILES,
+      user: { id: manager.id, firstname: "Lou", lastname: "Martin" },
+      projectId: p.id,
+      versionId: p.versionId,
     });
-    const named = await t.request("GET", "/history/shift", { token: external.token, query: listQuery(p, { filter: [`projectId||$eq||${p.id}`, "name||contL||recalage b"] }) });
+    const named = await t.request("GET", "/history/shift", {
+      token: external.token,
+      query: listQuery(p, { filter: [`projectId||$eq||${p.id}`, "name||contL||recalage b"] }),
+    });
     expect(named.body.data.map((s: { id: number }) => s.id)).toEqual([b.id]);
   });
 
   it("needs a project it may read and valid parameters", async () => {
     expect((await t.request("GET", "/history/shift", { token: manager.token })).body.code).toBe("errors.no_project");
     expect((await t.request("GET", "/history/shift", { token: outsider.token, query: listQuery(p) })).status).toBe(403);
-    expect((await t.request("GET", "/history/shift", { token: manager.token, query: listQuery(p, { sort: "files,ASC" }) })).body.code).toBe("errors.unknown_sort_field");
-    expect((await t.request("GET", "/history/shift", { token: manager.token, query: listQuery(p, { limit: "100001" }) })).body.code).toBe("errors.invalid_pagination");
+    expect(
+      (await t.request("GET", "/history/shift", { token: manager.token, query: listQuery(p, { sort: "files,ASC" }) }))
+        .body.code,
+    ).toBe("errors.unknown_sort_field");
+    expect(
+      (await t.request("GET", "/history/shift", { token: manager.token, query: listQuery(p, { limit: "100001" }) }))
+        .body.code,
+    ).toBe("errors.invalid_pagination");
   });
 });
 
 describe("PATCH /history/shift/{id}", () => {
   it("changes the fields sent", async () => {
     const s = await buildShift(p, { name: "Avant" });
-    const res = await t.request("PATCH", `/history/shift/${s.id}`, { token: manager.token, body: { name: "  Après  ", eventId } });
+    const res = await t.request("PATCH", `/history/shift/${s.id}`, {
+      token: manager.token,
+      body: { name: "  Après  ", eventId },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Après", eventId, files: FILES });
-    const files = await t.request("PATCH", `/history/shift/${s.id}`, { token: manager.token, body: { files: [{ name: "Seul.pdf" }], eventId: null } });
+    const files = await t.request("PATCH", `/history/shift/${s.id}`, {
+      token: manager.token,
+      body: { files: [{ name: "Seul.pdf" }], eventId: null },
+    });
     expect(files.body).toMatchObject({ name: "Après", eventId: null, event: null, files: [{ name: "Seul.pdf" }] });
   });
 
@@ -84,11 +125,15 @@ describe("PATCH /history/shift/{id}", () => {
       const res = await t.request("PATCH", `/history/shift/${s.id}`, { token: manager.token, body });
       expect({ body, status: res.status, code: res.body.code }).toEqual({ body, status, code });
     }
-    expect((await t.request("PATCH", "/history/shift/999999", { token: manager.token, body: { name: "X" } })).body.code).toBe("errors.shift_history_not_found");
+    expect(
+      (await t.request("PATCH", "/history/shift/999999", { token: manager.token, body: { name: "X" } })).body.code,
+    ).toBe("errors.shift_history_not_found");
     const frozen = await buildProject(t, manager);
     const fs = await buildShift(frozen, { name: "Figé" });
     await t.db("versions").where({ id: frozen.versionId }).update({ is_archived: true });
-    expect((await t.request("PATCH", `/history/shift/${fs.id}`, { token: manager.token, body: { name: "X" } })).body.code).toBe("errors.version_frozen");
+    expect(
+      (await t.request("PATCH", `/history/shift/${fs.id}`, { token: manager.token, body: { name: "X" } })).body.code,
+    ).toBe("errors.version_frozen");
     expect((await t.db("shift_histories").where({ id: s.id }).first()).name).toBe("Intact");
     expect((await t.db("shift_histories").where({ id: fs.id }).first()).name).toBe("Figé");
   });
@@ -105,8 +150,12 @@ describe("DELETE /history/shift/{id}/{fileIndex}", () => {
     const out = await t.request("DELETE", `/history/shift/${s.id}/1`, { token: manager.token });
     expect(out.status).toBe(404);
     expect(out.body.code).toBe("errors.shift_history_file_not_found");
-    expect((await t.request("DELETE", `/history/shift/${s.id}/-1`, { token: manager.token })).body.code).toBe("errors.validation");
-    expect((await t.request("DELETE", `/history/shift/${s.id}/x`, { token: manager.token })).body.code).toBe("errors.validation");
+    expect((await t.request("DELETE", `/history/shift/${s.id}/-1`, { token: manager.token })).body.code).toBe(
+      "errors.validation",
+    );
+    expect((await t.request("DELETE", `/history/shift/${s.id}/x`, { token: manager.token })).body.code).toBe(
+      "errors.validation",
+    );
     expect((await t.db("shift_histories").where({ id: s.id }).first()).files).toEqual([FILES[0]]);
   });
 });
@@ -115,16 +164,39 @@ describe("GET /history/shift/export", () => {
   it("answers an .xlsx with French headers", async () => {
     const q = await buildProject(t, manager, { name: "Export recalages" });
     await buildShift(q, { name: "Recalage de mars" });
-    const res = await t.request("GET", "/history/shift/export", { token: manager.token, query: { filter: `projectId||$eq||${q.id}` } });
+    const res = await t.request("GET", "/history/shift/export", {
+      token: manager.token,
+      query: { filter: `projectId||$eq||${q.id}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain("Recalages_Export-recalages_");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual(["Nom", "Tâche", "Début de la tâche", "Fin de la tâche", "Nombre de fichiers", "Fichiers", "Auteur", "Créé le", "Modifié le"]);
-    expect(rows[1].slice(0, 7)).toEqual(["Recalage de mars", undefined, undefined, undefined, 3, FILES.map((f) => f.name).join("\n"), "Lou Martin"]);
-    expect((await t.request("GET", "/history/shift/export", { token: manager.token })).body.code).toBe("errors.no_project");
+    expect(rows[0]).toEqual([
+      "Nom",
+      "Tâche",
+      "Début de la tâche",
+      "Fin de la tâche",
+      "Nombre de fichiers",
+      "Fichiers",
+      "Auteur",
+      "Créé le",
+      "Modifié le",
+    ]);
+    expect(rows[1].slice(0, 7)).toEqual([
+      "Recalage de mars",
+      undefined,
+      undefined,
+      undefined,
+      3,
+      FILES.map((f) => f.name).join("\n"),
+      "Lou Martin",
+    ]);
+    expect((await t.request("GET", "/history/shift/export", { token: manager.token })).body.code).toBe(
+      "errors.no_project",
+    );
   });
 });
 

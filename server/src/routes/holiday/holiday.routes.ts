@@ -1,7 +1,20 @@
 import type Router from "@koa/router";
-import { holidayBulkDeleteBody, holidayCreateBody, holidayListResource, holidayParams, holidayUpdateBody, PERMISSIONS } from "@jalon/shared";
+import {
+  holidayBulkDeleteBody,
+  holidayCreateBody,
+  holidayListResource,
+  holidayParams,
+  holidayUpdateBody,
+  PERMISSIONS,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
-import { createHoliday, deleteHolidays, updateHoliday, type HolidayInput, type HolidayWriteResult } from "../../commands/holidayWrite.js";
+import {
+  createHoliday,
+  deleteHolidays,
+  updateHoliday,
+  type HolidayInput,
+  type HolidayWriteResult,
+} from "../../commands/holidayWrite.js";
 import { writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
 import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
@@ -42,7 +55,10 @@ function answer(out: HolidayWriteResult, emits: Emits, onCommit: (fn: () => void
   for (const p of out.emit) emits.add(p);
   onCommit(() => remember(out.graph));
   // The events the change moved, so a planning open in the same client can apply them at once.
-  return { moved: { ids: out.eventIds, startDates: out.startDates, endDates: out.endDates }, undoRemaining: out.undoRemaining };
+  return {
+    moved: { ids: out.eventIds, startDates: out.startDates, endDates: out.endDates },
+    undoRemaining: out.undoRemaining,
+  };
 }
 
 export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {

@@ -52,9 +52,15 @@ export function macroTaskSelect(db: Db, versionId: number) {
       "m.*",
       "g.name as group_name",
       "g.color as group_color",
-      db.raw("coalesce((select min(e.start_date) from events e where e.macro_task_id = m.id), m.start_date) as derived_start"),
-      db.raw("coalesce((select max(e.end_date) from events e where e.macro_task_id = m.id), m.end_date) as derived_end"),
-      db.raw(`(select string_agg(s.name, ', ' order by ${frenchKeySql("s.name")}) from macro_task_specialities ms join specialities s on s.id = ms.speciality_id where ms.macro_task_id = m.id) as speciality_names`),
+      db.raw(
+        "coalesce((select min(e.start_date) from events e where e.macro_task_id = m.id), m.start_date) as derived_start",
+      ),
+      db.raw(
+        "coalesce((select max(e.end_date) from events e where e.macro_task_id = m.id), m.end_date) as derived_end",
+      ),
+      db.raw(
+        `(select string_agg(s.name, ', ' order by ${frenchKeySql("s.name")}) from macro_task_specialities ms join specialities s on s.id = ms.speciality_id where ms.macro_task_id = m.id) as speciality_names`,
+      ),
     );
   return db.select("mt.*").from(inner.as("mt"));
 }
@@ -64,30 +70,50 @@ function familiesOf(v: unknown): Record<string, number[]> {
   return obj && typeof obj === "object" && !Array.isArray(obj) ? (obj as Record<string, number[]>) : {};
 }
 
-export async function presentMacroTasks(db: Db, rows: MacroTaskDbRow[], joins: readonly string[] = []): Promise<MacroTaskOut[]> {
+export async function presentMacroTasks(
+  db: Db,
+  rows: MacroTaskDbRow[],
+  joins: readonly string[] = [],
+): Promise<MacroTaskOut[]> {
   const ids = rows.map((r) => r.id);
   const tags = await tagsOf(db, "macro_task_tags", "macro_task_id", ids);
   const specialities = new Map<number, { id: number; name: string }[]>();
   if (ids.length > 0) {
-    const srows = await db("macro_task_specialities as ms").join("specialities as s", "s.id", "ms.speciality_id").whereIn("ms.macro_task_id", ids).orderByRaw(frenchKeySql("s.name")).select("ms.macro_task_id as owner", "s.id", "s.name");
-    for (const r of srows) specialities.set(r.owner, [...(specialities.get(r.owner) ?? []), { id: r.id, name: r.name }]);
+    const srows = await db("macro_task_specialities as ms")
+      .join("specialities as s", "s.id", "ms.speciality_id")
+      .whereIn("ms.macro_task_id", ids)
+      .orderByRaw(frenchKeySql("s.name"))
+      .select("ms.macro_task_id as owner", "s.id", "s.name");
+    for (const r of srows)
+      specialities.set(r.owner, [...(specialities.get(r.owner) ?? []), { id: r.id, name: r.name }]);
   }
   // The zones each macro-task is followed in (its tracked families' keys) give its tracking level.
   const families = new Map(rows.map((r) => [r.id, familiesOf(r.tracked_families)]));
   const followedZoneIds = [...new Set([...families.values()].flatMap((f) => Object.keys(f).map(Number)))];
   const zoneLevel = new Map<number, { unity: string; level: number }>();
   if (followedZoneIds.length > 0) {
-    for (const z of await db("zones").whereIn("id", followedZoneIds).select("id", "unity", "level")) zoneLevel.set(z.id, { unity: z.unity, level: z.level });
+    for (const z of await db("zones").whereIn("id", followedZoneIds).select("id", "unity", "level"))
+      zoneLevel.set(z.id, { unity: z.unity, level: z.level });
   }
   const zonesOf = new Map<number, ZoneRef[]>();
   if (joins.includes("zones") && ids.length > 0) {
-    const zrows = await db("events as e").join("zones as z", "z.id", "e.zone_id").whereIn("e.macro_task_id", ids)
-      .distinct("e.macro_task_id as owner", "z.id", "z.name", "z.full_name", "z.unity", "z.level", "z.position").orderBy("z.position").orderBy("z.id");
-    for (const z of zrows) zonesOf.set(z.owner, [...(zonesOf.get(z.owner) ?? []), { id: z.id, name: z.name, fullName: z.full_name ?? null, unity: z.unity, level: z.level }]);
+    const zrows = await db("events as e")
+      .join("zones as z", "z.id", "e.zone_id")
+      .whereIn("e.macro_task_id", ids)
+      .distinct("e.macro_task_id as owner", "z.id", "z.name", "z.full_name", "z.unity", "z.level", "z.position")
+      .orderBy("z.position")
+      .orderBy("z.id");
+    for (const z of zrows)
+      zonesOf.set(z.owner, [
+        ...(zonesOf.get(z.owner) ?? []),
+        { id: z.id, name: z.name, fullName: z.full_name ?? null, unity: z.unity, level: z.level },
+      ]);
   }
   return rows.map((r) => {
     const tracked = families.get(r.id) ?? {};
-    const levels = Object.keys(tracked).map((k) => zoneLevel.get(Number(k))).filter((x): x is { unity: string; level: number } => x !== undefined);
+    const levels = Object.keys(tracked)
+      .map((k) => zoneLevel.get(Number(k)))
+      .filter((x): x is { unity: string; level: number } => x !== undefined);
     const deepest = levels.sort((a, b) => b.level - a.level)[0];
     const groupId = (r.participant_group_pro_id as number | null) ?? null;
     const out: MacroTaskOut = {
@@ -99,7 +125,8 @@ export async function presentMacroTasks(db: Db, rows: MacroTaskDbRow[], joins: r
       startDate: (r.derived_start as string | null) ?? null,
       endDate: (r.derived_end as string | null) ?? null,
       participantGroupProId: groupId,
-      participantGroupPro: groupId === null ? null : { id: groupId, name: r.group_name as string, color: r.group_color as string },
+      participantGroupPro:
+        groupId === null ? null : { id: groupId, name: r.group_name as string, color: r.group_color as string },
       specialities: specialities.get(r.id) ?? [],
       tags: tags.get(r.id) ?? [],
       trackedUnit: (r.tracked_unit as string | null) ?? null,

@@ -1,9 +1,26 @@
 import type Router from "@koa/router";
 import {
-  AppError, type Filter, type ListQuery, macroTaskBulkDeleteBody, macroTaskBulkUpdateBody, macroTaskCreateBody, macroTaskListResource, macroTaskManyQuery, macroTaskParams, macroTaskUpdateBody, parseListQuery, PERMISSIONS,
+  AppError,
+  type Filter,
+  type ListQuery,
+  macroTaskBulkDeleteBody,
+  macroTaskBulkUpdateBody,
+  macroTaskCreateBody,
+  macroTaskListResource,
+  macroTaskManyQuery,
+  macroTaskParams,
+  macroTaskUpdateBody,
+  parseListQuery,
+  PERMISSIONS,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
-import { createMacroTask, deleteMacroTasks, macroTaskZoning, updateMacroTask, type MacroTaskInput } from "../../commands/macroTaskWrite.js";
+import {
+  createMacroTask,
+  deleteMacroTasks,
+  macroTaskZoning,
+  updateMacroTask,
+  type MacroTaskInput,
+} from "../../commands/macroTaskWrite.js";
 import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
@@ -24,7 +41,12 @@ type Query = ReturnType<typeof macroTaskSelect>;
 /** Speciality and tag filters read the join tables (a macro-task has several of each). */
 function joinFilters(db: Db, base: Query, filters: Filter[]): void {
   for (const f of filters) {
-    const target = f.field === "specialityId" ? ["macro_task_specialities", "speciality_id"] : f.field === "tagId" ? ["macro_task_tags", "tag_id"] : null;
+    const target =
+      f.field === "specialityId"
+        ? ["macro_task_specialities", "speciality_id"]
+        : f.field === "tagId"
+          ? ["macro_task_tags", "tag_id"]
+          : null;
     if (!target) continue;
     const values = (Array.isArray(f.value) ? f.value : [f.value]) as number[];
     const exists = db(target[0]).whereRaw("macro_task_id = mt.id").whereIn(target[1], values);
@@ -41,16 +63,34 @@ async function one(db: Db, id: number, versionId: number): Promise<MacroTaskOut>
 }
 
 function announce(emits: Emits, scope: { projectId: number; versionId: number }, userId: number, ids: number[]): void {
-  emits.add({ event: "reference:update", projectId: scope.projectId, versionId: scope.versionId, initiatorId: userId, ids, data: { resource: "macroTask" } });
+  emits.add({
+    event: "reference:update",
+    projectId: scope.projectId,
+    versionId: scope.versionId,
+    initiatorId: userId,
+    ids,
+    data: { resource: "macroTask" },
+  });
 }
 
-async function listRows(db: Db, user: AuthUser, raw: unknown): Promise<{ query: ListQuery; rows: MacroTaskDbRow[]; total: number }> {
+async function listRows(
+  db: Db,
+  user: AuthUser,
+  raw: unknown,
+): Promise<{ query: ListQuery; rows: MacroTaskDbRow[]; total: number }> {
   const query = parseListQuery(raw, macroTaskListResource);
   const scope = await listScope(db, user, query);
   const base = macroTaskSelect(db, scope.versionId);
   joinFilters(db, base, query.filters);
   const plain = { ...query, filters: query.filters.filter((f) => f.field !== "specialityId" && f.field !== "tagId") };
-  const { rows, total } = await runList<MacroTaskDbRow>(db, base, plain, macroTaskListResource, macroTaskColumns, "mt.id");
+  const { rows, total } = await runList<MacroTaskDbRow>(
+    db,
+    base,
+    plain,
+    macroTaskListResource,
+    macroTaskColumns,
+    "mt.id",
+  );
   return { query, rows, total };
 }
 
@@ -69,12 +109,16 @@ export function macroTaskRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (!version || version.project_id !== project.id) throw new AppError("errors.version_not_in_project");
       const base = macroTaskSelect(db, versionId);
       if (query.name) base.whereRaw("mt.name ILIKE ?", [`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
-      if (query.participantGroupProIds?.length) base.whereIn("mt.participant_group_pro_id", query.participantGroupProIds);
+      if (query.participantGroupProIds?.length)
+        base.whereIn("mt.participant_group_pro_id", query.participantGroupProIds);
       const filters: Filter[] = [];
       if (query.specialityIds?.length) filters.push({ field: "specialityId", op: "in", value: query.specialityIds });
       if (query.tagIds?.length) filters.push({ field: "tagId", op: "in", value: query.tagIds });
       joinFilters(db, base, filters);
-      const rows = (await base.orderByRaw(frenchKeySql("mt.name")).orderBy("mt.id").limit(query.limit ?? 10_000)) as MacroTaskDbRow[];
+      const rows = (await base
+        .orderByRaw(frenchKeySql("mt.name"))
+        .orderBy("mt.id")
+        .limit(query.limit ?? 10_000)) as MacroTaskDbRow[];
       const data = await presentMacroTasks(db, rows);
       return { data, count: data.length, total: data.length };
     },
@@ -87,7 +131,11 @@ export function macroTaskRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.external,
     handler: async ({ db, user, ctx }) => {
       const { query, rows, total } = await listRows(db, user, ctx.query);
-      const data = await presentMacroTasks(db, rows, query.join.includes("zoning") ? [...query.join, "zones"] : query.join);
+      const data = await presentMacroTasks(
+        db,
+        rows,
+        query.join.includes("zoning") ? [...query.join, "zones"] : query.join,
+      );
       return { data, count: data.length, total };
     },
   });
@@ -117,11 +165,18 @@ export function macroTaskRoutes(router: Router<AppState>, deps: AppDeps): void {
     write: true,
     handler: async ({ db, user, body, emits }) => {
       const ids = body.macroTasks.map((m) => m.id);
-      if (new Set(ids).size !== ids.length) throw new AppError("errors.validation", { message: "Une macro-tâche apparaît plusieurs fois.", details: { field: "macroTasks" } });
+      if (new Set(ids).size !== ids.length)
+        throw new AppError("errors.validation", {
+          message: "Une macro-tâche apparaît plusieurs fois.",
+          details: { field: "macroTasks" },
+        });
       const scope = await writableRows(db, user, "macro_tasks", ids);
-      for (const { id, ...input } of body.macroTasks) await updateMacroTask(db, { id, version_id: scope.versionId }, input as MacroTaskInput);
+      for (const { id, ...input } of body.macroTasks)
+        await updateMacroTask(db, { id, version_id: scope.versionId }, input as MacroTaskInput);
       announce(emits, scope, user.id, ids);
-      const rows = (await macroTaskSelect(db, scope.versionId).whereIn("mt.id", ids).orderByRaw(frenchKeySql("mt.name"))) as MacroTaskDbRow[];
+      const rows = (await macroTaskSelect(db, scope.versionId)
+        .whereIn("mt.id", ids)
+        .orderByRaw(frenchKeySql("mt.name"))) as MacroTaskDbRow[];
       const data = await presentMacroTasks(db, rows);
       return { data, count: data.length, total: data.length };
     },

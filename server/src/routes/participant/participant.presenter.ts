@@ -47,7 +47,10 @@ export interface ParticipantOut {
 }
 
 export function participantSelect(db: Db) {
-  return db("participants as pa").select("pa.*", db("events as e").whereRaw("e.participant_id = pa.id").count("*").as("total"));
+  return db("participants as pa").select(
+    "pa.*",
+    db("events as e").whereRaw("e.participant_id = pa.id").count("*").as("total"),
+  );
 }
 
 async function grouped<T extends { owner: number }>(rows: T[]): Promise<Map<number, Omit<T, "owner">[]>> {
@@ -60,12 +63,27 @@ export async function presentParticipants(db: Db, rows: ParticipantDbRow[]): Pro
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const tags = await tagsOf(db, "participant_tags", "participant_id", ids);
-  const zones = await grouped(await db("participant_zones as j").join("zones as z", "z.id", "j.zone_id").whereIn("j.participant_id", ids)
-    .orderBy("z.position").select("j.participant_id as owner", "z.id", "z.name"));
-  const specialities = await grouped(await db("participant_specialities as j").join("specialities as s", "s.id", "j.speciality_id").whereIn("j.participant_id", ids)
-    .orderByRaw(frenchKeySql("s.name")).select("j.participant_id as owner", "s.id", "s.name", "s.participant_group_pro_id as participantGroupProId"));
-  const lots = await grouped(await db("participant_group_pro_participants as j").join("participant_group_pros as l", "l.id", "j.participant_group_pro_id")
-    .whereIn("j.participant_id", ids).orderByRaw(frenchKeySql("l.name")).select("j.participant_id as owner", "l.id", "l.name", "l.color"));
+  const zones = await grouped(
+    await db("participant_zones as j")
+      .join("zones as z", "z.id", "j.zone_id")
+      .whereIn("j.participant_id", ids)
+      .orderBy("z.position")
+      .select("j.participant_id as owner", "z.id", "z.name"),
+  );
+  const specialities = await grouped(
+    await db("participant_specialities as j")
+      .join("specialities as s", "s.id", "j.speciality_id")
+      .whereIn("j.participant_id", ids)
+      .orderByRaw(frenchKeySql("s.name"))
+      .select("j.participant_id as owner", "s.id", "s.name", "s.participant_group_pro_id as participantGroupProId"),
+  );
+  const lots = await grouped(
+    await db("participant_group_pro_participants as j")
+      .join("participant_group_pros as l", "l.id", "j.participant_group_pro_id")
+      .whereIn("j.participant_id", ids)
+      .orderByRaw(frenchKeySql("l.name"))
+      .select("j.participant_id as owner", "l.id", "l.name", "l.color"),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

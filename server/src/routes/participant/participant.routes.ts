@@ -2,14 +2,33 @@ import type Router from "@koa/router";
 import { participantCreateBody, participantListResource, participantUpdateBody, PERMISSIONS } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { emitReference } from "../../commands/lotWrite.js";
-import { createParticipant, deleteParticipants, participantInput, updateParticipant } from "../../commands/participantWrite.js";
+import {
+  createParticipant,
+  deleteParticipants,
+  participantInput,
+  updateParticipant,
+} from "../../commands/participantWrite.js";
 import { writeScope } from "../../commands/referenceScope.js";
 import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { applyFilter } from "../../lib/listQuery.js";
-import { bulkDeleteRoute, exportRoute, getOneRoute, histogramRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
-import { participantSelect, presentParticipants, type ParticipantDbRow, type ParticipantOut } from "./participant.presenter.js";
+import {
+  bulkDeleteRoute,
+  exportRoute,
+  getOneRoute,
+  histogramRoute,
+  listRoute,
+  oneReference,
+  patchRoute,
+  type ReferenceResource,
+} from "../referenceRoutes.js";
+import {
+  participantSelect,
+  presentParticipants,
+  type ParticipantDbRow,
+  type ParticipantOut,
+} from "./participant.presenter.js";
 import { participantColumns } from "./participant.schema.js";
 
 /**
@@ -78,5 +97,7 @@ export function participantRoutes(router: Router<AppState>, deps: AppDeps): void
 
   getOneRoute(router, deps, participants);
   /** PATCH /participant/{id}: changed fields only. */
-  patchRoute(router, deps, participants, participantUpdateBody, (db, row, body) => updateParticipant(db, row, participantInput(body)));
+  patchRoute(router, deps, participants, participantUpdateBody, (db, row, body) =>
+    updateParticipant(db, row, participantInput(body)),
+  );
 }

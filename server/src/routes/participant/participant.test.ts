@@ -1,7 +1,16 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildEvent, buildLot, buildProject, buildUser, buildZone, countRows, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import {
+  buildEvent,
+  buildLot,
+  buildProject,
+  buildUser,
+  buildZone,
+  countRows,
+  type BuiltProject,
+  type BuiltUser,
+} from "../../../test/helpers/factories.js";
 
 let t: TestApp;
 let manager: BuiltUser;
@@ -21,7 +30,10 @@ const create = (p: BuiltProject, body: Record<string, unknown>, token = manager.
 
 async function lotWithSpeciality(p: BuiltProject, name: string) {
   const lot = await buildLot(t.db, p, { name });
-  const [spec] = await t.db("specialities").insert({ project_id: p.id, version_id: p.versionId, name: `${name} spé`, participant_group_pro_id: lot.id }).returning("id");
+  const [spec] = await t
+    .db("specialities")
+    .insert({ project_id: p.id, version_id: p.versionId, name: `${name} spé`, participant_group_pro_id: lot.id })
+    .returning("id");
   return { lot: lot.id as number, speciality: spec.id as number };
 }
 
@@ -31,20 +43,41 @@ describe("participants", () => {
     const plumbing = await lotWithSpeciality(p, "Plomberie");
     const zone = await buildZone(t.db, p, { name: "Bâtiment A" });
     const res = await create(p, {
-      name: "  Martin Plomberie ", companyName: "Martin SAS", participantsGroupPro: [plumbing.lot], specialityIds: [plumbing.speciality], zoneIds: [zone.id],
-      projectManagerEmail: "J.Martin@Example.fr", projectManagerFirstName: "Jean", projectManagerLastName: "Martin", projectManagerPhoneNumber: "06 12 34 56 78",
+      name: "  Martin Plomberie ",
+      companyName: "Martin SAS",
+      participantsGroupPro: [plumbing.lot],
+      specialityIds: [plumbing.speciality],
+      zoneIds: [zone.id],
+      projectManagerEmail: "J.Martin@Example.fr",
+      projectManagerFirstName: "Jean",
+      projectManagerLastName: "Martin",
+      projectManagerPhoneNumber: "06 12 34 56 78",
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name: "Martin Plomberie", color: "#FFFFFF", companyName: "Martin SAS", projectManagerEmail: "j.martin@example.fr",
-      participantsGroupPro: [{ id: plumbing.lot, name: "Plomberie" }], specialities: [{ id: plumbing.speciality }], zones: [{ id: zone.id, name: "Bâtiment A" }],
+      name: "Martin Plomberie",
+      color: "#FFFFFF",
+      companyName: "Martin SAS",
+      projectManagerEmail: "j.martin@example.fr",
+      participantsGroupPro: [{ id: plumbing.lot, name: "Plomberie" }],
+      specialities: [{ id: plumbing.speciality }],
+      zones: [{ id: zone.id, name: "Bâtiment A" }],
     });
     await create(p, { name: "Atelier Bois" });
-    const all = await t.request("GET", "/participant", { token: external.token, query: { filter: `projectId||$eq||${p.id}` } });
+    const all = await t.request("GET", "/participant", {
+      token: external.token,
+      query: { filter: `projectId||$eq||${p.id}` },
+    });
     expect(all.body.data.map((x: { name: string }) => x.name)).toEqual(["Atelier Bois", "Martin Plomberie"]);
-    const byLot = await t.request("GET", "/participant", { token: manager.token, query: { filter: [`projectId||$eq||${p.id}`, `participantGroupProId||$eq||${plumbing.lot}`] } });
+    const byLot = await t.request("GET", "/participant", {
+      token: manager.token,
+      query: { filter: [`projectId||$eq||${p.id}`, `participantGroupProId||$eq||${plumbing.lot}`] },
+    });
     expect(byLot.body.data.map((x: { id: number }) => x.id)).toEqual([res.body.id]);
-    expect((await t.request("GET", "/participant", { token: outsider.token, query: { filter: `projectId||$eq||${p.id}` } })).status).toBe(403);
+    expect(
+      (await t.request("GET", "/participant", { token: outsider.token, query: { filter: `projectId||$eq||${p.id}` } }))
+        .status,
+    ).toBe(403);
   });
 
   it("answers E_INVALID_NEW_RECORD without a name and refuses a speciality of another lot", async () => {
@@ -65,19 +98,35 @@ describe("participants", () => {
   it("updates changed fields, refuses leaving the lot of a chosen speciality, deletes unless tasks use it", async () => {
     const p = await buildProject(t, manager);
     const a = await lotWithSpeciality(p, "Menuiserie");
-    const created = (await create(p, { name: "Bois & Co", participantsGroupPro: [a.lot], specialityIds: [a.speciality] })).body;
-    const patched = await t.request("PATCH", `/participant/${created.id}`, { token: manager.token, body: { color: "#AA0000", companyName: "Bois et Compagnie" } });
+    const created = (
+      await create(p, { name: "Bois & Co", participantsGroupPro: [a.lot], specialityIds: [a.speciality] })
+    ).body;
+    const patched = await t.request("PATCH", `/participant/${created.id}`, {
+      token: manager.token,
+      body: { color: "#AA0000", companyName: "Bois et Compagnie" },
+    });
     expect(patched.body).toMatchObject({ color: "#AA0000", companyName: "Bois et Compagnie", name: "Bois & Co" });
-    const leave = await t.request("PATCH", `/participant/${created.id}`, { token: manager.token, body: { participantsGroupPro: [] } });
+    const leave = await t.request("PATCH", `/participant/${created.id}`, {
+      token: manager.token,
+      body: { participantsGroupPro: [] },
+    });
     expect(leave.body.code).toBe("speciality_participant_or_group_dont_match");
-    expect((await t.request("PATCH", `/participant/${created.id}`, { token: manager.token, body: { name: "" } })).body.code).toBe("E_INVALID_NEW_RECORD");
+    expect(
+      (await t.request("PATCH", `/participant/${created.id}`, { token: manager.token, body: { name: "" } })).body.code,
+    ).toBe("E_INVALID_NEW_RECORD");
 
     await buildEvent(t.db, p, { participant_id: created.id });
-    const refused = await t.request("DELETE", "/participant/bulk-delete", { token: manager.token, body: { ids: [created.id] } });
+    const refused = await t.request("DELETE", "/participant/bulk-delete", {
+      token: manager.token,
+      body: { ids: [created.id] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("ImplementationError");
     const other = (await create(p, { name: "Libre" })).body;
-    expect((await t.request("DELETE", "/participant/bulk-delete", { token: manager.token, body: { ids: [other.id] } })).status).toBe(200);
+    expect(
+      (await t.request("DELETE", "/participant/bulk-delete", { token: manager.token, body: { ids: [other.id] } }))
+        .status,
+    ).toBe(200);
     expect(await countRows(t.db, "participants", { project_id: p.id })).toBe(1);
   });
 
@@ -86,9 +135,18 @@ describe("participants", () => {
     const busy = (await create(p, { name: "Électro Plus" })).body;
     await create(p, { name: "Alu Concept" });
     await buildEvent(t.db, p, { participant_id: busy.id });
-    const h = await t.request("GET", "/participant/histogram", { token: manager.token, query: { filter: `projectId||$eq||${p.id}` } });
-    expect(h.body.data.map((x: { name: string; total: number }) => [x.name, x.total])).toEqual([["Électro Plus", 1], ["Alu Concept", 0]]);
-    const file = await t.request("GET", "/participant/export", { token: manager.token, query: { filter: `projectId||$eq||${p.id}` } });
+    const h = await t.request("GET", "/participant/histogram", {
+      token: manager.token,
+      query: { filter: `projectId||$eq||${p.id}` },
+    });
+    expect(h.body.data.map((x: { name: string; total: number }) => [x.name, x.total])).toEqual([
+      ["Électro Plus", 1],
+      ["Alu Concept", 0],
+    ]);
+    const file = await t.request("GET", "/participant/export", {
+      token: manager.token,
+      query: { filter: `projectId||$eq||${p.id}` },
+    });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.body as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];

@@ -20,5 +20,12 @@ export interface LibraryLotOut {
 }
 
 export function presentLibraryLot(r: LibraryLotDbRow): LibraryLotOut {
-  return { id: r.id, name: r.name, color: r.color, projects: Number(r.projects ?? 0), createdAt: isoTime(r.created_at), updatedAt: isoTime(r.updated_at) };
+  return {
+    id: r.id,
+    name: r.name,
+    color: r.color,
+    projects: Number(r.projects ?? 0),
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
+  };
 }

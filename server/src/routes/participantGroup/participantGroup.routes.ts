@@ -6,19 +6,30 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { presentLibraryLot, type LibraryLotDbRow } from "./participantGroup.presenter.js";
-import { libraryLotBulkDeleteBody, libraryLotColumns, libraryLotCreateBody, libraryLotListResource, libraryLotParams, libraryLotUpdateBody } from "./participantGroup.schema.js";
+import {
+  libraryLotBulkDeleteBody,
+  libraryLotColumns,
+  libraryLotCreateBody,
+  libraryLotListResource,
+  libraryLotParams,
+  libraryLotUpdateBody,
+} from "./participantGroup.schema.js";
 
 /**
  * The global library of lots (spec 001 "participant-group"), manager level: only the event and sequence
  * libraries are admin-only. A library lot that projects copied cannot be deleted (400 ImplementationError).
  */
 
-export const LIBRARY_LOT_REFERENCED_MESSAGE = "Certains lots ne peuvent pas être supprimés car des projets les utilisent.";
+export const LIBRARY_LOT_REFERENCED_MESSAGE =
+  "Certains lots ne peuvent pas être supprimés car des projets les utilisent.";
 
 function librarySelect(db: Db) {
   return db("participant_groups as g").select(
     "g.*",
-    db("participant_group_pros as l").whereRaw("l.participant_group_id = g.id").countDistinct("l.project_id").as("projects"),
+    db("participant_group_pros as l")
+      .whereRaw("l.participant_group_id = g.id")
+      .countDistinct("l.project_id")
+      .as("projects"),
   );
 }
 
@@ -42,7 +53,14 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
     roles: PERMISSIONS.manager,
     handler: async ({ db, ctx }) => {
       const query = parseListQuery(ctx.query, libraryLotListResource);
-      const { rows, total } = await runList<LibraryLotDbRow>(db, librarySelect(db), query, libraryLotListResource, libraryLotColumns, "g.id");
+      const { rows, total } = await runList<LibraryLotDbRow>(
+        db,
+        librarySelect(db),
+        query,
+        libraryLotListResource,
+        libraryLotColumns,
+        "g.id",
+      );
       const data = rows.map(presentLibraryLot);
       return { data, count: data.length, total };
     },
@@ -60,8 +78,15 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
       const found = (await db("participant_groups").whereIn("id", ids).pluck("id")) as number[];
       const missing = ids.filter((i) => !found.includes(i));
       if (missing.length > 0) throw new AppError("errors.not_found", { details: { ids: missing } });
-      const used = (await db("participant_group_pros").whereIn("participant_group_id", ids).distinct("participant_group_id").pluck("participant_group_id")) as number[];
-      if (used.length > 0) throw new AppError("ImplementationError", { message: LIBRARY_LOT_REFERENCED_MESSAGE, details: { ids: used.sort((a, b) => a - b) } });
+      const used = (await db("participant_group_pros")
+        .whereIn("participant_group_id", ids)
+        .distinct("participant_group_id")
+        .pluck("participant_group_id")) as number[];
+      if (used.length > 0)
+        throw new AppError("ImplementationError", {
+          message: LIBRARY_LOT_REFERENCED_MESSAGE,
+          details: { ids: used.sort((a, b) => a - b) },
+        });
       await db("participant_groups").whereIn("id", ids).delete();
       return { ids };
     },
@@ -77,7 +102,9 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
     status: 201,
     handler: async ({ db, body }) => {
       await assertNameFree(db, body.name);
-      const [row] = await db("participant_groups").insert({ name: body.name, color: body.color ?? "#FFFFFF" }).returning("id");
+      const [row] = await db("participant_groups")
+        .insert({ name: body.name, color: body.color ?? "#FFFFFF" })
+        .returning("id");
       return one(db, row.id as number);
     },
   });
@@ -90,10 +117,17 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
     params: libraryLotParams,
     handler: async ({ db, user, params }) => {
       await one(db, params.id);
-      const q = db("projects as p").whereIn("p.id", db("participant_group_pros").where({ participant_group_id: params.id }).select("project_id"))
-        .orderByRaw(frenchKeySql("p.name")).select("p.id", "p.name", "p.is_archived");
-      if (user.type !== "admin") q.whereIn("p.id", db("project_users").where({ user_id: user.id }).select("project_id"));
-      const data = (await q).map((p) => ({ id: p.id as number, name: p.name as string, isArchived: Boolean(p.is_archived) }));
+      const q = db("projects as p")
+        .whereIn("p.id", db("participant_group_pros").where({ participant_group_id: params.id }).select("project_id"))
+        .orderByRaw(frenchKeySql("p.name"))
+        .select("p.id", "p.name", "p.is_archived");
+      if (user.type !== "admin")
+        q.whereIn("p.id", db("project_users").where({ user_id: user.id }).select("project_id"));
+      const data = (await q).map((p) => ({
+        id: p.id as number,
+        name: p.name as string,
+        isArchived: Boolean(p.is_archived),
+      }));
       return { data, count: data.length, total: data.length };
     },
   });
@@ -118,7 +152,9 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
     handler: async ({ db, params, body }) => {
       await one(db, params.id);
       if (body.name !== undefined) await assertNameFree(db, body.name, params.id);
-      await db("participant_groups").where({ id: params.id }).update({ ...body, updated_at: db.fn.now() });
+      await db("participant_groups")
+        .where({ id: params.id })
+        .update({ ...body, updated_at: db.fn.now() });
       return one(db, params.id);
     },
   });

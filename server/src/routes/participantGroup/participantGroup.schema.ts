@@ -16,5 +16,9 @@ export const libraryLotListResource = defineListResource({
 });
 
 export const libraryLotColumns: Record<string, string> = {
-  id: "g.id", name: "g.name", color: "g.color", createdAt: "g.created_at", updatedAt: "g.updated_at",
+  id: "g.id",
+  name: "g.name",
+  color: "g.color",
+  createdAt: "g.created_at",
+  updatedAt: "g.updated_at",
 };

@@ -46,7 +46,10 @@ export async function lotEventCounts(db: Db, rows: LotDbRow[]): Promise<Map<numb
   if (rows.length === 0) return new Map();
   const counts = (await db("events")
     .whereIn("version_id", [...new Set(rows.map((r) => r.version_id))])
-    .whereIn("participant_group_pro_id", rows.map((r) => r.id))
+    .whereIn(
+      "participant_group_pro_id",
+      rows.map((r) => r.id),
+    )
     .groupBy("participant_group_pro_id")
     .select("participant_group_pro_id as lot")
     .count({ n: "*" })) as { lot: number; n: unknown }[];
@@ -57,18 +60,34 @@ export async function presentLots(db: Db, rows: LotDbRow[]): Promise<LotOut[]> {
   const ids = rows.map((r) => r.id);
   const totals = await lotEventCounts(db, rows);
   const tags = await tagsOf(db, "participant_group_pro_tags", "participant_group_pro_id", ids);
-  const specialities = ids.length ? await db("specialities").whereIn("participant_group_pro_id", ids).orderByRaw(frenchKeySql("name")).orderBy("id").select("id", "name", "participant_group_pro_id") : [];
-  const specTags = await tagsOf(db, "speciality_tags", "speciality_id", specialities.map((s) => s.id as number));
+  const specialities = ids.length
+    ? await db("specialities")
+        .whereIn("participant_group_pro_id", ids)
+        .orderByRaw(frenchKeySql("name"))
+        .orderBy("id")
+        .select("id", "name", "participant_group_pro_id")
+    : [];
+  const specTags = await tagsOf(
+    db,
+    "speciality_tags",
+    "speciality_id",
+    specialities.map((s) => s.id as number),
+  );
   const participants = ids.length
-    ? await db("participant_group_pro_participants as j").join("participants as p", "p.id", "j.participant_id").whereIn("j.participant_group_pro_id", ids)
-      .orderByRaw(frenchKeySql("p.name")).select("j.participant_group_pro_id as lot", "p.id", "p.name", "p.color")
+    ? await db("participant_group_pro_participants as j")
+        .join("participants as p", "p.id", "j.participant_id")
+        .whereIn("j.participant_group_pro_id", ids)
+        .orderByRaw(frenchKeySql("p.name"))
+        .select("j.participant_group_pro_id as lot", "p.id", "p.name", "p.color")
     : [];
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     color: r.color,
     tags: tags.get(r.id) ?? [],
-    specialities: specialities.filter((s) => s.participant_group_pro_id === r.id).map((s) => ({ id: s.id, name: s.name, tags: specTags.get(s.id) ?? [] })),
+    specialities: specialities
+      .filter((s) => s.participant_group_pro_id === r.id)
+      .map((s) => ({ id: s.id, name: s.name, tags: specTags.get(s.id) ?? [] })),
     participants: participants.filter((p) => p.lot === r.id).map((p) => ({ id: p.id, name: p.name, color: p.color })),
     participantGroupId: r.participant_group_id,
     trackingId: r.tracking_id,

@@ -7,7 +7,16 @@ import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
-import { bulkDeleteRoute, exportRoute, getOneRoute, histogramRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
+import {
+  bulkDeleteRoute,
+  exportRoute,
+  getOneRoute,
+  histogramRoute,
+  listRoute,
+  oneReference,
+  patchRoute,
+  type ReferenceResource,
+} from "../referenceRoutes.js";
 import { lotEventCounts, lotSelect, presentLots, type LotDbRow, type LotOut } from "./participantGroupPro.presenter.js";
 import { lotColumns } from "./participantGroupPro.schema.js";
 
@@ -57,7 +66,12 @@ export function participantGroupProRoutes(router: Router<AppState>, deps: AppDep
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       const ids = await importLibraryLots(db, scope, body.ids);
       lots.announce(emits, scope, user.id, ids);
-      const data = ids.length ? await presentLots(db, (await lotSelect(db).whereIn("l.id", ids).orderByRaw(frenchKeySql("l.name"))) as LotDbRow[]) : [];
+      const data = ids.length
+        ? await presentLots(
+            db,
+            (await lotSelect(db).whereIn("l.id", ids).orderByRaw(frenchKeySql("l.name"))) as LotDbRow[],
+          )
+        : [];
       return { data, count: data.length, total: data.length };
     },
   });
@@ -86,5 +100,7 @@ export function participantGroupProRoutes(router: Router<AppState>, deps: AppDep
 
   getOneRoute(router, deps, lots);
   /** PATCH /participant-group-pro/{id}: changed fields only. */
-  patchRoute(router, deps, lots, lotUpdateBody, (db, row, body) => updateLot(db, row, { ...body, tagIds: tagIdsOf(body) }));
+  patchRoute(router, deps, lots, lotUpdateBody, (db, row, body) =>
+    updateLot(db, row, { ...body, tagIds: tagIdsOf(body) }),
+  );
 }

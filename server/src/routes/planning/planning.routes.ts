@@ -29,9 +29,15 @@ export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: publicPlanningParams,
     query: publicPlanningQuery,
     handler: async ({ db, params, query, ctx }) => {
-      const project = await db("projects").where({ share_token: params.token, is_public: true }).first("id", "current_version_id", "is_archived");
-      if (!project || project.is_archived || !project.current_version_id) throw new AppError("errors.project_not_public");
-      await sendPlanningAnswer(ctx, await planningAnswer(db, { ...query, projectId: project.id, versionId: project.current_version_id }, null));
+      const project = await db("projects")
+        .where({ share_token: params.token, is_public: true })
+        .first("id", "current_version_id", "is_archived");
+      if (!project || project.is_archived || !project.current_version_id)
+        throw new AppError("errors.project_not_public");
+      await sendPlanningAnswer(
+        ctx,
+        await planningAnswer(db, { ...query, projectId: project.id, versionId: project.current_version_id }, null),
+      );
     },
   });
 }

@@ -21,14 +21,30 @@ const monthParam = (code: "errors.startDate_invalid" | "errors.endDate_invalid")
     .trim()
     .refine((s) => MONTH.test(s) || validDay(s), code)
     .transform((s) => s.slice(0, 7));
-const dayParam = (code: "errors.startDate_invalid" | "errors.endDate_invalid") => plainString().trim().refine(validDay, code);
+const dayParam = (code: "errors.startDate_invalid" | "errors.endDate_invalid") =>
+  plainString().trim().refine(validDay, code);
 
 /** Id lists in a query string: repeated (?zoneIds=1&zoneIds=2) or comma-separated (?zoneIds=1,2). */
 const idsParam = z
   .union([plainString(), z.array(plainString())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter((s) => s !== ""))
-  .pipe(z.array(plainString().regex(/^[1-9]\d{0,9}$/, "Identifiant invalide").transform(Number)).max(10_000));
-const namesParam = z.union([text(), z.array(text())]).transform((v) => (Array.isArray(v) ? v : [v]).filter((s) => s !== ""));
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
+  )
+  .pipe(
+    z
+      .array(
+        plainString()
+          .regex(/^[1-9]\d{0,9}$/, "Identifiant invalide")
+          .transform(Number),
+      )
+      .max(10_000),
+  );
+const namesParam = z
+  .union([text(), z.array(text())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).filter((s) => s !== ""));
 /** A flag in a query string: only these spellings, so a typo is a 400 rather than a silent false. */
 const flagParam = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -57,8 +73,14 @@ type Range = { startDate?: string; endDate?: string; fromDate?: string; toDate?:
 /** An end before its start is refused (same codes as the export and holidays), never answered empty. */
 const ordered = <T extends z.ZodType<Range>>(schema: T) =>
   schema
-    .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: "errors.endDate_invalid", path: ["endDate"] })
-    .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { message: "errors.endDate_invalid", path: ["toDate"] });
+    .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+      message: "errors.endDate_invalid",
+      path: ["endDate"],
+    })
+    .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+      message: "errors.endDate_invalid",
+      path: ["toDate"],
+    });
 
 export const planningDataQuery = ordered(
   z
@@ -68,7 +90,10 @@ export const planningDataQuery = ordered(
       ...planningFilters,
       compareVersionIds: idsParam.optional(),
     })
-    .refine((q) => (q.compareVersionIds?.length ?? 0) <= 4, { message: "errors.compare_max_versions", path: ["compareVersionIds"] }),
+    .refine((q) => (q.compareVersionIds?.length ?? 0) <= 4, {
+      message: "errors.compare_max_versions",
+      path: ["compareVersionIds"],
+    }),
 );
 
 export const publicPlanningQuery = ordered(z.object(planningFilters));

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildLot, buildProject, buildUser, countRows, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import {
+  buildLot,
+  buildProject,
+  buildUser,
+  countRows,
+  type BuiltProject,
+  type BuiltUser,
+} from "../../../test/helpers/factories.js";
 import { fromWire } from "@jalon/shared/planning";
 
 let t: TestApp;
@@ -17,17 +24,35 @@ beforeAll(async () => {
   outsider = await buildUser(t, { type: "manager" });
   p = await buildProject(t, manager, { members: [external] });
   const lot = await buildLot(t.db, p, { name: "Gros œuvre", color: "#8B4513" });
-  const post = (body: Record<string, unknown>) => t.request("POST", "/event", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, ...body } });
-  const a = await post({ name: "Fondations", numberOfDays: 3, startDate: "2026-02-02", participantGroupProId: lot.id, trigram: "fdn" });
+  const post = (body: Record<string, unknown>) =>
+    t.request("POST", "/event", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, ...body } });
+  const a = await post({
+    name: "Fondations",
+    numberOfDays: 3,
+    startDate: "2026-02-02",
+    participantGroupProId: lot.id,
+    trigram: "fdn",
+  });
   expect(a.status).toBe(201);
-  const b = await post({ name: "Élévation", numberOfDays: 2, parentsEvents: [{ id: a.body.id, type: "end-begin", delay: 0 }] });
-  const m = await post({ name: "Hors d'eau", type: "milestone", parentsEvents: [{ id: b.body.id, type: "end-begin" }] });
+  const b = await post({
+    name: "Élévation",
+    numberOfDays: 2,
+    parentsEvents: [{ id: a.body.id, type: "end-begin", delay: 0 }],
+  });
+  const m = await post({
+    name: "Hors d'eau",
+    type: "milestone",
+    parentsEvents: [{ id: b.body.id, type: "end-begin" }],
+  });
   ids = { a: a.body.id, b: b.body.id, m: m.body.id };
 });
 afterAll(async () => t?.close());
 
 const data = (token: string, query: Record<string, string | number | (string | number)[]> = {}) =>
-  t.request("GET", "/planning/data", { token, query: { projectId: p.id, versionId: p.versionId, startDate: "2026-01", endDate: "2026-03", ...query } });
+  t.request("GET", "/planning/data", {
+    token,
+    query: { projectId: p.id, versionId: p.versionId, startDate: "2026-01", endDate: "2026-03", ...query },
+  });
 
 describe("planning over HTTP", () => {
   it("GET /planning/data gives the graph in columns, display attributes and the projected end", async () => {
@@ -36,7 +61,11 @@ describe("planning over HTTP", () => {
     expect(res.body.graph.ids).toEqual([ids.a, ids.b, ids.m]);
     expect(res.body.graph.linkParentId).toEqual([ids.a, ids.b]);
     expect(res.body.projectedEndDate).toBe("2026-02-09");
-    expect(fromWire(res.body).events.map((e: { name: string }) => e.name)).toEqual(["Fondations", "Élévation", "Hors d'eau"]);
+    expect(fromWire(res.body).events.map((e: { name: string }) => e.name)).toEqual([
+      "Fondations",
+      "Élévation",
+      "Hors d'eau",
+    ]);
     expect(fromWire(res.body).events[0]).toMatchObject({ trigram: "FDN", participantGroupProId: expect.any(Number) });
     expect(res.body.lots).toEqual([{ id: expect.any(Number), name: "Gros œuvre", color: "#8B4513" }]);
   });
@@ -51,12 +80,17 @@ describe("planning over HTTP", () => {
 
   it("refuses a project the user does not belong to, a missing project id, bad months and a fifth compared version", async () => {
     expect((await data(outsider.token)).status).toBe(403);
-    const missing = await t.request("GET", "/planning/data", { token: manager.token, query: { projectId: "undefined", versionId: p.versionId } });
+    const missing = await t.request("GET", "/planning/data", {
+      token: manager.token,
+      query: { projectId: "undefined", versionId: p.versionId },
+    });
     expect(missing.status).toBe(400);
     expect((await data(manager.token, { startDate: "2026-13" })).status).toBe(400);
     const five = await data(manager.token, { compareVersionIds: [1, 2, 3, 4, 5] });
     expect(five.status).toBe(400);
-    expect((await t.request("GET", "/planning/data", { query: { projectId: p.id, versionId: p.versionId } })).status).toBe(401);
+    expect(
+      (await t.request("GET", "/planning/data", { query: { projectId: p.id, versionId: p.versionId } })).status,
+    ).toBe(401);
   });
 
   it("a bulk move commits, answers the authoritative dates and emits the delta after commit", async () => {
@@ -65,7 +99,13 @@ describe("planning over HTTP", () => {
     t.emitted.length = 0;
     const res = await t.request("PATCH", "/event/bulk-update", {
       token: manager.token,
-      body: { projectId: p.id, versionId: p.versionId, events: [{ id: ids.a, revision }], anchorId: ids.a, startDate: "2026-02-04" },
+      body: {
+        projectId: p.id,
+        versionId: p.versionId,
+        events: [{ id: ids.a, revision }],
+        anchorId: ids.a,
+        startDate: "2026-02-04",
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.ids).toEqual([ids.a, ids.b, ids.m]);
@@ -76,7 +116,13 @@ describe("planning over HTTP", () => {
     // The same stale revision again: 409, nothing written.
     const stale = await t.request("PATCH", "/event/bulk-update", {
       token: manager.token,
-      body: { projectId: p.id, versionId: p.versionId, events: [{ id: ids.a, revision }], anchorId: ids.a, startDate: "2026-02-05" },
+      body: {
+        projectId: p.id,
+        versionId: p.versionId,
+        events: [{ id: ids.a, revision }],
+        anchorId: ids.a,
+        startDate: "2026-02-05",
+      },
     });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe("errors.conflict");
@@ -84,25 +130,55 @@ describe("planning over HTTP", () => {
   });
 
   it("a drop on a weekend is refused with 'Date invalide'; an external user cannot move", async () => {
-    const bad = await t.request("PATCH", "/event/bulk-update", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, events: [{ id: ids.a }], anchorId: ids.a, startDate: "2026-02-07" } });
+    const bad = await t.request("PATCH", "/event/bulk-update", {
+      token: manager.token,
+      body: {
+        projectId: p.id,
+        versionId: p.versionId,
+        events: [{ id: ids.a }],
+        anchorId: ids.a,
+        startDate: "2026-02-07",
+      },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: "errors.invalid_date", message: "Date invalide" });
-    const ext = await t.request("PATCH", "/event/bulk-update", { token: external.token, body: { projectId: p.id, versionId: p.versionId, events: [{ id: ids.a }], anchorId: ids.a, startDate: "2026-02-09" } });
+    const ext = await t.request("PATCH", "/event/bulk-update", {
+      token: external.token,
+      body: {
+        projectId: p.id,
+        versionId: p.versionId,
+        events: [{ id: ids.a }],
+        anchorId: ids.a,
+        startDate: "2026-02-09",
+      },
+    });
     expect(ext.status).toBe(403);
   });
 
   it("PATCH /event/{id} sends only changed fields; a cycle is refused with its ids; bad input is a 400 that writes nothing", async () => {
     const before = await countRows(t.db, "event_histories");
-    const res = await t.request("PATCH", `/event/${ids.b}`, { token: manager.token, body: { numberOfDays: 3, name: "  Élévation R+1  " } });
+    const res = await t.request("PATCH", `/event/${ids.b}`, {
+      token: manager.token,
+      body: { numberOfDays: 3, name: "  Élévation R+1  " },
+    });
     expect(res.status).toBe(200);
     const row = await t.db("events").where({ id: ids.b }).first();
     expect(row).toMatchObject({ name: "Élévation R+1", number_of_days: 3 });
     expect(await countRows(t.db, "event_histories")).toBeGreaterThan(before);
-    const cycle = await t.request("PATCH", `/event/${ids.a}`, { token: manager.token, body: { parentsEvents: [{ id: ids.m, type: "end-begin", delay: 0 }] } });
+    const cycle = await t.request("PATCH", `/event/${ids.a}`, {
+      token: manager.token,
+      body: { parentsEvents: [{ id: ids.m, type: "end-begin", delay: 0 }] },
+    });
     expect(cycle.status).toBe(400);
     expect(cycle.body.code).toBe("errors.cycle");
     expect(cycle.body.details.ids).toEqual(expect.arrayContaining([ids.a, ids.b, ids.m]));
-    for (const body of [{ numberOfDays: "trois" }, { numberOfDays: 0 }, { startDate: "2026-02-30" }, { color: 12 }, { unknownField: 1 }]) {
+    for (const body of [
+      { numberOfDays: "trois" },
+      { numberOfDays: 0 },
+      { startDate: "2026-02-30" },
+      { color: 12 },
+      { unknownField: 1 },
+    ]) {
       const r = await t.request("PATCH", `/event/${ids.b}`, { token: manager.token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
@@ -113,11 +189,17 @@ describe("planning over HTTP", () => {
     let remaining = 1;
     let guard = 0;
     while (remaining > 0 && guard++ < 20) {
-      const r = await t.request("POST", "/undo/apply", { token: manager.token, body: { projectId: p.id, versionId: p.versionId } });
+      const r = await t.request("POST", "/undo/apply", {
+        token: manager.token,
+        body: { projectId: p.id, versionId: p.versionId },
+      });
       expect(r.status).toBe(200);
       remaining = r.body.remaining;
     }
-    const none = await t.request("PUT", "/undo/apply", { token: manager.token, query: { projectId: p.id, versionId: p.versionId } });
+    const none = await t.request("PUT", "/undo/apply", {
+      token: manager.token,
+      query: { projectId: p.id, versionId: p.versionId },
+    });
     expect(none.status).toBe(409);
     expect(none.body).toMatchObject({ code: "errors.undo_nothing", message: "Annulation impossible" });
     expect(await countRows(t.db, "events", { version_id: p.versionId })).toBe(0);
@@ -140,18 +222,24 @@ describe("public planning", () => {
 
 describe("planning data after a structural write", () => {
   it("a link added through PATCH /event/{id} appears in the graph at once (the cached graph follows the write)", async () => {
-    const post = (body: Record<string, unknown>) => t.request("POST", "/event", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, ...body } });
+    const post = (body: Record<string, unknown>) =>
+      t.request("POST", "/event", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, ...body } });
     const parent = await post({ name: "Terrassements", numberOfDays: 3, startDate: "2026-02-02" });
     const c = await post({ name: "Réseaux", numberOfDays: 2, startDate: "2026-02-02" });
     expect(c.status).toBe(201);
     await data(manager.token); // warm the cache
     const got = await t.request("GET", `/event/${c.body.id}`, { token: manager.token });
-    const res = await t.request("PATCH", `/event/${c.body.id}`, { token: manager.token, body: { parentsEvents: [{ id: parent.body.id, type: "end-begin", delay: 0 }], revision: got.body.revision } });
+    const res = await t.request("PATCH", `/event/${c.body.id}`, {
+      token: manager.token,
+      body: { parentsEvents: [{ id: parent.body.id, type: "end-begin", delay: 0 }], revision: got.body.revision },
+    });
     expect(res.status).toBe(200);
     const after = await data(manager.token);
     const k = after.body.graph.linkChildId.indexOf(c.body.id);
     expect(k).toBeGreaterThanOrEqual(0);
     expect(after.body.graph.linkParentId[k]).toBe(parent.body.id);
-    expect(after.body.graph.startDay[after.body.graph.ids.indexOf(c.body.id)]).toBe(after.body.graph.endDay[after.body.graph.ids.indexOf(parent.body.id)] + 1);
+    expect(after.body.graph.startDay[after.body.graph.ids.indexOf(c.body.id)]).toBe(
+      after.body.graph.endDay[after.body.graph.ids.indexOf(parent.body.id)] + 1,
+    );
   });
 });

@@ -2,7 +2,13 @@ import { gunzipSync } from "node:zlib";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildLot, buildProject, buildUser, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import {
+  buildLot,
+  buildProject,
+  buildUser,
+  type BuiltProject,
+  type BuiltUser,
+} from "../../../test/helpers/factories.js";
 import { planningCacheStats, setPlanningCacheMaxBytes } from "../../planning/planningCache.js";
 import { fromWire } from "@jalon/shared/planning";
 
@@ -25,26 +31,56 @@ beforeAll(async () => {
   pa = await buildProject(t, managerA, { name: "Résidence A", members: [external] });
   pb = await buildProject(t, managerB, { name: "Résidence B" });
   lotA = (await buildLot(t.db, pa, { name: "Plomberie", color: "#0000FF" })).id;
-  const a = await t.request("POST", "/event", { token: managerA.token, body: { projectId: pa.id, versionId: pa.versionId, name: "Réseaux", numberOfDays: 2, startDate: "2026-03-02", participantGroupProId: lotA } });
+  const a = await t.request("POST", "/event", {
+    token: managerA.token,
+    body: {
+      projectId: pa.id,
+      versionId: pa.versionId,
+      name: "Réseaux",
+      numberOfDays: 2,
+      startDate: "2026-03-02",
+      participantGroupProId: lotA,
+    },
+  });
   expect(a.status).toBe(201);
   taskA = a.body.id;
-  const b = await t.request("POST", "/event", { token: managerB.token, body: { projectId: pb.id, versionId: pb.versionId, name: "Charpente", numberOfDays: 4, startDate: "2026-03-02" } });
+  const b = await t.request("POST", "/event", {
+    token: managerB.token,
+    body: { projectId: pb.id, versionId: pb.versionId, name: "Charpente", numberOfDays: 4, startDate: "2026-03-02" },
+  });
   expect(b.status).toBe(201);
 });
 afterAll(async () => t?.close());
 
-const read = (user: BuiltUser, p: BuiltProject, headers: Record<string, string> = {}, query: Record<string, string | number> = {}) =>
-  t.request("GET", "/planning/data", { token: user.token, headers, query: { projectId: p.id, versionId: p.versionId, startDate: "2026-01", endDate: "2026-06", ...query } });
+const read = (
+  user: BuiltUser,
+  p: BuiltProject,
+  headers: Record<string, string> = {},
+  query: Record<string, string | number> = {},
+) =>
+  t.request("GET", "/planning/data", {
+    token: user.token,
+    headers,
+    query: { projectId: p.id, versionId: p.versionId, startDate: "2026-01", endDate: "2026-06", ...query },
+  });
 
 /** A raw request (fetch always asks for gzip and decodes it): what goes over the wire. */
-function raw(user: BuiltUser, p: BuiltProject, encoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  const url = new URL(`${t.url}/api/planning/data?projectId=${p.id}&versionId=${p.versionId}&startDate=2026-01&endDate=2026-06`);
+function raw(
+  user: BuiltUser,
+  p: BuiltProject,
+  encoding: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const url = new URL(
+    `${t.url}/api/planning/data?projectId=${p.id}&versionId=${p.versionId}&startDate=2026-01&endDate=2026-06`,
+  );
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { authorization: `Bearer ${user.token}`, "accept-encoding": encoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject);
   });
@@ -57,18 +93,38 @@ describe("GET /planning/data from memory", () => {
     expect((await read(managerA, pa)).body).toEqual(first.body);
 
     const revision = first.body.graph.revision[first.body.graph.ids.indexOf(taskA)];
-    const moved = await t.request("PATCH", "/event/bulk-update", { token: managerA.token, body: { projectId: pa.id, versionId: pa.versionId, events: [{ id: taskA, revision }], anchorId: taskA, startDate: "2026-03-09" } });
+    const moved = await t.request("PATCH", "/event/bulk-update", {
+      token: managerA.token,
+      body: {
+        projectId: pa.id,
+        versionId: pa.versionId,
+        events: [{ id: taskA, revision }],
+        anchorId: taskA,
+        startDate: "2026-03-09",
+      },
+    });
     expect(moved.status).toBe(200);
     const afterMove = await read(managerA, pa);
     expect(afterMove.body.projectedStartDate).toBe("2026-03-09");
 
-    const renamed = await t.request("PATCH", `/participant-group-pro/${lotA}`, { token: managerA.token, body: { name: "Plomberie sanitaire" } });
+    const renamed = await t.request("PATCH", `/participant-group-pro/${lotA}`, {
+      token: managerA.token,
+      body: { name: "Plomberie sanitaire" },
+    });
     expect(renamed.status).toBe(200);
     expect((await read(managerA, pa)).body.lots.map((l: { name: string }) => l.name)).toEqual(["Plomberie sanitaire"]);
 
     await t.db("events").where({ id: taskA }).update({ name: "Réseaux enterrés" });
-    expect(fromWire((await read(managerA, pa)).body).events.map((e: { name: string }) => e.name)).toEqual(["Réseaux enterrés"]);
-    await t.db("countings").insert({ project_id: pa.id, version_id: pa.versionId, event_id: taskA, counting_date: "2026-03-10", percentage: 40 });
+    expect(fromWire((await read(managerA, pa)).body).events.map((e: { name: string }) => e.name)).toEqual([
+      "Réseaux enterrés",
+    ]);
+    await t.db("countings").insert({
+      project_id: pa.id,
+      version_id: pa.versionId,
+      event_id: taskA,
+      counting_date: "2026-03-10",
+      percentage: 40,
+    });
     expect(fromWire((await read(managerA, pa)).body).events[0].progress).toBe(40);
   });
 
@@ -98,7 +154,10 @@ describe("GET /planning/data from memory", () => {
     expect(outsider.body.code).toBe("errors.forbidden");
     expect((await read(managerB, pa, { "if-none-match": etag })).status).toBe(403);
     // A's version asked under B's project: B may read B, but the version is not B's.
-    const crossed = await t.request("GET", "/planning/data", { token: managerB.token, query: { projectId: pb.id, versionId: pa.versionId } });
+    const crossed = await t.request("GET", "/planning/data", {
+      token: managerB.token,
+      query: { projectId: pb.id, versionId: pa.versionId },
+    });
     expect(crossed.status).toBe(400);
     expect(crossed.body.code).toBe("errors.version_not_in_project");
     // Archived: closed to the external member at once, although the answer is in memory.

@@ -7,7 +7,14 @@ import { MONTHS_PER_PAGE_MAX, PAGE_FORMATS, PAGE_ORIENTATIONS } from "@jalon/sha
  * planning (the engine's days refuse years 0-99, which answered 500).
  */
 const monthOrDay = (code: "errors.startDate_invalid" | "errors.endDate_invalid") =>
-  z.union([plainString().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Mois invalide (yyyy-MM)"), isoDay]).refine((s) => /^(19\d\d|2\d\d\d)-/.test(s), code);
+  z
+    .union([
+      plainString()
+        .trim()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Mois invalide (yyyy-MM)"),
+      isoDay,
+    ])
+    .refine((s) => /^(19\d\d|2\d\d\d)-/.test(s), code);
 const ids = z.array(id).max(10_000);
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v);
 
@@ -44,9 +51,15 @@ export const planningExportBody = z
     showLegend: z.boolean().default(true),
   })
   .strict()
-  .refine((b) => !b.startDate || !b.endDate || b.startDate.slice(0, 7) <= b.endDate.slice(0, 7), { message: "errors.endDate_invalid", path: ["endDate"] })
+  .refine((b) => !b.startDate || !b.endDate || b.startDate.slice(0, 7) <= b.endDate.slice(0, 7), {
+    message: "errors.endDate_invalid",
+    path: ["endDate"],
+  })
   // A print of centuries (1900-2999 is 13,200 months) held the server for tens of seconds: 50 years is beyond any site (longer prints also meet the page cap).
-  .refine((b) => !b.startDate || !b.endDate || monthIndex(b.endDate) - monthIndex(b.startDate) < PRINT_MONTHS_MAX, { message: "errors.endDate_invalid", path: ["endDate"] });
+  .refine((b) => !b.startDate || !b.endDate || monthIndex(b.endDate) - monthIndex(b.startDate) < PRINT_MONTHS_MAX, {
+    message: "errors.endDate_invalid",
+    path: ["endDate"],
+  });
 
 /** The longest printed range, in months. */
 export const PRINT_MONTHS_MAX = 600;

@@ -36,7 +36,8 @@ beforeAll(async () => {
   const demo = await seedDemo(t.db);
   projectId = demo.projectId;
   versionId = demo.versionIds[1];
-  token = (await t.request("POST", "/auth/login", { body: { email: "manager@jalon.demo", password: DEMO_PASSWORD } })).body.token;
+  token = (await t.request("POST", "/auth/login", { body: { email: "manager@jalon.demo", password: DEMO_PASSWORD } }))
+    .body.token;
   outsider = await buildUser(t, { type: "manager" });
   work = mkdtempSync(join(tmpdir(), "jalon-print-"));
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -48,21 +49,46 @@ afterAll(async () => {
 
 const PRINTING_NAME = "Réunion n°12 : façades, œuvre très élargie à Été";
 const exportPdf = (body: Record<string, unknown>, as = token) =>
-  t.request<Buffer & { code?: string }>("POST", "/planning/export", { token: as, body: { projectId, versionId, startDate: "2026-03", endDate: "2027-02", printingName: PRINTING_NAME, ...body } });
+  t.request<Buffer & { code?: string }>("POST", "/planning/export", {
+    token: as,
+    body: { projectId, versionId, startDate: "2026-03", endDate: "2027-02", printingName: PRINTING_NAME, ...body },
+  });
 
 function pdfFile(name: string, pdf: Buffer): string {
   const file = join(work, `${name}.pdf`);
   writeFileSync(file, pdf);
   return file;
 }
-const pdfPages = (file: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))![1]);
-const pdfText = (file: string, page?: number) => execFileSync("pdftotext", [...(page ? ["-f", String(page), "-l", String(page)] : []), "-layout", file, "-"], { encoding: "utf8" });
+const pdfPages = (file: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))![1]);
+const pdfText = (file: string, page?: number) =>
+  execFileSync("pdftotext", [...(page ? ["-f", String(page), "-l", String(page)] : []), "-layout", file, "-"], {
+    encoding: "utf8",
+  });
 
 /** The sheets the shared tiling gives for the same rows: what the web's preview shows. */
-async function expectedPages(format: "A4" | "A3" | "A1", orientation: "landscape" | "portrait", monthsPerPage: number, legendItems: number) {
-  const data = fromWire((await t.request<PlanningDataWire>("GET", "/planning/data", { token, query: { projectId, versionId, startDate: "2026-03", endDate: "2027-02" } })).body);
+async function expectedPages(
+  format: "A4" | "A3" | "A1",
+  orientation: "landscape" | "portrait",
+  monthsPerPage: number,
+  legendItems: number,
+) {
+  const data = fromWire(
+    (
+      await t.request<PlanningDataWire>("GET", "/planning/data", {
+        token,
+        query: { projectId, versionId, startDate: "2026-03", endDate: "2027-02" },
+      })
+    ).body,
+  );
   const rows = buildRows(ganttEventsOf(data), { grouping: "zone", groupLabels: groupLabelsOf(data, "zone") });
-  const plan = planPrint(rows, { format, orientation, monthsPerPage, ...printRange("2026-03", "2027-02"), legendItems });
+  const plan = planPrint(rows, {
+    format,
+    orientation,
+    monthsPerPage,
+    ...printRange("2026-03", "2027-02"),
+    legendItems,
+  });
   return { pages: plan.pages.length, bands: plan.bands.length, rows: rows.length, plan };
 }
 
@@ -72,31 +98,39 @@ describePdf("POST /planning/export", () => {
     ["A4", "portrait", 1],
     ["A3", "landscape", 6],
     ["A1", "landscape", 12],
-  ] as const)("prints the demo on %s %s, %i month(s) per sheet: months across, rows down", async (pageFormat, orientation, monthsPerPage) => {
-    const res = await exportPdf({ pageFormat, orientation, monthsPerPage, showLegend: false });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Planning_.*\.pdf"/);
-    const file = pdfFile(`${pageFormat}-${orientation}-${monthsPerPage}`, res.body);
-    const want = await expectedPages(pageFormat, orientation, monthsPerPage, 0);
-    const across = Math.ceil(12 / monthsPerPage);
-    expect(want.pages).toBe(across * want.bands);
-    // Every sheet holds at most as many rows as its height allows, so there are at least this many bands.
-    expect(want.bands).toBeGreaterThanOrEqual(Math.ceil((want.rows * 12) / want.plan.plot.height));
-    expect(pdfPages(file)).toBe(want.pages);
-    expect(Number(res.headers.get("x-page-count"))).toBe(want.pages);
-    const first = pdfText(file, 1);
-    expect(first).toContain(PRINTING_NAME);
-    expect(first).toContain("Résidence");
-    expect(first).toContain(`Page 1 / ${want.pages}`);
-    // Each sheet repeats the time scale and the row names: the second column of sheets shows the same first rows.
-    if (across > 1) {
-      const second = pdfText(file, 2);
-      const names = (s: string) => s.split("\n").map((l) => l.trim().split(/\s{2,}/)[0]).filter((l) => l.length > 3).slice(3, 8);
-      expect(names(second)).toEqual(names(first));
-      expect(second).toContain("Colonne 2/");
-    }
-  });
+  ] as const)(
+    "prints the demo on %s %s, %i month(s) per sheet: months across, rows down",
+    async (pageFormat, orientation, monthsPerPage) => {
+      const res = await exportPdf({ pageFormat, orientation, monthsPerPage, showLegend: false });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Planning_.*\.pdf"/);
+      const file = pdfFile(`${pageFormat}-${orientation}-${monthsPerPage}`, res.body);
+      const want = await expectedPages(pageFormat, orientation, monthsPerPage, 0);
+      const across = Math.ceil(12 / monthsPerPage);
+      expect(want.pages).toBe(across * want.bands);
+      // Every sheet holds at most as many rows as its height allows, so there are at least this many bands.
+      expect(want.bands).toBeGreaterThanOrEqual(Math.ceil((want.rows * 12) / want.plan.plot.height));
+      expect(pdfPages(file)).toBe(want.pages);
+      expect(Number(res.headers.get("x-page-count"))).toBe(want.pages);
+      const first = pdfText(file, 1);
+      expect(first).toContain(PRINTING_NAME);
+      expect(first).toContain("Résidence");
+      expect(first).toContain(`Page 1 / ${want.pages}`);
+      // Each sheet repeats the time scale and the row names: the second column of sheets shows the same first rows.
+      if (across > 1) {
+        const second = pdfText(file, 2);
+        const names = (s: string) =>
+          s
+            .split("\n")
+            .map((l) => l.trim().split(/\s{2,}/)[0])
+            .filter((l) => l.length > 3)
+            .slice(3, 8);
+        expect(names(second)).toEqual(names(first));
+        expect(second).toContain("Colonne 2/");
+      }
+    },
+  );
 
   it("writes real, searchable text with French accents, task names on their sheet, and the legend", async () => {
     const res = await exportPdf({ pageFormat: "A3", orientation: "landscape", monthsPerPage: 4, showLegend: true });
@@ -120,21 +154,44 @@ describePdf("POST /planning/export", () => {
   });
 
   it("prints A3 by month (days on the scale) with a filter and aggregated zones, and keeps the PNGs", async () => {
-    const data = fromWire((await t.request<PlanningDataWire>("GET", "/planning/data", { token, query: { projectId, versionId, startDate: "2026-03", endDate: "2026-04" } })).body);
+    const data = fromWire(
+      (
+        await t.request<PlanningDataWire>("GET", "/planning/data", {
+          token,
+          query: { projectId, versionId, startDate: "2026-03", endDate: "2026-04" },
+        })
+      ).body,
+    );
     const zone = data.zones[0].id;
-    const res = await exportPdf({ pageFormat: "a3", orientation: "landscape", monthsPerPage: 1, startDate: "2026-03-15", endDate: "2026-04-02", aggregatedZoneIds: [zone], showLegend: true });
+    const res = await exportPdf({
+      pageFormat: "a3",
+      orientation: "landscape",
+      monthsPerPage: 1,
+      startDate: "2026-03-15",
+      endDate: "2026-04-02",
+      aggregatedZoneIds: [zone],
+      showLegend: true,
+    });
     expect(res.status).toBe(200);
     const file = pdfFile("a3-month", res.body);
     writeFileSync(join(ARTIFACTS, "demo-A3-landscape-1.pdf"), res.body);
     expect(pdfText(file, 1)).toMatch(/LUN \d+/);
     execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", file, join(ARTIFACTS, "demo-A3-landscape-1")]);
-    const filtered = await exportPdf({ pageFormat: "A3", monthsPerPage: 12, showLegend: false, filters: { eventNames: ["Fin du gros œuvre bâtiment B"] } });
+    const filtered = await exportPdf({
+      pageFormat: "A3",
+      monthsPerPage: 12,
+      showLegend: false,
+      filters: { eventNames: ["Fin du gros œuvre bâtiment B"] },
+    });
     const only = pdfText(pdfFile("filtered", filtered.body));
     expect(only).toContain("Fin du gros œuvre bâtiment B");
     expect(only).not.toContain("Fondations");
     expect(pdfPages(pdfFile("filtered2", filtered.body))).toBe(1);
     // Without a range: the project's projected months (March 2026 to February 2027 for the demo).
-    const whole = await t.request<Buffer>("POST", "/planning/export", { token, body: { projectId, versionId, pageFormat: "A1", monthsPerPage: 6, showLegend: false } });
+    const whole = await t.request<Buffer>("POST", "/planning/export", {
+      token,
+      body: { projectId, versionId, pageFormat: "A1", monthsPerPage: 6, showLegend: false },
+    });
     expect(whole.status).toBe(200);
     const wholeText = pdfText(pdfFile("whole", whole.body), 1);
     expect(wholeText).toContain("mars 2026");
@@ -147,9 +204,13 @@ describePdf("POST /planning/export", () => {
     expect((await exportPdf({ monthsPerPage: 0 })).status).toBe(400);
     expect((await exportPdf({ monthsPerPage: "3" })).status).toBe(400);
     expect((await exportPdf({ startDate: "2027-01", endDate: "2026-01" })).body.code).toBe("errors.endDate_invalid");
-    expect((await exportPdf({ monthsPerPage: 6, startDate: "1900-01", endDate: "2999-12" })).body.code).toBe("errors.endDate_invalid");
+    expect((await exportPdf({ monthsPerPage: 6, startDate: "1900-01", endDate: "2999-12" })).body.code).toBe(
+      "errors.endDate_invalid",
+    );
     expect((await exportPdf({ filters: { zoneIds: ["x"] } })).status).toBe(400);
-    expect((await t.request("POST", "/planning/export", { token, body: { projectId: "undefined", versionId } })).body.code).toBe("errors.no_project");
+    expect(
+      (await t.request("POST", "/planning/export", { token, body: { projectId: "undefined", versionId } })).body.code,
+    ).toBe("errors.no_project");
     expect((await exportPdf({}, outsider.token)).status).toBe(403);
     expect((await t.request("POST", "/planning/export", { body: { projectId, versionId } })).status).toBe(401);
     const tooBig = await exportPdf({ pageFormat: "A4", monthsPerPage: 1, startDate: "2000-01", endDate: "2040-12" });

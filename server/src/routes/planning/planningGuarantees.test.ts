@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDay } from "@jalon/engine";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildProject, buildUser, countRows, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import {
+  buildProject,
+  buildUser,
+  countRows,
+  type BuiltProject,
+  type BuiltUser,
+} from "../../../test/helpers/factories.js";
 import { forget, readVersionGraph } from "../../planning/versionGraph.js";
 import { planningData } from "../../planning/planningData.js";
 import { fromWire } from "@jalon/shared/planning";
@@ -20,19 +26,39 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function chain(p: BuiltProject): Promise<{ a: number; b: number; c: number }> {
-  const post = (body: Record<string, unknown>) => t.request("POST", "/event", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, ...body } });
+  const post = (body: Record<string, unknown>) =>
+    t.request("POST", "/event", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, ...body } });
   const a = await post({ name: "Terrassement", numberOfDays: 3, startDate: "2026-02-02" });
-  const b = await post({ name: "Fondations", numberOfDays: 2, parentsEvents: [{ id: a.body.id, type: "end-begin", delay: 0 }] });
-  const c = await post({ name: "Élévation", numberOfDays: 5, parentsEvents: [{ id: b.body.id, type: "end-begin", delay: 0 }] });
+  const b = await post({
+    name: "Fondations",
+    numberOfDays: 2,
+    parentsEvents: [{ id: a.body.id, type: "end-begin", delay: 0 }],
+  });
+  const c = await post({
+    name: "Élévation",
+    numberOfDays: 5,
+    parentsEvents: [{ id: b.body.id, type: "end-begin", delay: 0 }],
+  });
   expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
   return { a: a.body.id, b: b.body.id, c: c.body.id };
 }
 
-const move = (token: string, p: BuiltProject, events: { id: number; revision?: number }[], anchorId: number, startDate: string) =>
-  t.request("PATCH", "/event/bulk-update", { token, body: { projectId: p.id, versionId: p.versionId, events, anchorId, startDate } });
+const move = (
+  token: string,
+  p: BuiltProject,
+  events: { id: number; revision?: number }[],
+  anchorId: number,
+  startDate: string,
+) =>
+  t.request("PATCH", "/event/bulk-update", {
+    token,
+    body: { projectId: p.id, versionId: p.versionId, events, anchorId, startDate },
+  });
 
 const rows = async (ids: number[]) =>
-  (await t.db("events").whereIn("id", ids).orderBy("id").select("id", "start_date", "end_date", "revision")).map((r) => [r.start_date, r.end_date]);
+  (await t.db("events").whereIn("id", ids).orderBy("id").select("id", "start_date", "end_date", "revision")).map(
+    (r) => [r.start_date, r.end_date],
+  );
 
 describe("concurrent bulk moves on one version", () => {
   it("are serialised: two moves sent at once with the same revision give one 200 and one 409, and only the winner is written", async () => {
@@ -83,30 +109,54 @@ describe("GET /planning/data with compareVersionIds", () => {
   it("returns, for each event of the shown version, its dates in each compared version, matched by trackingId", async () => {
     const p = await buildProject(t, manager);
     const ids = await chain(p);
-    const v2 = await t.request("POST", "/version", { token: manager.token, body: { projectId: p.id, name: "Recalage" } });
+    const v2 = await t.request("POST", "/version", {
+      token: manager.token,
+      body: { projectId: p.id, name: "Recalage" },
+    });
     expect(v2.status).toBe(201);
     const current: BuiltProject = { id: p.id, versionId: v2.body.id };
-    const copies = await t.db("events").where({ version_id: current.versionId }).orderBy("id").select("id", "tracking_id");
+    const copies = await t
+      .db("events")
+      .where({ version_id: current.versionId })
+      .orderBy("id")
+      .select("id", "tracking_id");
     const byTracking = new Map(copies.map((e) => [e.tracking_id as number, e.id as number]));
     const old = await t.db("events").whereIn("id", [ids.a, ids.b, ids.c]).orderBy("id").select("id", "tracking_id");
     const newIds = old.map((e) => byTracking.get(e.tracking_id)!);
     const moved = await move(manager.token, current, [{ id: newIds[0] }], newIds[0], "2026-02-16");
     expect(moved.status).toBe(200);
 
-    const res = await t.request("GET", "/planning/data", { token: manager.token, query: { projectId: p.id, versionId: current.versionId, compareVersionIds: [p.versionId] } });
+    const res = await t.request("GET", "/planning/data", {
+      token: manager.token,
+      query: { projectId: p.id, versionId: current.versionId, compareVersionIds: [p.versionId] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.comparisons).toHaveLength(1);
     const cmp = res.body.comparisons[0];
     expect(cmp).toMatchObject({ versionId: p.versionId, name: "Version 1" });
     expect([...cmp.eventIds].sort()).toEqual([...newIds].sort());
     // The compared version keeps the dates before the move; the shown version has the moved ones.
-    const before = newIds.map((id) => { const k = cmp.eventIds.indexOf(id); return [cmp.startDay[k], cmp.endDay[k]]; });
-    expect(before).toEqual([["2026-02-02", "2026-02-04"], ["2026-02-05", "2026-02-06"], ["2026-02-09", "2026-02-13"]].map((d) => d.map(parseDay)));
+    const before = newIds.map((id) => {
+      const k = cmp.eventIds.indexOf(id);
+      return [cmp.startDay[k], cmp.endDay[k]];
+    });
+    expect(before).toEqual(
+      [
+        ["2026-02-02", "2026-02-04"],
+        ["2026-02-05", "2026-02-06"],
+        ["2026-02-09", "2026-02-13"],
+      ].map((d) => d.map(parseDay)),
+    );
     const shown = res.body.graph;
-    expect(newIds.map((id) => shown.startDay[shown.ids.indexOf(id)])).toEqual(["2026-02-16", "2026-02-19", "2026-02-23"].map(parseDay));
+    expect(newIds.map((id) => shown.startDay[shown.ids.indexOf(id)])).toEqual(
+      ["2026-02-16", "2026-02-19", "2026-02-23"].map(parseDay),
+    );
 
     const foreign = await buildProject(t, manager);
-    const refused = await t.request("GET", "/planning/data", { token: manager.token, query: { projectId: p.id, versionId: current.versionId, compareVersionIds: [foreign.versionId] } });
+    const refused = await t.request("GET", "/planning/data", {
+      token: manager.token,
+      query: { projectId: p.id, versionId: current.versionId, compareVersionIds: [foreign.versionId] },
+    });
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe("errors.version_not_found");
   });

@@ -18,7 +18,10 @@ beforeAll(async () => {
   outsider = await buildUser(t, { type: "manager" });
   p = await buildProject(t, manager, { members: [external], isPublic: true });
   const post = async (body: Record<string, unknown>) => {
-    const res = await t.request("POST", "/event", { token: manager.token, body: { projectId: p.id, versionId: p.versionId, ...body } });
+    const res = await t.request("POST", "/event", {
+      token: manager.token,
+      body: { projectId: p.id, versionId: p.versionId, ...body },
+    });
     expect(res.status).toBe(201);
     return res.body.id as number;
   };
@@ -32,7 +35,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Query = Record<string, string | number | (string | number)[]>;
-const data = (token: string, query: Query) => t.request("GET", "/planning/data", { token, query: { projectId: p.id, versionId: p.versionId, ...query } });
+const data = (token: string, query: Query) =>
+  t.request("GET", "/planning/data", { token, query: { projectId: p.id, versionId: p.versionId, ...query } });
 const eventIds = (body: { eventColumns: { id: number[] } }) => body.eventColumns.id;
 
 describe("GET /planning/data range", () => {
@@ -46,14 +50,23 @@ describe("GET /planning/data range", () => {
     const all = await data(manager.token, { startDate: "2026-01", endDate: "2028-06" });
     expect(eventIds(all.body)).toEqual([ids.y1, ids.y3, ids.seam].sort((a, b) => a - b));
     // A task across the seam of two ranges is in both: the client keeps it once.
-    expect(eventIds((await data(manager.token, { startDate: "2027-04", endDate: "2027-06" })).body)).toEqual([ids.seam]);
-    expect(eventIds((await data(manager.token, { startDate: "2027-01", endDate: "2027-03" })).body)).toEqual([ids.seam]);
+    expect(eventIds((await data(manager.token, { startDate: "2027-04", endDate: "2027-06" })).body)).toEqual([
+      ids.seam,
+    ]);
+    expect(eventIds((await data(manager.token, { startDate: "2027-01", endDate: "2027-03" })).body)).toEqual([
+      ids.seam,
+    ]);
   });
 
   it("reads a day as its month, and the date filter narrows the range", async () => {
     const byDay = await data(manager.token, { startDate: "2028-06-20", endDate: "2028-06-30" });
     expect(eventIds(byDay.body)).toEqual([ids.y3]);
-    const narrowed = await data(manager.token, { startDate: "2026-01", endDate: "2028-12", fromDate: "2027-01-01", toDate: "2028-12-31" });
+    const narrowed = await data(manager.token, {
+      startDate: "2026-01",
+      endDate: "2028-12",
+      fromDate: "2027-01-01",
+      toDate: "2028-12-31",
+    });
     expect(eventIds(narrowed.body)).toEqual([ids.y3, ids.seam].sort((a, b) => a - b));
   });
 
@@ -66,9 +79,13 @@ describe("GET /planning/data range", () => {
     expect(slice.body.writeCounter).toBe(full.body.writeCounter);
     // Cached apart from the full answer of the same range: asked again, each keeps its own shape.
     expect((await data(external.token, { startDate: "2028-01", endDate: "2028-12" })).body.graph.ids).toHaveLength(3);
-    expect((await data(external.token, { startDate: "2028-01", endDate: "2028-12", eventsOnly: "true" })).body.graph).toBeUndefined();
+    expect(
+      (await data(external.token, { startDate: "2028-01", endDate: "2028-12", eventsOnly: "true" })).body.graph,
+    ).toBeUndefined();
     const token = (await t.db("projects").where({ id: p.id }).first("share_token")).share_token as string;
-    const pub = await t.request("GET", `/planning/public/${token}`, { query: { startDate: "2026-01", endDate: "2026-01", eventsOnly: "1" } });
+    const pub = await t.request("GET", `/planning/public/${token}`, {
+      query: { startDate: "2026-01", endDate: "2026-01", eventsOnly: "1" },
+    });
     expect(pub.status).toBe(200);
     expect(pub.body.graph).toBeUndefined();
     expect(eventIds(pub.body)).toEqual([ids.y1]);
@@ -95,15 +112,27 @@ describe("GET /planning/data range", () => {
       expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code });
     }
     expect((await data(manager.token, { startDate: "2026-13" })).body.message).toBe("La date de début est invalide.");
-    expect((await data(manager.token, { startDate: "2027-01", endDate: "2026-12" })).body.message).toBe("La date de fin est invalide.");
+    expect((await data(manager.token, { startDate: "2027-01", endDate: "2026-12" })).body.message).toBe(
+      "La date de fin est invalide.",
+    );
     const token = (await t.db("projects").where({ id: p.id }).first("share_token")).share_token as string;
-    const pub = await t.request("GET", `/planning/public/${token}`, { query: { startDate: "2027-01", endDate: "2026-12" } });
+    const pub = await t.request("GET", `/planning/public/${token}`, {
+      query: { startDate: "2027-01", endDate: "2026-12" },
+    });
     expect([pub.status, pub.body.code]).toEqual([400, "errors.endDate_invalid"]);
     expect(planningCacheStats().entries).toBe(before);
   });
 
   it("checks who may read before the range: 401 without a session, 403 outside the project", async () => {
-    expect((await data(outsider.token, { startDate: "2026-01", endDate: "2026-02", eventsOnly: "true" })).status).toBe(403);
-    expect((await t.request("GET", "/planning/data", { query: { projectId: p.id, versionId: p.versionId, startDate: "2026-01", eventsOnly: "true" } })).status).toBe(401);
+    expect((await data(outsider.token, { startDate: "2026-01", endDate: "2026-02", eventsOnly: "true" })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await t.request("GET", "/planning/data", {
+          query: { projectId: p.id, versionId: p.versionId, startDate: "2026-01", eventsOnly: "true" },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

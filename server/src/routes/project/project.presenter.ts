@@ -55,7 +55,12 @@ export async function versionsById(db: Db, ids: (number | null)[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export function presentProject(row: ProjectDbRow, versions: Map<number, VersionDbRow>, viewer: AuthUser, opts: { signedVersion?: boolean } = {}): Project {
+export function presentProject(
+  row: ProjectDbRow,
+  versions: Map<number, VersionDbRow>,
+  viewer: AuthUser,
+  opts: { signedVersion?: boolean } = {},
+): Project {
   const current = row.current_version_id ? versions.get(row.current_version_id) : undefined;
   const project: Project = {
     id: row.id,

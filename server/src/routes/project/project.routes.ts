@@ -1,6 +1,11 @@
 import type Router from "@koa/router";
 import {
-  AppError, isManagerRole, parseListQuery, PERMISSIONS, PROJECT_PICTURE_MAX_BYTES, PROJECT_PICTURE_TYPES,
+  AppError,
+  isManagerRole,
+  parseListQuery,
+  PERMISSIONS,
+  PROJECT_PICTURE_MAX_BYTES,
+  PROJECT_PICTURE_TYPES,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableProject, writableProject } from "../../access/projects.js";
@@ -12,23 +17,49 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { presentVersion, type VersionDbRow } from "../version/version.presenter.js";
-import { loadPresentedProject, presentProject, projectSelect, versionsById, type ProjectDbRow } from "./project.presenter.js";
 import {
-  pictureParams, projectCloneBody, projectCloseBody, projectColumns, projectCreateBody, projectListResource, projectParams,
-  projectUpdateBody, projectUserBody, uploadPictureBody,
+  loadPresentedProject,
+  presentProject,
+  projectSelect,
+  versionsById,
+  type ProjectDbRow,
+} from "./project.presenter.js";
+import {
+  pictureParams,
+  projectCloneBody,
+  projectCloseBody,
+  projectColumns,
+  projectCreateBody,
+  projectListResource,
+  projectParams,
+  projectUpdateBody,
+  projectUserBody,
+  uploadPictureBody,
 } from "./project.schema.js";
-
 
 /** Magic numbers of the accepted picture types: the declared type must match the bytes. */
 function sniffImage(buf: Buffer): string | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return "image/jpeg";
-  if (buf.length >= 6 && (buf.subarray(0, 6).toString("latin1") === "GIF87a" || buf.subarray(0, 6).toString("latin1") === "GIF89a")) return "image/gif";
-  if (buf.length >= 12 && buf.subarray(0, 4).toString("latin1") === "RIFF" && buf.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
+  if (
+    buf.length >= 6 &&
+    (buf.subarray(0, 6).toString("latin1") === "GIF87a" || buf.subarray(0, 6).toString("latin1") === "GIF89a")
+  )
+    return "image/gif";
+  if (
+    buf.length >= 12 &&
+    buf.subarray(0, 4).toString("latin1") === "RIFF" &&
+    buf.subarray(8, 12).toString("latin1") === "WEBP"
+  )
+    return "image/webp";
   return null;
 }
 
-async function readPicture(file: File | string, declared: string | undefined): Promise<{ data: Buffer; mime: string; name: string | null }> {
+async function readPicture(
+  file: File | string,
+  declared: string | undefined,
+): Promise<{ data: Buffer; mime: string; name: string | null }> {
   let data: Buffer;
   let mime = declared ?? null;
   let name: string | null = null;
@@ -62,10 +93,21 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, ctx }) => {
       const query = parseListQuery(ctx.query, projectListResource);
       const base = projectSelect(db);
-      if (user.type !== "admin") base.whereIn("projects.id", db("project_users").select("project_id").where({ user_id: user.id }));
+      if (user.type !== "admin")
+        base.whereIn("projects.id", db("project_users").select("project_id").where({ user_id: user.id }));
       if (!isManagerRole(user.type)) base.where("projects.is_archived", false);
-      const { rows, total } = await runList<ProjectDbRow>(db, base, query, projectListResource, projectColumns, "projects.id");
-      const versions = await versionsById(db, rows.flatMap((r) => [r.current_version_id, r.signed_version_id]));
+      const { rows, total } = await runList<ProjectDbRow>(
+        db,
+        base,
+        query,
+        projectListResource,
+        projectColumns,
+        "projects.id",
+      );
+      const versions = await versionsById(
+        db,
+        rows.flatMap((r) => [r.current_version_id, r.signed_version_id]),
+      );
       const signedVersion = query.join.includes("signedVersion");
       const data = rows.map((r) => presentProject(r, versions, user, { signedVersion }));
       return { data, count: data.length, total };
@@ -114,7 +156,9 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       await writableProject(db, user, body.projectId);
       const target = await db("users").where({ id: body.userId }).first("id");
       if (!target) throw new AppError("user_not_found");
-      const already = await db("project_users").where({ project_id: body.projectId, user_id: body.userId }).first("user_id");
+      const already = await db("project_users")
+        .where({ project_id: body.projectId, user_id: body.userId })
+        .first("user_id");
       if (already) throw new AppError("users_already_assigned");
       await db("project_users").insert({ project_id: body.projectId, user_id: body.userId });
       return { projectId: body.projectId, userId: body.userId };
@@ -172,8 +216,10 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: projectUpdateBody,
     write: true,
     handler: async ({ db, user, params, body, emits }) => {
-      if (body.id !== undefined && body.id !== params.id) throw new AppError("errors.validation", { message: "L'identifiant du corps ne correspond pas à l'adresse." });
-      const onlyUnarchive = body.isArchived === false && Object.keys(body).every((k) => k === "isArchived" || k === "id");
+      if (body.id !== undefined && body.id !== params.id)
+        throw new AppError("errors.validation", { message: "L'identifiant du corps ne correspond pas à l'adresse." });
+      const onlyUnarchive =
+        body.isArchived === false && Object.keys(body).every((k) => k === "isArchived" || k === "id");
       const project = await writableProject(db, user, params.id, { allowArchived: onlyUnarchive });
       const access = await updateProject(db, project, body);
       if (access) emits.accessChanged(access);
@@ -189,8 +235,16 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: projectParams,
     body: projectCloseBody,
     handler: async ({ db, user, params, body, emits }) => {
-      const version = await createVersion(deps, emits, user, { projectId: params.id, name: body.name, freeze: true, isManualVersion: false });
-      return { project: await loadPresentedProject(db, user, params.id), version: presentVersion(version as unknown as VersionDbRow) };
+      const version = await createVersion(deps, emits, user, {
+        projectId: params.id,
+        name: body.name,
+        freeze: true,
+        isManualVersion: false,
+      });
+      return {
+        project: await loadPresentedProject(db, user, params.id),
+        version: presentVersion(version as unknown as VersionDbRow),
+      };
     },
   });
 

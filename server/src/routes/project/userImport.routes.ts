@@ -17,7 +17,10 @@ const startStudentProjectBody = z.object({
 
 const importParams = z.object({ id: projectRef });
 
-async function fileOf(data: File | string, fileName: string | undefined): Promise<{ bytes: Buffer; name: string | null }> {
+async function fileOf(
+  data: File | string,
+  fileName: string | undefined,
+): Promise<{ bytes: Buffer; name: string | null }> {
   if (typeof data === "string") {
     const b64 = data.replace(/^data:[\w/+.-]+;base64,/, "");
     if (!/^[A-Za-z0-9+/=\s]+$/.test(b64)) throw new AppError("errors.xlsx_required");

@@ -29,7 +29,11 @@ async function xlsx(rows: Cell[][], headers: string[] = HEADERS): Promise<Buffer
 
 function upload(projectId: number, token: string, bytes: Buffer, name = "equipe.xlsx") {
   const form = new FormData();
-  form.set("data", new Blob([new Uint8Array(bytes)], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), name);
+  form.set(
+    "data",
+    new Blob([new Uint8Array(bytes)], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+    name,
+  );
   return t.request("PUT", `/project/${projectId}/start-student-project`, { token, rawBody: form });
 }
 
@@ -53,24 +57,48 @@ describe("PUT /project/{id}/start-student-project", () => {
     expect(camille).toMatchObject({ firstname: "Camille", lastname: "Durand", type: "external", password_hash: null });
     expect(await t.db("users").where({ email: b }).first()).toMatchObject({ firstname: "Léo", type: "external" });
     // An existing account keeps its names and type.
-    expect(await t.db("users").where({ id: known.id }).first()).toMatchObject({ firstname: "Ancien", type: "external" });
-    for (const id of [camille.id, known.id]) expect(await countRows(t.db, "project_users", { project_id: p.id, user_id: id })).toBe(1);
+    expect(await t.db("users").where({ id: known.id }).first()).toMatchObject({
+      firstname: "Ancien",
+      type: "external",
+    });
+    for (const id of [camille.id, known.id])
+      expect(await countRows(t.db, "project_users", { project_id: p.id, user_id: id })).toBe(1);
 
-    const members = await t.request("GET", "/user", { token: manager.token, query: { filter: `projectId||$eq||${p.id}` } });
-    expect(members.body.data.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining([a, b, known.email]));
+    const members = await t.request("GET", "/user", {
+      token: manager.token,
+      query: { filter: `projectId||$eq||${p.id}` },
+    });
+    expect(members.body.data.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining([a, b, known.email]),
+    );
 
     const again = await upload(p.id, manager.token, file);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("Les utilisateurs renseignés ont déjà été affectés au projet");
 
-    const oneMore = await upload(p.id, manager.token, await xlsx([["Camille", "Durand", a], ["Nina", "Petit", mail(), "Externe"]]));
+    const oneMore = await upload(
+      p.id,
+      manager.token,
+      await xlsx([
+        ["Camille", "Durand", a],
+        ["Nina", "Petit", mail(), "Externe"],
+      ]),
+    );
     expect(oneMore.body).toEqual({ count: 1, created: 1 });
   });
 
   it.each([
     ["a missing email", [["Camille", "Durand", "", ""]], "import_missing_email", 2],
     ["a malformed email", [["Camille", "Durand", "camille.durand@", ""]], "import_invalid_email", 2],
-    ["an email twice in the file (any case)", [["A", "B", "x@exemple.fr"], ["C", "D", "X@Exemple.fr"]], "import_duplicate_email", 3],
+    [
+      "an email twice in the file (any case)",
+      [
+        ["A", "B", "x@exemple.fr"],
+        ["C", "D", "X@Exemple.fr"],
+      ],
+      "import_duplicate_email",
+      3,
+    ],
     ["a missing first name", [["", "Durand", "y@exemple.fr"]], "import_missing_name", 2],
     ["a missing last name", [["Camille", "", "z@exemple.fr"]], "import_missing_name", 2],
     ["an unknown type", [["Camille", "Durand", "w@exemple.fr", "Stagiaire"]], "errors.import_invalid", 2],
@@ -89,7 +117,11 @@ describe("PUT /project/{id}/start-student-project", () => {
 
   it("refuses files of the wrong structure or kind", async () => {
     const p = await buildProject(t, manager);
-    const wrongHeaders = await upload(p.id, manager.token, await xlsx([["A", "B", mail()]], ["Nom", "Prénom", "Courriel", "Type"]));
+    const wrongHeaders = await upload(
+      p.id,
+      manager.token,
+      await xlsx([["A", "B", mail()]], ["Nom", "Prénom", "Courriel", "Type"]),
+    );
     expect(wrongHeaders.status).toBe(400);
     expect(wrongHeaders.body.code).toBe("errors.import_format");
     expect(wrongHeaders.body.message).toContain("Prénom, Nom, Adresse e-mail, Type");
@@ -99,7 +131,11 @@ describe("PUT /project/{id}/start-student-project", () => {
     expect(csv.body.code).toBe("errors.xlsx_required");
     const renamed = await upload(p.id, manager.token, Buffer.from("pas un classeur"), "equipe.xlsx");
     expect(renamed.body.code).toBe("errors.xlsx_required");
-    const brokenZip = await upload(p.id, manager.token, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64)]));
+    const brokenZip = await upload(
+      p.id,
+      manager.token,
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64)]),
+    );
     expect(brokenZip.status).toBe(400);
     expect(brokenZip.body.code).toBe("errors.import_format");
     const none = await t.request("PUT", `/project/${p.id}/start-student-project`, { token: manager.token, body: {} });
@@ -110,7 +146,10 @@ describe("PUT /project/{id}/start-student-project", () => {
   it("accepts the file as base64 JSON too", async () => {
     const p = await buildProject(t, manager);
     const bytes = await xlsx([["Jeanne", "Roux", mail()]]);
-    const res = await t.request("PUT", `/project/${p.id}/start-student-project`, { token: manager.token, body: { data: bytes.toString("base64"), fileName: "x.xlsx" } });
+    const res = await t.request("PUT", `/project/${p.id}/start-student-project`, {
+      token: manager.token,
+      body: { data: bytes.toString("base64"), fileName: "x.xlsx" },
+    });
     expect(res.body).toEqual({ count: 1, created: 1 });
   });
 
@@ -126,7 +165,9 @@ describe("PUT /project/{id}/start-student-project", () => {
     const byAdmin = await upload(p.id, admin.token, file);
     expect(byAdmin.body).toEqual({ count: 1, created: 1 });
     const archived = await buildProject(t, manager, { isArchived: true });
-    expect((await upload(archived.id, manager.token, await xlsx([["A", "B", mail()]]))).body.code).toBe("errors.project_archived");
+    expect((await upload(archived.id, manager.token, await xlsx([["A", "B", mail()]]))).body.code).toBe(
+      "errors.project_archived",
+    );
   });
 });
 

@@ -85,14 +85,29 @@ export async function withSequenceJoins(db: Db, list: SequenceOut[], join: reado
     for (const s of list) s.zone = s.zoneId ? (byId.get(s.zoneId) ?? null) : null;
   }
   if (join.includes("tags")) {
-    const rows = await db("sequence_tags as st").join("tags as t", "t.id", "st.tag_id").whereIn("st.sequence_id", ids)
-      .select("st.sequence_id", "t.id", "t.name", "t.color", "t.category_id", "t.type").orderBy("t.name");
+    const rows = await db("sequence_tags as st")
+      .join("tags as t", "t.id", "st.tag_id")
+      .whereIn("st.sequence_id", ids)
+      .select("st.sequence_id", "t.id", "t.name", "t.color", "t.category_id", "t.type")
+      .orderBy("t.name");
     const map = new Map<number, Tag[]>();
-    for (const r of rows) (map.get(r.sequence_id) ?? map.set(r.sequence_id, []).get(r.sequence_id)!).push({ id: r.id, name: r.name, color: r.color, categoryId: r.category_id, type: r.type });
+    for (const r of rows)
+      (map.get(r.sequence_id) ?? map.set(r.sequence_id, []).get(r.sequence_id)!).push({
+        id: r.id,
+        name: r.name,
+        color: r.color,
+        categoryId: r.category_id,
+        type: r.type,
+      });
     for (const s of list) s.tags = map.get(s.id) ?? [];
   }
   if (join.includes("events")) {
-    const rows = (await eventSelect(db).whereIn("events.sequence_id", ids).orderBy([{ column: "events.start_date", order: "asc" }, { column: "events.id", order: "asc" }])) as EventDbRow[];
+    const rows = (await eventSelect(db)
+      .whereIn("events.sequence_id", ids)
+      .orderBy([
+        { column: "events.start_date", order: "asc" },
+        { column: "events.id", order: "asc" },
+      ])) as EventDbRow[];
     const map = new Map<number, Event[]>();
     for (const r of rows) {
       const e = presentEvent(r);
@@ -103,17 +118,36 @@ export async function withSequenceJoins(db: Db, list: SequenceOut[], join: reado
   if (join.includes("instantiationConfig")) {
     const cfgIds = [...new Set(list.map((s) => s.instantiationConfigId).filter((x): x is number => x !== null))];
     const cfgs = cfgIds.length ? await db("instantiation_configs").whereIn("id", cfgIds) : [];
-    const byId = new Map(cfgs.map((c: Record<string, unknown>) => [c.id as number, {
-      id: c.id, type: c.type, sequenceTemplateProId: c.sequence_template_pro_id, referenceEventId: c.reference_event_id,
-      delayWithReferenceEvent: c.delay_with_reference_event, milestoneReferenceType: c.milestone_reference_type,
-      showStartMilestone: c.show_start_milestone, showEndMilestone: c.show_end_milestone, takt: c.takt,
-    }]));
-    for (const s of list) s.instantiationConfig = s.instantiationConfigId ? (byId.get(s.instantiationConfigId) ?? null) : null;
+    const byId = new Map(
+      cfgs.map((c: Record<string, unknown>) => [
+        c.id as number,
+        {
+          id: c.id,
+          type: c.type,
+          sequenceTemplateProId: c.sequence_template_pro_id,
+          referenceEventId: c.reference_event_id,
+          delayWithReferenceEvent: c.delay_with_reference_event,
+          milestoneReferenceType: c.milestone_reference_type,
+          showStartMilestone: c.show_start_milestone,
+          showEndMilestone: c.show_end_milestone,
+          takt: c.takt,
+        },
+      ]),
+    );
+    for (const s of list)
+      s.instantiationConfig = s.instantiationConfigId ? (byId.get(s.instantiationConfigId) ?? null) : null;
   }
   if (join.includes("subsequences")) {
-    const rows = await db("sequences").whereIn("parent_sequence_id", ids).select("id", "name", "parent_sequence_id").orderBy("name");
+    const rows = await db("sequences")
+      .whereIn("parent_sequence_id", ids)
+      .select("id", "name", "parent_sequence_id")
+      .orderBy("name");
     const map = new Map<number, { id: number; name: string }[]>();
-    for (const r of rows) (map.get(r.parent_sequence_id) ?? map.set(r.parent_sequence_id, []).get(r.parent_sequence_id)!).push({ id: r.id, name: r.name });
+    for (const r of rows)
+      (map.get(r.parent_sequence_id) ?? map.set(r.parent_sequence_id, []).get(r.parent_sequence_id)!).push({
+        id: r.id,
+        name: r.name,
+      });
     for (const s of list) s.subsequences = map.get(s.id) ?? [];
   }
   return list;

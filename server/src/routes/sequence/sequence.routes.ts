@@ -1,10 +1,26 @@
 import type Router from "@koa/router";
 import {
-  AppError, eqFilterValue, parseListQuery, PERMISSIONS, sequenceBulkDeleteBody, sequenceBulkUpdateBody, sequenceCreateBody, sequenceDeleteQuery, sequenceListResource, sequenceParams, sequenceUpdateBody,
+  AppError,
+  eqFilterValue,
+  parseListQuery,
+  PERMISSIONS,
+  sequenceBulkDeleteBody,
+  sequenceBulkUpdateBody,
+  sequenceCreateBody,
+  sequenceDeleteQuery,
+  sequenceListResource,
+  sequenceParams,
+  sequenceUpdateBody,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
-import { bulkUpdateSequences, createSequence, deleteSequences, sequenceOfVersion, updateSequence } from "../../commands/sequenceWrite.js";
+import {
+  bulkUpdateSequences,
+  createSequence,
+  deleteSequences,
+  sequenceOfVersion,
+  updateSequence,
+} from "../../commands/sequenceWrite.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
@@ -14,7 +30,12 @@ import { presentSequence, sequenceRollup, withSequenceJoins, type SequenceDbRow 
 import { sequenceColumns } from "./sequence.schema.js";
 
 /** The version a write addresses: the one named (it must belong to the project), else the current one. */
-async function targetVersion(db: Db, user: AuthUser, projectId: number, versionId: number | undefined): Promise<number> {
+async function targetVersion(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  versionId: number | undefined,
+): Promise<number> {
   const project = await writableProject(db, user, projectId);
   const vid = versionId ?? project.current_version_id;
   if (!vid) throw new AppError("errors.no_project");
@@ -45,7 +66,8 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
       let versionId: number;
       if (typeof versionFilter === "number") {
         const { version } = await readableVersion(db, user, versionFilter);
-        if (typeof projectFilter === "number" && version.project_id !== projectFilter) throw new AppError("errors.version_not_in_project");
+        if (typeof projectFilter === "number" && version.project_id !== projectFilter)
+          throw new AppError("errors.version_not_in_project");
         versionId = version.id;
       } else if (typeof projectFilter === "number") {
         const project = await readableProject(db, user, projectFilter);
@@ -54,7 +76,14 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
       } else {
         throw new AppError("errors.no_project");
       }
-      const { rows, total } = await runList<SequenceDbRow>(db, sequenceRollup(db, versionId), query, sequenceListResource, sequenceColumns, "sq.id");
+      const { rows, total } = await runList<SequenceDbRow>(
+        db,
+        sequenceRollup(db, versionId),
+        query,
+        sequenceListResource,
+        sequenceColumns,
+        "sq.id",
+      );
       const data = await withSequenceJoins(db, rows.map(presentSequence), query.join);
       return { data, count: data.length, total };
     },
@@ -90,7 +119,10 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
       emits.expect("sequence:bulk_update", { projectId: body.projectId, versionId: vid, initiatorId: user.id });
       const out = await bulkUpdateSequences(db, user.id, body.projectId, vid, body.sequences);
       for (const p of out.emit) emits.add(p);
-      const rows = (await sequenceRollup(db, vid).whereIn("sq.id", out.ids).orderBy("sq.name").orderBy("sq.id")) as SequenceDbRow[];
+      const rows = (await sequenceRollup(db, vid)
+        .whereIn("sq.id", out.ids)
+        .orderBy("sq.name")
+        .orderBy("sq.id")) as SequenceDbRow[];
       const data = rows.map(presentSequence);
       return { data, count: data.length, total: data.length };
     },
@@ -121,7 +153,13 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, params }) => {
       const row = await sequenceOfVersion(db, params.id);
       await readableProject(db, user, row.project_id);
-      return oneSequence(db, params.id, row.version_id, ["zone", "tags", "events", "instantiationConfig", "subsequences"]);
+      return oneSequence(db, params.id, row.version_id, [
+        "zone",
+        "tags",
+        "events",
+        "instantiationConfig",
+        "subsequences",
+      ]);
     },
   });
 
@@ -138,8 +176,10 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     write: true,
     handler: async ({ db, user, body, params, emits, onCommit }) => {
       const row = await sequenceOfVersion(db, params.id);
-      if (body.projectId !== undefined && body.projectId !== row.project_id) throw new AppError("errors.version_not_in_project");
-      if (body.versionId !== undefined && body.versionId !== row.version_id) throw new AppError("errors.version_not_in_project");
+      if (body.projectId !== undefined && body.projectId !== row.project_id)
+        throw new AppError("errors.version_not_in_project");
+      if (body.versionId !== undefined && body.versionId !== row.version_id)
+        throw new AppError("errors.version_not_in_project");
       await writableProject(db, user, row.project_id);
       const { projectId: _p, versionId: _v, ...input } = body;
       const base = { projectId: row.project_id, versionId: row.version_id, initiatorId: user.id, ids: [params.id] };
@@ -166,7 +206,14 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, params, query, emits }) => {
       const row = await sequenceOfVersion(db, params.id);
       await writableProject(db, user, row.project_id);
-      const out = await deleteSequences(db, user.id, row.project_id, row.version_id, [params.id], query.keepEvents === true);
+      const out = await deleteSequences(
+        db,
+        user.id,
+        row.project_id,
+        row.version_id,
+        [params.id],
+        query.keepEvents === true,
+      );
       for (const p of out.emit) emits.add(p);
       const { emit: _e, ...result } = out;
       return { ...result, count: out.ids.length };

@@ -29,18 +29,27 @@ export interface SpecialityOut {
 }
 
 export function specialitySelect(db: Db) {
-  return db("specialities as s").leftJoin("participant_group_pros as l", "l.id", "s.participant_group_pro_id")
+  return db("specialities as s")
+    .leftJoin("participant_group_pros as l", "l.id", "s.participant_group_pro_id")
     .select("s.*", "l.name as lot_name", "l.color as lot_color");
 }
 
 export async function presentSpecialities(db: Db, rows: SpecialityDbRow[]): Promise<SpecialityOut[]> {
-  const tags = await tagsOf(db, "speciality_tags", "speciality_id", rows.map((r) => r.id));
+  const tags = await tagsOf(
+    db,
+    "speciality_tags",
+    "speciality_id",
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     tags: tags.get(r.id) ?? [],
     participantGroupProId: r.participant_group_pro_id,
-    participantGroupPro: r.participant_group_pro_id !== null ? { id: r.participant_group_pro_id, name: r.lot_name ?? "", color: r.lot_color ?? "#FFFFFF" } : null,
+    participantGroupPro:
+      r.participant_group_pro_id !== null
+        ? { id: r.participant_group_pro_id, name: r.lot_name ?? "", color: r.lot_color ?? "#FFFFFF" }
+        : null,
     trackingId: r.tracking_id,
     projectId: r.project_id,
     versionId: r.version_id,

@@ -1,5 +1,12 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS, specialityCreateBody, specialityListResource, specialityParams, specialityUpdateBody } from "@jalon/shared";
+import {
+  AppError,
+  PERMISSIONS,
+  specialityCreateBody,
+  specialityListResource,
+  specialityParams,
+  specialityUpdateBody,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { emitReference, SPECIALITY_REFERENCED_MESSAGE } from "../../commands/lotWrite.js";
 import { assertInVersion, referencedIds, replaceLinks } from "../../commands/referenceLinks.js";
@@ -7,8 +14,20 @@ import { writableRow, writeScope } from "../../commands/referenceScope.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { bulkDeleteRoute, getOneRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
-import { presentSpecialities, specialitySelect, type SpecialityDbRow, type SpecialityOut } from "./speciality.presenter.js";
+import {
+  bulkDeleteRoute,
+  getOneRoute,
+  listRoute,
+  oneReference,
+  patchRoute,
+  type ReferenceResource,
+} from "../referenceRoutes.js";
+import {
+  presentSpecialities,
+  specialitySelect,
+  type SpecialityDbRow,
+  type SpecialityOut,
+} from "./speciality.presenter.js";
 import { specialityColumns } from "./speciality.schema.js";
 
 /**
@@ -29,11 +48,19 @@ const specialities: ReferenceResource<SpecialityDbRow, SpecialityOut> = {
 
 async function remove(db: Db, ids: number[]): Promise<void> {
   const used = await referencedIds(db, "events", "speciality_id", ids);
-  if (used.length > 0) throw new AppError("ImplementationError", { message: SPECIALITY_REFERENCED_MESSAGE, details: { ids: used.sort((a, b) => a - b) } });
+  if (used.length > 0)
+    throw new AppError("ImplementationError", {
+      message: SPECIALITY_REFERENCED_MESSAGE,
+      details: { ids: used.sort((a, b) => a - b) },
+    });
   await db("specialities").whereIn("id", ids).delete();
 }
 
-async function save(db: Db, row: { id: number; version_id: number }, body: { participantGroupProId?: number | null; tagIds?: number[]; tags?: number[] }): Promise<void> {
+async function save(
+  db: Db,
+  row: { id: number; version_id: number },
+  body: { participantGroupProId?: number | null; tagIds?: number[]; tags?: number[] },
+): Promise<void> {
   const tagIds = body.tagIds ?? body.tags;
   if (tagIds !== undefined) {
     await assertInVersion(db, "tags", tagIds, row.version_id, "tagIds");
@@ -60,10 +87,22 @@ export function specialityRoutes(router: Router<AppState>, deps: AppDeps): void 
     status: 201,
     handler: async ({ db, user, body, emits }) => {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
-      if (body.participantGroupProId) await assertInVersion(db, "participant_group_pros", [body.participantGroupProId], scope.versionId, "participantGroupProId");
-      const [row] = await db("specialities").insert({
-        project_id: scope.projectId, version_id: scope.versionId, name: body.name, participant_group_pro_id: body.participantGroupProId ?? null,
-      }).returning(["id", "version_id"]);
+      if (body.participantGroupProId)
+        await assertInVersion(
+          db,
+          "participant_group_pros",
+          [body.participantGroupProId],
+          scope.versionId,
+          "participantGroupProId",
+        );
+      const [row] = await db("specialities")
+        .insert({
+          project_id: scope.projectId,
+          version_id: scope.versionId,
+          name: body.name,
+          participant_group_pro_id: body.participantGroupProId ?? null,
+        })
+        .returning(["id", "version_id"]);
       await save(db, row, body);
       specialities.announce(emits, scope, user.id, [row.id]);
       return oneReference(db, specialities, row.id);
@@ -76,7 +115,14 @@ export function specialityRoutes(router: Router<AppState>, deps: AppDeps): void 
     const update: Record<string, unknown> = { updated_at: db.fn.now() };
     if (body.name !== undefined) update.name = body.name;
     if (body.participantGroupProId !== undefined) {
-      if (body.participantGroupProId !== null) await assertInVersion(db, "participant_group_pros", [body.participantGroupProId], row.version_id, "participantGroupProId");
+      if (body.participantGroupProId !== null)
+        await assertInVersion(
+          db,
+          "participant_group_pros",
+          [body.participantGroupProId],
+          row.version_id,
+          "participantGroupProId",
+        );
       update.participant_group_pro_id = body.participantGroupProId;
     }
     await db("specialities").where({ id: row.id }).update(update);

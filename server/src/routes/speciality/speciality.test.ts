@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildEvent, buildLot, buildProject, buildUser, countRows, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import {
+  buildEvent,
+  buildLot,
+  buildProject,
+  buildUser,
+  countRows,
+  type BuiltProject,
+  type BuiltUser,
+} from "../../../test/helpers/factories.js";
 
 let t: TestApp;
 let manager: BuiltUser;
@@ -26,11 +34,20 @@ describe("specialities", () => {
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ name: "Cloisons", participantGroupPro: { id: lot.id, name: "Plâtrerie" } });
     await create(p, { name: "Enduits" });
-    const all = await t.request("GET", "/speciality", { token: external.token, query: { filter: [`projectId||$eq||${p.id}`, `versionId||$eq||${p.versionId}`], limit: 10000 } });
+    const all = await t.request("GET", "/speciality", {
+      token: external.token,
+      query: { filter: [`projectId||$eq||${p.id}`, `versionId||$eq||${p.versionId}`], limit: 10000 },
+    });
     expect(all.body.data.map((s: { name: string }) => s.name)).toEqual(["Cloisons", "Enduits"]);
-    const byLot = await t.request("GET", "/speciality", { token: manager.token, query: { filter: [`projectId||$eq||${p.id}`, `participantGroupProId||$eq||${lot.id}`] } });
+    const byLot = await t.request("GET", "/speciality", {
+      token: manager.token,
+      query: { filter: [`projectId||$eq||${p.id}`, `participantGroupProId||$eq||${lot.id}`] },
+    });
     expect(byLot.body.total).toBe(1);
-    const patched = await t.request("PATCH", `/speciality/${a.body.id}`, { token: manager.token, body: { name: "Faux plafonds", participantGroupProId: null } });
+    const patched = await t.request("PATCH", `/speciality/${a.body.id}`, {
+      token: manager.token,
+      body: { name: "Faux plafonds", participantGroupProId: null },
+    });
     expect(patched.body).toMatchObject({ name: "Faux plafonds", participantGroupPro: null });
     expect((await t.request("DELETE", `/speciality/${a.body.id}`, { token: manager.token })).status).toBe(200);
     expect(await countRows(t.db, "specialities", { project_id: p.id })).toBe(1);
@@ -46,7 +63,10 @@ describe("specialities", () => {
     expect((await create(p, { name: "X" }, outsider.token)).status).toBe(403);
     const used = (await create(p, { name: "Utilisée" })).body;
     await buildEvent(t.db, p, { speciality_id: used.id });
-    const refused = await t.request("DELETE", "/speciality/bulk-delete", { token: manager.token, body: { ids: [used.id] } });
+    const refused = await t.request("DELETE", "/speciality/bulk-delete", {
+      token: manager.token,
+      body: { ids: [used.id] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("ImplementationError");
     expect(await countRows(t.db, "specialities", { project_id: p.id })).toBe(1);

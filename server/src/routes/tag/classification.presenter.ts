@@ -32,7 +32,14 @@ export interface ItemOut {
   color: string | null;
   type: string | null;
   categoryId: number | null;
-  category: { id: number; name: string; type: string | null; position: number; parentCategoryId: number | null; parentCategory: { id: number; name: string } | null } | null;
+  category: {
+    id: number;
+    name: string;
+    type: string | null;
+    position: number;
+    parentCategoryId: number | null;
+    parentCategory: { id: number; name: string } | null;
+  } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -42,11 +49,20 @@ export function itemSelect(db: Db, t: ClassificationTables) {
   return db(`${t.items} as i`)
     .leftJoin(`${t.categories} as c`, "c.id", "i.category_id")
     .leftJoin(`${t.categories} as pc`, "pc.id", "c.parent_category_id")
-    .select("i.*", "c.name as category_name", "c.type as category_type", "c.position as category_position", "c.parent_category_id as category_parent_id", "pc.name as category_parent_name");
+    .select(
+      "i.*",
+      "c.name as category_name",
+      "c.type as category_type",
+      "c.position as category_position",
+      "c.parent_category_id as category_parent_id",
+      "pc.name as category_parent_name",
+    );
 }
 
 export function categorySelect(db: Db, t: ClassificationTables) {
-  return db(`${t.categories} as c`).leftJoin(`${t.categories} as pc`, "pc.id", "c.parent_category_id").select("c.*", "pc.name as parent_name");
+  return db(`${t.categories} as c`)
+    .leftJoin(`${t.categories} as pc`, "pc.id", "c.parent_category_id")
+    .select("c.*", "pc.name as parent_name");
 }
 
 export function presentItem(r: DbRow): ItemOut {
@@ -61,14 +77,17 @@ export function presentItem(r: DbRow): ItemOut {
     color: (r.color as string | null) ?? null,
     type: (r.type as string | null) ?? null,
     categoryId,
-    category: categoryId === null ? null : {
-      id: categoryId,
-      name: r.category_name as string,
-      type: (r.category_type as string | null) ?? null,
-      position: r.category_position as number,
-      parentCategoryId: parentId,
-      parentCategory: parentId === null ? null : { id: parentId, name: r.category_parent_name as string },
-    },
+    category:
+      categoryId === null
+        ? null
+        : {
+            id: categoryId,
+            name: r.category_name as string,
+            type: (r.category_type as string | null) ?? null,
+            position: r.category_position as number,
+            parentCategoryId: parentId,
+            parentCategory: parentId === null ? null : { id: parentId, name: r.category_parent_name as string },
+          },
     createdAt: isoRequired(r.created_at),
     updatedAt: isoRequired(r.updated_at),
   };

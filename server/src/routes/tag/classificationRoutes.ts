@@ -1,8 +1,17 @@
 import type Router from "@koa/router";
 import {
-  AppError, classificationBulkDeleteBody, classificationCategoryCreateBody, classificationCategoryListResource, classificationCategoryOrderBody,
-  classificationCategoryUpdateBody, classificationItemCreateBody, classificationItemListResource, classificationItemUpdateBody, classificationParams,
-  parseListQuery, PERMISSIONS,
+  AppError,
+  classificationBulkDeleteBody,
+  classificationCategoryCreateBody,
+  classificationCategoryListResource,
+  classificationCategoryOrderBody,
+  classificationCategoryUpdateBody,
+  classificationItemCreateBody,
+  classificationItemListResource,
+  classificationItemUpdateBody,
+  classificationParams,
+  parseListQuery,
+  PERMISSIONS,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import type { Db } from "../../db/knex.js";
@@ -11,7 +20,15 @@ import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from 
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
-import { categorySelect, itemSelect, presentCategory, presentItem, type ClassificationTables, type DbRow, type ItemOut } from "./classification.presenter.js";
+import {
+  categorySelect,
+  itemSelect,
+  presentCategory,
+  presentItem,
+  type ClassificationTables,
+  type DbRow,
+  type ItemOut,
+} from "./classification.presenter.js";
 import { categoryColumns, itemColumns } from "./classification.schema.js";
 
 /**
@@ -33,14 +50,34 @@ export interface ClassificationSpec {
   exportPrefix: string;
 }
 
-function announce(emits: Emits, scope: { projectId: number; versionId: number }, userId: number, resource: string, ids: number[]): void {
-  emits.add({ event: "reference:update", projectId: scope.projectId, versionId: scope.versionId, initiatorId: userId, ids, data: { resource } });
+function announce(
+  emits: Emits,
+  scope: { projectId: number; versionId: number },
+  userId: number,
+  resource: string,
+  ids: number[],
+): void {
+  emits.add({
+    event: "reference:update",
+    projectId: scope.projectId,
+    versionId: scope.versionId,
+    initiatorId: userId,
+    ids,
+    data: { resource },
+  });
 }
 
-async function assertCategory(db: Db, table: string, versionId: number, categoryId: number | null | undefined, field: string): Promise<void> {
+async function assertCategory(
+  db: Db,
+  table: string,
+  versionId: number,
+  categoryId: number | null | undefined,
+  field: string,
+): Promise<void> {
   if (categoryId === null || categoryId === undefined) return;
   const row = await db(table).where({ id: categoryId, version_id: versionId }).first("id");
-  if (!row) throw new AppError("errors.validation", { message: "Catégorie inconnue dans cette version.", details: { field } });
+  if (!row)
+    throw new AppError("errors.validation", { message: "Catégorie inconnue dans cette version.", details: { field } });
 }
 
 /** A category cannot be placed under itself or one of its descendants. */
@@ -48,7 +85,11 @@ async function assertNoCycle(db: Db, table: string, id: number, parentId: number
   let current = parentId ?? null;
   const seen = new Set<number>();
   while (current !== null && !seen.has(current)) {
-    if (current === id) throw new AppError("errors.validation", { message: "Une catégorie ne peut pas être rangée dans elle-même ni dans une de ses sous-catégories.", details: { field: "parentCategoryId" } });
+    if (current === id)
+      throw new AppError("errors.validation", {
+        message: "Une catégorie ne peut pas être rangée dans elle-même ni dans une de ses sous-catégories.",
+        details: { field: "parentCategoryId" },
+      });
     seen.add(current);
     const row = await db(table).where({ id: current }).first("parent_category_id");
     current = (row?.parent_category_id as number | null | undefined) ?? null;
@@ -87,12 +128,22 @@ export const PHASES: ClassificationSpec = {
 
 export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: ClassificationSpec): void {
   const { tables } = spec;
-  const one = async (db: Db, id: number) => presentItem((await itemSelect(db, tables).where("i.id", id).first()) as DbRow);
+  const one = async (db: Db, id: number) =>
+    presentItem((await itemSelect(db, tables).where("i.id", id).first()) as DbRow);
   const list = async (db: Db, user: AuthUser, raw: unknown, maxLimit?: number) => {
-    const resource = maxLimit ? { ...classificationItemListResource, defaultLimit: maxLimit, maxLimit } : classificationItemListResource;
+    const resource = maxLimit
+      ? { ...classificationItemListResource, defaultLimit: maxLimit, maxLimit }
+      : classificationItemListResource;
     const query = parseListQuery(raw, resource);
     const scope = await listScope(db, user, query);
-    const { rows, total } = await runList<DbRow>(db, itemSelect(db, tables).where("i.version_id", scope.versionId), query, resource, itemColumns, "i.id");
+    const { rows, total } = await runList<DbRow>(
+      db,
+      itemSelect(db, tables).where("i.version_id", scope.versionId),
+      query,
+      resource,
+      itemColumns,
+      "i.id",
+    );
     return { rows, total, project: scope.project };
   };
 
@@ -130,7 +181,14 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       await assertCategory(db, tables.categories, scope.versionId, body.categoryId, "categoryId");
       const [row] = await db(tables.items)
-        .insert({ project_id: scope.projectId, version_id: scope.versionId, name: body.name, color: body.color ?? null, type: body.type ?? null, category_id: body.categoryId ?? null })
+        .insert({
+          project_id: scope.projectId,
+          version_id: scope.versionId,
+          name: body.name,
+          color: body.color ?? null,
+          type: body.type ?? null,
+          category_id: body.categoryId ?? null,
+        })
         .returning("id");
       announce(emits, scope, user.id, spec.resource, [row.id]);
       return one(db, row.id);
@@ -177,7 +235,10 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
       if (body.color !== undefined) update.color = body.color;
       if (body.type !== undefined) update.type = body.type;
       if (body.categoryId !== undefined) update.category_id = body.categoryId;
-      if (Object.keys(update).length > 0) await db(tables.items).where({ id: row.id }).update({ ...update, updated_at: db.fn.now() });
+      if (Object.keys(update).length > 0)
+        await db(tables.items)
+          .where({ id: row.id })
+          .update({ ...update, updated_at: db.fn.now() });
       announce(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, spec.resource, [row.id]);
       return one(db, row.id);
     },
@@ -201,7 +262,8 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
 export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: ClassificationSpec): void {
   const { tables } = spec;
   const resource = `${spec.resource}Category`;
-  const one = async (db: Db, id: number) => presentCategory((await categorySelect(db, tables).where("c.id", id).first()) as DbRow);
+  const one = async (db: Db, id: number) =>
+    presentCategory((await categorySelect(db, tables).where("c.id", id).first()) as DbRow);
 
   route(router, deps, {
     method: "get",
@@ -210,11 +272,26 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     handler: async ({ db, user, ctx }) => {
       const query = parseListQuery(ctx.query, classificationCategoryListResource);
       const scope = await listScope(db, user, query);
-      const { rows, total } = await runList<DbRow>(db, categorySelect(db, tables).where("c.version_id", scope.versionId), query, classificationCategoryListResource, categoryColumns, "c.id");
-      const data: (ReturnType<typeof presentCategory> & Record<string, unknown>)[] = rows.map((r) => ({ ...presentCategory(r) }));
+      const { rows, total } = await runList<DbRow>(
+        db,
+        categorySelect(db, tables).where("c.version_id", scope.versionId),
+        query,
+        classificationCategoryListResource,
+        categoryColumns,
+        "c.id",
+      );
+      const data: (ReturnType<typeof presentCategory> & Record<string, unknown>)[] = rows.map((r) => ({
+        ...presentCategory(r),
+      }));
       const joinItems = query.join.some((j) => j === "items" || j === spec.itemsJoin);
       if (joinItems && data.length > 0) {
-        const items = await itemSelect(db, tables).whereIn("i.category_id", data.map((c) => c.id)).orderByRaw(frenchKeySql("i.name")).orderBy("i.id");
+        const items = await itemSelect(db, tables)
+          .whereIn(
+            "i.category_id",
+            data.map((c) => c.id),
+          )
+          .orderByRaw(frenchKeySql("i.name"))
+          .orderBy("i.id");
         const byCategory = new Map<number, ReturnType<typeof presentItem>[]>();
         for (const r of items as DbRow[]) {
           const item = presentItem(r);
@@ -240,7 +317,14 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
       const last = await db(tables.categories).where({ version_id: scope.versionId }).max("position as max").first();
       const position = body.position ?? (last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1);
       const [row] = await db(tables.categories)
-        .insert({ project_id: scope.projectId, version_id: scope.versionId, name: body.name, type: body.type ?? null, parent_category_id: body.parentCategoryId ?? null, position })
+        .insert({
+          project_id: scope.projectId,
+          version_id: scope.versionId,
+          name: body.name,
+          type: body.type ?? null,
+          parent_category_id: body.parentCategoryId ?? null,
+          position,
+        })
         .returning("id");
       announce(emits, scope, user.id, resource, [row.id]);
       return one(db, row.id);
@@ -255,9 +339,14 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     body: classificationCategoryOrderBody,
     write: true,
     handler: async ({ db, user, body, emits }) => {
-      if (new Set(body.ids).size !== body.ids.length) throw new AppError("errors.validation", { message: "Une catégorie apparaît plusieurs fois.", details: { field: "ids" } });
+      if (new Set(body.ids).size !== body.ids.length)
+        throw new AppError("errors.validation", {
+          message: "Une catégorie apparaît plusieurs fois.",
+          details: { field: "ids" },
+        });
       const scope = await writableRows(db, user, tables.categories, body.ids);
-      if (body.versionId !== undefined && body.versionId !== scope.versionId) throw new AppError("errors.version_not_in_project");
+      if (body.versionId !== undefined && body.versionId !== scope.versionId)
+        throw new AppError("errors.version_not_in_project");
       await db.raw(
         `update ${tables.categories} set position = v.p, updated_at = now() from json_to_recordset(?::json) as v(id int, p int) where ${tables.categories}.id = v.id`,
         [JSON.stringify(body.ids.map((id, p) => ({ id, p })))],
@@ -282,7 +371,10 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
       if (body.name !== undefined) update.name = body.name;
       if (body.type !== undefined) update.type = body.type;
       if (body.parentCategoryId !== undefined) update.parent_category_id = body.parentCategoryId;
-      if (Object.keys(update).length > 0) await db(tables.categories).where({ id: row.id }).update({ ...update, updated_at: db.fn.now() });
+      if (Object.keys(update).length > 0)
+        await db(tables.categories)
+          .where({ id: row.id })
+          .update({ ...update, updated_at: db.fn.now() });
       announce(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, resource, [row.id]);
       return one(db, row.id);
     },

@@ -31,4 +31,13 @@ export function presentUser(row: UserRow, projects?: { id: number; name: string 
   return user;
 }
 
-export const USER_COLUMNS = ["id", "email", "firstname", "lastname", "type", "views", "created_at", "updated_at"] as const;
+export const USER_COLUMNS = [
+  "id",
+  "email",
+  "firstname",
+  "lastname",
+  "type",
+  "views",
+  "created_at",
+  "updated_at",
+] as const;

@@ -1,6 +1,15 @@
 import type Router from "@koa/router";
 import {
-  AppError, isManagerRole, MANAGER_MANAGED, parseListQuery, PERMISSIONS, userCreateBody, userListResource, userParams, userUpdateBody, userViewsBody,
+  AppError,
+  isManagerRole,
+  MANAGER_MANAGED,
+  parseListQuery,
+  PERMISSIONS,
+  userCreateBody,
+  userListResource,
+  userParams,
+  userUpdateBody,
+  userViewsBody,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { hashPassword } from "../../auth/passwords.js";
@@ -13,14 +22,23 @@ import { presentUser, USER_COLUMNS, type UserRow } from "./user.presenter.js";
 import { userColumns } from "./user.schema.js";
 
 async function userOr404(db: Db, id: number): Promise<UserRow> {
-  const row = await db("users").select(...USER_COLUMNS).where({ id }).first();
+  const row = await db("users")
+    .select(...USER_COLUMNS)
+    .where({ id })
+    .first();
   if (!row) throw new AppError("user_not_found");
   return row as UserRow;
 }
 
 async function projectsOf(db: Db, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
-  const rows = userIds.length === 0 ? [] : await db("project_users").join("projects", "projects.id", "project_users.project_id")
-    .whereIn("project_users.user_id", userIds).select("project_users.user_id", "projects.id", "projects.name").orderBy("projects.name");
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db("project_users")
+          .join("projects", "projects.id", "project_users.project_id")
+          .whereIn("project_users.user_id", userIds)
+          .select("project_users.user_id", "projects.id", "projects.name")
+          .orderBy("projects.name");
   const map = new Map<number, { id: number; name: string }[]>();
   for (const r of rows) {
     const list = map.get(r.user_id) ?? [];
@@ -31,8 +49,11 @@ async function projectsOf(db: Db, userIds: number[]): Promise<Map<number, { id: 
 }
 
 async function shareAProject(db: Db, a: number, b: number): Promise<boolean> {
-  const row = await db("project_users as a").join("project_users as b", "b.project_id", "a.project_id")
-    .where("a.user_id", a).where("b.user_id", b).first("a.project_id");
+  const row = await db("project_users as a")
+    .join("project_users as b", "b.project_id", "a.project_id")
+    .where("a.user_id", a)
+    .where("b.user_id", b)
+    .first("a.project_id");
   return row !== undefined;
 }
 
@@ -60,13 +81,20 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
       const projectFilter = query.filters.filter((f) => f.field === "projectId");
       for (const f of projectFilter) {
         const ids = Array.isArray(f.value) ? f.value : [f.value];
-        const sub = db("project_users").select("user_id").whereIn("project_id", ids as number[]);
+        const sub = db("project_users")
+          .select("user_id")
+          .whereIn("project_id", ids as number[]);
         if (f.op === "notin" || f.op === "ne") base.whereNotIn("users.id", sub);
         else base.whereIn("users.id", sub);
       }
       const { rows, total } = await runList<UserRow>(db, base, query, userListResource, userColumns, "users.id");
-      const projects = query.join.includes("projects") ? await projectsOf(db, rows.map((r) => r.id)) : null;
-      const data = rows.map((r) => presentUser(r, projects ? projects.get(r.id) ?? [] : undefined));
+      const projects = query.join.includes("projects")
+        ? await projectsOf(
+            db,
+            rows.map((r) => r.id),
+          )
+        : null;
+      const data = rows.map((r) => presentUser(r, projects ? (projects.get(r.id) ?? []) : undefined));
       return { data, count: data.length, total };
     },
   });
@@ -79,7 +107,9 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: userViewsBody,
     write: true,
     handler: async ({ db, user, body }) => {
-      await db("users").where({ id: user.id }).update({ views: JSON.stringify(body.views), updated_at: db.fn.now() });
+      await db("users")
+        .where({ id: user.id })
+        .update({ views: JSON.stringify(body.views), updated_at: db.fn.now() });
       return presentUser(await userOr404(db, user.id));
     },
   });
@@ -109,10 +139,15 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (user.type !== "admin" && !MANAGER_MANAGED.includes(body.type)) throw new AppError("errors.forbidden");
       const exists = await db("users").whereRaw("lower(email) = ?", [body.email]).first("id");
       if (exists) throw new AppError("email_already_used");
-      const [row] = await db("users").insert({
-        email: body.email, firstname: body.firstname, lastname: body.lastname, type: body.type,
-        password_hash: body.password ? await hashPassword(body.password) : null,
-      }).returning(USER_COLUMNS as unknown as string[]);
+      const [row] = await db("users")
+        .insert({
+          email: body.email,
+          firstname: body.firstname,
+          lastname: body.lastname,
+          type: body.type,
+          password_hash: body.password ? await hashPassword(body.password) : null,
+        })
+        .returning(USER_COLUMNS as unknown as string[]);
       return presentUser(row as UserRow, []);
     },
   });
@@ -127,12 +162,17 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
     write: true,
     handler: async ({ db, user, params, body, emits }) => {
       const target = await userOr404(db, params.id);
-      const changesCredentials = body.password !== undefined || (body.email !== undefined && body.email !== target.email.toLowerCase());
+      const changesCredentials =
+        body.password !== undefined || (body.email !== undefined && body.email !== target.email.toLowerCase());
       if (!(await mayEdit(db, user, target, changesCredentials))) throw new AppError("errors.forbidden");
-      if (body.type !== undefined && body.type !== target.type && user.type !== "admin") throw new AppError("errors.forbidden");
+      if (body.type !== undefined && body.type !== target.type && user.type !== "admin")
+        throw new AppError("errors.forbidden");
       const patch: Record<string, unknown> = {};
       if (body.email !== undefined && body.email !== target.email.toLowerCase()) {
-        const taken = await db("users").whereRaw("lower(email) = ?", [body.email]).whereNot({ id: target.id }).first("id");
+        const taken = await db("users")
+          .whereRaw("lower(email) = ?", [body.email])
+          .whereNot({ id: target.id })
+          .first("id");
         if (taken) throw new AppError("email_already_used");
         patch.email = body.email;
       }
@@ -165,7 +205,8 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
       const target = await userOr404(db, params.id);
       if (target.id === user.id) throw new AppError("forbidden_delete_self");
       const assigned = countOf(await db("project_users").where({ user_id: target.id }).count({ count: "*" }));
-      if (assigned > 0) throw new AppError("forbidden_delete_user_assigned_to_project", { details: { projects: assigned } });
+      if (assigned > 0)
+        throw new AppError("forbidden_delete_user_assigned_to_project", { details: { projects: assigned } });
       await db("users").where({ id: target.id }).del();
       emits.accessChanged({ userId: target.id, deleted: true });
       return { id: target.id };

@@ -1,6 +1,11 @@
 // The user request schemas and filter fields are its contract: shared/src/contract/user.ts.
 // Here: the SQL columns of the filter fields.
 export const userColumns = {
-  id: "users.id", email: "users.email", firstname: "users.firstname", lastname: "users.lastname", type: "users.type",
-  createdAt: "users.created_at", updatedAt: "users.updated_at",
+  id: "users.id",
+  email: "users.email",
+  firstname: "users.firstname",
+  lastname: "users.lastname",
+  type: "users.type",
+  createdAt: "users.created_at",
+  updatedAt: "users.updated_at",
 };

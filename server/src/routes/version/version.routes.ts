@@ -1,5 +1,14 @@
 import type Router from "@koa/router";
-import { AppError, isManagerRole, parseListQuery, PERMISSIONS, versionCreateBody, versionListResource, versionParams, versionUpdateBody } from "@jalon/shared";
+import {
+  AppError,
+  isManagerRole,
+  parseListQuery,
+  PERMISSIONS,
+  versionCreateBody,
+  versionListResource,
+  versionParams,
+  versionUpdateBody,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableVersion, writableProject } from "../../access/projects.js";
 import { createVersion } from "../../commands/createVersion.js";
@@ -18,9 +27,17 @@ export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, ctx }) => {
       const query = parseListQuery(ctx.query, versionListResource);
       const base = db("versions").join("projects", "projects.id", "versions.project_id").select("versions.*");
-      if (user.type !== "admin") base.whereIn("versions.project_id", db("project_users").select("project_id").where({ user_id: user.id }));
+      if (user.type !== "admin")
+        base.whereIn("versions.project_id", db("project_users").select("project_id").where({ user_id: user.id }));
       if (!isManagerRole(user.type)) base.where("projects.is_archived", false);
-      const { rows, total } = await runList<VersionDbRow>(db, base, query, versionListResource, versionColumns, "versions.id");
+      const { rows, total } = await runList<VersionDbRow>(
+        db,
+        base,
+        query,
+        versionListResource,
+        versionColumns,
+        "versions.id",
+      );
       const data = rows.map(presentVersion);
       return { data, count: data.length, total };
     },
@@ -32,7 +49,8 @@ export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
     path: "/version/:id",
     roles: PERMISSIONS.external,
     params: versionParams,
-    handler: async ({ db, user, params }) => presentVersion((await readableVersion(db, user, params.id)).version as unknown as VersionDbRow),
+    handler: async ({ db, user, params }) =>
+      presentVersion((await readableVersion(db, user, params.id)).version as unknown as VersionDbRow),
   });
 
   /** POST /version {name, projectId, isManualVersion?}: a copy of the current version that becomes current. */
@@ -43,7 +61,13 @@ export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: versionCreateBody,
     status: 201,
     handler: async ({ user, body, emits }) =>
-      presentVersion((await createVersion(deps, emits, user, { projectId: body.projectId, name: body.name, isManualVersion: body.isManualVersion })) as unknown as VersionDbRow),
+      presentVersion(
+        (await createVersion(deps, emits, user, {
+          projectId: body.projectId,
+          name: body.name,
+          isManualVersion: body.isManualVersion,
+        })) as unknown as VersionDbRow,
+      ),
   });
 
   /**
@@ -58,7 +82,8 @@ export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: versionUpdateBody,
     write: true,
     handler: async ({ db, user, params, body }) => {
-      const version = (await db("versions").where({ id: params.id }).forUpdate().first()) as (VersionDbRow & { write_counter: number }) | undefined;
+      const version = (await db("versions").where({ id: params.id }).forUpdate().first()) as
+        (VersionDbRow & { write_counter: number }) | undefined;
       if (!version) throw new AppError("errors.version_not_found");
       await writableProject(db, user, version.project_id);
       const patch: Record<string, unknown> = {};
@@ -66,7 +91,11 @@ export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (body.inConstruction !== undefined) patch.in_construction = body.inConstruction;
       if (Object.keys(patch).length > 0 && version.is_archived) throw new AppError("errors.version_frozen");
       if (body.isReferentVersion !== undefined) {
-        if (body.isReferentVersion) await db("versions").where({ project_id: version.project_id }).whereNot({ id: version.id }).update({ is_referent_version: false });
+        if (body.isReferentVersion)
+          await db("versions")
+            .where({ project_id: version.project_id })
+            .whereNot({ id: version.id })
+            .update({ is_referent_version: false });
         patch.is_referent_version = body.isReferentVersion;
       }
       if (Object.keys(patch).length === 0) return presentVersion(version);

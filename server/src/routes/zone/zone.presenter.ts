@@ -31,7 +31,10 @@ export function zoneSelect(db: Db) {
 export async function presentZones(db: Db, rows: ZoneDbRow[]): Promise<ZoneOut[]> {
   if (rows.length === 0) return [];
   const versionIds = [...new Set(rows.map((r) => r.version_id))];
-  const all = (await db("zones").whereIn("version_id", versionIds).orderBy("position").orderBy("id")
+  const all = (await db("zones")
+    .whereIn("version_id", versionIds)
+    .orderBy("position")
+    .orderBy("id")
     .select("id", "name", "parent_id")) as { id: number; name: string; parent_id: number | null }[];
   const byId = new Map(all.map((z) => [z.id, z]));
   const children = new Map<number, ZoneRef[]>();
@@ -51,7 +54,12 @@ export async function presentZones(db: Db, rows: ZoneDbRow[]): Promise<ZoneOut[]
     }
     return out.sort((a, b) => a - b);
   };
-  const tags = await tagsOf(db, "zone_tags", "zone_id", rows.map((r) => r.id));
+  const tags = await tagsOf(
+    db,
+    "zone_tags",
+    "zone_id",
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const parent = r.parent_id !== null ? byId.get(r.parent_id) : undefined;
     const kids = children.get(r.id) ?? [];

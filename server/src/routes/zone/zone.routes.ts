@@ -1,6 +1,13 @@
 import type Router from "@koa/router";
 import {
-  AppError, PERMISSIONS, zoneBulkUpdateBody, zoneCreateBody, zoneListResource, zoneTypologyQuery, zoneUpdateBody, zoneVersionParams,
+  AppError,
+  PERMISSIONS,
+  zoneBulkUpdateBody,
+  zoneCreateBody,
+  zoneListResource,
+  zoneTypologyQuery,
+  zoneUpdateBody,
+  zoneVersionParams,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion } from "../../access/projects.js";
@@ -11,7 +18,15 @@ import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { importZones, ZONE_LEVEL_LABELS, ZONE_UNITY_LABELS } from "../../imports/zoneImport.js";
-import { bulkDeleteRoute, exportRoute, getOneRoute, listRoute, oneReference, patchRoute, type ReferenceResource } from "../referenceRoutes.js";
+import {
+  bulkDeleteRoute,
+  exportRoute,
+  getOneRoute,
+  listRoute,
+  oneReference,
+  patchRoute,
+  type ReferenceResource,
+} from "../referenceRoutes.js";
 import { presentZones, zoneSelect, type ZoneDbRow, type ZoneOut } from "./zone.presenter.js";
 import { zoneColumns, zoneImportBody } from "./zone.schema.js";
 
@@ -45,7 +60,11 @@ async function queryScope(db: Db, user: AuthUser, q: { projectId?: number; versi
 const EXPORT_COLUMNS: XlsxColumn<ZoneOut>[] = [
   { header: "Nom", width: 30, value: (z) => z.name },
   { header: "Nom complet", width: 50, value: (z) => z.fullName },
-  { header: "Zone parente", width: 40, value: (z) => (z.fullName.includes(" / ") ? z.fullName.slice(0, z.fullName.lastIndexOf(" / ")) : null) },
+  {
+    header: "Zone parente",
+    width: 40,
+    value: (z) => (z.fullName.includes(" / ") ? z.fullName.slice(0, z.fullName.lastIndexOf(" / ")) : null),
+  },
   { header: "Niveau", width: 14, value: (z) => ZONE_LEVEL_LABELS[z.level] ?? null },
   { header: "Unité", width: 10, value: (z) => ZONE_UNITY_LABELS[z.unity] ?? z.unity },
   { header: "Typologie", width: 20, value: (z) => z.typology },
@@ -54,7 +73,8 @@ const EXPORT_COLUMNS: XlsxColumn<ZoneOut>[] = [
 ];
 
 /** The database collation sorts "Étage" after "Logement": sort as a French reader would. */
-const frenchSorted = (values: string[]) => [...values].sort((a, b) => a.localeCompare(b, "fr", { sensitivity: "base" }));
+const frenchSorted = (values: string[]) =>
+  [...values].sort((a, b) => a.localeCompare(b, "fr", { sensitivity: "base" }));
 
 function tagIdsOf(body: { tagIds?: number[]; tags?: number[] }): number[] | undefined {
   return body.tagIds ?? body.tags;
@@ -72,9 +92,12 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
     query: zoneTypologyQuery,
     handler: async ({ db, user, query }) => {
       const versionId = await queryScope(db, user, query);
-      const data = await db("zones as z").where("z.version_id", versionId).whereNotNull("z.typology")
+      const data = await db("zones as z")
+        .where("z.version_id", versionId)
+        .whereNotNull("z.typology")
         .whereNotExists(db("zones as c").whereRaw("c.parent_id = z.id").select(db.raw("1")))
-        .distinct("z.typology").pluck("z.typology");
+        .distinct("z.typology")
+        .pluck("z.typology");
       return { data: frenchSorted(data) };
     },
   });
@@ -109,7 +132,10 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       const ids = await importZones(db, scope, body.file);
       emitZones(emits, scope, user.id, ids);
-      const data = await presentZones(db, (await zoneSelect(db).whereIn("z.id", ids).orderBy("z.position")) as ZoneDbRow[]);
+      const data = await presentZones(
+        db,
+        (await zoneSelect(db).whereIn("z.id", ids).orderBy("z.position")) as ZoneDbRow[],
+      );
       return { data, count: data.length, total: data.length };
     },
   });
@@ -122,10 +148,26 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
     body: zoneBulkUpdateBody,
     write: true,
     handler: async ({ db, user, body, emits }) => {
-      const scope: VersionScope = await writableRows(db, user, "zones", body.zones.map((z) => z.id));
+      const scope: VersionScope = await writableRows(
+        db,
+        user,
+        "zones",
+        body.zones.map((z) => z.id),
+      );
       await reorderZones(db, scope.versionId, body.zones);
-      emitZones(emits, scope, user.id, body.zones.map((z) => z.id));
-      const data = await presentZones(db, (await zoneSelect(db).where("z.version_id", scope.versionId).orderBy("z.position").orderBy("z.id")) as ZoneDbRow[]);
+      emitZones(
+        emits,
+        scope,
+        user.id,
+        body.zones.map((z) => z.id),
+      );
+      const data = await presentZones(
+        db,
+        (await zoneSelect(db)
+          .where("z.version_id", scope.versionId)
+          .orderBy("z.position")
+          .orderBy("z.id")) as ZoneDbRow[],
+      );
       return { data, count: data.length, total: data.length };
     },
   });
@@ -151,5 +193,7 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
 
   getOneRoute(router, deps, zones);
   /** PATCH /zone/{id}: changed fields; the unity of a zone with tasks cannot change. */
-  patchRoute(router, deps, zones, zoneUpdateBody, (db, row, body) => updateZone(db, row, { ...body, tagIds: tagIdsOf(body) }));
+  patchRoute(router, deps, zones, zoneUpdateBody, (db, row, body) =>
+    updateZone(db, row, { ...body, tagIds: tagIdsOf(body) }),
+  );
 }

@@ -14,7 +14,17 @@ export const zoneImportBody = z.object({
 });
 
 export const zoneColumns: Record<string, string> = {
-  id: "z.id", projectId: "z.project_id", versionId: "z.version_id", trackingId: "z.tracking_id", name: "z.name", fullName: "z.full_name",
-  parentId: "z.parent_id", position: "z.position", typology: "z.typology", unity: "z.unity", level: "z.level",
-  createdAt: "z.created_at", updatedAt: "z.updated_at",
+  id: "z.id",
+  projectId: "z.project_id",
+  versionId: "z.version_id",
+  trackingId: "z.tracking_id",
+  name: "z.name",
+  fullName: "z.full_name",
+  parentId: "z.parent_id",
+  position: "z.position",
+  typology: "z.typology",
+  unity: "z.unity",
+  level: "z.level",
+  createdAt: "z.created_at",
+  updatedAt: "z.updated_at",
 };

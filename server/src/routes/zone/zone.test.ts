@@ -1,7 +1,14 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildEvent, buildProject, buildUser, countRows, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import {
+  buildEvent,
+  buildProject,
+  buildUser,
+  countRows,
+  type BuiltProject,
+  type BuiltUser,
+} from "../../../test/helpers/factories.js";
 
 let t: TestApp;
 let manager: BuiltUser;
@@ -39,25 +46,56 @@ describe("POST /zone and GET /zone", () => {
     const p = await buildProject(t, manager, { members: [external] });
     t.emitted.length = 0;
     const { a, r1, log, b } = await tree(p);
-    expect(a).toMatchObject({ name: "Bâtiment A", level: 0, unity: "macro", fullName: "Bâtiment A", parentId: null, position: 0 });
-    expect(r1).toMatchObject({ level: 1, unity: "zone", fullName: "Bâtiment A / R+1", parent: { id: a.id, name: "Bâtiment A" } });
-    expect(log).toMatchObject({ level: 2, unity: "micro", fullName: "Bâtiment A / R+1 / Logement 12", typology: "Logement" });
+    expect(a).toMatchObject({
+      name: "Bâtiment A",
+      level: 0,
+      unity: "macro",
+      fullName: "Bâtiment A",
+      parentId: null,
+      position: 0,
+    });
+    expect(r1).toMatchObject({
+      level: 1,
+      unity: "zone",
+      fullName: "Bâtiment A / R+1",
+      parent: { id: a.id, name: "Bâtiment A" },
+    });
+    expect(log).toMatchObject({
+      level: 2,
+      unity: "micro",
+      fullName: "Bâtiment A / R+1 / Logement 12",
+      typology: "Logement",
+    });
     const nano = await post(p, { name: "Chambre", parentId: log.id, unity: "others" });
     expect(nano.body).toMatchObject({ level: 3, unity: "others" });
     const fifth = await post(p, { name: "Placard", parentId: nano.body.id });
     expect(fifth.status).toBe(400);
     expect(fifth.body.code).toBe("errors.validation");
-    expect(t.emitted.some((e) => e.event === "reference:update" && e.projectId === p.id && e.ids.includes(a.id))).toBe(true);
+    expect(t.emitted.some((e) => e.event === "reference:update" && e.projectId === p.id && e.ids.includes(a.id))).toBe(
+      true,
+    );
 
-    const list = await t.request("GET", "/zone", { token: external.token, query: { filter: [`projectId||$eq||${p.id}`, `versionId||$eq||${p.versionId}`] } });
+    const list = await t.request("GET", "/zone", {
+      token: external.token,
+      query: { filter: [`projectId||$eq||${p.id}`, `versionId||$eq||${p.versionId}`] },
+    });
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(5);
-    expect(list.body.data.map((z: { name: string }) => z.name)).toEqual(["Bâtiment A", "R+1", "Logement 12", "Bâtiment B", "Chambre"]);
+    expect(list.body.data.map((z: { name: string }) => z.name)).toEqual([
+      "Bâtiment A",
+      "R+1",
+      "Logement 12",
+      "Bâtiment B",
+      "Chambre",
+    ]);
     const first = list.body.data[0];
     expect(first.children).toEqual([{ id: r1.id, name: "R+1" }]);
     expect(first.allChildIds).toEqual([r1.id, log.id, nano.body.id].sort((x, y) => x - y));
 
-    const filtered = await t.request("GET", "/zone", { token: manager.token, query: { filter: [`projectId||$eq||${p.id}`, `parentId||$eq||${a.id}`] } });
+    const filtered = await t.request("GET", "/zone", {
+      token: manager.token,
+      query: { filter: [`projectId||$eq||${p.id}`, `parentId||$eq||${a.id}`] },
+    });
     expect(filtered.body.data.map((z: { id: number }) => z.id)).toEqual([r1.id]);
     expect(b.position).toBe(3);
   });
@@ -70,7 +108,9 @@ describe("POST /zone and GET /zone", () => {
     expect((await post(p, { name: "Sous", parentId: foreign.id })).status).toBe(400);
     expect((await post(p, { name: "X" }, external.token)).status).toBe(403);
     expect((await post(p, { name: "X" }, outsider.token)).status).toBe(403);
-    expect((await t.request("GET", "/zone", { token: outsider.token, query: { filter: `projectId||$eq||${p.id}` } })).status).toBe(403);
+    expect(
+      (await t.request("GET", "/zone", { token: outsider.token, query: { filter: `projectId||$eq||${p.id}` } })).status,
+    ).toBe(403);
     expect(await countRows(t.db, "zones", { project_id: p.id })).toBe(0);
   });
 });
@@ -79,7 +119,10 @@ describe("PATCH /zone/{id}", () => {
   it("renames and moves a zone: every descendant's fullName and level follow", async () => {
     const p = await buildProject(t, manager);
     const { r1, log, b } = await tree(p);
-    const moved = await t.request("PATCH", `/zone/${r1.id}`, { token: manager.token, body: { name: "R+2", parentId: b.id } });
+    const moved = await t.request("PATCH", `/zone/${r1.id}`, {
+      token: manager.token,
+      body: { name: "R+2", parentId: b.id },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ fullName: "Bâtiment B / R+2", level: 1 });
     const child = await t.request("GET", `/zone/${log.id}`, { token: manager.token });
@@ -97,7 +140,10 @@ describe("PATCH /zone/{id}", () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("cant_change_unity_zone_with_events");
     expect((await t.request("GET", `/zone/${a.id}`, { token: manager.token })).body.unity).toBe("macro");
-    expect((await t.request("PATCH", `/zone/${a.id}`, { token: manager.token, body: { typology: "Bâtiment" } })).body.typology).toBe("Bâtiment");
+    expect(
+      (await t.request("PATCH", `/zone/${a.id}`, { token: manager.token, body: { typology: "Bâtiment" } })).body
+        .typology,
+    ).toBe("Bâtiment");
   });
 });
 
@@ -105,12 +151,31 @@ describe("PUT /zone/bulk-update and DELETE /zone/bulk-delete", () => {
   it("saves a new order", async () => {
     const p = await buildProject(t, manager);
     const { a, b } = await tree(p);
-    const res = await t.request("PUT", "/zone/bulk-update", { token: manager.token, body: { zones: [{ id: b.id, position: 0 }, { id: a.id, position: 1 }] } });
+    const res = await t.request("PUT", "/zone/bulk-update", {
+      token: manager.token,
+      body: {
+        zones: [
+          { id: b.id, position: 0 },
+          { id: a.id, position: 1 },
+        ],
+      },
+    });
     expect(res.status).toBe(200);
-    const list = await t.request("GET", "/zone", { token: manager.token, query: { filter: `projectId||$eq||${p.id}` } });
+    const list = await t.request("GET", "/zone", {
+      token: manager.token,
+      query: { filter: `projectId||$eq||${p.id}` },
+    });
     expect(list.body.data[0].id).toBe(b.id);
     const foreign = (await post(await buildProject(t, manager), { name: "Ailleurs" })).body;
-    const mixed = await t.request("PUT", "/zone/bulk-update", { token: manager.token, body: { zones: [{ id: b.id, position: 5 }, { id: foreign.id, position: 0 }] } });
+    const mixed = await t.request("PUT", "/zone/bulk-update", {
+      token: manager.token,
+      body: {
+        zones: [
+          { id: b.id, position: 5 },
+          { id: foreign.id, position: 0 },
+        ],
+      },
+    });
     expect(mixed.status).toBe(400);
   });
 
@@ -135,9 +200,15 @@ describe("typologies, export and import", () => {
   it("lists typologies: of the lowest zones, and under a parent typology", async () => {
     const p = await buildProject(t, manager);
     await tree(p);
-    const lowest = await t.request("GET", "/zone/typologies/lowest", { token: manager.token, query: { projectId: p.id } });
+    const lowest = await t.request("GET", "/zone/typologies/lowest", {
+      token: manager.token,
+      query: { projectId: p.id },
+    });
     expect(lowest.body.data).toEqual(["Logement"]);
-    const under = await t.request("GET", `/zone/${p.versionId}/typologies`, { token: manager.token, query: { parentTypology: "Étage" } });
+    const under = await t.request("GET", `/zone/${p.versionId}/typologies`, {
+      token: manager.token,
+      query: { parentTypology: "Étage" },
+    });
     expect(under.body.data).toEqual(["Logement"]);
     const all = await t.request("GET", `/zone/${p.versionId}/typologies`, { token: manager.token });
     expect(all.body.data).toEqual(["Étage", "Logement"]);
@@ -146,43 +217,84 @@ describe("typologies, export and import", () => {
   it("exports an .xlsx with French headers that imports back into another project", async () => {
     const p = await buildProject(t, manager);
     await tree(p);
-    const res = await t.request("GET", "/zone/export", { token: manager.token, query: { filter: `projectId||$eq||${p.id}` } });
+    const res = await t.request("GET", "/zone/export", {
+      token: manager.token,
+      query: { filter: `projectId||$eq||${p.id}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
-    expect(ws.getRow(1).values).toEqual([undefined, "Nom", "Nom complet", "Zone parente", "Niveau", "Unité", "Typologie", "Position", "Étiquettes"]);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      "Nom",
+      "Nom complet",
+      "Zone parente",
+      "Niveau",
+      "Unité",
+      "Typologie",
+      "Position",
+      "Étiquettes",
+    ]);
     expect(ws.getRow(4).getCell(2).value).toBe("Bâtiment A / R+1 / Logement 12");
     expect(ws.getRow(4).getCell(3).value).toBe("Bâtiment A / R+1");
     expect(ws.getRow(4).getCell(4).value).toBe("Micro-zone");
 
     const q = await buildProject(t, manager);
-    const imported = await t.request("POST", "/zone/import", { token: manager.token, body: { projectId: q.id, file: (res.body as Buffer).toString("base64") } });
+    const imported = await t.request("POST", "/zone/import", {
+      token: manager.token,
+      body: { projectId: q.id, file: (res.body as Buffer).toString("base64") },
+    });
     expect(imported.status).toBe(201);
-    expect(imported.body.data.map((z: { fullName: string }) => z.fullName)).toEqual(["Bâtiment A", "Bâtiment A / R+1", "Bâtiment A / R+1 / Logement 12", "Bâtiment B"]);
+    expect(imported.body.data.map((z: { fullName: string }) => z.fullName)).toEqual([
+      "Bâtiment A",
+      "Bâtiment A / R+1",
+      "Bâtiment A / R+1 / Logement 12",
+      "Bâtiment B",
+    ]);
   });
 
   it("imports a multipart file, and writes nothing for a broken or unreadable one", async () => {
     const p = await buildProject(t, manager);
-    const good = await xlsx([["Nom", "Zone parente", "Unité"], ["Parking", null, "Autres"], ["Niveau -1", "Parking", null]]);
+    const good = await xlsx([
+      ["Nom", "Zone parente", "Unité"],
+      ["Parking", null, "Autres"],
+      ["Niveau -1", "Parking", null],
+    ]);
     const form = new FormData();
     form.set("projectId", String(p.id));
     form.set("file", new Blob([Buffer.from(good, "base64")]), "zones.xlsx");
     const ok = await t.request("POST", "/zone/import", { token: manager.token, rawBody: form });
     expect(ok.status).toBe(201);
-    expect(ok.body.data).toMatchObject([{ name: "Parking", unity: "others", level: 0 }, { name: "Niveau -1", level: 1, fullName: "Parking / Niveau -1" }]);
+    expect(ok.body.data).toMatchObject([
+      { name: "Parking", unity: "others", level: 0 },
+      { name: "Niveau -1", level: 1, fullName: "Parking / Niveau -1" },
+    ]);
 
-    const broken = await xlsx([["Nom", "Zone parente"], ["Cave", null], ["Box 1", "Inconnue"]]);
-    const refused = await t.request("POST", "/zone/import", { token: manager.token, body: { projectId: p.id, file: broken } });
+    const broken = await xlsx([
+      ["Nom", "Zone parente"],
+      ["Cave", null],
+      ["Box 1", "Inconnue"],
+    ]);
+    const refused = await t.request("POST", "/zone/import", {
+      token: manager.token,
+      body: { projectId: p.id, file: broken },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("errors.validation");
     expect(refused.body.message).toContain("Ligne 3, colonne « Zone parente »");
-    const csv = await t.request("POST", "/zone/import", { token: manager.token, body: { projectId: p.id, file: Buffer.from("Nom\nCave\n").toString("base64") } });
+    const csv = await t.request("POST", "/zone/import", {
+      token: manager.token,
+      body: { projectId: p.id, file: Buffer.from("Nom\nCave\n").toString("base64") },
+    });
     expect(csv.status).toBe(400);
     expect(csv.body.code).toBe("errors.import_format");
     expect(await countRows(t.db, "zones", { project_id: p.id })).toBe(2);
-    const byExternal = await t.request("POST", "/zone/import", { token: external.token, body: { projectId: p.id, file: good } });
+    const byExternal = await t.request("POST", "/zone/import", {
+      token: external.token,
+      body: { projectId: p.id, file: good },
+    });
     expect(byExternal.status).toBe(403);
   });
 });

@@ -53,7 +53,10 @@ function useSelectedProjectData() {
 
   useEffect(() => {
     if (!authenticated || !isManager || projectId === null) return;
-    useProject.getState().reloadVersions().catch(() => {});
+    useProject
+      .getState()
+      .reloadVersions()
+      .catch(() => {});
   }, [authenticated, isManager, projectId, versionsRefresh]);
 }
 

@@ -25,7 +25,13 @@ const useStyles = makeStyles({
   },
   project: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, minWidth: 0, flexGrow: 1 },
   name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "40vw" },
-  right: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap", marginLeft: "auto" },
+  right: {
+    display: "flex",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalS,
+    flexWrap: "wrap",
+    marginLeft: "auto",
+  },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -42,13 +48,20 @@ export function Header() {
   const versions = useProject((s) => s.versions);
   const isManager = useSession((s) => s.isManager);
 
-  const version = versions.find((v) => v.id === versionId) ?? (project?.currentVersion?.id === versionId ? project?.currentVersion : null);
+  const version =
+    versions.find((v) => v.id === versionId) ??
+    (project?.currentVersion?.id === versionId ? project?.currentVersion : null);
   const onPlanning = pathname.includes("planning");
 
   return (
     <header className={styles.header}>
       {!pinned ? (
-        <Button appearance="subtle" icon={<Navigation20Regular />} aria-label={t("nav.open")} onClick={() => setNavOpen(true)} />
+        <Button
+          appearance="subtle"
+          icon={<Navigation20Regular />}
+          aria-label={t("nav.open")}
+          onClick={() => setNavOpen(true)}
+        />
       ) : null}
       <div className={styles.project}>
         {project ? (
@@ -74,7 +87,9 @@ export function Header() {
               </Button>
             ) : null}
             {onPlanning && project.projectedEndDate ? (
-              <Caption1 className={styles.muted}>{t("header.projectedEnd", { date: formatDate(project.projectedEndDate) })}</Caption1>
+              <Caption1 className={styles.muted}>
+                {t("header.projectedEnd", { date: formatDate(project.projectedEndDate) })}
+              </Caption1>
             ) : null}
           </>
         ) : (

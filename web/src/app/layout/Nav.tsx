@@ -158,7 +158,12 @@ export function Nav() {
       <div className={styles.headerRow}>
         <Logo onNavigate={onUse} />
         {mobile ? (
-          <Button appearance="subtle" icon={<Dismiss20Regular />} aria-label={t("nav.close")} onClick={() => setNavOpen(false)} />
+          <Button
+            appearance="subtle"
+            icon={<Dismiss20Regular />}
+            aria-label={t("nav.close")}
+            onClick={() => setNavOpen(false)}
+          />
         ) : (
           <Tooltip content={pinned ? t("nav.unpin") : t("nav.pin")} relationship="label">
             <ToggleButton

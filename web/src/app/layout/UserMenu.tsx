@@ -54,7 +54,12 @@ export function UserMenu() {
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
         <Button appearance="subtle" className={styles.trigger} aria-label={t("session.menu")}>
-          <Avatar initials={initialsOf(user.firstname, user.lastname, user.email)} name={fullName} color="brand" size={28} />
+          <Avatar
+            initials={initialsOf(user.firstname, user.lastname, user.email)}
+            name={fullName}
+            color="brand"
+            size={28}
+          />
           <span className={styles.name}>{fullName}</span>
         </Button>
       </MenuTrigger>

@@ -51,7 +51,12 @@ describe("navigation groups", () => {
   it("are disabled and closed until a project is selected, then open", async () => {
     window.innerWidth = 1440;
     signIn(users.admin);
-    mockApi({ "GET /api/project": emptyList, "GET /api/project/7": makeProject(), "GET /api/version": emptyList, "GET /api/user": emptyList });
+    mockApi({
+      "GET /api/project": emptyList,
+      "GET /api/project/7": makeProject(),
+      "GET /api/version": emptyList,
+      "GET /api/user": emptyList,
+    });
     renderApp("/dashboard/users");
     const nav = await screen.findByRole("navigation", { name: "Navigation principale" });
     for (const group of ["Configuration du projet", "Exécution", "Suivi et contrôle"]) {
@@ -70,7 +75,12 @@ describe("header", () => {
     signIn(users.manager);
     const project = makeProject();
     selectProject(project);
-    mockApi({ "GET /api/project": emptyList, "GET /api/project/7": project, "GET /api/version": emptyList, "GET /api/user": emptyList });
+    mockApi({
+      "GET /api/project": emptyList,
+      "GET /api/project/7": project,
+      "GET /api/version": emptyList,
+      "GET /api/user": emptyList,
+    });
     const { router } = renderApp("/dashboard/project/7");
     const banner = await screen.findByRole("banner");
     expect(await within(banner).findByText("MM")).toBeInTheDocument();
@@ -117,7 +127,9 @@ describe("toasts", () => {
   it("close after 5000 ms", () => {
     vi.useFakeTimers();
     toast.warning("Il y a eu une erreur lors de l'opération.", { subject: "version" });
-    expect(useToasts.getState().items).toMatchObject([{ intent: "warning", subject: "version", timeout: TOAST_DURATION_MS }]);
+    expect(useToasts.getState().items).toMatchObject([
+      { intent: "warning", subject: "version", timeout: TOAST_DURATION_MS },
+    ]);
     vi.advanceTimersByTime(4999);
     expect(useToasts.getState().items).toHaveLength(1);
     vi.advanceTimersByTime(1);

@@ -116,7 +116,11 @@ describe("navigation", () => {
 describe("header", () => {
   it("shows the archived and signed badges, the projected end on planning pages and the user menu", async () => {
     signIn(users.manager);
-    const project = makeProject({ isArchived: true, signedVersionId: 11, projectedEndDate: "2027-06-30T21:59:59.999Z" });
+    const project = makeProject({
+      isArchived: true,
+      signedVersionId: 11,
+      projectedEndDate: "2027-06-30T21:59:59.999Z",
+    });
     selectProject(project);
     mockApi({ "GET /api/project/7": project, "GET /api/version": emptyList });
     renderApp("/dashboard/planning");

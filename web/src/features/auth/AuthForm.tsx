@@ -7,7 +7,19 @@ const useStyles = makeStyles({
 });
 
 /** A form that submits on Enter (native submit) but only when `canSubmit`. */
-export function AuthForm({ title, canSubmit, onSubmit, children, footer }: { title: string; canSubmit: boolean; onSubmit: () => void; children: ReactNode; footer?: ReactNode }) {
+export function AuthForm({
+  title,
+  canSubmit,
+  onSubmit,
+  children,
+  footer,
+}: {
+  title: string;
+  canSubmit: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const styles = useStyles();
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -31,13 +31,17 @@ export default function ForgotPage() {
       title={t("forgot.title")}
       canSubmit={enabled}
       onSubmit={submit}
-      footer={
-        <AppLink to="/login">{t("forgot.backToLogin")}</AppLink>
-      }
+      footer={<AppLink to="/login">{t("forgot.backToLogin")}</AppLink>}
     >
       <Body1>{t("forgot.help")}</Body1>
       <Field label={t("forgot.email")}>
-        <Input type="email" autoComplete="username" value={email} maxLength={MAX_INPUT_LENGTH} onChange={(_, d) => setEmail(d.value)} />
+        <Input
+          type="email"
+          autoComplete="username"
+          value={email}
+          maxLength={MAX_INPUT_LENGTH}
+          onChange={(_, d) => setEmail(d.value)}
+        />
       </Field>
       <Button type="submit" appearance="primary" disabled={!enabled}>
         {t("forgot.submit")}

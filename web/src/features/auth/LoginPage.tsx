@@ -37,16 +37,26 @@ export default function LoginPage() {
       title={t("login.title")}
       canSubmit={enabled}
       onSubmit={submit}
-      footer={
-        <AppLink to="/forgot">{t("login.forgot")}</AppLink>
-      }
+      footer={<AppLink to="/forgot">{t("login.forgot")}</AppLink>}
     >
       <Body1>{t("login.subtitle")}</Body1>
       <Field label={t("login.email")}>
-        <Input type="email" autoComplete="username" value={email} maxLength={MAX_INPUT_LENGTH} onChange={(_, d) => setEmail(d.value)} />
+        <Input
+          type="email"
+          autoComplete="username"
+          value={email}
+          maxLength={MAX_INPUT_LENGTH}
+          onChange={(_, d) => setEmail(d.value)}
+        />
       </Field>
       <Field label={t("login.password")}>
-        <Input type="password" autoComplete="current-password" value={password} maxLength={MAX_INPUT_LENGTH} onChange={(_, d) => setPassword(d.value)} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          maxLength={MAX_INPUT_LENGTH}
+          onChange={(_, d) => setPassword(d.value)}
+        />
       </Field>
       <Button type="submit" appearance="primary" disabled={!enabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
         {t("login.submit")}

@@ -37,19 +37,29 @@ export default function ResetPasswordPage() {
       title={t("reset.title")}
       canSubmit={enabled}
       onSubmit={submit}
-      footer={
-        <AppLink to="/login">{t("reset.backToLogin")}</AppLink>
-      }
+      footer={<AppLink to="/login">{t("reset.backToLogin")}</AppLink>}
     >
       <Field label={t("reset.password")}>
-        <Input type="password" autoComplete="new-password" value={password} maxLength={MAX_INPUT_LENGTH} onChange={(_, d) => setPassword(d.value)} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          maxLength={MAX_INPUT_LENGTH}
+          onChange={(_, d) => setPassword(d.value)}
+        />
       </Field>
       <Field
         label={t("reset.confirmation")}
         validationState={mismatch ? "error" : "none"}
         validationMessage={mismatch ? t("reset.mismatch") : undefined}
       >
-        <Input type="password" autoComplete="new-password" value={confirmation} maxLength={MAX_INPUT_LENGTH} onChange={(_, d) => setConfirmation(d.value)} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          maxLength={MAX_INPUT_LENGTH}
+          onChange={(_, d) => setConfirmation(d.value)}
+        />
       </Field>
       <Button type="submit" appearance="primary" disabled={!enabled}>
         {t("reset.submit")}

@@ -35,7 +35,12 @@ describe("/login", () => {
   });
 
   it("shows the server code as a warning under errors.{code}", async () => {
-    const { calls } = mockApi({ "POST /api/auth/login": { status: 401, body: { code: "invalid_credentials", message: "Identifiants invalides." } } });
+    const { calls } = mockApi({
+      "POST /api/auth/login": {
+        status: 401,
+        body: { code: "invalid_credentials", message: "Identifiants invalides." },
+      },
+    });
     renderApp("/login");
     await userEvent.type(await screen.findByLabelText("Adresse e-mail"), "manager@jalon.demo");
     await userEvent.type(screen.getByLabelText("Mot de passe"), "mauvais{Enter}");
@@ -54,7 +59,10 @@ describe("/login", () => {
   });
 
   it("switches to the project list after a successful login", async () => {
-    mockApi({ "POST /api/auth/login": { user: users.external, token: "t" }, "GET /api/project": { data: [], count: 0, total: 0 } });
+    mockApi({
+      "POST /api/auth/login": { user: users.external, token: "t" },
+      "GET /api/project": { data: [], count: 0, total: 0 },
+    });
     const { router } = renderApp("/login");
     await userEvent.type(await screen.findByLabelText("Adresse e-mail"), "externe@jalon.demo");
     await userEvent.type(screen.getByLabelText("Mot de passe"), "jalon-demo{Enter}");
@@ -94,7 +102,9 @@ describe("/reset-password/:token", () => {
     await userEvent.type(screen.getByLabelText("Confirmation du mot de passe"), "chantier-2027");
     expect(screen.queryByText("Les mots de passe ne sont pas identiques")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Définir le mot de passe" }));
-    expect(await screen.findByText("Votre mot de passe a été modifié. Vous pouvez vous connecter.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Votre mot de passe a été modifié. Vous pouvez vous connecter."),
+    ).toBeInTheDocument();
     expect(calls[0].body).toEqual({ password: "chantier-2027", token: "abc" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
   });

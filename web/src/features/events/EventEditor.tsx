@@ -59,7 +59,12 @@ import {
 } from "./eventForm";
 
 const useStyles = makeStyles({
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))", gap: tokens.spacingHorizontalL, alignItems: "start" },
+  grid: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
+    gap: tokens.spacingHorizontalL,
+    alignItems: "start",
+  },
   wide: { gridColumn: "1 / -1" },
   reference: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
   tabs: { marginBottom: tokens.spacingVerticalS },
@@ -94,7 +99,19 @@ function same(a: EventFormValues, b: EventFormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEventType; id: number | null; projectId: number; versionId: number; onDone?: (saved: boolean) => void }) {
+function EventForm({
+  kind,
+  id,
+  projectId,
+  versionId,
+  onDone,
+}: {
+  kind: PlannedEventType;
+  id: number | null;
+  projectId: number;
+  versionId: number;
+  onDone?: (saved: boolean) => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -157,10 +174,16 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
         const children = new Map<number, number[]>();
         for (const e of graph.data) {
           if (e.id === self) continue;
-          children.set(e.id, (e.childrenEvents ?? []).filter((c) => c.id !== self).map((c) => c.id));
+          children.set(
+            e.id,
+            (e.childrenEvents ?? []).filter((c) => c.id !== self).map((c) => c.id),
+          );
         }
         for (const p of values.parents) children.set(p.id, [...(children.get(p.id) ?? []), self]);
-        children.set(self, values.children.map((c) => c.id));
+        children.set(
+          self,
+          values.children.map((c) => c.id),
+        );
         ids = cycleThrough(children, self);
       } catch {
         ids = [];
@@ -225,12 +248,20 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
     }
   };
 
-  const title = id === null ? t(kind === "milestone" ? "milestone.titleNew" : "event.titleNew") : t(kind === "milestone" ? "milestone.titleEdit" : "event.titleEdit", { name: event?.name ?? "" });
+  const title =
+    id === null
+      ? t(kind === "milestone" ? "milestone.titleNew" : "event.titleNew")
+      : t(kind === "milestone" ? "milestone.titleEdit" : "event.titleEdit", { name: event?.name ?? "" });
   const reference = values.parents[0];
 
   const general = (
     <div className={styles.grid}>
-      <Field className={styles.wide} label={t("event.fields.name")} required validationMessage={errorOf("nameRequired") ?? errorOf("nameTooLong")}>
+      <Field
+        className={styles.wide}
+        label={t("event.fields.name")}
+        required
+        validationMessage={errorOf("nameRequired") ?? errorOf("nameTooLong")}
+      >
         <Input value={values.name} maxLength={NAME_MAX_LENGTH} onChange={(_, d) => set("name", d.value)} />
       </Field>
       {kind === "task" ? (
@@ -255,7 +286,14 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
       >
         <Input type="date" value={values.startDate} disabled={derived} onChange={(_, d) => set("startDate", d.value)} />
       </Field>
-      <Field label={t("event.reference.label")} hint={derived && event?.startDate && !dirty.current ? t("event.startDerivedValue", { date: formatDay(event.startDate) }) : undefined}>
+      <Field
+        label={t("event.reference.label")}
+        hint={
+          derived && event?.startDate && !dirty.current
+            ? t("event.startDerivedValue", { date: formatDay(event.startDate) })
+            : undefined
+        }
+      >
         <div className={styles.reference}>
           <Body1>{reference ? reference.name : t("event.reference.date")}</Body1>
           <Button size="small" onClick={() => setPickingReference(true)}>
@@ -264,22 +302,54 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
         </div>
       </Field>
       {!milestone ? (
-        <Field label={t("event.fields.numberOfDays")} validationState={nonNumeric.includes("numberOfDays") ? "warning" : "none"} validationMessage={nonNumeric.includes("numberOfDays") ? t("event.notNumeric") : undefined}>
+        <Field
+          label={t("event.fields.numberOfDays")}
+          validationState={nonNumeric.includes("numberOfDays") ? "warning" : "none"}
+          validationMessage={nonNumeric.includes("numberOfDays") ? t("event.notNumeric") : undefined}
+        >
           <Input inputMode="numeric" value={values.numberOfDays} onChange={(_, d) => set("numberOfDays", d.value)} />
         </Field>
       ) : null}
       {!milestone ? (
-        <Field label={t("event.fields.numberOfPeople")} validationState={nonNumeric.includes("numberOfPeople") ? "warning" : "none"} validationMessage={nonNumeric.includes("numberOfPeople") ? t("event.notNumeric") : undefined}>
-          <Input inputMode="decimal" value={values.numberOfPeople} onChange={(_, d) => set("numberOfPeople", d.value)} />
+        <Field
+          label={t("event.fields.numberOfPeople")}
+          validationState={nonNumeric.includes("numberOfPeople") ? "warning" : "none"}
+          validationMessage={nonNumeric.includes("numberOfPeople") ? t("event.notNumeric") : undefined}
+        >
+          <Input
+            inputMode="decimal"
+            value={values.numberOfPeople}
+            onChange={(_, d) => set("numberOfPeople", d.value)}
+          />
         </Field>
       ) : null}
       {!milestone ? (
         <Field label={t("event.fields.trigram")} validationMessage={errorOf("trigramTooLong")}>
-          <Input value={values.trigram} maxLength={TRIGRAM_MAX_LENGTH} onChange={(_, d) => set("trigram", d.value.toUpperCase())} />
+          <Input
+            value={values.trigram}
+            maxLength={TRIGRAM_MAX_LENGTH}
+            onChange={(_, d) => set("trigram", d.value.toUpperCase())}
+          />
         </Field>
       ) : null}
-      {!milestone ? <RefSelect label={t("event.fields.lot")} value={values.participantGroupProId} options={lots} noneLabel={t("event.none")} onChange={(v) => set("participantGroupProId", v)} /> : null}
-      {!milestone ? <RefSelect label={t("event.fields.zone")} value={values.zoneId} options={zones} noneLabel={t("event.noneFeminine")} onChange={(v) => set("zoneId", v)} /> : null}
+      {!milestone ? (
+        <RefSelect
+          label={t("event.fields.lot")}
+          value={values.participantGroupProId}
+          options={lots}
+          noneLabel={t("event.none")}
+          onChange={(v) => set("participantGroupProId", v)}
+        />
+      ) : null}
+      {!milestone ? (
+        <RefSelect
+          label={t("event.fields.zone")}
+          value={values.zoneId}
+          options={zones}
+          noneLabel={t("event.noneFeminine")}
+          onChange={(v) => set("zoneId", v)}
+        />
+      ) : null}
       <div className={styles.wide}>
         <ColorField
           label={t("event.fields.color")}
@@ -292,9 +362,21 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
       </div>
       {milestone ? (
         <div className={mergeClasses(styles.wide, styles.switches)}>
-          <Switch label={t("event.fields.isContractual")} checked={values.isContractual} onChange={(_, d) => set("isContractual", d.checked)} />
-          <Switch label={t("event.fields.isTracked")} checked={values.isTracked} onChange={(_, d) => set("isTracked", d.checked)} />
-          <Switch label={t("event.fields.milestoneToHide")} checked={values.milestoneToHide} onChange={(_, d) => set("milestoneToHide", d.checked)} />
+          <Switch
+            label={t("event.fields.isContractual")}
+            checked={values.isContractual}
+            onChange={(_, d) => set("isContractual", d.checked)}
+          />
+          <Switch
+            label={t("event.fields.isTracked")}
+            checked={values.isTracked}
+            onChange={(_, d) => set("isTracked", d.checked)}
+          />
+          <Switch
+            label={t("event.fields.milestoneToHide")}
+            checked={values.milestoneToHide}
+            onChange={(_, d) => set("milestoneToHide", d.checked)}
+          />
         </div>
       ) : null}
       <Field className={styles.wide} label={t("event.fields.comments")}>
@@ -323,7 +405,10 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
         checked={values.locked}
         onChange={(_, d) => set("locked", d.checked)}
       />
-      <MessageBar intent={values.locked ? "warning" : "info"} icon={values.locked ? <LockClosed20Regular /> : <LockOpen20Regular />}>
+      <MessageBar
+        intent={values.locked ? "warning" : "info"}
+        icon={values.locked ? <LockClosed20Regular /> : <LockOpen20Regular />}
+      >
         <MessageBarBody>{t(values.locked ? "event.lock.on" : "event.lock.off")}</MessageBarBody>
       </MessageBar>
     </div>
@@ -334,7 +419,9 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
       title={title}
       closeLabel={t("event.close")}
       onClose={() => leave(false)}
-      footer={<SaveCancel creating={id === null} busy={busy} onCancel={() => leave(false)} onSave={() => void save()} />}
+      footer={
+        <SaveCancel creating={id === null} busy={busy} onCancel={() => leave(false)} onSave={() => void save()} />
+      }
     >
       {cycle ? (
         <MessageBar intent="error">
@@ -349,11 +436,20 @@ function EventForm({ kind, id, projectId, versionId, onDone }: { kind: PlannedEv
       </TabList>
       <div role="tabpanel" aria-label={t(`event.tabs.${tab}`)}>
         {tab === "general" ? general : null}
-        {tab === "links" ? <LinksTab values={values} onChange={(v) => { setValues(v); setCycle(null); }} selfId={id} versionId={versionId} /> : null}
+        {tab === "links" ? (
+          <LinksTab
+            values={values}
+            onChange={(v) => {
+              setValues(v);
+              setCycle(null);
+            }}
+            selfId={id}
+            versionId={versionId}
+          />
+        ) : null}
         {tab === "history" && id !== null ? <HistoryTab eventId={id} /> : null}
         {tab === "lock" ? lock : null}
       </div>
     </FormCard>
   );
 }
-

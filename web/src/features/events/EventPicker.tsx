@@ -28,10 +28,30 @@ import { useDebounced } from "../../lib/useDebounced";
 
 const useStyles = makeStyles({
   surface: { maxWidth: "640px", width: "100%" },
-  list: { listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS, minHeight: "200px", marginTop: tokens.spacingVerticalM },
+  list: {
+    listStyle: "none",
+    margin: 0,
+    padding: 0,
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalXS,
+    minHeight: "200px",
+    marginTop: tokens.spacingVerticalM,
+  },
   item: { width: "100%", justifyContent: "space-between", textAlign: "left" },
-  meta: { color: tokens.colorNeutralForeground3, display: "flex", gap: tokens.spacingHorizontalS, alignItems: "center" },
-  paging: { display: "flex", alignItems: "center", justifyContent: "flex-end", gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
+  meta: {
+    color: tokens.colorNeutralForeground3,
+    display: "flex",
+    gap: tokens.spacingHorizontalS,
+    alignItems: "center",
+  },
+  paging: {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "flex-end",
+    gap: tokens.spacingHorizontalS,
+    marginTop: tokens.spacingVerticalS,
+  },
   empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalL },
 });
 
@@ -64,7 +84,8 @@ export function EventPicker({ open, title, versionId, disabledIds, onPick, onClo
   const setOffset = (next: number) => setQuery((prev) => ({ ...prev, offset: next }));
 
   const page = useAsync(
-    () => (open ? eventsApi.picker(versionId, query.q, query.offset) : Promise.resolve({ data: [], count: 0, total: 0 })),
+    () =>
+      open ? eventsApi.picker(versionId, query.q, query.offset) : Promise.resolve({ data: [], count: 0, total: 0 }),
     [open, versionId, query],
   );
   useEffect(() => {
@@ -111,8 +132,14 @@ export function EventPicker({ open, title, versionId, disabledIds, onPick, onClo
                       >
                         <Text>{event.name}</Text>
                         <span className={styles.meta}>
-                          {event.type === "milestone" ? <Badge appearance="outline">{t("event.types.milestone")}</Badge> : null}
-                          <Text size={200}>{[formatDay(event.startDate), event.type === "milestone" ? "" : formatDay(event.endDate)].filter(Boolean).join(" – ")}</Text>
+                          {event.type === "milestone" ? (
+                            <Badge appearance="outline">{t("event.types.milestone")}</Badge>
+                          ) : null}
+                          <Text size={200}>
+                            {[formatDay(event.startDate), event.type === "milestone" ? "" : formatDay(event.endDate)]
+                              .filter(Boolean)
+                              .join(" – ")}
+                          </Text>
                           {disabled ? <Text size={200}>{t("event.picker.alreadyLinked")}</Text> : null}
                         </span>
                       </Button>
@@ -123,7 +150,12 @@ export function EventPicker({ open, title, versionId, disabledIds, onPick, onClo
             )}
             <div className={styles.paging}>
               <Text>{t("event.picker.range", { from, to, total })}</Text>
-              <Button appearance="subtle" icon={<ChevronLeft20Regular />} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - EVENT_PICKER_LIMIT))}>
+              <Button
+                appearance="subtle"
+                icon={<ChevronLeft20Regular />}
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - EVENT_PICKER_LIMIT))}
+              >
                 {t("actions.previous")}
               </Button>
               <Button

@@ -81,17 +81,36 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
         <>
           <AppLink to={editPathOf(event)}>{event.name}</AppLink>{" "}
           {event.type === "milestone" ? <Badge appearance="outline">{t("event.types.milestone")}</Badge> : null}
-          {event.locked ? <Badge appearance="tint" color="warning">{t("event.lock.label")}</Badge> : null}
+          {event.locked ? (
+            <Badge appearance="tint" color="warning">
+              {t("event.lock.label")}
+            </Badge>
+          ) : null}
         </>
       ),
     },
     { id: "trigram", header: t("events.columns.trigram"), render: (event) => (event.trigram ?? "").toUpperCase() },
-    { id: "participantGroupProId", header: t("events.columns.lot"), render: (event) => event.participantGroupPro?.name ?? "" },
+    {
+      id: "participantGroupProId",
+      header: t("events.columns.lot"),
+      render: (event) => event.participantGroupPro?.name ?? "",
+    },
     { id: "zoneId", header: t("events.columns.zone"), render: (event) => event.zone?.name ?? "" },
     { id: "startDate", header: t("events.columns.startDate"), render: (event) => formatDay(event.startDate) },
     { id: "endDate", header: t("events.columns.endDate"), render: (event) => formatDay(event.endDate) },
-    { id: "numberOfDays", header: t("events.columns.numberOfDays"), align: "end", render: (event) => String(event.numberOfDays ?? "") },
-    { id: "numberOfPeople", header: t("events.columns.numberOfPeople"), align: "end", sortable: false, render: (event) => String(event.numberOfPeople ?? "") },
+    {
+      id: "numberOfDays",
+      header: t("events.columns.numberOfDays"),
+      align: "end",
+      render: (event) => String(event.numberOfDays ?? ""),
+    },
+    {
+      id: "numberOfPeople",
+      header: t("events.columns.numberOfPeople"),
+      align: "end",
+      sortable: false,
+      render: (event) => String(event.numberOfPeople ?? ""),
+    },
   ];
 
   return (
@@ -129,7 +148,11 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
         toolbar={
           <>
             <SearchField label={t("events.search")} value={search} onChange={setSearch} />
-            <Select aria-label={t("events.typeFilter")} value={type} onChange={(_, d) => setType(d.value as TypeFilter)}>
+            <Select
+              aria-label={t("events.typeFilter")}
+              value={type}
+              onChange={(_, d) => setType(d.value as TypeFilter)}
+            >
               <option value="all">{t("events.types.all")}</option>
               <option value="task">{t("events.types.task")}</option>
               <option value="milestone">{t("events.types.milestone")}</option>

@@ -47,12 +47,32 @@ export function HistoryTab({ eventId }: { eventId: number }) {
 
   if (history.loading && !history.data) return <Spinner size="small" />;
   const rows: HistoryRow[] = (history.data ?? []).map((row, i) => ({ ...row, key: row.id ?? `row-${i}` }));
-  if (rows.length === 0) return <Body1 as="p" className={styles.empty}>{t("event.history.empty")}</Body1>;
+  if (rows.length === 0)
+    return (
+      <Body1 as="p" className={styles.empty}>
+        {t("event.history.empty")}
+      </Body1>
+    );
   const columns: DataTableColumn<HistoryRow>[] = [
     { id: "createdAt", header: t("event.history.date"), render: (row) => formatDateTime(row.createdAt) },
-    { id: "user", header: t("event.history.user"), render: (row) => historyUser(row.user), sortValue: (row) => historyUser(row.user) },
-    { id: "fieldName", header: t("event.history.field"), render: (row) => fieldLabel(row.fieldName), sortValue: (row) => fieldLabel(row.fieldName) },
-    { id: "previousValue", header: t("event.history.previous"), render: (row) => historyValue(row.previousValue), sortable: false },
+    {
+      id: "user",
+      header: t("event.history.user"),
+      render: (row) => historyUser(row.user),
+      sortValue: (row) => historyUser(row.user),
+    },
+    {
+      id: "fieldName",
+      header: t("event.history.field"),
+      render: (row) => fieldLabel(row.fieldName),
+      sortValue: (row) => fieldLabel(row.fieldName),
+    },
+    {
+      id: "previousValue",
+      header: t("event.history.previous"),
+      render: (row) => historyValue(row.previousValue),
+      sortable: false,
+    },
     { id: "newValue", header: t("event.history.next"), render: (row) => historyValue(row.newValue), sortable: false },
   ];
   return (

@@ -26,7 +26,12 @@ import { formatDay } from "../../lib/dates";
 import { LINK_TYPES, addChild, addParent, type EventFormValues, type LinkRow } from "./eventForm";
 
 const useStyles = makeStyles({
-  section: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalXL },
+  section: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalS,
+    marginBottom: tokens.spacingVerticalXL,
+  },
   head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: tokens.spacingHorizontalM },
   delay: { width: "90px" },
   empty: { color: tokens.colorNeutralForeground3 },
@@ -36,10 +41,28 @@ const useStyles = makeStyles({
 type Side = "parents" | "children";
 
 export function rowOfEvent(event: EventItem): LinkRow {
-  return { id: event.id, name: event.name, eventType: event.type, type: "end-begin", delay: "0", startDate: event.startDate, endDate: event.endDate };
+  return {
+    id: event.id,
+    name: event.name,
+    eventType: event.type,
+    type: "end-begin",
+    delay: "0",
+    startDate: event.startDate,
+    endDate: event.endDate,
+  };
 }
 
-export function LinksTab({ values, onChange, selfId, versionId }: { values: EventFormValues; onChange: (v: EventFormValues) => void; selfId: number | null; versionId: number }) {
+export function LinksTab({
+  values,
+  onChange,
+  selfId,
+  versionId,
+}: {
+  values: EventFormValues;
+  onChange: (v: EventFormValues) => void;
+  selfId: number | null;
+  versionId: number;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [picking, setPicking] = useState<Side | null>(null);
@@ -56,7 +79,8 @@ export function LinksTab({ values, onChange, selfId, versionId }: { values: Even
     const rows = values[side].map((row, i) => (i === index ? { ...row, ...patch } : row));
     onChange({ ...values, [side]: rows });
   };
-  const remove = (side: Side, index: number) => onChange({ ...values, [side]: values[side].filter((_, i) => i !== index) });
+  const remove = (side: Side, index: number) =>
+    onChange({ ...values, [side]: values[side].filter((_, i) => i !== index) });
 
   const section = (side: Side) => {
     const rows = values[side];
@@ -70,7 +94,9 @@ export function LinksTab({ values, onChange, selfId, versionId }: { values: Even
           </Button>
         </div>
         {rows.length === 0 ? (
-          <Body1 className={styles.empty}>{t(side === "parents" ? "event.links.emptyParents" : "event.links.emptyChildren")}</Body1>
+          <Body1 className={styles.empty}>
+            {t(side === "parents" ? "event.links.emptyParents" : "event.links.emptyChildren")}
+          </Body1>
         ) : (
           <Table size="small" aria-label={title}>
             <TableHeader>
@@ -86,10 +112,17 @@ export function LinksTab({ values, onChange, selfId, versionId }: { values: Even
               {rows.map((row, index) => (
                 <TableRow key={row.id}>
                   <TableCell>
-                    {row.name} {row.eventType === "milestone" ? <Badge appearance="outline">{t("event.types.milestone")}</Badge> : null}
+                    {row.name}{" "}
+                    {row.eventType === "milestone" ? (
+                      <Badge appearance="outline">{t("event.types.milestone")}</Badge>
+                    ) : null}
                   </TableCell>
                   <TableCell>
-                    <Select aria-label={t("event.links.typeOf", { name: row.name })} value={row.type} onChange={(_, d) => update(side, index, { type: d.value as LinkType })}>
+                    <Select
+                      aria-label={t("event.links.typeOf", { name: row.name })}
+                      value={row.type}
+                      onChange={(_, d) => update(side, index, { type: d.value as LinkType })}
+                    >
                       {LINK_TYPES.map((type) => (
                         <option key={type} value={type}>
                           {t(`event.linkTypes.${type}`)}
@@ -107,10 +140,19 @@ export function LinksTab({ values, onChange, selfId, versionId }: { values: Even
                     />
                   </TableCell>
                   <TableCell>
-                    <Caption1>{[formatDay(row.startDate), row.eventType === "milestone" ? "" : formatDay(row.endDate)].filter(Boolean).join(" – ")}</Caption1>
+                    <Caption1>
+                      {[formatDay(row.startDate), row.eventType === "milestone" ? "" : formatDay(row.endDate)]
+                        .filter(Boolean)
+                        .join(" – ")}
+                    </Caption1>
                   </TableCell>
                   <TableCell>
-                    <Button appearance="subtle" icon={<Delete20Regular />} aria-label={t("event.links.remove", { name: row.name })} onClick={() => remove(side, index)} />
+                    <Button
+                      appearance="subtle"
+                      icon={<Delete20Regular />}
+                      aria-label={t("event.links.remove", { name: row.name })}
+                      onClick={() => remove(side, index)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

@@ -2,7 +2,12 @@
 // defaults 1 day and 1 person (milestones: 0 days, white); strings trimmed; numeric fields (numberOfDays,
 // numberOfPeople, delays) sent only when numeric; only changed fields sent on update, with the revision;
 // a parent task or milestone (a task or milestone reference) clears the start date, which the engine derives.
-import { DEFAULT_MILESTONE_COLOR, DEFAULT_NUMBER_OF_DAYS, DEFAULT_NUMBER_OF_PEOPLE, TEXT_MAX_LENGTH } from "@jalon/shared";
+import {
+  DEFAULT_MILESTONE_COLOR,
+  DEFAULT_NUMBER_OF_DAYS,
+  DEFAULT_NUMBER_OF_PEOPLE,
+  TEXT_MAX_LENGTH,
+} from "@jalon/shared";
 import type {
   EventCreateBody,
   EventItem,
@@ -134,8 +139,13 @@ export function addChild(values: EventFormValues, row: LinkRow): EventFormValues
 /** Switching to a milestone: 0 days and white unless a colour was chosen. */
 export function changeType(values: EventFormValues, type: PlannedEventType): EventFormValues {
   if (type === values.type) return values;
-  if (type === "milestone") return { ...values, type, numberOfDays: "0", color: values.color || DEFAULT_MILESTONE_COLOR };
-  return { ...values, type, numberOfDays: values.numberOfDays === "0" ? String(DEFAULT_NUMBER_OF_DAYS) : values.numberOfDays };
+  if (type === "milestone")
+    return { ...values, type, numberOfDays: "0", color: values.color || DEFAULT_MILESTONE_COLOR };
+  return {
+    ...values,
+    type,
+    numberOfDays: values.numberOfDays === "0" ? String(DEFAULT_NUMBER_OF_DAYS) : values.numberOfDays,
+  };
 }
 
 const INTEGER = /^-?\d+$/;

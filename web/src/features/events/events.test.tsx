@@ -3,16 +3,40 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ApiError } from "../../api/http";
 import { eventsApi, referencesApi } from "../../api/events";
-import { addParent, createEventBody, cycleThrough, emptyEventValues, toEventValues, updateEventBody } from "./eventForm";
+import {
+  addParent,
+  createEventBody,
+  cycleThrough,
+  emptyEventValues,
+  toEventValues,
+  updateEventBody,
+} from "./eventForm";
 import { PROJECT_ID, VERSION_ID, listOf, makeEvent, pickerPages, renderScreen, writeResult } from "./testing";
 
 vi.mock("../../api/events", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/events")>();
   return {
     ...actual,
-    eventsApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), history: vi.fn(), picker: vi.fn(), byIds: vi.fn(), graph: vi.fn() },
+    eventsApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkDelete: vi.fn(),
+      history: vi.fn(),
+      picker: vi.fn(),
+      byIds: vi.fn(),
+      graph: vi.fn(),
+    },
     milestonesApi: { list: vi.fn() },
-    sequencesApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), events: vi.fn() },
+    sequencesApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkDelete: vi.fn(),
+      events: vi.fn(),
+    },
     referencesApi: { zones: vi.fn(), lots: vi.fn() },
   };
 });
@@ -30,39 +54,85 @@ beforeEach(() => {
 });
 
 const cycleError = (ids?: number[]) =>
-  Object.assign(new ApiError(400, "cycle", "Ces liens créeraient une boucle entre les tâches."), ids ? { details: { ids } } : {});
+  Object.assign(
+    new ApiError(400, "cycle", "Ces liens créeraient une boucle entre les tâches."),
+    ids ? { details: { ids } } : {},
+  );
 
 describe("task form rules", () => {
-  const event = makeEvent({ id: 5, name: "Coulage dalle", revision: 3, trigram: "cdl", participantGroupProId: 41, comments: "RAS" });
+  const event = makeEvent({
+    id: 5,
+    name: "Coulage dalle",
+    revision: 3,
+    trigram: "cdl",
+    participantGroupProId: 41,
+    comments: "RAS",
+  });
 
   it("sends only the changed fields, trimmed, with the revision", () => {
     const original = toEventValues(event);
     expect(updateEventBody(original, original, 3)).toEqual({});
-    const body = updateEventBody({ ...original, name: "  Coulage dalle R+1  ", comments: "   ", trigram: " cdx " }, original, 3);
+    const body = updateEventBody(
+      { ...original, name: "  Coulage dalle R+1  ", comments: "   ", trigram: " cdx " },
+      original,
+      3,
+    );
     expect(body).toEqual({ name: "Coulage dalle R+1", comments: null, trigram: "CDX", revision: 3 });
   });
 
   it("sends numeric fields only when they are numeric", () => {
     const original = toEventValues(event);
     expect(updateEventBody({ ...original, numberOfDays: "abc", numberOfPeople: "" }, original, 3)).toEqual({});
-    expect(updateEventBody({ ...original, numberOfDays: " 8 ", numberOfPeople: "2,5" }, original, 3)).toEqual({ numberOfDays: 8, numberOfPeople: 2.5, revision: 3 });
-    const withLink = { ...original, parents: [{ id: 2, name: "Terrassement", type: "end-begin" as const, delay: "deux" }] };
+    expect(updateEventBody({ ...original, numberOfDays: " 8 ", numberOfPeople: "2,5" }, original, 3)).toEqual({
+      numberOfDays: 8,
+      numberOfPeople: 2.5,
+      revision: 3,
+    });
+    const withLink = {
+      ...original,
+      parents: [{ id: 2, name: "Terrassement", type: "end-begin" as const, delay: "deux" }],
+    };
     expect(updateEventBody(withLink, original, 3).parentsEvents).toEqual([{ id: 2, type: "end-begin" }]);
-    const created = createEventBody({ ...emptyEventValues("task"), name: " Enduits ", startDate: "2026-03-02", numberOfDays: "x" }, PROJECT_ID, VERSION_ID);
+    const created = createEventBody(
+      { ...emptyEventValues("task"), name: " Enduits ", startDate: "2026-03-02", numberOfDays: "x" },
+      PROJECT_ID,
+      VERSION_ID,
+    );
     expect(created).not.toHaveProperty("numberOfDays");
-    expect(created).toMatchObject({ name: "Enduits", numberOfPeople: 1, startDate: "2026-03-02", projectId: 7, versionId: 11 });
+    expect(created).toMatchObject({
+      name: "Enduits",
+      numberOfPeople: 1,
+      startDate: "2026-03-02",
+      projectId: 7,
+      versionId: 11,
+    });
   });
 
   it("clears the start date when a parent task or milestone becomes the reference", () => {
     const values = { ...emptyEventValues("task"), name: "Cloisons", startDate: "2026-03-09" };
-    const next = addParent(values, { id: 9, name: "Jalon hors d'eau", eventType: "milestone", type: "end-begin", delay: "0" });
+    const next = addParent(values, {
+      id: 9,
+      name: "Jalon hors d'eau",
+      eventType: "milestone",
+      type: "end-begin",
+      delay: "0",
+    });
     expect(next.startDate).toBe("");
     const body = createEventBody(next, PROJECT_ID, VERSION_ID);
     expect(body).not.toHaveProperty("startDate");
-    expect(body).toMatchObject({ referenceType: "milestoneReference", parentsEvents: [{ id: 9, type: "end-begin", delay: 0 }] });
+    expect(body).toMatchObject({
+      referenceType: "milestoneReference",
+      parentsEvents: [{ id: 9, type: "end-begin", delay: 0 }],
+    });
     // An update that gives a root event a parent sends its start as null.
     const original = toEventValues(event);
-    expect(updateEventBody(addParent(original, { id: 9, name: "J", eventType: "task", type: "end-begin", delay: "0" }), original, 3)).toMatchObject({
+    expect(
+      updateEventBody(
+        addParent(original, { id: 9, name: "J", eventType: "task", type: "end-begin", delay: "0" }),
+        original,
+        3,
+      ),
+    ).toMatchObject({
       startDate: null,
       referenceType: "taskReference",
       parentsEvents: [{ id: 9, type: "end-begin", delay: 0 }],
@@ -98,7 +168,19 @@ describe("/dashboard/event/:eventId", () => {
     await userEvent.click(screen.getByRole("button", { name: "Créer" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/events"));
     expect(api.create).toHaveBeenCalledWith(
-      expect.objectContaining({ projectId: 7, versionId: 11, name: "Maçonnerie RDC", type: "task", startDate: "2026-03-02", numberOfDays: 1, numberOfPeople: 1, trigram: "MAC", participantGroupProId: 41, color: null, referenceType: "dateReference" }),
+      expect.objectContaining({
+        projectId: 7,
+        versionId: 11,
+        name: "Maçonnerie RDC",
+        type: "task",
+        startDate: "2026-03-02",
+        numberOfDays: 1,
+        numberOfPeople: 1,
+        trigram: "MAC",
+        participantGroupProId: 41,
+        color: null,
+        referenceType: "dateReference",
+      }),
     );
     expect(await screen.findByText("Tâche : Tâche créée.")).toBeInTheDocument();
   });
@@ -127,7 +209,11 @@ describe("/dashboard/event/:eventId", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/events"));
     const body = api.create.mock.calls[0][0];
     expect(body).not.toHaveProperty("startDate");
-    expect(body).toMatchObject({ name: "Cloisons", referenceType: "taskReference", parentsEvents: [{ id: 1001, type: "begin-begin", delay: 2 }] });
+    expect(body).toMatchObject({
+      name: "Cloisons",
+      referenceType: "taskReference",
+      parentsEvents: [{ id: 1001, type: "begin-begin", delay: 2 }],
+    });
   });
 
   it("lists the picker's events 20 at a time, searched by name", async () => {
@@ -170,7 +256,12 @@ describe("/dashboard/event/:eventId", () => {
   });
 
   it("names the tasks of a refused cycle", async () => {
-    const event = makeEvent({ id: 5, name: "Coulage dalle", revision: 3, childrenEvents: [{ id: 8, name: "Ferraillage", type: "end-begin", delay: 0, eventType: "task" }] });
+    const event = makeEvent({
+      id: 5,
+      name: "Coulage dalle",
+      revision: 3,
+      childrenEvents: [{ id: 8, name: "Ferraillage", type: "end-begin", delay: 0, eventType: "task" }],
+    });
     api.get.mockResolvedValue(event);
     api.picker.mockResolvedValue(listOf([makeEvent({ id: 9, name: "Coffrage" })]));
     api.byIds.mockResolvedValue(listOf([makeEvent({ id: 12, name: "Décoffrage" })]));
@@ -181,15 +272,26 @@ describe("/dashboard/event/:eventId", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Choisir Coffrage" }));
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(
-      await screen.findByText("Ces liens créeraient une boucle entre les tâches : Coulage dalle → Ferraillage → Décoffrage → Coffrage → Coulage dalle."),
+      await screen.findByText(
+        "Ces liens créeraient une boucle entre les tâches : Coulage dalle → Ferraillage → Décoffrage → Coffrage → Coulage dalle.",
+      ),
     ).toBeInTheDocument();
     expect(api.byIds).toHaveBeenCalledWith(VERSION_ID, [12]);
-    expect(api.update).toHaveBeenCalledWith(5, { parentsEvents: [{ id: 9, type: "end-begin", delay: 0 }], referenceType: "taskReference", startDate: null, revision: 3 });
+    expect(api.update).toHaveBeenCalledWith(5, {
+      parentsEvents: [{ id: 9, type: "end-begin", delay: 0 }],
+      referenceType: "taskReference",
+      startDate: null,
+      revision: 3,
+    });
     expect(router.state.location.pathname).toBe("/dashboard/event/5");
   });
 
   it("finds the cycle's tasks in the version when the refusal carries no ids", async () => {
-    const event = makeEvent({ id: 5, name: "Coulage dalle", childrenEvents: [{ id: 8, name: "Ferraillage", type: "end-begin", delay: 0 }] });
+    const event = makeEvent({
+      id: 5,
+      name: "Coulage dalle",
+      childrenEvents: [{ id: 8, name: "Ferraillage", type: "end-begin", delay: 0 }],
+    });
     api.get.mockResolvedValue(event);
     api.picker.mockResolvedValue(listOf([makeEvent({ id: 9, name: "Coffrage" })]));
     api.graph.mockResolvedValue(
@@ -205,18 +307,28 @@ describe("/dashboard/event/:eventId", () => {
     await userEvent.click(screen.getByRole("button", { name: "Ajouter un prédécesseur" }));
     await userEvent.click(await screen.findByRole("button", { name: "Choisir Coffrage" }));
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
-    expect(await screen.findByText("Ces liens créeraient une boucle entre les tâches : Coulage dalle → Ferraillage → Coffrage → Coulage dalle.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Ces liens créeraient une boucle entre les tâches : Coulage dalle → Ferraillage → Coffrage → Coulage dalle.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("reloads the event on a 409 conflict and says so", async () => {
-    api.get.mockResolvedValueOnce(makeEvent({ id: 5, name: "Coulage dalle", revision: 3 })).mockResolvedValueOnce(makeEvent({ id: 5, name: "Coulage dalle (modifiée)", revision: 4 }));
-    api.update.mockRejectedValue(new ApiError(409, "conflict", "Les données ont été modifiées par un autre utilisateur, veuillez recharger."));
+    api.get
+      .mockResolvedValueOnce(makeEvent({ id: 5, name: "Coulage dalle", revision: 3 }))
+      .mockResolvedValueOnce(makeEvent({ id: 5, name: "Coulage dalle (modifiée)", revision: 4 }));
+    api.update.mockRejectedValue(
+      new ApiError(409, "conflict", "Les données ont été modifiées par un autre utilisateur, veuillez recharger."),
+    );
     const { router } = renderScreen("/dashboard/event/5");
     const name = await screen.findByLabelText(NAME);
     await userEvent.type(name, " 2");
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(
-      await screen.findByText("Tâche : Cette tâche a été modifiée par un autre utilisateur : elle a été rechargée et vos modifications n'ont pas été enregistrées."),
+      await screen.findByText(
+        "Tâche : Cette tâche a été modifiée par un autre utilisateur : elle a été rechargée et vos modifications n'ont pas été enregistrées.",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText(NAME)).toHaveValue("Coulage dalle (modifiée)");
     expect(api.get).toHaveBeenCalledTimes(2);
@@ -226,8 +338,20 @@ describe("/dashboard/event/:eventId", () => {
   it("shows the history with dates as dd/MM/yyyy H:mm in Paris", async () => {
     api.get.mockResolvedValue(makeEvent({ id: 5, name: "Coulage dalle" }));
     api.history.mockResolvedValue([
-      { createdAt: "2026-03-04T13:05:00.000Z", fieldName: "startDate", previousValue: "2026-03-02", newValue: "2026-03-09", user: { firstname: "Marc", lastname: "Manager" } },
-      { createdAt: "2026-03-05T08:30:00.000Z", fieldName: "locked", previousValue: "false", newValue: "true", user: null },
+      {
+        createdAt: "2026-03-04T13:05:00.000Z",
+        fieldName: "startDate",
+        previousValue: "2026-03-02",
+        newValue: "2026-03-09",
+        user: { firstname: "Marc", lastname: "Manager" },
+      },
+      {
+        createdAt: "2026-03-05T08:30:00.000Z",
+        fieldName: "locked",
+        previousValue: "false",
+        newValue: "true",
+        user: null,
+      },
     ]);
     renderScreen("/dashboard/event/5");
     await userEvent.click(await screen.findByRole("tab", { name: "Historique" }));
@@ -257,7 +381,15 @@ describe("/dashboard/event/:eventId", () => {
 
 describe("/dashboard/events", () => {
   const rows = [
-    makeEvent({ id: 5, name: "Coulage dalle", trigram: "cdl", numberOfDays: 5, numberOfPeople: 3, participantGroupPro: { id: 41, name: "Gros œuvre" }, zone: { id: 31, name: "Bâtiment A" } }),
+    makeEvent({
+      id: 5,
+      name: "Coulage dalle",
+      trigram: "cdl",
+      numberOfDays: 5,
+      numberOfPeople: 3,
+      participantGroupPro: { id: 41, name: "Gros œuvre" },
+      zone: { id: 31, name: "Bâtiment A" },
+    }),
     makeEvent({ id: 6, name: "Ferraillage", startDate: "2026-03-09", endDate: "2026-03-13" }),
   ];
 
@@ -266,31 +398,55 @@ describe("/dashboard/events", () => {
     renderScreen("/dashboard/events");
     const table = await screen.findByRole("table", { name: "Liste des tâches" });
     const first = within(table).getAllByRole("row")[1];
-    for (const text of ["Coulage dalle", "CDL", "Gros œuvre", "Bâtiment A", "02/03/2026", "06/03/2026", "5", "3"]) expect(within(first).getByText(text)).toBeInTheDocument();
-    expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ versionId: 11, type: "task", name: "", sort: { field: "name", order: "ASC" }, limit: 25, offset: 0 }));
+    for (const text of ["Coulage dalle", "CDL", "Gros œuvre", "Bâtiment A", "02/03/2026", "06/03/2026", "5", "3"])
+      expect(within(first).getByText(text)).toBeInTheDocument();
+    expect(api.list).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        versionId: 11,
+        type: "task",
+        name: "",
+        sort: { field: "name", order: "ASC" },
+        limit: 25,
+        offset: 0,
+      }),
+    );
     expect(screen.getByText("1–25 sur 60")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Page suivante" }));
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ offset: 25 })));
     await userEvent.selectOptions(screen.getByLabelText("Lignes par page"), "100");
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ limit: 100, offset: 0 })));
     await userEvent.type(screen.getByRole("searchbox", { name: "Rechercher par nom" }), " dalle ");
-    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ name: "dalle", offset: 0 })));
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ name: "dalle", offset: 0 })),
+    );
     await userEvent.selectOptions(screen.getByLabelText("Type"), "Jalons");
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ type: "milestone" })));
     await userEvent.click(within(table).getByText("Début"));
-    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ sort: { field: "startDate", order: "ASC" } })));
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sort: { field: "startDate", order: "ASC" } }),
+      ),
+    );
     await userEvent.click(within(table).getByText("Début"));
-    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ sort: { field: "startDate", order: "DESC" } })));
+    await waitFor(() =>
+      expect(api.list).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sort: { field: "startDate", order: "DESC" } }),
+      ),
+    );
   });
 
   it("shows the catalogue's refusal of a deletion as a warning", async () => {
     api.list.mockResolvedValue(listOf(rows));
-    api.bulkDelete.mockRejectedValue(new ApiError(409, "event_has_countings", "Les tâches ayant un comptage ne peuvent pas être supprimées."));
+    api.bulkDelete.mockRejectedValue(
+      new ApiError(409, "event_has_countings", "Les tâches ayant un comptage ne peuvent pas être supprimées."),
+    );
     renderScreen("/dashboard/events");
     await userEvent.click(await screen.findByRole("checkbox", { name: "Sélectionner Coulage dalle" }));
     await userEvent.click(screen.getByRole("button", { name: "Supprimer la sélection (1)" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Supprimer" }));
-    expect(await screen.findByText("Tâche : Les tâches ayant un comptage ne peuvent pas être supprimées.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Tâche : Les tâches ayant un comptage ne peuvent pas être supprimées."),
+    ).toBeInTheDocument();
     expect(api.bulkDelete).toHaveBeenCalledWith([5], PROJECT_ID, VERSION_ID);
   });
 

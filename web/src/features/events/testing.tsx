@@ -113,7 +113,9 @@ export function listOf<T>(items: T[], total = items.length): ListResponse<T> {
 
 /** A picker page of `total` events named "Tâche 001"... answering the asked offset (20 per page). */
 export function pickerPages(total: number) {
-  const all = Array.from({ length: total }, (_, i) => makeEvent({ id: 1000 + i, name: `Tâche ${String(i + 1).padStart(3, "0")}` }));
+  const all = Array.from({ length: total }, (_, i) =>
+    makeEvent({ id: 1000 + i, name: `Tâche ${String(i + 1).padStart(3, "0")}` }),
+  );
   return async (_versionId: number, search: string, offset: number) => {
     const matching = all.filter((e) => e.name.toLowerCase().includes(search.toLowerCase()));
     return listOf(matching.slice(offset, offset + 20), matching.length);
@@ -122,4 +124,12 @@ export function pickerPages(total: number) {
 
 export type ListCall = EventListQuery;
 
-export const writeResult = { id: 1, ids: [], startDates: [], endDates: [], revisions: [], projectedEndDate: null, undoRemaining: 1 };
+export const writeResult = {
+  id: 1,
+  ids: [],
+  startDates: [],
+  endDates: [],
+  revisions: [],
+  projectedEndDate: null,
+  undoRemaining: 1,
+};

@@ -4,7 +4,20 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, Caption1, Checkbox, Field, Label, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Field,
+  Label,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { HOLIDAY_TYPES, TEXT_MAX_LENGTH, type HolidayType } from "@jalon/shared";
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
@@ -16,7 +29,11 @@ import { FormCard } from "../../components/FormCard";
 import { canSave, dateError, draftOf, holidayBody, type HolidayDraft } from "./holidayForm";
 
 const useStyles = makeStyles({
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))", gap: tokens.spacingHorizontalL },
+  grid: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))",
+    gap: tokens.spacingHorizontalL,
+  },
   lots: { display: "flex", flexDirection: "column", maxHeight: "280px", overflowY: "auto" },
 });
 
@@ -34,15 +51,36 @@ export default function HolidayEditPage() {
     );
   }
   const id = holidayId === "new" ? null : Number(holidayId);
-  return <HolidayForm key={`${holidayId}-${type}`} projectId={projectId} versionId={versionId} id={id} type={type as HolidayType} />;
+  return (
+    <HolidayForm
+      key={`${holidayId}-${type}`}
+      projectId={projectId}
+      versionId={versionId}
+      id={id}
+      type={type as HolidayType}
+    />
+  );
 }
 
-function HolidayForm({ projectId, versionId, id, type }: { projectId: number; versionId: number; id: number | null; type: HolidayType }) {
+function HolidayForm({
+  projectId,
+  versionId,
+  id,
+  type,
+}: {
+  projectId: number;
+  versionId: number;
+  id: number | null;
+  type: HolidayType;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
   const current = useAsync<HolidayItem | null>(() => (id === null ? Promise.resolve(null) : holidaysApi.get(id)), [id]);
-  const lots = useAsync(() => (type === "holiday" ? holidaysApi.lots(versionId).catch(() => []) : Promise.resolve([])), [versionId, type]);
+  const lots = useAsync(
+    () => (type === "holiday" ? holidaysApi.lots(versionId).catch(() => []) : Promise.resolve([])),
+    [versionId, type],
+  );
   const original = useMemo(() => (id === null || !current.data ? null : draftOf(current.data)), [id, current.data]);
   const [draft, setDraft] = useState<HolidayDraft>(draftOf(null));
   const [touched, setTouched] = useState(false);
@@ -56,7 +94,15 @@ function HolidayForm({ projectId, versionId, id, type }: { projectId: number; ve
 
   const close = () => navigate("/dashboard/holidays");
   const problem = touched ? dateError(type, draft) : null;
-  const title = t(id === null ? (type === "holiday" ? "holidays.form.titleNewHoliday" : "holidays.form.titleNewVacation") : type === "holiday" ? "holidays.form.titleHoliday" : "holidays.form.titleVacation");
+  const title = t(
+    id === null
+      ? type === "holiday"
+        ? "holidays.form.titleNewHoliday"
+        : "holidays.form.titleNewVacation"
+      : type === "holiday"
+        ? "holidays.form.titleHoliday"
+        : "holidays.form.titleVacation",
+  );
 
   const save = async () => {
     setTouched(true);
@@ -64,10 +110,14 @@ function HolidayForm({ projectId, versionId, id, type }: { projectId: number; ve
     setSaving(true);
     try {
       const body = holidayBody(type, draft, id === null ? null : original);
-      const answer = id === null ? await holidaysApi.create(projectId, versionId, body) : await holidaysApi.update(id, body);
+      const answer =
+        id === null ? await holidaysApi.create(projectId, versionId, body) : await holidaysApi.update(id, body);
       setUndoRemaining(answer.undoRemaining);
       const moved = answer.moved.ids.length;
-      toast.success(`${t(id === null ? "holidays.created" : "holidays.updated")}${moved > 0 ? ` ${t("holidays.moved", { count: moved })}` : ""}`, { subject: "holiday" });
+      toast.success(
+        `${t(id === null ? "holidays.created" : "holidays.updated")}${moved > 0 ? ` ${t("holidays.moved", { count: moved })}` : ""}`,
+        { subject: "holiday" },
+      );
       close();
     } catch (e) {
       warnError(e, "holiday");
@@ -85,7 +135,8 @@ function HolidayForm({ projectId, versionId, id, type }: { projectId: number; ve
     );
   }
   const set = (patch: Partial<HolidayDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const toggleLot = (lotId: number, on: boolean) => set({ lots: on ? [...draft.lots, lotId].sort((a, b) => a - b) : draft.lots.filter((l) => l !== lotId) });
+  const toggleLot = (lotId: number, on: boolean) =>
+    set({ lots: on ? [...draft.lots, lotId].sort((a, b) => a - b) : draft.lots.filter((l) => l !== lotId) });
 
   return (
     <FormCard
@@ -95,7 +146,11 @@ function HolidayForm({ projectId, versionId, id, type }: { projectId: number; ve
       footer={
         <>
           <Button onClick={close}>{t("actions.cancel")}</Button>
-          <Button appearance="primary" disabled={saving || !canSave(type, draft, id === null ? null : original)} onClick={() => void save()}>
+          <Button
+            appearance="primary"
+            disabled={saving || !canSave(type, draft, id === null ? null : original)}
+            onClick={() => void save()}
+          >
             {t("holidays.form.save")}
           </Button>
         </>
@@ -111,7 +166,14 @@ function HolidayForm({ projectId, versionId, id, type }: { projectId: number; ve
           validationState={problem === "startDate_invalid" ? "error" : "none"}
           validationMessage={problem === "startDate_invalid" ? t("errors.startDate_invalid") : undefined}
         >
-          <Input type="date" value={draft.startDate} onChange={(_, d) => { setTouched(true); set({ startDate: d.value }); }} />
+          <Input
+            type="date"
+            value={draft.startDate}
+            onChange={(_, d) => {
+              setTouched(true);
+              set({ startDate: d.value });
+            }}
+          />
         </Field>
         {type === "vacation" ? (
           <Field
@@ -120,7 +182,15 @@ function HolidayForm({ projectId, versionId, id, type }: { projectId: number; ve
             validationState={problem === "endDate_invalid" ? "error" : "none"}
             validationMessage={problem === "endDate_invalid" ? t("errors.endDate_invalid") : undefined}
           >
-            <Input type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(_, d) => { setTouched(true); set({ endDate: d.value }); }} />
+            <Input
+              type="date"
+              value={draft.endDate}
+              min={draft.startDate || undefined}
+              onChange={(_, d) => {
+                setTouched(true);
+                set({ endDate: d.value });
+              }}
+            />
           </Field>
         ) : null}
       </div>
@@ -128,11 +198,18 @@ function HolidayForm({ projectId, versionId, id, type }: { projectId: number; ve
         // Not a Field: a Field gives its own id and label to every control inside, so the lots would share one.
         <div role="group" aria-labelledby="holiday-lots-label" aria-describedby="holiday-lots-hint">
           <Label id="holiday-lots-label">{t("holidays.form.lots")}</Label>
-          <Caption1 as="p" id="holiday-lots-hint">{t("holidays.form.lotsHint")}</Caption1>
+          <Caption1 as="p" id="holiday-lots-hint">
+            {t("holidays.form.lotsHint")}
+          </Caption1>
           <div className={styles.lots}>
             {(lots.data ?? []).length === 0 && !lots.loading ? <Text>{t("holidays.form.noLots")}</Text> : null}
             {(lots.data ?? []).map((lot) => (
-              <Checkbox key={lot.id} label={lot.name} checked={draft.lots.includes(lot.id)} onChange={(_, d) => toggleLot(lot.id, d.checked === true)} />
+              <Checkbox
+                key={lot.id}
+                label={lot.name}
+                checked={draft.lots.includes(lot.id)}
+                onChange={(_, d) => toggleLot(lot.id, d.checked === true)}
+              />
             ))}
           </div>
         </div>

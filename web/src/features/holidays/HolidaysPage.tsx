@@ -21,7 +21,12 @@ import { toast } from "../../store/toasts";
 import { formatDay } from "../../lib/dates";
 
 const useStyles = makeStyles({
-  section: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginBottom: tokens.spacingVerticalXXL },
+  section: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalS,
+    marginBottom: tokens.spacingVerticalXXL,
+  },
 });
 
 export default function HolidaysPage() {
@@ -41,11 +46,20 @@ function Holidays({ projectId, versionId }: { projectId: number; versionId: numb
         actions={
           <>
             {/* One file for both tables (holidays and vacations), so the export stays on the page. */}
-            <ExportButton label={t("holidays.export")} failedText={t("holidays.exportFailed")} subject="holiday" run={() => holidaysApi.export(projectId, versionId)} />
+            <ExportButton
+              label={t("holidays.export")}
+              failedText={t("holidays.exportFailed")}
+              subject="holiday"
+              run={() => holidaysApi.export(projectId, versionId)}
+            />
             <Button icon={<Add20Regular />} onClick={() => navigate("/dashboard/holiday/new/vacation")}>
               {t("holidays.newVacation")}
             </Button>
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/holiday/new/holiday")}>
+            <Button
+              appearance="primary"
+              icon={<Add20Regular />}
+              onClick={() => navigate("/dashboard/holiday/new/holiday")}
+            >
               {t("holidays.newHoliday")}
             </Button>
           </>
@@ -73,7 +87,9 @@ function HolidayTable({ projectId, versionId, type }: { projectId: number; versi
   const columns: DataTableColumn<HolidayItem>[] = [
     { id: "name", header: t("holidays.columns.name") },
     { id: "startDate", header: t("holidays.columns.startDate"), render: (h) => formatDay(h.startDate) },
-    ...(type === "vacation" ? [{ id: "endDate", header: t("holidays.columns.endDate"), render: (h: HolidayItem) => formatDay(h.endDate) }] : []),
+    ...(type === "vacation"
+      ? [{ id: "endDate", header: t("holidays.columns.endDate"), render: (h: HolidayItem) => formatDay(h.endDate) }]
+      : []),
   ];
 
   const remove = async () => {

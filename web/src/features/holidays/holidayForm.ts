@@ -21,7 +21,12 @@ export function isDay(s: string): boolean {
 
 export function draftOf(item: HolidayItem | null): HolidayDraft {
   if (!item) return { name: "", startDate: "", endDate: "", lots: [] };
-  return { name: item.name, startDate: item.startDate, endDate: item.endDate, lots: item.participantsGroupPro.map((l) => l.id).sort((a, b) => a - b) };
+  return {
+    name: item.name,
+    startDate: item.startDate,
+    endDate: item.endDate,
+    lots: item.participantsGroupPro.map((l) => l.id).sort((a, b) => a - b),
+  };
 }
 
 /** The catalogue key of the first date problem, or null (errors.startDate_invalid, errors.endDate_invalid). */
@@ -31,12 +36,18 @@ export function dateError(type: HolidayType, d: HolidayDraft): "startDate_invali
   return null;
 }
 
-const sameLots = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+const sameLots = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
 
 /** The body to send: everything on creation, the changed fields on update ({} when nothing changed). */
 export function holidayBody(type: HolidayType, d: HolidayDraft, original: HolidayDraft | null): Partial<HolidayInput> {
   const name = d.name.trim();
-  const full: HolidayInput = { name, type, startDate: d.startDate, ...(type === "vacation" ? { endDate: d.endDate } : { participantsGroupPro: d.lots }) };
+  const full: HolidayInput = {
+    name,
+    type,
+    startDate: d.startDate,
+    ...(type === "vacation" ? { endDate: d.endDate } : { participantsGroupPro: d.lots }),
+  };
   if (!original) return full;
   const out: Partial<HolidayInput> = {};
   if (name !== original.name) out.name = name;

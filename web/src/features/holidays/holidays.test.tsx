@@ -13,7 +13,18 @@ import { canSave, dateError, holidayBody } from "./holidayForm";
 
 vi.mock("../../api/referenceMore", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/referenceMore")>();
-  return { ...actual, holidaysApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), export: vi.fn(), lots: vi.fn() } };
+  return {
+    ...actual,
+    holidaysApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkDelete: vi.fn(),
+      export: vi.fn(),
+      lots: vi.fn(),
+    },
+  };
 });
 
 const api = vi.mocked(holidaysApi);
@@ -21,7 +32,15 @@ const PROJECT_ID = 7;
 const VERSION_ID = 11;
 
 function holiday(overrides: Partial<HolidayItem> & Pick<HolidayItem, "id" | "name">): HolidayItem {
-  return { projectId: PROJECT_ID, versionId: VERSION_ID, type: "holiday", startDate: "2026-05-01", endDate: "2026-05-01", participantsGroupPro: [], ...overrides };
+  return {
+    projectId: PROJECT_ID,
+    versionId: VERSION_ID,
+    type: "holiday",
+    startDate: "2026-05-01",
+    endDate: "2026-05-01",
+    participantsGroupPro: [],
+    ...overrides,
+  };
 }
 
 function renderAt(path: string) {
@@ -33,7 +52,11 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<Providers><RouterProvider router={router} /></Providers>);
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
   return router;
 }
 
@@ -41,11 +64,18 @@ const moved = { moved: { ids: [1, 2], startDates: [], endDates: [] }, undoRemain
 
 beforeEach(() => {
   vi.clearAllMocks();
-  api.lots.mockResolvedValue([{ id: 41, name: "Charpente" }, { id: 42, name: "Électricité" }]);
+  api.lots.mockResolvedValue([
+    { id: 41, name: "Charpente" },
+    { id: 42, name: "Électricité" },
+  ]);
   api.list.mockImplementation(async (_p, _v, type) => {
-    const data = type === "holiday"
-      ? [holiday({ id: 1, name: "Pâques", startDate: "2026-04-06", endDate: "2026-04-06" }), holiday({ id: 2, name: "Ascension", startDate: "2026-05-14", endDate: "2026-05-14" })]
-      : [holiday({ id: 3, name: "Congés d'été", type: "vacation", startDate: "2026-08-03", endDate: "2026-08-21" })];
+    const data =
+      type === "holiday"
+        ? [
+            holiday({ id: 1, name: "Pâques", startDate: "2026-04-06", endDate: "2026-04-06" }),
+            holiday({ id: 2, name: "Ascension", startDate: "2026-05-14", endDate: "2026-05-14" }),
+          ]
+        : [holiday({ id: 3, name: "Congés d'été", type: "vacation", startDate: "2026-08-03", endDate: "2026-08-21" })];
     return { data, count: data.length, total: data.length };
   });
 });
@@ -53,14 +83,21 @@ beforeEach(() => {
 describe("holiday form rules", () => {
   it("needs a name and valid dates; a vacation ends on or after its start; only changed fields are sent", () => {
     const d = { name: " Pont ", startDate: "2026-05-15", endDate: "", lots: [41] };
-    expect(holidayBody("holiday", d, null)).toEqual({ name: "Pont", type: "holiday", startDate: "2026-05-15", participantsGroupPro: [41] });
+    expect(holidayBody("holiday", d, null)).toEqual({
+      name: "Pont",
+      type: "holiday",
+      startDate: "2026-05-15",
+      participantsGroupPro: [41],
+    });
     expect(dateError("holiday", { ...d, startDate: "2026-02-30" })).toBe("startDate_invalid");
     expect(dateError("vacation", { ...d, endDate: "2026-05-14" })).toBe("endDate_invalid");
     expect(dateError("vacation", { ...d, endDate: "2026-05-20" })).toBeNull();
     expect(canSave("holiday", { ...d, name: "  " }, null)).toBe(false);
     const original = { name: "Pont", startDate: "2026-05-15", endDate: "2026-05-15", lots: [41] };
     expect(canSave("holiday", original, original)).toBe(false);
-    expect(holidayBody("holiday", { ...original, lots: [42, 41] }, original)).toEqual({ participantsGroupPro: [42, 41] });
+    expect(holidayBody("holiday", { ...original, lots: [42, 41] }, original)).toEqual({
+      participantsGroupPro: [42, 41],
+    });
     expect(holidayBody("holiday", { ...original, lots: [41] }, original)).toEqual({});
   });
 });
@@ -71,13 +108,21 @@ describe("/dashboard/holidays", () => {
     const holidays = await screen.findByRole("table", { name: "Liste des jours fériés" });
     await waitFor(() => expect(within(holidays).getAllByRole("row")).toHaveLength(3));
     const rows = within(holidays).getAllByRole("row");
-    expect(within(rows[0]).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Nom", "Date de début"]);
+    expect(
+      within(rows[0])
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Nom", "Date de début"]);
     expect(rows[1]).toHaveTextContent("Ascension");
     expect(rows[1]).toHaveTextContent("14/05/2026");
     expect(rows[2]).toHaveTextContent("Pâques");
     const vacations = screen.getByRole("table", { name: "Liste des périodes de congés" });
     const vrows = within(vacations).getAllByRole("row");
-    expect(within(vrows[0]).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Nom", "Date de début", "Date de fin"]);
+    expect(
+      within(vrows[0])
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Nom", "Date de début", "Date de fin"]);
     expect(vrows[1]).toHaveTextContent("03/08/2026");
     expect(vrows[1]).toHaveTextContent("21/08/2026");
     expect(api.list).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, "holiday");
@@ -101,7 +146,9 @@ describe("/dashboard/holidays", () => {
 
   it("opens a row's form", async () => {
     const user = userEvent.setup();
-    api.get.mockResolvedValue(holiday({ id: 3, name: "Congés d'été", type: "vacation", startDate: "2026-08-03", endDate: "2026-08-21" }));
+    api.get.mockResolvedValue(
+      holiday({ id: 3, name: "Congés d'été", type: "vacation", startDate: "2026-08-03", endDate: "2026-08-21" }),
+    );
     const router = renderAt("/dashboard/holidays");
     await user.click(await screen.findByText("Congés d'été"));
     expect(router.state.location.pathname).toBe("/dashboard/holiday/3/vacation");
@@ -121,7 +168,14 @@ describe("/dashboard/holiday/:id/:type", () => {
     await user.click(await screen.findByRole("checkbox", { name: "Charpente" }));
     expect(save).toBeEnabled();
     await user.click(save);
-    await waitFor(() => expect(api.create).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, { name: "Fête du lot", type: "holiday", startDate: "2026-06-05", participantsGroupPro: [41] }));
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, {
+        name: "Fête du lot",
+        type: "holiday",
+        startDate: "2026-06-05",
+        participantsGroupPro: [41],
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/holidays"));
     expect(await screen.findByText(/2 tâches ont été replanifiées\./)).toBeInTheDocument();
     expect(useProject.getState().project?.undoRemaining).toBe(1);
@@ -129,7 +183,9 @@ describe("/dashboard/holiday/:id/:type", () => {
 
   it("edits a vacation: refuses an end before the start, sends only the changed end date", async () => {
     const user = userEvent.setup();
-    api.get.mockResolvedValue(holiday({ id: 3, name: "Congés d'été", type: "vacation", startDate: "2026-08-03", endDate: "2026-08-21" }));
+    api.get.mockResolvedValue(
+      holiday({ id: 3, name: "Congés d'été", type: "vacation", startDate: "2026-08-03", endDate: "2026-08-21" }),
+    );
     api.update.mockResolvedValue({ ...holiday({ id: 3, name: "Congés d'été", type: "vacation" }), ...moved });
     renderAt("/dashboard/holiday/3/vacation");
     const end = await screen.findByLabelText(/Date de fin/);

@@ -2,7 +2,17 @@
 // /zone/import) and the existing files (the version's current content, in the import formats).
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Card, Caption1, Link, Spinner, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Body1,
+  Button,
+  Card,
+  Caption1,
+  Link,
+  Spinner,
+  Subtitle1,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { ArrowDownload16Regular, ArrowUpload20Regular, DocumentArrowUp20Regular } from "@fluentui/react-icons";
 import { zonesApi } from "../../api/reference";
 import { holidaysApi, importsApi, tagsApi } from "../../api/referenceMore";
@@ -14,10 +24,21 @@ import { toast } from "../../store/toasts";
 import { importErrorMessage, isXlsx } from "../../lib/importError";
 
 const useStyles = makeStyles({
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: tokens.spacingHorizontalL },
+  grid: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))",
+    gap: tokens.spacingHorizontalL,
+  },
   card: { padding: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalM },
   row: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalM, flexWrap: "wrap" },
-  links: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, margin: 0, paddingLeft: 0, listStyle: "none" },
+  links: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+    paddingLeft: 0,
+    listStyle: "none",
+  },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -28,7 +49,17 @@ export default function ImportsPage() {
   return <Imports projectId={projectId} versionId={versionId} />;
 }
 
-function ImportCard({ id, title, text, onImport }: { id: string; title: string; text: string; onImport: (file: File) => Promise<string> }) {
+function ImportCard({
+  id,
+  title,
+  text,
+  onImport,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  onImport: (file: File) => Promise<string>;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [file, setFile] = useState<File | null>(null);
@@ -53,7 +84,9 @@ function ImportCard({ id, title, text, onImport }: { id: string; title: string; 
   };
   return (
     <Card className={styles.card} role="region" aria-labelledby={`${id}-title`}>
-      <Subtitle1 as="h2" id={`${id}-title`}>{title}</Subtitle1>
+      <Subtitle1 as="h2" id={`${id}-title`}>
+        {title}
+      </Subtitle1>
       <Body1 className={styles.muted}>{text}</Body1>
       <div className={styles.row}>
         {/* The browser's own file button speaks the browser's language: a French button opens the hidden input. */}
@@ -66,10 +99,17 @@ function ImportCard({ id, title, text, onImport }: { id: string; title: string; 
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
-        <Button icon={<DocumentArrowUp20Regular />} onClick={() => input.current?.click()}>{t("imports.pickFile")}</Button>
+        <Button icon={<DocumentArrowUp20Regular />} onClick={() => input.current?.click()}>
+          {t("imports.pickFile")}
+        </Button>
       </div>
       <div className={styles.row}>
-        <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <ArrowUpload20Regular />} disabled={!file || busy} onClick={() => void run()}>
+        <Button
+          appearance="primary"
+          icon={busy ? <Spinner size="tiny" /> : <ArrowUpload20Regular />}
+          disabled={!file || busy}
+          onClick={() => void run()}
+        >
           {busy ? t("imports.importing") : t("imports.import")}
         </Button>
         {!file ? <Caption1 className={styles.muted}>{t("imports.noFile")}</Caption1> : <Caption1>{file.name}</Caption1>}
@@ -119,7 +159,9 @@ function Imports({ projectId, versionId }: { projectId: number; versionId: numbe
           }}
         />
         <Card className={styles.card} role="region" aria-labelledby="existing-title">
-          <Subtitle1 as="h2" id="existing-title">{t("imports.existing.title")}</Subtitle1>
+          <Subtitle1 as="h2" id="existing-title">
+            {t("imports.existing.title")}
+          </Subtitle1>
           <Body1 className={styles.muted}>{t("imports.existing.text")}</Body1>
           <ul className={styles.links}>
             {files.map((f) => (

@@ -26,8 +26,14 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 function renderPage() {
   selectProject(makeProject({ id: 7, currentVersionId: 11 }));
-  const router = createMemoryRouter([{ path: "/dashboard/imports", element: <ImportsPage /> }], { initialEntries: ["/dashboard/imports"] });
-  render(<Providers><RouterProvider router={router} /></Providers>);
+  const router = createMemoryRouter([{ path: "/dashboard/imports", element: <ImportsPage /> }], {
+    initialEntries: ["/dashboard/imports"],
+  });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
 }
 
 const region = (name: string) => screen.findByRole("region", { name });
@@ -44,7 +50,11 @@ describe("/dashboard/imports", () => {
     await user.upload(within(card).getByLabelText("Fichier .xlsx"), file);
     await user.click(within(card).getByRole("button", { name: "Importer" }));
     await waitFor(() => expect(api.structure).toHaveBeenCalledWith(7, 11, file));
-    expect(await screen.findByText("Import réalisé avec succès. 2 étiquette(s), 1 phase(s), 0 macro-tâche(s), 3 jour(s) férié(s) ou congé(s) importés.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Import réalisé avec succès. 2 étiquette(s), 1 phase(s), 0 macro-tâche(s), 3 jour(s) férié(s) ou congé(s) importés.",
+      ),
+    ).toBeInTheDocument();
     // The import is one undo step: the header's undo counter shows the server's count.
     expect(useProject.getState().project?.undoRemaining).toBe(4);
   });
@@ -53,7 +63,10 @@ describe("/dashboard/imports", () => {
     const user = userEvent.setup({ applyAccept: false });
     renderPage();
     const card = await region("Structure");
-    await user.upload(within(card).getByLabelText("Fichier .xlsx"), new File(["a;b"], "structure.csv", { type: "text/csv" }));
+    await user.upload(
+      within(card).getByLabelText("Fichier .xlsx"),
+      new File(["a;b"], "structure.csv", { type: "text/csv" }),
+    );
     await user.click(within(card).getByRole("button", { name: "Importer" }));
     expect(await screen.findByText("Le fichier doit être au format .xlsx.")).toBeInTheDocument();
     expect(api.structure).not.toHaveBeenCalled();
@@ -64,7 +77,9 @@ describe("/dashboard/imports", () => {
     api.structure
       .mockRejectedValueOnce(new ApiError(400, "import_format", "Le fichier .xlsx ne peut pas être lu."))
       .mockRejectedValueOnce(new ApiError(400, "import_invalid", "Le fichier ne contient aucune ligne à importer."))
-      .mockRejectedValueOnce(new ApiError(400, "validation", "Feuille « Macro-tâches » : ligne 2, colonne Lot : lot « X » inconnu"))
+      .mockRejectedValueOnce(
+        new ApiError(400, "validation", "Feuille « Macro-tâches » : ligne 2, colonne Lot : lot « X » inconnu"),
+      )
       .mockRejectedValueOnce(new ApiError(404, "version_not_found", "x"))
       .mockRejectedValueOnce(new ApiError(500, "default", "boom"))
       .mockRejectedValueOnce(new ApiError(413, "payload_too_large_unknown", "trop gros"));
@@ -93,7 +108,10 @@ describe("/dashboard/imports", () => {
     zones.import.mockRejectedValueOnce(new ApiError(400, "import_format", "Le fichier doit être au format .xlsx."));
     renderPage();
     const card = await region("Zones");
-    await user.upload(within(card).getByLabelText("Fichier .xlsx"), new File(["not a workbook"], "zones.xlsx", { type: XLSX }));
+    await user.upload(
+      within(card).getByLabelText("Fichier .xlsx"),
+      new File(["not a workbook"], "zones.xlsx", { type: XLSX }),
+    );
     await user.click(within(card).getByRole("button", { name: "Importer" }));
     expect(await screen.findByText("Le format du fichier importé est incorrect.")).toBeInTheDocument();
   });

@@ -13,7 +13,9 @@ import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { ColorInput } from "../../components/Color";
 
-const useStyles = makeStyles({ form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" } });
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" },
+});
 
 export default function LibraryLotPage() {
   const { t } = useTranslation();
@@ -52,17 +54,44 @@ export default function LibraryLotPage() {
 
   return (
     <>
-      <PageHeader title={lot.data.name} actions={<Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants-library")}>{t("lots.library.back")}</Button>} />
-      <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (valid && !busy) void save(); }}>
+      <PageHeader
+        title={lot.data.name}
+        actions={
+          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants-library")}>
+            {t("lots.library.back")}
+          </Button>
+        }
+      />
+      <form
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid && !busy) void save();
+        }}
+      >
         <Field label={t("lots.fields.name")} required>
-          <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
+          <Input
+            value={draft.name}
+            maxLength={TEXT_MAX_LENGTH}
+            onChange={(_, d) => setDraft({ ...draft, name: d.value })}
+          />
         </Field>
-        <ColorInput label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
+        <ColorInput
+          label={t("lots.fields.color")}
+          value={draft.color}
+          onChange={(color) => setDraft({ ...draft, color })}
+        />
         <div>
-          <Button type="submit" appearance="primary" disabled={!valid || busy}>{t("actions.save")}</Button>
+          <Button type="submit" appearance="primary" disabled={!valid || busy}>
+            {t("actions.save")}
+          </Button>
         </div>
         <Subtitle2>{t("lots.library.projects")}</Subtitle2>
-        <Body1>{(projects.data ?? []).length === 0 ? t("lots.library.noProjects") : (projects.data ?? []).map((p) => p.name).join(", ")}</Body1>
+        <Body1>
+          {(projects.data ?? []).length === 0
+            ? t("lots.library.noProjects")
+            : (projects.data ?? []).map((p) => p.name).join(", ")}
+        </Body1>
       </form>
     </>
   );

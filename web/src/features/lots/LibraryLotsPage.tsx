@@ -30,7 +30,16 @@ export default function LibraryLotsPage() {
   }, [list.error]);
 
   const columns: DataTableColumn<LibraryLot>[] = [
-    { id: "name", header: t("lots.library.columns.name"), render: (l) => <><Swatch color={l.color} />{l.name}</> },
+    {
+      id: "name",
+      header: t("lots.library.columns.name"),
+      render: (l) => (
+        <>
+          <Swatch color={l.color} />
+          {l.name}
+        </>
+      ),
+    },
     { id: "color", header: t("lots.library.columns.color") },
     { id: "projects", header: t("lots.library.columns.projects"), width: 100 },
   ];
@@ -59,7 +68,11 @@ export default function LibraryLotsPage() {
       setSelected(new Set());
       toast.success(t("lots.library.deleted"));
     } catch (e) {
-      toast.warning(e instanceof ApiError && e.code === "ImplementationError" ? t("lots.library.referenced") : t("lots.deleteFailed"));
+      toast.warning(
+        e instanceof ApiError && e.code === "ImplementationError"
+          ? t("lots.library.referenced")
+          : t("lots.deleteFailed"),
+      );
     } finally {
       setBusy(false);
       setToDelete(null);
@@ -70,7 +83,11 @@ export default function LibraryLotsPage() {
     <>
       <PageHeader
         title={t("lots.library.title")}
-        actions={<Button appearance="primary" icon={<Add20Regular />} onClick={() => setDraft({ name: "", color: "#FFFFFF" })}>{t("lots.library.create")}</Button>}
+        actions={
+          <Button appearance="primary" icon={<Add20Regular />} onClick={() => setDraft({ name: "", color: "#FFFFFF" })}>
+            {t("lots.library.create")}
+          </Button>
+        }
       />
       <DataTable
         columns={columns}
@@ -85,7 +102,14 @@ export default function LibraryLotsPage() {
         onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
         onRowClick={(l) => navigate(`/dashboard/participant-library/${l.id}`)}
       />
-      <ConfirmDialog open={toDelete !== null} title={t("lots.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("lots.deleteTitle")}
+        confirmLabel={t("actions.delete")}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setToDelete(null)}
+      >
         <Body1>{t("lots.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
       </ConfirmDialog>
       <ConfirmDialog
@@ -100,9 +124,17 @@ export default function LibraryLotsPage() {
         {draft ? (
           <>
             <Field label={t("lots.fields.name")} required>
-              <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
+              <Input
+                value={draft.name}
+                maxLength={TEXT_MAX_LENGTH}
+                onChange={(_, d) => setDraft({ ...draft, name: d.value })}
+              />
             </Field>
-            <ColorInput label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
+            <ColorInput
+              label={t("lots.fields.color")}
+              value={draft.color}
+              onChange={(color) => setDraft({ ...draft, color })}
+            />
           </>
         ) : null}
       </ConfirmDialog>

@@ -25,13 +25,21 @@ const TABS = ["informations", "monitoring", "specialities", "participants"] as c
 type TabName = (typeof TABS)[number];
 
 const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "640px", marginTop: tokens.spacingVerticalL },
+  form: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalM,
+    maxWidth: "640px",
+    marginTop: tokens.spacingVerticalL,
+  },
   row: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "flex-end" },
   grow: { flexGrow: 1 },
 });
 
 export default function LotEditPage() {
-  return <WithVersion>{(projectId, versionId) => <LotEditor projectId={projectId} versionId={versionId} />}</WithVersion>;
+  return (
+    <WithVersion>{(projectId, versionId) => <LotEditor projectId={projectId} versionId={versionId} />}</WithVersion>
+  );
 }
 
 function LotEditor({ projectId, versionId }: { projectId: number; versionId: number }) {
@@ -42,7 +50,8 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
   const id = recordId && /^\d+$/.test(recordId) ? Number(recordId) : null;
   // A new lot has no address for its tabs yet: its informations and specialities tabs are local state.
   const [newTab, setNewTab] = useState<TabName>("informations");
-  const tab: TabName = id === null ? newTab : (TABS as readonly string[]).includes(page ?? "") ? (page as TabName) : "informations";
+  const tab: TabName =
+    id === null ? newTab : (TABS as readonly string[]).includes(page ?? "") ? (page as TabName) : "informations";
   // Live events on a 'participant-group/' path refetch the lot (spec 000 section 2).
   const refresh = useRefreshCounter("participantGroup");
   const lot = useAsync(() => (id === null ? Promise.resolve(null) : lotsApi.get(id)), [id, refresh]);
@@ -90,13 +99,27 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
     setDraft((d) => ({ ...d, specialities: d.specialities.map((s, i) => (i === index ? { ...s, name } : s)) }));
 
   const form = (
-    <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (valid && !busy) void save(); }}>
+    <form
+      className={styles.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid && !busy) void save();
+      }}
+    >
       {tab === "informations" ? (
         <>
           <Field label={t("lots.fields.name")} required>
-            <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
+            <Input
+              value={draft.name}
+              maxLength={TEXT_MAX_LENGTH}
+              onChange={(_, d) => setDraft({ ...draft, name: d.value })}
+            />
           </Field>
-          <ColorInput label={t("lots.fields.color")} value={draft.color} onChange={(color) => setDraft({ ...draft, color })} />
+          <ColorInput
+            label={t("lots.fields.color")}
+            value={draft.color}
+            onChange={(color) => setDraft({ ...draft, color })}
+          />
         </>
       ) : (
         <Field label={t("lots.fields.specialities")}>
@@ -115,7 +138,10 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
               </div>
             ))}
             <div>
-              <Button icon={<Add20Regular />} onClick={() => setDraft((d) => ({ ...d, specialities: [...d.specialities, { name: "" }] }))}>
+              <Button
+                icon={<Add20Regular />}
+                onClick={() => setDraft((d) => ({ ...d, specialities: [...d.specialities, { name: "" }] }))}
+              >
                 {t("lots.fields.addSpeciality")}
               </Button>
             </div>
@@ -123,7 +149,9 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
         </Field>
       )}
       <div>
-        <Button type="submit" appearance="primary" disabled={!valid || busy}>{t("actions.save")}</Button>
+        <Button type="submit" appearance="primary" disabled={!valid || busy}>
+          {t("actions.save")}
+        </Button>
       </div>
     </form>
   );
@@ -132,7 +160,11 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
     <>
       <PageHeader
         title={lot.data ? lot.data.name : t("lots.newTitle")}
-        actions={<Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants")}>{t("lots.back")}</Button>}
+        actions={
+          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants")}>
+            {t("lots.back")}
+          </Button>
+        }
       />
       <TabList
         selectedValue={tab}
@@ -154,7 +186,9 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
           <LotHistogram projectId={projectId} versionId={versionId} highlight={lot.data.id} />
         </div>
       ) : null}
-      {id !== null && tab === "participants" && lot.data ? <ParticipantsTab projectId={projectId} versionId={versionId} lot={lot.data} /> : null}
+      {id !== null && tab === "participants" && lot.data ? (
+        <ParticipantsTab projectId={projectId} versionId={versionId} lot={lot.data} />
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,22 @@ import { useTranslation } from "react-i18next";
 import { lotsApi } from "../../api/reference";
 import { Histogram } from "../../components/Histogram";
 
-export function LotHistogram({ projectId, versionId, highlight }: { projectId: number; versionId: number; highlight?: number }) {
+export function LotHistogram({
+  projectId,
+  versionId,
+  highlight,
+}: {
+  projectId: number;
+  versionId: number;
+  highlight?: number;
+}) {
   const { t } = useTranslation();
-  return <Histogram load={() => lotsApi.histogram(projectId, versionId).then((r) => r.data)} deps={[projectId, versionId]} title={t("lots.histogram")} highlight={highlight} />;
+  return (
+    <Histogram
+      load={() => lotsApi.histogram(projectId, versionId).then((r) => r.data)}
+      deps={[projectId, versionId]}
+      title={t("lots.histogram")}
+      highlight={highlight}
+    />
+  );
 }

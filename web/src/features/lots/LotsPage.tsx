@@ -20,11 +20,19 @@ import { Swatch } from "../../components/Color";
 import { WithVersion } from "../../components/WithVersion";
 
 const useStyles = makeStyles({
-  library: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS, maxHeight: "50vh", overflowY: "auto" },
+  library: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalXS,
+    maxHeight: "50vh",
+    overflowY: "auto",
+  },
 });
 
 export default function LotsPage() {
-  return <WithVersion>{(projectId, versionId) => <LotsList projectId={projectId} versionId={versionId} />}</WithVersion>;
+  return (
+    <WithVersion>{(projectId, versionId) => <LotsList projectId={projectId} versionId={versionId} />}</WithVersion>
+  );
 }
 
 /** The failure text of a lot deletion (spec 001 section 8). */
@@ -53,9 +61,28 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
   }, [list.error]);
 
   const columns: DataTableColumn<Lot>[] = [
-    { id: "name", header: t("lots.columns.name"), render: (l) => <><Swatch color={l.color} />{l.name}</> },
-    { id: "specialities", header: t("lots.columns.specialities"), sortable: false, render: (l) => l.specialities.map((s) => s.name).join(", ") },
-    { id: "participants", header: t("lots.columns.participants"), sortable: false, render: (l) => l.participants.map((p) => p.name).join(", ") },
+    {
+      id: "name",
+      header: t("lots.columns.name"),
+      render: (l) => (
+        <>
+          <Swatch color={l.color} />
+          {l.name}
+        </>
+      ),
+    },
+    {
+      id: "specialities",
+      header: t("lots.columns.specialities"),
+      sortable: false,
+      render: (l) => l.specialities.map((s) => s.name).join(", "),
+    },
+    {
+      id: "participants",
+      header: t("lots.columns.participants"),
+      sortable: false,
+      render: (l) => l.participants.map((p) => p.name).join(", "),
+    },
     { id: "total", header: t("lots.columns.total"), width: 90 },
   ];
 
@@ -104,8 +131,16 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
         title={t("lots.title")}
         actions={
           <>
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/participant-group/new")}>{t("lots.create")}</Button>
-            <Button icon={<LibraryRegular />} onClick={() => void openLibrary()}>{t("lots.fromLibrary")}</Button>
+            <Button
+              appearance="primary"
+              icon={<Add20Regular />}
+              onClick={() => navigate("/dashboard/participant-group/new")}
+            >
+              {t("lots.create")}
+            </Button>
+            <Button icon={<LibraryRegular />} onClick={() => void openLibrary()}>
+              {t("lots.fromLibrary")}
+            </Button>
           </>
         }
       />
@@ -116,21 +151,28 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
       {view === "participants" ? <ParticipantsTab projectId={projectId} versionId={versionId} lot={null} /> : null}
       {view === "lots" ? (
         <DataTable
-        columns={columns}
-        rows={list.data ?? []}
-        getRowId={(l) => l.id}
-        ariaLabel={t("lots.title")}
-        exportFile={{ label: t("lots.export"), run: () => lotsApi.export(projectId, versionId) }}
-        loading={list.loading}
-        emptyText={t("lots.empty")}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
-        onRowClick={(l) => navigate(`/dashboard/participant-group/${l.id}/informations`)}
+          columns={columns}
+          rows={list.data ?? []}
+          getRowId={(l) => l.id}
+          ariaLabel={t("lots.title")}
+          exportFile={{ label: t("lots.export"), run: () => lotsApi.export(projectId, versionId) }}
+          loading={list.loading}
+          emptyText={t("lots.empty")}
+          selectable
+          selectedIds={selected}
+          onSelectionChange={setSelected}
+          onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+          onRowClick={(l) => navigate(`/dashboard/participant-group/${l.id}/informations`)}
         />
       ) : null}
-      <ConfirmDialog open={toDelete !== null} title={t("lots.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("lots.deleteTitle")}
+        confirmLabel={t("actions.delete")}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setToDelete(null)}
+      >
         <Body1>{t("lots.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
       </ConfirmDialog>
       <ConfirmDialog
@@ -149,12 +191,14 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
               key={l.id}
               label={l.name}
               checked={picked.has(l.id)}
-              onChange={(_, d) => setPicked((s) => {
-                const next = new Set(s);
-                if (d.checked) next.add(l.id);
-                else next.delete(l.id);
-                return next;
-              })}
+              onChange={(_, d) =>
+                setPicked((s) => {
+                  const next = new Set(s);
+                  if (d.checked) next.add(l.id);
+                  else next.delete(l.id);
+                  return next;
+                })
+              }
             />
           ))}
         </div>

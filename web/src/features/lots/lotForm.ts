@@ -22,7 +22,10 @@ export function lotChanges(original: LotDraft | null, value: LotDraft): Partial<
   const out: Partial<LotInput> = {};
   if (!original || value.name.trim() !== base.name) out.name = value.name.trim();
   if (value.color.toUpperCase() !== base.color.toUpperCase()) out.color = value.color.toUpperCase();
-  if (!sameSpecialities(value.specialities, base.specialities)) out.specialities = value.specialities.map((s) => (s.id ? { id: s.id, name: s.name.trim() } : { name: s.name.trim() }));
+  if (!sameSpecialities(value.specialities, base.specialities))
+    out.specialities = value.specialities.map((s) =>
+      s.id ? { id: s.id, name: s.name.trim() } : { name: s.name.trim() },
+    );
   return out;
 }
 

@@ -10,8 +10,18 @@ import { lotChanges, lotFormValid, NEW_LOT } from "./lotForm";
 
 function lot(overrides: Partial<Lot> = {}): Lot {
   return {
-    id: 5, name: "Plomberie", color: "#FFFFFF", tags: [], specialities: [{ id: 51, name: "Sanitaires", tags: [] }], participants: [],
-    participantGroupId: null, trackingId: 5, projectId: 7, versionId: 11, total: 3, ...overrides,
+    id: 5,
+    name: "Plomberie",
+    color: "#FFFFFF",
+    tags: [],
+    specialities: [{ id: 51, name: "Sanitaires", tags: [] }],
+    participants: [],
+    participantGroupId: null,
+    trackingId: 5,
+    projectId: 7,
+    versionId: 11,
+    total: 3,
+    ...overrides,
   };
 }
 
@@ -20,13 +30,22 @@ describe("lot form rules", () => {
     const original = { name: "Plomberie", color: "#FFFFFF", specialities: [{ id: 51, name: "Sanitaires" }] };
     expect(lotFormValid(original, original)).toBe(false);
     expect(lotFormValid(original, { ...original, name: "  " })).toBe(false);
-    expect(lotFormValid(original, { ...original, specialities: [...original.specialities, { name: " " }] })).toBe(false);
-    expect(lotFormValid(original, { ...original, specialities: [...original.specialities, { name: "Chauffage" }] })).toBe(true);
+    expect(lotFormValid(original, { ...original, specialities: [...original.specialities, { name: " " }] })).toBe(
+      false,
+    );
+    expect(
+      lotFormValid(original, { ...original, specialities: [...original.specialities, { name: "Chauffage" }] }),
+    ).toBe(true);
     expect(lotFormValid(original, { ...original, color: "#ff0000" })).toBe(true);
     expect(lotFormValid(null, NEW_LOT)).toBe(false);
     expect(lotFormValid(null, { ...NEW_LOT, name: "Charpente" })).toBe(true);
-    expect(lotChanges(original, { ...original, name: " Plomberie-CVC ", specialities: [{ id: 51, name: "Sanitaires " }, { name: "VMC" }] }))
-      .toEqual({ name: "Plomberie-CVC", specialities: [{ id: 51, name: "Sanitaires" }, { name: "VMC" }] });
+    expect(
+      lotChanges(original, {
+        ...original,
+        name: " Plomberie-CVC ",
+        specialities: [{ id: 51, name: "Sanitaires " }, { name: "VMC" }],
+      }),
+    ).toEqual({ name: "Plomberie-CVC", specialities: [{ id: 51, name: "Sanitaires" }, { name: "VMC" }] });
     expect(lotChanges(null, { ...NEW_LOT, name: "Charpente" })).toEqual({ name: "Charpente" });
   });
 
@@ -35,9 +54,14 @@ describe("lot form rules", () => {
     expect(participantFormValid(original, original)).toBe(false);
     expect(participantFormValid(original, { ...original, name: " " })).toBe(false);
     expect(participantFormValid(original, { ...original, companyName: "Martin" })).toBe(true);
-    expect(participantChanges(original, { ...original, projectManagerEmail: " j@m.fr ", companyName: "  " })).toEqual({ projectManagerEmail: "j@m.fr" });
+    expect(participantChanges(original, { ...original, projectManagerEmail: " j@m.fr ", companyName: "  " })).toEqual({
+      projectManagerEmail: "j@m.fr",
+    });
     expect(participantFormValid(null, emptyParticipant(5))).toBe(false);
-    expect(participantChanges(null, { ...emptyParticipant(5), name: "Dupont" })).toEqual({ name: "Dupont", participantsGroupPro: [5] });
+    expect(participantChanges(null, { ...emptyParticipant(5), name: "Dupont" })).toEqual({
+      name: "Dupont",
+      participantsGroupPro: [5],
+    });
   });
 });
 
@@ -46,7 +70,10 @@ describe("/dashboard/participants (project lots)", () => {
     const user = userEvent.setup();
     mockApi({
       "GET /api/participant-group-pro": listOf([lot(), lot({ id: 6, name: "Charpente", specialities: [], total: 0 })]),
-      "DELETE /api/participant-group-pro/bulk-delete": { status: 400, body: { code: "ImplementationError", message: "x", details: { ids: [5] } } },
+      "DELETE /api/participant-group-pro/bulk-delete": {
+        status: 400,
+        body: { code: "ImplementationError", message: "x", details: { ids: [5] } },
+      },
     });
     renderReference("/dashboard/participants");
     const table = await screen.findByRole("table", { name: "Lots du projet" });
@@ -55,12 +82,17 @@ describe("/dashboard/participants (project lots)", () => {
     await user.click(screen.getByRole("checkbox", { name: "Sélectionner Plomberie" }));
     await user.click(screen.getByRole("button", { name: "Supprimer la sélection" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Supprimer" }));
-    expect(await screen.findByText("Certains lots ne peuvent pas être supprimés car ils sont utilisés.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Certains lots ne peuvent pas être supprimés car ils sont utilisés."),
+    ).toBeInTheDocument();
   });
 
   it("deletes lots with 'Lots supprimés.'", async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ "GET /api/participant-group-pro": listOf([lot()]), "DELETE /api/participant-group-pro/bulk-delete": { ids: [5] } });
+    const { calls } = mockApi({
+      "GET /api/participant-group-pro": listOf([lot()]),
+      "DELETE /api/participant-group-pro/bulk-delete": { ids: [5] },
+    });
     renderReference("/dashboard/participants");
     await user.click(await screen.findByRole("checkbox", { name: "Sélectionner Plomberie" }));
     await user.click(screen.getByRole("button", { name: "Supprimer la sélection" }));
@@ -71,7 +103,10 @@ describe("/dashboard/participants (project lots)", () => {
 
   it("creates a lot: save needs a name and a name on every speciality ('Lot créé.')", async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ "POST /api/participant-group-pro": { status: 201, body: lot({ id: 8, name: "Charpente" }) }, "GET /api/participant-group-pro/8": lot({ id: 8, name: "Charpente" }) });
+    const { calls } = mockApi({
+      "POST /api/participant-group-pro": { status: 201, body: lot({ id: 8, name: "Charpente" }) },
+      "GET /api/participant-group-pro/8": lot({ id: 8, name: "Charpente" }),
+    });
     renderReference("/dashboard/participant-group/new");
     const save = await screen.findByRole("button", { name: "Enregistrer" });
     expect(save).toBeDisabled();
@@ -84,7 +119,12 @@ describe("/dashboard/participants (project lots)", () => {
     expect(save).toBeEnabled();
     await user.click(save);
     expect(await screen.findByText("Lot créé.")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ name: "Charpente", specialities: [{ name: "Ossature bois" }], projectId: 7, versionId: 11 });
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      name: "Charpente",
+      specialities: [{ name: "Ossature bois" }],
+      projectId: 7,
+      versionId: 11,
+    });
   });
 
   it("edits a lot's specialities on their tab: a nameless speciality blocks the save, 'Lot mis à jour.'", async () => {
@@ -103,7 +143,9 @@ describe("/dashboard/participants (project lots)", () => {
     expect(save).toBeEnabled();
     await user.click(save);
     expect(await screen.findByText("Lot mis à jour.")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ specialities: [{ id: 51, name: "Sanitaires" }, { name: "Chauffage" }] });
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({
+      specialities: [{ id: 51, name: "Sanitaires" }, { name: "Chauffage" }],
+    });
   });
 
   it("refetches on a live event of a 'participant-group/' path: an untouched form shows the new name, an edited one keeps the user's text", async () => {
@@ -126,7 +168,13 @@ describe("/dashboard/participants (project lots)", () => {
 
   it("shows the duplicate name refusal (participant_group_name_exists)", async () => {
     const user = userEvent.setup();
-    mockApi({ "GET /api/participant-group-pro/5": lot(), "PATCH /api/participant-group-pro/5": { status: 409, body: { code: "participant_group_name_exists", message: "x" } } });
+    mockApi({
+      "GET /api/participant-group-pro/5": lot(),
+      "PATCH /api/participant-group-pro/5": {
+        status: 409,
+        body: { code: "participant_group_name_exists", message: "x" },
+      },
+    });
     renderReference("/dashboard/participant-group/5/informations");
     const name = await screen.findByRole("textbox", { name: /Nom du lot/ });
     await user.type(name, " bis");
@@ -137,8 +185,19 @@ describe("/dashboard/participants (project lots)", () => {
   it("lists the lot's participants on its tab; each opens its own page, a new one starts in the lot", async () => {
     const user = userEvent.setup();
     const martin: Participant = {
-      id: 70, name: "Martin SAS", color: "#FFFFFF", companyName: null, projectManagerEmail: null, projectManagerFirstName: null, projectManagerLastName: null,
-      projectManagerPhoneNumber: null, tags: [], zones: [], specialities: [], participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }], total: 0,
+      id: 70,
+      name: "Martin SAS",
+      color: "#FFFFFF",
+      companyName: null,
+      projectManagerEmail: null,
+      projectManagerFirstName: null,
+      projectManagerLastName: null,
+      projectManagerPhoneNumber: null,
+      tags: [],
+      zones: [],
+      specialities: [],
+      participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }],
+      total: 0,
     };
     const { calls } = mockApi({
       "GET /api/participant-group-pro/5": lot(),
@@ -156,7 +215,9 @@ describe("/dashboard/participants (project lots)", () => {
     await router.navigate("/dashboard/participant-group/5/participants");
     await user.click(await screen.findByText("Martin SAS"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/participants/70/informations"));
-    expect(calls.find((c) => c.method === "GET" && c.path === "/api/participant")!.query.getAll("filter")).toContain("participantGroupProId||$eq||5");
+    expect(calls.find((c) => c.method === "GET" && c.path === "/api/participant")!.query.getAll("filter")).toContain(
+      "participantGroupProId||$eq||5",
+    );
   });
 });
 
@@ -164,8 +225,19 @@ describe("/dashboard/participants, all participants", () => {
   it("lists every participant of the version with its lots and the histogram of tasks", async () => {
     const user = userEvent.setup();
     const martin: Participant = {
-      id: 70, name: "Martin SAS", color: "#FFFFFF", companyName: "Martin", projectManagerEmail: null, projectManagerFirstName: "Jean", projectManagerLastName: "Martin",
-      projectManagerPhoneNumber: null, tags: [], zones: [], specialities: [], participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }], total: 4,
+      id: 70,
+      name: "Martin SAS",
+      color: "#FFFFFF",
+      companyName: "Martin",
+      projectManagerEmail: null,
+      projectManagerFirstName: "Jean",
+      projectManagerLastName: "Martin",
+      projectManagerPhoneNumber: null,
+      tags: [],
+      zones: [],
+      specialities: [],
+      participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }],
+      total: 4,
     };
     const { calls } = mockApi({
       "GET /api/participant-group-pro": listOf([lot()]),
@@ -178,8 +250,13 @@ describe("/dashboard/participants, all participants", () => {
     await waitFor(() => expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Martin SAS"));
     expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Plomberie");
     expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Jean Martin");
-    expect(within(await screen.findByRole("region", { name: "Tâches par participant" })).getByText("4")).toBeInTheDocument();
-    expect(calls.find((c) => c.path === "/api/participant")!.query.getAll("filter")).toEqual(["projectId||$eq||7", "versionId||$eq||11"]);
+    expect(
+      within(await screen.findByRole("region", { name: "Tâches par participant" })).getByText("4"),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/participant")!.query.getAll("filter")).toEqual([
+      "projectId||$eq||7",
+      "versionId||$eq||11",
+    ]);
   });
 });
 
@@ -194,6 +271,8 @@ describe("library lots", () => {
     await user.click(await screen.findByRole("checkbox", { name: "Sélectionner Zinguerie" }));
     await user.click(screen.getByRole("button", { name: "Supprimer la sélection" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Supprimer" }));
-    expect(await screen.findByText("Certains lots ne peuvent pas être supprimés car des projets les utilisent.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Certains lots ne peuvent pas être supprimés car des projets les utilisent."),
+    ).toBeInTheDocument();
   });
 });

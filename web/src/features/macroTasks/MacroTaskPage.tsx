@@ -5,7 +5,22 @@ import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import {
-  Body1, Button, Caption1, Checkbox, Field, Input, Label, MessageBar, MessageBarBody, Select, Spinner, Tab, TabList, Text, makeStyles, tokens,
+  Body1,
+  Button,
+  Caption1,
+  Checkbox,
+  Field,
+  Input,
+  Label,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
 } from "@fluentui/react-components";
 import { ORDER_LINE_UNITS, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { lotsApi, participantsApi, specialitiesApi, zonesApi } from "../../api/reference";
@@ -23,7 +38,11 @@ import { familiesApi } from "./familiesApi";
 import { TrackedFamilies } from "./TrackedFamilies";
 
 const useStyles = makeStyles({
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", gap: tokens.spacingHorizontalL },
+  grid: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))",
+    gap: tokens.spacingHorizontalL,
+  },
   checks: { display: "flex", flexDirection: "column", maxHeight: "260px", overflowY: "auto" },
   group: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -37,12 +56,37 @@ export default function MacroTaskPage() {
   const versionId = useProject((s) => s.versionId);
   const { id = "new", tab = "informations" } = useParams();
   if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  const current: TabName = (TABS as readonly string[]).includes(tab) && tab !== "counting" ? (tab as TabName) : "informations";
-  return <MacroTaskForm key={id} projectId={projectId} versionId={versionId} id={id === "new" ? null : Number(id)} tab={current} />;
+  const current: TabName =
+    (TABS as readonly string[]).includes(tab) && tab !== "counting" ? (tab as TabName) : "informations";
+  return (
+    <MacroTaskForm
+      key={id}
+      projectId={projectId}
+      versionId={versionId}
+      id={id === "new" ? null : Number(id)}
+      tab={current}
+    />
+  );
 }
 
 /** A list of checkboxes with its own label (a Field would give every box the same id and label). */
-function CheckList({ id, label, hint, empty, options, checked, onToggle }: { id: string; label: string; hint?: string; empty: string; options: { id: number; name: string }[]; checked: (id: number) => boolean; onToggle: (id: number, on: boolean) => void }) {
+function CheckList({
+  id,
+  label,
+  hint,
+  empty,
+  options,
+  checked,
+  onToggle,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  empty: string;
+  options: { id: number; name: string }[];
+  checked: (id: number) => boolean;
+  onToggle: (id: number, on: boolean) => void;
+}) {
   const styles = useStyles();
   return (
     <div role="group" aria-labelledby={`${id}-label`} className={styles.group}>
@@ -51,23 +95,76 @@ function CheckList({ id, label, hint, empty, options, checked, onToggle }: { id:
       <div className={styles.checks}>
         {options.length === 0 ? <Text className={styles.muted}>{empty}</Text> : null}
         {options.map((o) => (
-          <Checkbox key={o.id} label={o.name} checked={checked(o.id)} onChange={(_, d) => onToggle(o.id, d.checked === true)} />
+          <Checkbox
+            key={o.id}
+            label={o.name}
+            checked={checked(o.id)}
+            onChange={(_, d) => onToggle(o.id, d.checked === true)}
+          />
         ))}
       </div>
     </div>
   );
 }
 
-function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; versionId: number; id: number | null; tab: TabName }) {
+function MacroTaskForm({
+  projectId,
+  versionId,
+  id,
+  tab,
+}: {
+  projectId: number;
+  versionId: number;
+  id: number | null;
+  tab: TabName;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const current = useAsync<MacroTaskItem | null>(() => (id === null ? Promise.resolve(null) : macroTasksApi.get(id)), [id]);
-  const tags = useAsync(() => tagsApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
-  const lots = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
-  const zones = useAsync(() => zonesApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
-  const families = useAsync(() => familiesApi.list().then((r) => r.data).catch(() => []), []);
-  const specialities = useAsync(() => specialitiesApi.list(projectId, versionId).then((r) => r.data).catch(() => []), [projectId, versionId]);
+  const current = useAsync<MacroTaskItem | null>(
+    () => (id === null ? Promise.resolve(null) : macroTasksApi.get(id)),
+    [id],
+  );
+  const tags = useAsync(
+    () =>
+      tagsApi
+        .list(projectId, versionId)
+        .then((r) => r.data)
+        .catch(() => []),
+    [projectId, versionId],
+  );
+  const lots = useAsync(
+    () =>
+      lotsApi
+        .list(projectId, versionId)
+        .then((r) => r.data)
+        .catch(() => []),
+    [projectId, versionId],
+  );
+  const zones = useAsync(
+    () =>
+      zonesApi
+        .list(projectId, versionId)
+        .then((r) => r.data)
+        .catch(() => []),
+    [projectId, versionId],
+  );
+  const families = useAsync(
+    () =>
+      familiesApi
+        .list()
+        .then((r) => r.data)
+        .catch(() => []),
+    [],
+  );
+  const specialities = useAsync(
+    () =>
+      specialitiesApi
+        .list(projectId, versionId)
+        .then((r) => r.data)
+        .catch(() => []),
+    [projectId, versionId],
+  );
   const original = useMemo(() => (id === null || !current.data ? null : draftOf(current.data)), [id, current.data]);
   const [draft, setDraft] = useState<MacroTaskDraft>(draftOf(null));
   const [saving, setSaving] = useState(false);
@@ -75,7 +172,16 @@ function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; v
     if (original) setDraft(original);
   }, [original]);
   const groupId = draft.participantGroupProId;
-  const participants = useAsync(() => (groupId === null ? Promise.resolve([]) : participantsApi.list(projectId, versionId, groupId).then((r) => r.data).catch(() => [])), [projectId, versionId, groupId]);
+  const participants = useAsync(
+    () =>
+      groupId === null
+        ? Promise.resolve([])
+        : participantsApi
+            .list(projectId, versionId, groupId)
+            .then((r) => r.data)
+            .catch(() => []),
+    [projectId, versionId, groupId],
+  );
   const set = (patch: Partial<MacroTaskDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const close = () => navigate("/dashboard/macro-tasks");
   const base = `/dashboard/macro-task/${id ?? "new"}`;
@@ -104,10 +210,19 @@ function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; v
       </MessageBar>
     );
   }
-  const lotSpecialities = (specialities.data ?? []).filter((s) => groupId !== null && s.participantGroupProId === groupId);
-  const toggle = (ids: number[], value: number, on: boolean) => (on ? [...ids, value].sort((a, b) => a - b) : ids.filter((x) => x !== value));
+  const lotSpecialities = (specialities.data ?? []).filter(
+    (s) => groupId !== null && s.participantGroupProId === groupId,
+  );
+  const toggle = (ids: number[], value: number, on: boolean) =>
+    on ? [...ids, value].sort((a, b) => a - b) : ids.filter((x) => x !== value);
   // A lot change drops the specialities of the previous lot (the server refuses a mismatch).
-  const setGroup = (v: number | null) => set({ participantGroupProId: v, specialityIds: draft.specialityIds.filter((s) => (specialities.data ?? []).some((x) => x.id === s && x.participantGroupProId === v)) });
+  const setGroup = (v: number | null) =>
+    set({
+      participantGroupProId: v,
+      specialityIds: draft.specialityIds.filter((s) =>
+        (specialities.data ?? []).some((x) => x.id === s && x.participantGroupProId === v),
+      ),
+    });
 
   return (
     <FormCard
@@ -123,10 +238,16 @@ function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; v
         </>
       }
     >
-      <TabList selectedValue={tab} aria-label={t("macroTasks.tabs.label")} onTabSelect={(_, d) => navigate(`${base}/${String(d.value)}`)}>
+      <TabList
+        selectedValue={tab}
+        aria-label={t("macroTasks.tabs.label")}
+        onTabSelect={(_, d) => navigate(`${base}/${String(d.value)}`)}
+      >
         <Tab value="informations">{t("macroTasks.tabs.informations")}</Tab>
         <Tab value="participants">{t("macroTasks.tabs.participants")}</Tab>
-        <Tab value="counting" disabled title={t("macroTasks.countingLater")}>{t("macroTasks.tabs.counting")}</Tab>
+        <Tab value="counting" disabled title={t("macroTasks.countingLater")}>
+          {t("macroTasks.tabs.counting")}
+        </Tab>
       </TabList>
       {tab === "informations" ? (
         <>
@@ -134,23 +255,46 @@ function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; v
             <Field label={t("macroTasks.form.name")} required>
               <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => set({ name: d.value })} />
             </Field>
-            <RefSelect label={t("macroTasks.form.group")} value={groupId} options={lots.data ?? []} noneLabel={t("macroTasks.form.noGroup")} onChange={setGroup} />
+            <RefSelect
+              label={t("macroTasks.form.group")}
+              value={groupId}
+              options={lots.data ?? []}
+              noneLabel={t("macroTasks.form.noGroup")}
+              onChange={setGroup}
+            />
             <Field label={t("macroTasks.form.trackedUnit")}>
-              <Select value={draft.trackedUnit ?? ""} onChange={(_, d) => set({ trackedUnit: d.value === "" ? null : d.value })}>
+              <Select
+                value={draft.trackedUnit ?? ""}
+                onChange={(_, d) => set({ trackedUnit: d.value === "" ? null : d.value })}
+              >
                 <option value="">{t("macroTasks.form.noUnit")}</option>
                 {ORDER_LINE_UNITS.map((u) => (
-                  <option key={u} value={u}>{u}</option>
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
                 ))}
               </Select>
             </Field>
           </div>
           {current.data ? (
             <Body1 className={styles.muted}>
-              {current.data.startDate ? t("macroTasks.form.dates", { start: formatDay(current.data.startDate), end: formatDay(current.data.endDate) }) : t("macroTasks.form.noDates")}
+              {current.data.startDate
+                ? t("macroTasks.form.dates", {
+                    start: formatDay(current.data.startDate),
+                    end: formatDay(current.data.endDate),
+                  })
+                : t("macroTasks.form.noDates")}
             </Body1>
           ) : null}
           <div className={styles.grid}>
-            <CheckList id="mt-tags" label={t("macroTasks.form.tags")} empty={t("macroTasks.form.noTags")} options={tags.data ?? []} checked={(x) => draft.tagIds.includes(x)} onToggle={(x, on) => set({ tagIds: toggle(draft.tagIds, x, on) })} />
+            <CheckList
+              id="mt-tags"
+              label={t("macroTasks.form.tags")}
+              empty={t("macroTasks.form.noTags")}
+              options={tags.data ?? []}
+              checked={(x) => draft.tagIds.includes(x)}
+              onToggle={(x, on) => set({ tagIds: toggle(draft.tagIds, x, on) })}
+            />
             <CheckList
               id="mt-zones"
               label={t("macroTasks.form.trackedZones")}
@@ -171,19 +315,37 @@ function MacroTaskForm({ projectId, versionId, id, tab }: { projectId: number; v
       ) : (
         <div className={styles.grid}>
           <div className={styles.group}>
-            <RefSelect label={t("macroTasks.form.group")} value={groupId} options={lots.data ?? []} noneLabel={t("macroTasks.form.noGroup")} onChange={setGroup} />
+            <RefSelect
+              label={t("macroTasks.form.group")}
+              value={groupId}
+              options={lots.data ?? []}
+              noneLabel={t("macroTasks.form.noGroup")}
+              onChange={setGroup}
+            />
           </div>
           {groupId === null ? (
             <Text className={styles.muted}>{t("macroTasks.form.chooseGroup")}</Text>
           ) : (
             <>
-              <CheckList id="mt-specialities" label={t("macroTasks.form.specialities")} empty={t("macroTasks.form.noSpecialities")} options={lotSpecialities} checked={(x) => draft.specialityIds.includes(x)} onToggle={(x, on) => set({ specialityIds: toggle(draft.specialityIds, x, on) })} />
+              <CheckList
+                id="mt-specialities"
+                label={t("macroTasks.form.specialities")}
+                empty={t("macroTasks.form.noSpecialities")}
+                options={lotSpecialities}
+                checked={(x) => draft.specialityIds.includes(x)}
+                onToggle={(x, on) => set({ specialityIds: toggle(draft.specialityIds, x, on) })}
+              />
               <div className={styles.group}>
                 <Label>{t("macroTasks.form.participants")}</Label>
-                {(participants.data ?? []).length === 0 ? <Text className={styles.muted}>{t("macroTasks.form.noParticipants")}</Text> : null}
+                {(participants.data ?? []).length === 0 ? (
+                  <Text className={styles.muted}>{t("macroTasks.form.noParticipants")}</Text>
+                ) : null}
                 <ul aria-label={t("macroTasks.form.participants")}>
                   {(participants.data ?? []).map((p) => (
-                    <li key={p.id}>{p.name}{p.companyName ? ` (${p.companyName})` : ""}</li>
+                    <li key={p.id}>
+                      {p.name}
+                      {p.companyName ? ` (${p.companyName})` : ""}
+                    </li>
                   ))}
                 </ul>
               </div>

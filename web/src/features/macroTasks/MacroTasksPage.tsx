@@ -20,7 +20,12 @@ import { toast } from "../../store/toasts";
 import { formatDay } from "../../lib/dates";
 
 const useStyles = makeStyles({
-  section: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalXXL },
+  section: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalS,
+    marginTop: tokens.spacingVerticalXXL,
+  },
   unit: { minWidth: "90px" },
 });
 
@@ -56,7 +61,14 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
     try {
       const answer = await macroTasksApi.bulkUpdate([{ id: m.id, trackedUnit }]);
       const fresh = new Map(answer.data.map((x) => [x.id, x]));
-      list.setData((prev) => (prev ? { ...prev, data: prev.data.map((x) => (fresh.has(x.id) ? { ...x, ...fresh.get(x.id), zones: x.zones } : x)) } : prev!));
+      list.setData((prev) =>
+        prev
+          ? {
+              ...prev,
+              data: prev.data.map((x) => (fresh.has(x.id) ? { ...x, ...fresh.get(x.id), zones: x.zones } : x)),
+            }
+          : prev!,
+      );
       toast.success(t("macroTasks.unitSaved"));
     } catch (e) {
       warnError(e);
@@ -67,8 +79,18 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
     { id: "name", header: t("macroTasks.columns.name"), width: 250 },
     { id: "startDate", header: t("macroTasks.columns.startDate"), render: (m) => formatDay(m.startDate) },
     { id: "endDate", header: t("macroTasks.columns.endDate"), render: (m) => formatDay(m.endDate) },
-    { id: "participantGroup", header: t("macroTasks.columns.participantGroup"), render: (m) => m.participantGroupPro?.name ?? "", sortValue: (m) => m.participantGroupPro?.name ?? null },
-    { id: "specialities", header: t("macroTasks.columns.specialities"), render: (m) => m.specialities.map((s) => s.name).join(", "), sortValue: (m) => m.specialities.map((s) => s.name).join(", ") || null },
+    {
+      id: "participantGroup",
+      header: t("macroTasks.columns.participantGroup"),
+      render: (m) => m.participantGroupPro?.name ?? "",
+      sortValue: (m) => m.participantGroupPro?.name ?? null,
+    },
+    {
+      id: "specialities",
+      header: t("macroTasks.columns.specialities"),
+      render: (m) => m.specialities.map((s) => s.name).join(", "),
+      sortValue: (m) => m.specialities.map((s) => s.name).join(", ") || null,
+    },
     {
       id: "trackedUnit",
       header: t("macroTasks.columns.trackedUnit"),
@@ -84,18 +106,40 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
         >
           <option value="">{t("macroTasks.noUnit")}</option>
           {ORDER_LINE_UNITS.map((u) => (
-            <option key={u} value={u}>{u}</option>
+            <option key={u} value={u}>
+              {u}
+            </option>
           ))}
         </Select>
       ),
     },
-    { id: "trackingLevel", header: t("macroTasks.columns.trackingLevel"), sortable: false, render: (m) => (m.trackingLevel ? t(`macroTasks.unities.${m.trackingLevel}`) : "") },
-    { id: "globalCounting", header: t("macroTasks.columns.progression"), sortable: false, render: (m) => formatProgress(m.globalCounting) },
-    { id: "isComplete", header: t("macroTasks.columns.completed"), sortable: false, render: (m) => (m.isComplete ? t("macroTasks.yes") : t("macroTasks.no")) },
+    {
+      id: "trackingLevel",
+      header: t("macroTasks.columns.trackingLevel"),
+      sortable: false,
+      render: (m) => (m.trackingLevel ? t(`macroTasks.unities.${m.trackingLevel}`) : ""),
+    },
+    {
+      id: "globalCounting",
+      header: t("macroTasks.columns.progression"),
+      sortable: false,
+      render: (m) => formatProgress(m.globalCounting),
+    },
+    {
+      id: "isComplete",
+      header: t("macroTasks.columns.completed"),
+      sortable: false,
+      render: (m) => (m.isComplete ? t("macroTasks.yes") : t("macroTasks.no")),
+    },
   ];
   const zoneColumns: DataTableColumn<MacroTaskItem>[] = [
     { id: "name", header: t("macroTasks.columns.name"), width: 250 },
-    { id: "zones", header: t("macroTasks.columns.zones"), render: (m) => (m.zones ?? []).map((z) => z.name).join(", "), sortValue: (m) => (m.zones ?? []).map((z) => z.name).join(", ") || null },
+    {
+      id: "zones",
+      header: t("macroTasks.columns.zones"),
+      render: (m) => (m.zones ?? []).map((z) => z.name).join(", "),
+      sortValue: (m) => (m.zones ?? []).map((z) => z.name).join(", ") || null,
+    },
   ];
 
   const remove = async () => {
@@ -118,7 +162,11 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
       <PageHeader
         title={t("macroTasks.title")}
         actions={
-          <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/macro-task/new/informations")}>
+          <Button
+            appearance="primary"
+            icon={<Add20Regular />}
+            onClick={() => navigate("/dashboard/macro-task/new/informations")}
+          >
             {t("macroTasks.new")}
           </Button>
         }
@@ -138,9 +186,24 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
       />
       <section className={styles.section}>
         <Subtitle1 as="h2">{t("macroTasks.zonesListTitle")}</Subtitle1>
-        <DataTable columns={zoneColumns} rows={rows} getRowId={(m) => m.id} ariaLabel={t("macroTasks.zonesListLabel")} loading={list.loading} emptyText={t("macroTasks.empty")} onRowClick={open} />
+        <DataTable
+          columns={zoneColumns}
+          rows={rows}
+          getRowId={(m) => m.id}
+          ariaLabel={t("macroTasks.zonesListLabel")}
+          loading={list.loading}
+          emptyText={t("macroTasks.empty")}
+          onRowClick={open}
+        />
       </section>
-      <ConfirmDialog open={confirming} title={t("macroTasks.deleteTitle")} confirmLabel={t("actions.delete")} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={t("macroTasks.deleteTitle")}
+        confirmLabel={t("actions.delete")}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
         {t("macroTasks.deleteText", { count: selected.size })}
       </ConfirmDialog>
     </>

@@ -11,7 +11,12 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-export function TrackedFamilies({ zones, families, value, onChange }: {
+export function TrackedFamilies({
+  zones,
+  families,
+  value,
+  onChange,
+}: {
   zones: { id: number; name: string }[];
   families: Family[];
   value: Record<string, number[]>;
@@ -29,18 +34,30 @@ export function TrackedFamilies({ zones, families, value, onChange }: {
     <div className={styles.root} role="group" aria-labelledby="mt-families-label">
       <Label id="mt-families-label">{t("macroTasks.form.trackedFamilies")}</Label>
       {followed.length === 0 ? <Text className={styles.muted}>{t("macroTasks.form.noFollowedZone")}</Text> : null}
-      {followed.length > 0 && families.length === 0 ? <Text className={styles.muted}>{t("macroTasks.form.noFamilies")}</Text> : null}
+      {followed.length > 0 && families.length === 0 ? (
+        <Text className={styles.muted}>{t("macroTasks.form.noFamilies")}</Text>
+      ) : null}
       {families.length > 0
         ? followed.map((z) => (
-          <div key={z.id} className={styles.zone} role="group" aria-label={t("macroTasks.form.familiesOf", { zone: z.name })}>
-            <Caption1>{z.name}</Caption1>
-            <div className={styles.checks}>
-              {families.map((f) => (
-                <Checkbox key={f.id} label={f.name} checked={(value[String(z.id)] ?? []).includes(f.id)} onChange={(_, d) => toggle(z.id, f.id, d.checked === true)} />
-              ))}
+            <div
+              key={z.id}
+              className={styles.zone}
+              role="group"
+              aria-label={t("macroTasks.form.familiesOf", { zone: z.name })}
+            >
+              <Caption1>{z.name}</Caption1>
+              <div className={styles.checks}>
+                {families.map((f) => (
+                  <Checkbox
+                    key={f.id}
+                    label={f.name}
+                    checked={(value[String(z.id)] ?? []).includes(f.id)}
+                    onChange={(_, d) => toggle(z.id, f.id, d.checked === true)}
+                  />
+                ))}
+              </div>
             </div>
-          </div>
-        ))
+          ))
         : null}
     </div>
   );

@@ -8,5 +8,8 @@ export interface Family {
 }
 
 export const familiesApi = {
-  list: () => request<{ data: Family[]; count: number; total: number }>("GET", "/family", { query: { limit: 10_000, sort: "name,ASC" } }),
+  list: () =>
+    request<{ data: Family[]; count: number; total: number }>("GET", "/family", {
+      query: { limit: 10_000, sort: "name,ASC" },
+    }),
 };

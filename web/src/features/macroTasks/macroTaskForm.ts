@@ -25,11 +25,24 @@ export function draftOf(m: MacroTaskItem | null): MacroTaskDraft {
 }
 
 const sameIds = (a: number[], b: number[]) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
-const families = (f: Record<string, number[]>) => JSON.stringify(Object.keys(f).sort().map((k) => [k, sorted(f[k])]));
+const families = (f: Record<string, number[]>) =>
+  JSON.stringify(
+    Object.keys(f)
+      .sort()
+      .map((k) => [k, sorted(f[k])]),
+  );
 
 export function macroTaskBody(d: MacroTaskDraft, original: MacroTaskDraft | null): Partial<MacroTaskInput> {
   const name = d.name.trim();
-  if (!original) return { name, tagIds: d.tagIds, participantGroupProId: d.participantGroupProId, specialityIds: d.specialityIds, trackedUnit: d.trackedUnit, trackedFamilies: d.trackedFamilies };
+  if (!original)
+    return {
+      name,
+      tagIds: d.tagIds,
+      participantGroupProId: d.participantGroupProId,
+      specialityIds: d.specialityIds,
+      trackedUnit: d.trackedUnit,
+      trackedFamilies: d.trackedFamilies,
+    };
   const out: Partial<MacroTaskInput> = {};
   if (name !== original.name) out.name = name;
   if (!sameIds(d.tagIds, original.tagIds)) out.tagIds = d.tagIds;
@@ -41,7 +54,13 @@ export function macroTaskBody(d: MacroTaskDraft, original: MacroTaskDraft | null
 }
 
 /** The fields whose change makes the form valid (spec 001 section 5); a speciality change rides along. */
-const VALIDATING: (keyof MacroTaskInput)[] = ["name", "tagIds", "participantGroupProId", "trackedUnit", "trackedFamilies"];
+const VALIDATING: (keyof MacroTaskInput)[] = [
+  "name",
+  "tagIds",
+  "participantGroupProId",
+  "trackedUnit",
+  "trackedFamilies",
+];
 
 export function canSave(d: MacroTaskDraft, original: MacroTaskDraft | null): boolean {
   if (!d.name.trim()) return false;

@@ -16,13 +16,26 @@ vi.mock("../../api/referenceMore", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/referenceMore")>();
   return {
     ...actual,
-    macroTasksApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkUpdate: vi.fn(), bulkDelete: vi.fn() },
+    macroTasksApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkUpdate: vi.fn(),
+      bulkDelete: vi.fn(),
+    },
     tagsApi: { list: vi.fn() },
   };
 });
 vi.mock("../../api/reference", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/reference")>();
-  return { ...actual, lotsApi: { list: vi.fn() }, participantsApi: { list: vi.fn() }, specialitiesApi: { list: vi.fn() }, zonesApi: { list: vi.fn() } };
+  return {
+    ...actual,
+    lotsApi: { list: vi.fn() },
+    participantsApi: { list: vi.fn() },
+    specialitiesApi: { list: vi.fn() },
+    zonesApi: { list: vi.fn() },
+  };
 });
 
 vi.mock("./familiesApi", () => ({ familiesApi: { list: vi.fn() } }));
@@ -34,8 +47,24 @@ const list = <T,>(data: T[]) => ({ data, count: data.length, total: data.length 
 
 function mt(id: number, name: string, extra: Partial<MacroTaskItem> = {}): MacroTaskItem {
   return {
-    id, projectId: PROJECT_ID, versionId: VERSION_ID, name, startDate: null, endDate: null, participantGroupProId: null, participantGroupPro: null,
-    specialities: [], tags: [], trackedUnit: null, trackedFamilies: {}, trackingLevel: null, hasCounting: false, globalCounting: null, isComplete: false, zones: [], ...extra,
+    id,
+    projectId: PROJECT_ID,
+    versionId: VERSION_ID,
+    name,
+    startDate: null,
+    endDate: null,
+    participantGroupProId: null,
+    participantGroupPro: null,
+    specialities: [],
+    tags: [],
+    trackedUnit: null,
+    trackedFamilies: {},
+    trackingLevel: null,
+    hasCounting: false,
+    globalCounting: null,
+    isComplete: false,
+    zones: [],
+    ...extra,
   };
 }
 
@@ -48,7 +77,11 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<Providers><RouterProvider router={router} /></Providers>);
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
   return router;
 }
 
@@ -56,16 +89,66 @@ const bodyRows = (table: HTMLElement) => within(table).getAllByRole("row").slice
 
 beforeEach(() => {
   vi.clearAllMocks();
-  api.list.mockResolvedValue(list([
-    mt(1, "Réseaux plomberie", { startDate: "2026-03-02", endDate: "2026-04-10", participantGroupProId: 41, participantGroupPro: { id: 41, name: "Plomberie" }, specialities: [{ id: 51, name: "Sanitaires" }], trackedUnit: "ml", trackingLevel: "micro", globalCounting: 42.5, zones: [{ id: 61, name: "Bâtiment A", fullName: null }, { id: 62, name: "Bâtiment B", fullName: null }] }),
-    mt(2, "Cloisons", { startDate: "2026-02-02", endDate: "2026-02-20", isComplete: true }),
-  ]));
-  vi.mocked(tagsApi).list.mockResolvedValue(list([{ id: 71, projectId: 7, versionId: 11, name: "Second oeuvre", color: null, type: null, categoryId: null, category: null }]));
-  vi.mocked(lotsApi).list.mockResolvedValue(list([{ id: 41, name: "Plomberie" }, { id: 42, name: "Électricité" }]) as never);
-  vi.mocked(specialitiesApi).list.mockResolvedValue(list([{ id: 51, name: "Sanitaires", tags: [], participantGroupProId: 41, participantGroupPro: null }, { id: 52, name: "Courants forts", tags: [], participantGroupProId: 42, participantGroupPro: null }]));
-  vi.mocked(zonesApi).list.mockResolvedValue(list([{ id: 61, name: "Bâtiment A", fullName: "Bâtiment A" }, { id: 62, name: "Bâtiment B", fullName: "Bâtiment B" }]) as never);
-  vi.mocked(familiesApi).list.mockResolvedValue(list([{ id: 91, name: "Cuivre" }, { id: 92, name: "PER" }]));
-  vi.mocked(participantsApi).list.mockResolvedValue(list([{ id: 81, name: "Durand Plomberie", companyName: "Durand SARL" }]) as never);
+  api.list.mockResolvedValue(
+    list([
+      mt(1, "Réseaux plomberie", {
+        startDate: "2026-03-02",
+        endDate: "2026-04-10",
+        participantGroupProId: 41,
+        participantGroupPro: { id: 41, name: "Plomberie" },
+        specialities: [{ id: 51, name: "Sanitaires" }],
+        trackedUnit: "ml",
+        trackingLevel: "micro",
+        globalCounting: 42.5,
+        zones: [
+          { id: 61, name: "Bâtiment A", fullName: null },
+          { id: 62, name: "Bâtiment B", fullName: null },
+        ],
+      }),
+      mt(2, "Cloisons", { startDate: "2026-02-02", endDate: "2026-02-20", isComplete: true }),
+    ]),
+  );
+  vi.mocked(tagsApi).list.mockResolvedValue(
+    list([
+      {
+        id: 71,
+        projectId: 7,
+        versionId: 11,
+        name: "Second oeuvre",
+        color: null,
+        type: null,
+        categoryId: null,
+        category: null,
+      },
+    ]),
+  );
+  vi.mocked(lotsApi).list.mockResolvedValue(
+    list([
+      { id: 41, name: "Plomberie" },
+      { id: 42, name: "Électricité" },
+    ]) as never,
+  );
+  vi.mocked(specialitiesApi).list.mockResolvedValue(
+    list([
+      { id: 51, name: "Sanitaires", tags: [], participantGroupProId: 41, participantGroupPro: null },
+      { id: 52, name: "Courants forts", tags: [], participantGroupProId: 42, participantGroupPro: null },
+    ]),
+  );
+  vi.mocked(zonesApi).list.mockResolvedValue(
+    list([
+      { id: 61, name: "Bâtiment A", fullName: "Bâtiment A" },
+      { id: 62, name: "Bâtiment B", fullName: "Bâtiment B" },
+    ]) as never,
+  );
+  vi.mocked(familiesApi).list.mockResolvedValue(
+    list([
+      { id: 91, name: "Cuivre" },
+      { id: 92, name: "PER" },
+    ]),
+  );
+  vi.mocked(participantsApi).list.mockResolvedValue(
+    list([{ id: 81, name: "Durand Plomberie", companyName: "Durand SARL" }]) as never,
+  );
 });
 
 describe("macro-task form rules", () => {
@@ -90,10 +173,30 @@ describe("/dashboard/macro-tasks", () => {
     const table = await screen.findByRole("table", { name: "Liste des macro-tâches" });
     await waitFor(() => expect(bodyRows(table)).toHaveLength(2));
     const headers = within(table).getAllByRole("columnheader");
-    expect(headers.map((h) => h.textContent)).toEqual(["Nom", "Date de début", "Date de fin", "Lot", "Spécialités", "Unité suivie", "Niveau de suivi", "Avancement global", "Terminée"]);
+    expect(headers.map((h) => h.textContent)).toEqual([
+      "Nom",
+      "Date de début",
+      "Date de fin",
+      "Lot",
+      "Spécialités",
+      "Unité suivie",
+      "Niveau de suivi",
+      "Avancement global",
+      "Terminée",
+    ]);
     expect(bodyRows(table)[0]).toHaveTextContent("Cloisons");
     const first = bodyRows(table)[1];
-    for (const text of ["Réseaux plomberie", "02/03/2026", "10/04/2026", "Plomberie", "Sanitaires", "Micro-zone", "42,5 %", "Non"]) expect(first).toHaveTextContent(text);
+    for (const text of [
+      "Réseaux plomberie",
+      "02/03/2026",
+      "10/04/2026",
+      "Plomberie",
+      "Sanitaires",
+      "Micro-zone",
+      "42,5 %",
+      "Non",
+    ])
+      expect(first).toHaveTextContent(text);
     await user.click(within(table).getByRole("columnheader", { name: /Date de début/ }));
     expect(bodyRows(table)[0]).toHaveTextContent("Cloisons");
     await user.click(within(table).getByRole("columnheader", { name: /Date de début/ }));
@@ -133,15 +236,30 @@ describe("/dashboard/macro-task/:id/:tab", () => {
     expect(screen.queryByRole("checkbox", { name: "Courants forts" })).not.toBeInTheDocument();
     expect(await screen.findByText("Durand Plomberie (Durand SARL)")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
-    await waitFor(() => expect(api.create).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, {
-      name: "Faux plafonds", tagIds: [71], participantGroupProId: 41, specialityIds: [51], trackedUnit: "m²", trackedFamilies: { 62: [] },
-    }));
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, {
+        name: "Faux plafonds",
+        tagIds: [71],
+        participantGroupProId: 41,
+        specialityIds: [51],
+        trackedUnit: "m²",
+        trackedFamilies: { 62: [] },
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/macro-tasks"));
   });
 
   it("edits: save waits for a change, sends only it, shows the server's refusal", async () => {
     const user = userEvent.setup();
-    api.get.mockResolvedValue(mt(1, "Réseaux plomberie", { participantGroupProId: 41, participantGroupPro: { id: 41, name: "Plomberie" }, specialities: [{ id: 51, name: "Sanitaires" }], startDate: "2026-03-02", endDate: "2026-04-10" }));
+    api.get.mockResolvedValue(
+      mt(1, "Réseaux plomberie", {
+        participantGroupProId: 41,
+        participantGroupPro: { id: 41, name: "Plomberie" },
+        specialities: [{ id: 51, name: "Sanitaires" }],
+        startDate: "2026-03-02",
+        endDate: "2026-04-10",
+      }),
+    );
     api.update.mockRejectedValue(new ApiError(400, "speciality_participant_or_group_dont_match", "no"));
     renderAt("/dashboard/macro-task/1/informations");
     const name = await screen.findByRole("textbox", { name: /Nom/ });
@@ -168,8 +286,14 @@ describe("/dashboard/macro-task/:id/:tab", () => {
     expect(save).toBeDisabled();
     await user.click(within(inA).getByRole("checkbox", { name: "PER" }));
     expect(save).toBeEnabled();
-    await user.click(within(screen.getByRole("group", { name: "Zones suivies" })).getByRole("checkbox", { name: "Bâtiment B" }));
-    await user.click(within(await screen.findByRole("group", { name: "Familles suivies dans Bâtiment B" })).getByRole("checkbox", { name: "Cuivre" }));
+    await user.click(
+      within(screen.getByRole("group", { name: "Zones suivies" })).getByRole("checkbox", { name: "Bâtiment B" }),
+    );
+    await user.click(
+      within(await screen.findByRole("group", { name: "Familles suivies dans Bâtiment B" })).getByRole("checkbox", {
+        name: "Cuivre",
+      }),
+    );
     await user.click(save);
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(1, { trackedFamilies: { 61: [91, 92], 62: [91] } }));
     expect(familiesApi.list).toHaveBeenCalled();

@@ -45,12 +45,18 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
 
   const shown = useMemo(() => {
     const q = search.trim().toLocaleLowerCase("fr");
-    return (list.data?.data ?? []).filter((m) => !m.milestoneToHide && (!q || m.name.toLocaleLowerCase("fr").includes(q)));
+    return (list.data?.data ?? []).filter(
+      (m) => !m.milestoneToHide && (!q || m.name.toLocaleLowerCase("fr").includes(q)),
+    );
   }, [list.data, search]);
 
   const yesNo = (v: boolean) => t(v ? "milestones.yes" : "milestones.no");
   const columns: DataTableColumn<EventItem>[] = [
-    { id: "name", header: t("milestones.columns.name"), render: (m) => <AppLink to={`/dashboard/milestone/${m.id}`}>{m.name}</AppLink> },
+    {
+      id: "name",
+      header: t("milestones.columns.name"),
+      render: (m) => <AppLink to={`/dashboard/milestone/${m.id}`}>{m.name}</AppLink>,
+    },
     { id: "startDate", header: t("milestones.columns.date"), render: (m) => formatDay(m.startDate) },
     {
       id: "color",
@@ -63,7 +69,12 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
     },
     { id: "isContractual", header: t("milestones.columns.isContractual"), render: (m) => yesNo(m.isContractual) },
     { id: "isTracked", header: t("milestones.columns.isTracked"), render: (m) => yesNo(m.isTracked) },
-    { id: "sequence", header: t("milestones.columns.sequence"), render: (m) => m.sequence?.name ?? "", sortValue: (m) => m.sequence?.name },
+    {
+      id: "sequence",
+      header: t("milestones.columns.sequence"),
+      render: (m) => m.sequence?.name ?? "",
+      sortValue: (m) => m.sequence?.name,
+    },
   ];
 
   return (
@@ -93,9 +104,7 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
         selectable
         selectedIds={selected}
         onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
-        toolbar={
-          <SearchField label={t("milestones.search")} value={search} onChange={setSearch} />
-        }
+        toolbar={<SearchField label={t("milestones.search")} value={search} onChange={setSearch} />}
       />
       <ConfirmDialog
         open={confirming}

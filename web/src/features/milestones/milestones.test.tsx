@@ -10,9 +10,26 @@ vi.mock("../../api/events", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/events")>();
   return {
     ...actual,
-    eventsApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), history: vi.fn(), picker: vi.fn(), byIds: vi.fn(), graph: vi.fn() },
+    eventsApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkDelete: vi.fn(),
+      history: vi.fn(),
+      picker: vi.fn(),
+      byIds: vi.fn(),
+      graph: vi.fn(),
+    },
     milestonesApi: { list: vi.fn() },
-    sequencesApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), events: vi.fn() },
+    sequencesApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkDelete: vi.fn(),
+      events: vi.fn(),
+    },
     referencesApi: { zones: vi.fn(), lots: vi.fn() },
   };
 });
@@ -33,7 +50,9 @@ describe("milestone defaults", () => {
   it("is white with 0 days", () => {
     const values = emptyEventValues("milestone");
     expect(values).toMatchObject({ type: "milestone", color: "#FFFFFF", numberOfDays: "0" });
-    expect(createEventBody({ ...values, name: "Hors d'eau", startDate: "2026-06-01", color: "" }, 7, 11)).toMatchObject({ type: "milestone", numberOfDays: 0, color: "#FFFFFF" });
+    expect(createEventBody({ ...values, name: "Hors d'eau", startDate: "2026-06-01", color: "" }, 7, 11)).toMatchObject(
+      { type: "milestone", numberOfDays: 0, color: "#FFFFFF" },
+    );
   });
 });
 
@@ -41,7 +60,14 @@ describe("/dashboard/milestones", () => {
   it("lists the milestones that are not hidden, sorted by name by the server", async () => {
     milestones.list.mockResolvedValue(
       listOf([
-        makeEvent({ id: 3, name: "Hors d'air", type: "milestone", startDate: "2026-09-14", isContractual: true, sequence: { id: 2, name: "Logements" } }),
+        makeEvent({
+          id: 3,
+          name: "Hors d'air",
+          type: "milestone",
+          startDate: "2026-09-14",
+          isContractual: true,
+          sequence: { id: 2, name: "Logements" },
+        }),
         makeEvent({ id: 4, name: "Hors d'eau", type: "milestone", startDate: "2026-06-01", isTracked: true }),
       ]),
     );
@@ -59,7 +85,11 @@ describe("/dashboard/milestones", () => {
 });
 
 describe("/dashboard/milestones: deleting", () => {
-  const two = () => listOf([makeEvent({ id: 3, name: "Hors d'air", type: "milestone" }), makeEvent({ id: 4, name: "Hors d'eau", type: "milestone" })]);
+  const two = () =>
+    listOf([
+      makeEvent({ id: 3, name: "Hors d'air", type: "milestone" }),
+      makeEvent({ id: 4, name: "Hors d'eau", type: "milestone" }),
+    ]);
 
   it("deletes the ticked milestones after the confirmation, then reloads the list", async () => {
     milestones.list.mockResolvedValue(two());
@@ -84,7 +114,9 @@ describe("/dashboard/milestones: deleting", () => {
     await userEvent.click(await screen.findByRole("checkbox", { name: "Sélectionner Hors d'air" }));
     await userEvent.click(screen.getByRole("button", { name: "Supprimer la sélection (1)" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Supprimer" }));
-    expect(await screen.findByText(/Certains éléments sont référencés par d'autres et ne peuvent pas être supprimés\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Certains éléments sont référencés par d'autres et ne peuvent pas être supprimés\./),
+    ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Supprimer la sélection (1)" })).toBeInTheDocument();
   });
 });
@@ -100,13 +132,24 @@ describe("/dashboard/milestone/:milestoneId", () => {
     await userEvent.click(screen.getByRole("button", { name: "Créer" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/milestones"));
     expect(api.create).toHaveBeenCalledWith(
-      expect.objectContaining({ name: "Réception", type: "milestone", numberOfDays: 0, color: "#FFFFFF", startDate: "2027-06-30", isContractual: true, isTracked: false, milestoneToHide: false }),
+      expect.objectContaining({
+        name: "Réception",
+        type: "milestone",
+        numberOfDays: 0,
+        color: "#FFFFFF",
+        startDate: "2027-06-30",
+        isContractual: true,
+        isTracked: false,
+        milestoneToHide: false,
+      }),
     );
     expect(await screen.findByText("Tâche : Jalon créé.")).toBeInTheDocument();
   });
 
   it("sends only the changed flags with the revision and returns to the list", async () => {
-    api.get.mockResolvedValue(makeEvent({ id: 4, name: "Hors d'eau", type: "milestone", revision: 6, isTracked: true }));
+    api.get.mockResolvedValue(
+      makeEvent({ id: 4, name: "Hors d'eau", type: "milestone", revision: 6, isTracked: true }),
+    );
     api.update.mockResolvedValue(writeResult);
     const { router } = renderScreen("/dashboard/milestone/4");
     expect(await screen.findByRole("switch", { name: "Jalon suivi" })).toBeChecked();

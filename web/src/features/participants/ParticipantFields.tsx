@@ -8,13 +8,25 @@ import { ColorInput } from "../../components/Color";
 import type { ParticipantDraft } from "./participantForm";
 
 const useStyles = makeStyles({
-  grid: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS, maxWidth: "720px" },
+  grid: {
+    display: "grid",
+    gridTemplateColumns: "1fr 1fr",
+    gap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalS,
+    maxWidth: "720px",
+  },
   wide: { gridColumn: "1 / span 2" },
   checks: { display: "flex", flexWrap: "wrap", columnGap: tokens.spacingHorizontalM },
   scroll: { display: "flex", flexDirection: "column", maxHeight: "240px", overflowY: "auto" },
 });
 
-type TextKey = "name" | "companyName" | "projectManagerFirstName" | "projectManagerLastName" | "projectManagerEmail" | "projectManagerPhoneNumber";
+type TextKey =
+  | "name"
+  | "companyName"
+  | "projectManagerFirstName"
+  | "projectManagerLastName"
+  | "projectManagerEmail"
+  | "projectManagerPhoneNumber";
 type ListKey = "participantsGroupPro" | "specialityIds" | "zoneIds";
 
 interface FieldsProps {
@@ -43,7 +55,11 @@ export function ParticipantInformationFields({ draft, setDraft }: FieldsProps) {
       {text("projectManagerEmail")}
       {text("projectManagerPhoneNumber")}
       <div className={styles.wide}>
-        <ColorInput label={t("participants.fields.color")} value={draft.color} onChange={(color) => setDraft((x) => ({ ...x, color }))} />
+        <ColorInput
+          label={t("participants.fields.color")}
+          value={draft.color}
+          onChange={(color) => setDraft((x) => ({ ...x, color }))}
+        />
       </div>
     </div>
   );
@@ -62,7 +78,12 @@ export function ParticipantLinkFields({ draft, setDraft, lots, zones }: FieldsPr
         <Label>{t("participants.fields.lots")}</Label>
         <div className={styles.checks}>
           {lots.map((l) => (
-            <Checkbox key={l.id} label={l.name} checked={draft.participantsGroupPro.includes(l.id)} onChange={(_, d) => toggle("participantsGroupPro", l.id, Boolean(d.checked))} />
+            <Checkbox
+              key={l.id}
+              label={l.name}
+              checked={draft.participantsGroupPro.includes(l.id)}
+              onChange={(_, d) => toggle("participantsGroupPro", l.id, Boolean(d.checked))}
+            />
           ))}
         </div>
       </div>
@@ -70,9 +91,16 @@ export function ParticipantLinkFields({ draft, setDraft, lots, zones }: FieldsPr
       <div className={styles.wide} role="group" aria-label={t("participants.fields.specialities")}>
         <Label>{t("participants.fields.specialities")}</Label>
         <div className={styles.checks}>
-          {chosenLots.flatMap((l) => l.specialities).map((s) => (
-            <Checkbox key={s.id} label={s.name} checked={draft.specialityIds.includes(s.id)} onChange={(_, d) => toggle("specialityIds", s.id, Boolean(d.checked))} />
-          ))}
+          {chosenLots
+            .flatMap((l) => l.specialities)
+            .map((s) => (
+              <Checkbox
+                key={s.id}
+                label={s.name}
+                checked={draft.specialityIds.includes(s.id)}
+                onChange={(_, d) => toggle("specialityIds", s.id, Boolean(d.checked))}
+              />
+            ))}
         </div>
       </div>
       <div className={styles.wide} role="group" aria-label={t("participants.fields.zones")}>

@@ -16,7 +16,13 @@ import { Histogram } from "../../components/Histogram";
 import { WithVersion } from "../../components/WithVersion";
 import { treeOrder } from "../zones/zoneTree";
 import { ParticipantInformationFields, ParticipantLinkFields } from "./ParticipantFields";
-import { emptyParticipant, participantChanges, participantDraft, participantFormValid, type ParticipantDraft } from "./participantForm";
+import {
+  emptyParticipant,
+  participantChanges,
+  participantDraft,
+  participantFormValid,
+  type ParticipantDraft,
+} from "./participantForm";
 import { participantSaveFailure } from "./participantSave";
 import { SameLotParticipants } from "./SameLotParticipants";
 
@@ -24,11 +30,20 @@ export const PARTICIPANT_TABS = ["informations", "monitoring", "specialities", "
 type TabName = (typeof PARTICIPANT_TABS)[number];
 
 const useStyles = makeStyles({
-  body: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, marginTop: tokens.spacingVerticalL },
+  body: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalM,
+    marginTop: tokens.spacingVerticalL,
+  },
 });
 
 export default function ParticipantPage() {
-  return <WithVersion>{(projectId, versionId) => <ParticipantEditor projectId={projectId} versionId={versionId} />}</WithVersion>;
+  return (
+    <WithVersion>
+      {(projectId, versionId) => <ParticipantEditor projectId={projectId} versionId={versionId} />}
+    </WithVersion>
+  );
 }
 
 function ParticipantEditor({ projectId, versionId }: { projectId: number; versionId: number }) {
@@ -43,7 +58,12 @@ function ParticipantEditor({ projectId, versionId }: { projectId: number; versio
   const defaultLot = lotParam && /^\d+$/.test(lotParam) ? Number(lotParam) : null;
   // A new participant has no address for its tabs yet: the two form tabs are local state until it is saved.
   const [newTab, setNewTab] = useState<TabName>("informations");
-  const tab: TabName = id === null ? newTab : (PARTICIPANT_TABS as readonly string[]).includes(page ?? "") ? (page as TabName) : "informations";
+  const tab: TabName =
+    id === null
+      ? newTab
+      : (PARTICIPANT_TABS as readonly string[]).includes(page ?? "")
+        ? (page as TabName)
+        : "informations";
   const participant = useAsync(() => (id === null ? Promise.resolve(null) : participantsApi.get(id)), [id]);
   const lots = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
   const zones = useAsync(() => zonesApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
@@ -83,14 +103,27 @@ function ParticipantEditor({ projectId, versionId }: { projectId: number; versio
   };
 
   const form = (
-    <form className={styles.body} onSubmit={(e) => { e.preventDefault(); if (!busy && participantFormValid(original, draft)) void save(); }}>
+    <form
+      className={styles.body}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy && participantFormValid(original, draft)) void save();
+      }}
+    >
       {tab === "informations" ? (
         <ParticipantInformationFields draft={draft} setDraft={setDraft} />
       ) : (
-        <ParticipantLinkFields draft={draft} setDraft={setDraft} lots={lots.data ?? []} zones={treeOrder(zones.data ?? [])} />
+        <ParticipantLinkFields
+          draft={draft}
+          setDraft={setDraft}
+          lots={lots.data ?? []}
+          zones={treeOrder(zones.data ?? [])}
+        />
       )}
       <div>
-        <Button type="submit" appearance="primary" disabled={busy || !participantFormValid(original, draft)}>{t("actions.save")}</Button>
+        <Button type="submit" appearance="primary" disabled={busy || !participantFormValid(original, draft)}>
+          {t("actions.save")}
+        </Button>
       </div>
     </form>
   );
@@ -100,7 +133,11 @@ function ParticipantEditor({ projectId, versionId }: { projectId: number; versio
     <>
       <PageHeader
         title={current ? current.name : t("participants.newTitle")}
-        actions={<Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants?view=participants")}>{t("participants.back")}</Button>}
+        actions={
+          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants?view=participants")}>
+            {t("participants.back")}
+          </Button>
+        }
       />
       <TabList
         selectedValue={tab}
@@ -127,7 +164,9 @@ function ParticipantEditor({ projectId, versionId }: { projectId: number; versio
           />
         </div>
       ) : null}
-      {current && tab === "participants" ? <SameLotParticipants projectId={projectId} versionId={versionId} participant={current} /> : null}
+      {current && tab === "participants" ? (
+        <SameLotParticipants projectId={projectId} versionId={versionId} participant={current} />
+      ) : null}
     </>
   );
 }

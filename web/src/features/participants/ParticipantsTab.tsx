@@ -19,15 +19,31 @@ import { Swatch } from "../../components/Color";
 import { Histogram } from "../../components/Histogram";
 
 const useStyles = makeStyles({
-  root: { marginTop: tokens.spacingVerticalL, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },
+  root: {
+    marginTop: tokens.spacingVerticalL,
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalM,
+  },
   actions: { display: "flex", gap: tokens.spacingHorizontalS },
 });
 
-export function ParticipantsTab({ projectId, versionId, lot }: { projectId: number; versionId: number; lot: Lot | null }) {
+export function ParticipantsTab({
+  projectId,
+  versionId,
+  lot,
+}: {
+  projectId: number;
+  versionId: number;
+  lot: Lot | null;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const refresh = useRefreshCounter("data");
-  const list = useAsync(() => participantsApi.list(projectId, versionId, lot?.id).then((r) => r.data), [projectId, versionId, lot?.id, refresh]);
+  const list = useAsync(
+    () => participantsApi.list(projectId, versionId, lot?.id).then((r) => r.data),
+    [projectId, versionId, lot?.id, refresh],
+  );
   const navigate = useNavigate();
   const [selected, setSelected] = useState<Set<RowId>>(new Set());
   const [toDelete, setToDelete] = useState<number[] | null>(null);
@@ -38,13 +54,44 @@ export function ParticipantsTab({ projectId, versionId, lot }: { projectId: numb
   }, [list.error]);
 
   const columns: DataTableColumn<Participant>[] = [
-    { id: "name", header: t("participants.columns.name"), render: (p) => <><Swatch color={p.color} />{p.name}</> },
+    {
+      id: "name",
+      header: t("participants.columns.name"),
+      render: (p) => (
+        <>
+          <Swatch color={p.color} />
+          {p.name}
+        </>
+      ),
+    },
     { id: "companyName", header: t("participants.columns.companyName") },
-    { id: "lots", header: t("participants.columns.lots"), sortable: false, hidden: lot !== null, render: (p) => p.participantsGroupPro.map((l) => l.name).join(", ") },
-    { id: "specialities", header: t("participants.columns.specialities"), sortable: false, render: (p) => p.specialities.map((s) => s.name).join(", ") },
-    { id: "manager", header: t("participants.columns.manager"), sortValue: (p) => p.projectManagerLastName, render: (p) => [p.projectManagerFirstName, p.projectManagerLastName].filter(Boolean).join(" ") },
+    {
+      id: "lots",
+      header: t("participants.columns.lots"),
+      sortable: false,
+      hidden: lot !== null,
+      render: (p) => p.participantsGroupPro.map((l) => l.name).join(", "),
+    },
+    {
+      id: "specialities",
+      header: t("participants.columns.specialities"),
+      sortable: false,
+      render: (p) => p.specialities.map((s) => s.name).join(", "),
+    },
+    {
+      id: "manager",
+      header: t("participants.columns.manager"),
+      sortValue: (p) => p.projectManagerLastName,
+      render: (p) => [p.projectManagerFirstName, p.projectManagerLastName].filter(Boolean).join(" "),
+    },
     { id: "projectManagerEmail", header: t("participants.columns.email") },
-    { id: "zones", header: t("participants.fields.zones"), sortable: false, hidden: true, render: (p) => p.zones.map((z) => z.name).join(", ") },
+    {
+      id: "zones",
+      header: t("participants.fields.zones"),
+      sortable: false,
+      hidden: true,
+      render: (p) => p.zones.map((z) => z.name).join(", "),
+    },
     { id: "total", header: t("participants.columns.total"), width: 90 },
   ];
 
@@ -68,7 +115,13 @@ export function ParticipantsTab({ projectId, versionId, lot }: { projectId: numb
   return (
     <div className={styles.root}>
       <div className={styles.actions}>
-        <Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => navigate(lot ? `/dashboard/participants/new?lot=${lot.id}` : "/dashboard/participants/new")}>{t("participants.create")}</Button>
+        <Button
+          appearance="primary"
+          icon={<PersonAdd20Regular />}
+          onClick={() => navigate(lot ? `/dashboard/participants/new?lot=${lot.id}` : "/dashboard/participants/new")}
+        >
+          {t("participants.create")}
+        </Button>
       </div>
       <DataTable
         columns={columns}
@@ -84,8 +137,21 @@ export function ParticipantsTab({ projectId, versionId, lot }: { projectId: numb
         onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
         onRowClick={(p) => navigate(`/dashboard/participants/${p.id}/informations`)}
       />
-      {lot === null ? <Histogram load={() => participantsApi.histogram(projectId, versionId).then((r) => r.data)} title={t("participants.histogram")} deps={[projectId, versionId, refresh]} /> : null}
-      <ConfirmDialog open={toDelete !== null} title={t("participants.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>
+      {lot === null ? (
+        <Histogram
+          load={() => participantsApi.histogram(projectId, versionId).then((r) => r.data)}
+          title={t("participants.histogram")}
+          deps={[projectId, versionId, refresh]}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("participants.deleteTitle")}
+        confirmLabel={t("actions.delete")}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setToDelete(null)}
+      >
         <Body1>{t("participants.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
       </ConfirmDialog>
     </div>

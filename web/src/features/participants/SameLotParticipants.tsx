@@ -10,10 +10,23 @@ import { useAsync } from "../../lib/useAsync";
 import { Swatch } from "../../components/Color";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalL },
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalS,
+    marginTop: tokens.spacingVerticalL,
+  },
 });
 
-export function SameLotParticipants({ projectId, versionId, participant }: { projectId: number; versionId: number; participant: Participant }) {
+export function SameLotParticipants({
+  projectId,
+  versionId,
+  participant,
+}: {
+  projectId: number;
+  versionId: number;
+  participant: Participant;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -22,16 +35,31 @@ export function SameLotParticipants({ projectId, versionId, participant }: { pro
   useEffect(() => {
     if (list.error) warnError(list.error);
   }, [list.error]);
-  const rows = (list.data ?? []).filter((p) => p.id !== participant.id && p.participantsGroupPro.some((l) => lotIds.has(l.id)));
+  const rows = (list.data ?? []).filter(
+    (p) => p.id !== participant.id && p.participantsGroupPro.some((l) => lotIds.has(l.id)),
+  );
 
   const columns: DataTableColumn<Participant>[] = [
-    { id: "name", header: t("participants.columns.name"), render: (p) => <><Swatch color={p.color} />{p.name}</> },
+    {
+      id: "name",
+      header: t("participants.columns.name"),
+      render: (p) => (
+        <>
+          <Swatch color={p.color} />
+          {p.name}
+        </>
+      ),
+    },
     { id: "companyName", header: t("participants.columns.companyName") },
     {
       id: "lots",
       header: t("participants.columns.sharedLots"),
       sortable: false,
-      render: (p) => p.participantsGroupPro.filter((l) => lotIds.has(l.id)).map((l) => l.name).join(", "),
+      render: (p) =>
+        p.participantsGroupPro
+          .filter((l) => lotIds.has(l.id))
+          .map((l) => l.name)
+          .join(", "),
     },
     { id: "total", header: t("participants.columns.total"), width: 90 },
   ];

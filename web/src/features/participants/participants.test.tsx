@@ -6,16 +6,41 @@ import { mockApi } from "../../test/render";
 import { listOf, renderReference } from "../zones/testing";
 
 const plomberie: Lot = {
-  id: 5, name: "Plomberie", color: "#FFFFFF", tags: [], specialities: [{ id: 51, name: "Sanitaires", tags: [] }], participants: [],
-  participantGroupId: null, trackingId: 5, projectId: 7, versionId: 11, total: 3,
+  id: 5,
+  name: "Plomberie",
+  color: "#FFFFFF",
+  tags: [],
+  specialities: [{ id: 51, name: "Sanitaires", tags: [] }],
+  participants: [],
+  participantGroupId: null,
+  trackingId: 5,
+  projectId: 7,
+  versionId: 11,
+  total: 3,
 };
-const charpente: Lot = { ...plomberie, id: 6, name: "Charpente", specialities: [{ id: 61, name: "Ossature bois", tags: [] }] };
+const charpente: Lot = {
+  ...plomberie,
+  id: 6,
+  name: "Charpente",
+  specialities: [{ id: 61, name: "Ossature bois", tags: [] }],
+};
 
 function participant(overrides: Partial<Participant> = {}): Participant {
   return {
-    id: 70, name: "Martin SAS", color: "#FFFFFF", companyName: "Martin", projectManagerEmail: "j.martin@martin.fr", projectManagerFirstName: "Jean",
-    projectManagerLastName: "Martin", projectManagerPhoneNumber: null, tags: [], zones: [], specialities: [{ id: 51, name: "Sanitaires", participantGroupProId: 5 }],
-    participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }], total: 4, ...overrides,
+    id: 70,
+    name: "Martin SAS",
+    color: "#FFFFFF",
+    companyName: "Martin",
+    projectManagerEmail: "j.martin@martin.fr",
+    projectManagerFirstName: "Jean",
+    projectManagerLastName: "Martin",
+    projectManagerPhoneNumber: null,
+    tags: [],
+    zones: [],
+    specialities: [{ id: 51, name: "Sanitaires", participantGroupProId: 5 }],
+    participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }],
+    total: 4,
+    ...overrides,
   };
 }
 
@@ -33,10 +58,13 @@ describe("/dashboard/participants/{recordId}/{page}: a participant's own page", 
     renderReference("/dashboard/participants/70/informations");
     expect(await screen.findByRole("heading", { name: "Martin SAS" })).toBeInTheDocument();
     expect(screen.getAllByRole("tab")).toHaveLength(4);
-    for (const name of ["Informations", "Suivi", "Spécialités et lots", "Participants"]) expect(screen.getByRole("tab", { name })).toBeEnabled();
+    for (const name of ["Informations", "Suivi", "Spécialités et lots", "Participants"])
+      expect(screen.getByRole("tab", { name })).toBeEnabled();
     expect(screen.getByRole("tab", { name: "Informations" })).toHaveAttribute("aria-selected", "true");
     const save = screen.getByRole("button", { name: "Enregistrer" });
-    await waitFor(() => expect(screen.getByRole("textbox", { name: /E-mail du responsable/ })).toHaveValue("j.martin@martin.fr"));
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: /E-mail du responsable/ })).toHaveValue("j.martin@martin.fr"),
+    );
     expect(save).toBeDisabled();
     const phone = screen.getByRole("textbox", { name: /Téléphone du responsable/ });
     await user.type(phone, " 01 02 03 04 05 ");
@@ -55,7 +83,10 @@ describe("/dashboard/participants/{recordId}/{page}: a participant's own page", 
       "GET /api/participant/70": participant(),
       "GET /api/participant-group-pro": listOf([plomberie, charpente]),
       "GET /api/zone": listOf([zone]),
-      "PATCH /api/participant/70": { status: 400, body: { code: "speciality_participant_or_group_dont_match", message: "x" } },
+      "PATCH /api/participant/70": {
+        status: 400,
+        body: { code: "speciality_participant_or_group_dont_match", message: "x" },
+      },
     });
     const { router } = renderReference("/dashboard/participants/70/informations");
     await user.click(await screen.findByRole("tab", { name: "Spécialités et lots" }));
@@ -65,10 +96,16 @@ describe("/dashboard/participants/{recordId}/{page}: a participant's own page", 
     expect(within(specialities).queryByRole("checkbox", { name: "Ossature bois" })).toBeNull();
     await user.click(within(screen.getByRole("group", { name: "Lots" })).getByRole("checkbox", { name: "Charpente" }));
     await user.click(within(specialities).getByRole("checkbox", { name: "Ossature bois" }));
-    await user.click(within(screen.getByRole("group", { name: "Zones" })).getByRole("checkbox", { name: "Bâtiment A" }));
+    await user.click(
+      within(screen.getByRole("group", { name: "Zones" })).getByRole("checkbox", { name: "Bâtiment A" }),
+    );
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(await screen.findByText("Le participant ou la spécialité ne correspond pas au lot.")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ participantsGroupPro: [5, 6], specialityIds: [51, 61], zoneIds: [31] });
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({
+      participantsGroupPro: [5, 6],
+      specialityIds: [51, 61],
+      zoneIds: [31],
+    });
   });
 
   it("monitoring tab: its count of tasks and milestones, and the histogram with its bar", async () => {
@@ -76,7 +113,10 @@ describe("/dashboard/participants/{recordId}/{page}: a participant's own page", 
       "GET /api/participant/70": participant(),
       "GET /api/participant-group-pro": listOf([plomberie]),
       "GET /api/zone": listOf([]),
-      "GET /api/participant/histogram": listOf([{ id: 70, name: "Martin SAS", color: "#FFFFFF", total: 4 }, { id: 71, name: "Dupont", color: "#FF0000", total: 9 }]),
+      "GET /api/participant/histogram": listOf([
+        { id: 70, name: "Martin SAS", color: "#FFFFFF", total: 4 },
+        { id: 71, name: "Dupont", color: "#FF0000", total: 9 },
+      ]),
     });
     renderReference("/dashboard/participants/70/monitoring");
     expect(await screen.findByText("Tâches et jalons de ce participant : 4")).toBeInTheDocument();
@@ -96,7 +136,11 @@ describe("/dashboard/participants/{recordId}/{page}: a participant's own page", 
       "GET /api/participant": listOf([
         participant(),
         participant({ id: 71, name: "Dupont Plomberie", companyName: "Dupont" }),
-        participant({ id: 72, name: "Bois & Co", participantsGroupPro: [{ id: 6, name: "Charpente", color: "#FFFFFF" }] }),
+        participant({
+          id: 72,
+          name: "Bois & Co",
+          participantsGroupPro: [{ id: 6, name: "Charpente", color: "#FFFFFF" }],
+        }),
       ]),
     });
     const { router } = renderReference("/dashboard/participants/70/participants");
@@ -134,6 +178,11 @@ describe("/dashboard/participants/{recordId}/{page}: a participant's own page", 
     await user.click(save);
     expect(await screen.findByText("Participant créé.")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/participants/80/informations"));
-    expect(calls.filter((c) => c.method === "POST").at(-1)!.body).toEqual({ name: "Durand", participantsGroupPro: [5], projectId: 7, versionId: 11 });
+    expect(calls.filter((c) => c.method === "POST").at(-1)!.body).toEqual({
+      name: "Durand",
+      participantsGroupPro: [5],
+      projectId: 7,
+      versionId: 11,
+    });
   });
 });

@@ -10,7 +10,13 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { toast } from "../../store/toasts";
 
-export function ArchiveProjectButton({ project, onArchived }: { project: Project; onArchived: (project: Project) => void }) {
+export function ArchiveProjectButton({
+  project,
+  onArchived,
+}: {
+  project: Project;
+  onArchived: (project: Project) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);

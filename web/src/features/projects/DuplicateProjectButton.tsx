@@ -2,7 +2,17 @@
 // project:startClone / project:endClone events; the creator switches to it at the end.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Caption1, Checkbox, Field, Input, Spinner, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Body1,
+  Button,
+  Caption1,
+  Checkbox,
+  Field,
+  Input,
+  Spinner,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { DocumentCopy20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { api } from "../../api/client";
@@ -13,7 +23,13 @@ import { formatDateTime } from "../../lib/dates";
 import { toast } from "../../store/toasts";
 
 const useStyles = makeStyles({
-  list: { display: "flex", flexDirection: "column", maxHeight: "260px", overflowY: "auto", margin: `${tokens.spacingVerticalS} 0` },
+  list: {
+    display: "flex",
+    flexDirection: "column",
+    maxHeight: "260px",
+    overflowY: "auto",
+    margin: `${tokens.spacingVerticalS} 0`,
+  },
   body: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS },
   error: { color: tokens.colorPaletteRedForeground1 },
 });

@@ -3,7 +3,16 @@
 // pick the corrected file, and shows the faulty row.
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Caption1, Link, MessageBar, MessageBarBody, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Body1,
+  Button,
+  Caption1,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { ArrowDownload16Regular, ArrowUpload20Regular, DocumentTable20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import { ApiError } from "../../api/http";
@@ -33,7 +42,8 @@ export function importErrorText(e: unknown, t: (key: string, options?: Record<st
   if (e.status >= 500) return t("errors.import_format");
   const row = (e.details as { row?: unknown } | undefined)?.row;
   const own = e.status === 400 || typeof row === "number";
-  const text = own && e.message ? e.message : i18n.exists(`errors.${e.code}`) ? errorMessage(e) : t("errors.import_invalid");
+  const text =
+    own && e.message ? e.message : i18n.exists(`errors.${e.code}`) ? errorMessage(e) : t("errors.import_invalid");
   return typeof row === "number" && !/ligne/i.test(text) ? `${text} ${t("project.users.import.row", { row })}` : text;
 }
 

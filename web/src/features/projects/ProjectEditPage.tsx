@@ -69,7 +69,11 @@ function ExistingProject({ id }: { id: number }) {
   useEffect(() => {
     const e = loaded.error;
     if (!e) return;
-    if (e instanceof ApiError && (e.status === 404 || e.status === 403 || e.code === "no_project" || e.code === "project_not_found")) setMissing(true);
+    if (
+      e instanceof ApiError &&
+      (e.status === 404 || e.status === 403 || e.code === "no_project" || e.code === "project_not_found")
+    )
+      setMissing(true);
     else warnError(e, "project");
   }, [loaded.error]);
 
@@ -106,7 +110,11 @@ function ExistingProject({ id }: { id: number }) {
         <Tab value="general">{t("project.tabs.general")}</Tab>
         <Tab value="users">{t("project.tabs.users")}</Tab>
       </TabList>
-      {tab === "general" ? <ProjectGeneralForm project={project} onSaved={update} /> : <ProjectUsers project={project} />}
+      {tab === "general" ? (
+        <ProjectGeneralForm project={project} onSaved={update} />
+      ) : (
+        <ProjectUsers project={project} />
+      )}
     </>
   );
 }

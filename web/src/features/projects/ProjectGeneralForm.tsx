@@ -34,9 +34,18 @@ import {
 } from "./projectForm";
 
 const useStyles = makeStyles({
-  layout: { display: "grid", gap: tokens.spacingHorizontalL, gridTemplateColumns: "minmax(0, 2fr) minmax(260px, 1fr)", "@media (max-width: 900px)": { gridTemplateColumns: "1fr" } },
+  layout: {
+    display: "grid",
+    gap: tokens.spacingHorizontalL,
+    gridTemplateColumns: "minmax(0, 2fr) minmax(260px, 1fr)",
+    "@media (max-width: 900px)": { gridTemplateColumns: "1fr" },
+  },
   card: { padding: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalM },
-  grid: { display: "grid", gap: tokens.spacingHorizontalM, gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))" },
+  grid: {
+    display: "grid",
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
+  },
   full: { gridColumn: "1 / -1" },
   side: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalL },
   image: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalM },
@@ -45,7 +54,13 @@ const useStyles = makeStyles({
   linkInput: { flexGrow: 1 },
 });
 
-export function ProjectGeneralForm({ project, onSaved }: { project: Project | null; onSaved: (project: Project) => void }) {
+export function ProjectGeneralForm({
+  project,
+  onSaved,
+}: {
+  project: Project | null;
+  onSaved: (project: Project) => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const original = useMemo(() => (project ? toFormValues(project) : emptyProjectValues), [project]);
@@ -91,9 +106,16 @@ export function ProjectGeneralForm({ project, onSaved }: { project: Project | nu
       label={t(`project.fields.${key}`)}
       required={required}
       validationState={key === "name" && touched && errors.includes("nameRequired") ? "error" : "none"}
-      validationMessage={key === "name" && touched && errors.includes("nameRequired") ? t("project.validation.nameRequired") : undefined}
+      validationMessage={
+        key === "name" && touched && errors.includes("nameRequired") ? t("project.validation.nameRequired") : undefined
+      }
     >
-      <Input value={values[key]} maxLength={TEXT_MAX_LENGTH} disabled={readOnly} onChange={(_, d) => set(key, d.value)} />
+      <Input
+        value={values[key]}
+        maxLength={TEXT_MAX_LENGTH}
+        disabled={readOnly}
+        onChange={(_, d) => set(key, d.value)}
+      />
     </Field>
   );
 
@@ -123,10 +145,21 @@ export function ProjectGeneralForm({ project, onSaved }: { project: Project | nu
             validationState={errors.includes("floorArea") ? "error" : "none"}
             validationMessage={errors.includes("floorArea") ? t("project.validation.floorArea") : undefined}
           >
-            <Input type="number" min={0} step="any" value={values.floorArea} disabled={readOnly} onChange={(_, d) => set("floorArea", d.value)} />
+            <Input
+              type="number"
+              min={0}
+              step="any"
+              value={values.floorArea}
+              disabled={readOnly}
+              onChange={(_, d) => set("floorArea", d.value)}
+            />
           </Field>
           <Field label={t("project.fields.countingMode")}>
-            <Select value={values.countingMode} disabled={readOnly} onChange={(_, d) => set("countingMode", d.value as ProjectFormValues["countingMode"])}>
+            <Select
+              value={values.countingMode}
+              disabled={readOnly}
+              onChange={(_, d) => set("countingMode", d.value as ProjectFormValues["countingMode"])}
+            >
               {COUNTING_MODES.map((mode) => (
                 <option key={mode} value={mode}>
                   {t(`project.countingModes.${mode}`)}
@@ -135,21 +168,42 @@ export function ProjectGeneralForm({ project, onSaved }: { project: Project | nu
             </Select>
           </Field>
           <Field label={t("project.fields.expectedStartDate")}>
-            <Input type="date" value={values.expectedStartDate} disabled={readOnly} onChange={(_, d) => set("expectedStartDate", d.value)} />
+            <Input
+              type="date"
+              value={values.expectedStartDate}
+              disabled={readOnly}
+              onChange={(_, d) => set("expectedStartDate", d.value)}
+            />
           </Field>
           <Field
             label={t("project.fields.expectedEndDate")}
             validationState={errors.includes("endBeforeStart") ? "error" : "none"}
             validationMessage={errors.includes("endBeforeStart") ? t("project.validation.endBeforeStart") : undefined}
           >
-            <Input type="date" value={values.expectedEndDate} disabled={readOnly} onChange={(_, d) => set("expectedEndDate", d.value)} />
+            <Input
+              type="date"
+              value={values.expectedEndDate}
+              disabled={readOnly}
+              onChange={(_, d) => set("expectedEndDate", d.value)}
+            />
           </Field>
           <Field label={t("project.fields.description")} className={styles.full}>
-            <Textarea value={values.description} maxLength={TEXT_MAX_LENGTH} disabled={readOnly} resize="vertical" onChange={(_, d) => set("description", d.value)} />
+            <Textarea
+              value={values.description}
+              maxLength={TEXT_MAX_LENGTH}
+              disabled={readOnly}
+              resize="vertical"
+              onChange={(_, d) => set("description", d.value)}
+            />
           </Field>
         </div>
         <div className={styles.actions}>
-          <Button type="submit" appearance="primary" icon={saving ? <Spinner size="tiny" /> : <Save20Regular />} disabled={!canSave}>
+          <Button
+            type="submit"
+            appearance="primary"
+            icon={saving ? <Spinner size="tiny" /> : <Save20Regular />}
+            disabled={!canSave}
+          >
             {project ? t("actions.save") : t("actions.create")}
           </Button>
         </div>

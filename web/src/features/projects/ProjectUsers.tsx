@@ -113,7 +113,11 @@ export function ProjectUsers({ project }: { project: Project }) {
             }}
           >
             {candidates
-              .filter((u) => `${fullName(u)} ${u.email}`.toLocaleLowerCase("fr").includes(query.toLocaleLowerCase("fr")) || picked?.id === u.id)
+              .filter(
+                (u) =>
+                  `${fullName(u)} ${u.email}`.toLocaleLowerCase("fr").includes(query.toLocaleLowerCase("fr")) ||
+                  picked?.id === u.id,
+              )
               .map((u) => (
                 <Option key={u.id} value={String(u.id)} text={fullName(u)}>
                   {`${fullName(u)} (${u.email}) — ${t(`roles.${u.type}`)}`}
@@ -121,7 +125,12 @@ export function ProjectUsers({ project }: { project: Project }) {
               ))}
           </Combobox>
         </Field>
-        <Button appearance="primary" icon={<PersonAdd20Regular />} disabled={!picked || busy} onClick={() => void assign()}>
+        <Button
+          appearance="primary"
+          icon={<PersonAdd20Regular />}
+          disabled={!picked || busy}
+          onClick={() => void assign()}
+        >
           {t("project.users.assign")}
         </Button>
         <ImportUsersButton

@@ -2,7 +2,24 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Avatar, Badge, Body1, Button, Caption1, Card, CardFooter, CardHeader, Skeleton, SkeletonItem, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
+import {
+  Avatar,
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  CardFooter,
+  CardHeader,
+  Skeleton,
+  SkeletonItem,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from "@fluentui/react-components";
 import { Add20Regular, Edit20Regular, GanttChart20Regular, Signature20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import type { Project } from "../../api/types";
@@ -16,11 +33,26 @@ import { useSession } from "../../store/session";
 import { useRefreshCounter } from "../../store/refresh";
 
 const useStyles = makeStyles({
-  toolbar: { display: "flex", gap: tokens.spacingHorizontalL, alignItems: "center", flexWrap: "wrap", marginBottom: tokens.spacingVerticalL },
-  grid: { display: "grid", gap: tokens.spacingHorizontalL, gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" },
+  toolbar: {
+    display: "flex",
+    gap: tokens.spacingHorizontalL,
+    alignItems: "center",
+    flexWrap: "wrap",
+    marginBottom: tokens.spacingVerticalL,
+  },
+  grid: {
+    display: "grid",
+    gap: tokens.spacingHorizontalL,
+    gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))",
+  },
   card: { cursor: "pointer", minHeight: "150px" },
   selected: { outline: `2px solid ${tokens.colorBrandStroke1}` },
-  meta: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground2 },
+  meta: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalXS,
+    color: tokens.colorNeutralForeground2,
+  },
   badges: { display: "flex", gap: tokens.spacingHorizontalXS, flexWrap: "wrap" },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: "center", color: tokens.colorNeutralForeground3 },
 });
@@ -53,7 +85,10 @@ export default function ProjectsPage() {
 
   const projects = list.data ?? [];
   const counts = useMemo(
-    () => ({ inProgress: projects.filter((p) => !p.isArchived).length, archived: projects.filter((p) => p.isArchived).length }),
+    () => ({
+      inProgress: projects.filter((p) => !p.isArchived).length,
+      archived: projects.filter((p) => p.isArchived).length,
+    }),
     [projects],
   );
   const shown = projects
@@ -98,7 +133,11 @@ export default function ProjectsPage() {
           {search ? t("projects.emptySearch") : t("projects.empty")}
         </Body1>
       ) : (
-        <ul className={styles.grid} style={{ listStyle: "none", margin: 0, padding: 0 }} aria-label={t("projects.title")}>
+        <ul
+          className={styles.grid}
+          style={{ listStyle: "none", margin: 0, padding: 0 }}
+          aria-label={t("projects.title")}
+        >
           {shown.map((project) => (
             <li key={project.id}>
               <Card
@@ -127,10 +166,15 @@ export default function ProjectsPage() {
                 <div className={styles.meta}>
                   {project.expectedStartDate || project.expectedEndDate ? (
                     <Caption1>
-                      {t("projects.datesRange", { start: formatDate(project.expectedStartDate), end: formatDate(project.expectedEndDate) })}
+                      {t("projects.datesRange", {
+                        start: formatDate(project.expectedStartDate),
+                        end: formatDate(project.expectedEndDate),
+                      })}
                     </Caption1>
                   ) : null}
-                  {project.projectManager ? <Caption1>{`${t("projects.columns.projectManager")} : ${project.projectManager}`}</Caption1> : null}
+                  {project.projectManager ? (
+                    <Caption1>{`${t("projects.columns.projectManager")} : ${project.projectManager}`}</Caption1>
+                  ) : null}
                   <div className={styles.badges}>
                     {project.isArchived ? <Badge color="warning">{t("header.archived")}</Badge> : null}
                     {project.signedVersionId ? (

@@ -9,7 +9,11 @@ import { UndoButton } from "./UndoButton";
 function renderButton() {
   signIn(users.manager);
   selectProject(makeProject({ id: 7, currentVersionId: 11, undoRemaining: 1 }));
-  render(<Providers><UndoButton /></Providers>);
+  render(
+    <Providers>
+      <UndoButton />
+    </Providers>,
+  );
 }
 
 async function confirmUndo() {
@@ -31,7 +35,9 @@ describe("UndoButton", () => {
     mockApi({ "POST /api/undo/apply": { status: 409, body: { code: "errors.undo_import_in_use", message: "x" } } });
     renderButton();
     await confirmUndo();
-    expect(await screen.findByText(/une macro-tâche ou une étiquette de l'import est déjà utilisée/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/une macro-tâche ou une étiquette de l'import est déjà utilisée/),
+    ).toBeInTheDocument();
   });
 
   it("keeps 'Annulation impossible' for a plain refusal", async () => {

@@ -37,7 +37,10 @@ export function UndoButton() {
       const impossible = e instanceof ApiError && (e.code === "undo_nothing" || e.status === 409 || e.status === 404);
       // A refusal with its own reason (undo_import_in_use) says why; other refusals are 'Annulation impossible'.
       const reason = e instanceof ApiError && e.code.startsWith("undo_") ? `errors.${e.code}` : null;
-      toast.error(t(reason && i18n.exists(reason) ? reason : impossible ? "errors.undo_nothing" : "errors.undo_failed"), { subject: "undo" });
+      toast.error(
+        t(reason && i18n.exists(reason) ? reason : impossible ? "errors.undo_nothing" : "errors.undo_failed"),
+        { subject: "undo" },
+      );
       setOpen(false);
     } finally {
       setBusy(false);

@@ -9,7 +9,13 @@ const emptyList = { data: [], count: 0, total: 0 };
 describe("user import from .xlsx (project users tab)", () => {
   it("describes the structure, offers the template, refuses other files, shows a refused row and imports", async () => {
     const project = makeProject();
-    const camille = makeUser({ id: 40, firstname: "Camille", lastname: "Durand", email: "camille.durand@exemple.fr", type: "external" });
+    const camille = makeUser({
+      id: 40,
+      firstname: "Camille",
+      lastname: "Durand",
+      email: "camille.durand@exemple.fr",
+      type: "external",
+    });
     signIn(users.manager);
     selectProject(project);
     let imports = 0;
@@ -18,12 +24,20 @@ describe("user import from .xlsx (project users tab)", () => {
       "GET /api/version": emptyList,
       "GET /api/user": (c: { query: URLSearchParams }) => {
         const members = c.query.getAll("filter").includes("projectId||$eq||7");
-        const list = members ? (imports > 1 ? [users.manager, camille] : [users.manager]) : [users.manager, users.external];
+        const list = members
+          ? imports > 1
+            ? [users.manager, camille]
+            : [users.manager]
+          : [users.manager, users.external];
         return { data: list, count: list.length, total: list.length };
       },
       "PUT /api/project/7/start-student-project": () => {
         imports += 1;
-        if (imports === 1) return { status: 400, body: { code: "import_missing_email", message: "Une adresse e-mail est manquante.", details: { row: 3 } } };
+        if (imports === 1)
+          return {
+            status: 400,
+            body: { code: "import_missing_email", message: "Une adresse e-mail est manquante.", details: { row: 3 } },
+          };
         return { count: 2, created: 1 };
       },
     });
@@ -31,7 +45,10 @@ describe("user import from .xlsx (project users tab)", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Importer des utilisateurs" }));
     const dialog = await screen.findByRole("dialog", { name: "Importer des utilisateurs (.xlsx)" });
     expect(within(dialog).getByText("Prénom (obligatoire)")).toBeInTheDocument();
-    expect(within(dialog).getByRole("link", { name: /Télécharger le modèle/ })).toHaveAttribute("href", "/api/project/users-import/template");
+    expect(within(dialog).getByRole("link", { name: /Télécharger le modèle/ })).toHaveAttribute(
+      "href",
+      "/api/project/users-import/template",
+    );
     const confirm = within(dialog).getByRole("button", { name: "Importer" });
     expect(confirm).toBeDisabled();
 
@@ -64,21 +81,32 @@ describe("user import from .xlsx (project users tab)", () => {
       "GET /api/project/7": project,
       "GET /api/version": emptyList,
       "GET /api/user": { data: [users.manager], count: 1, total: 1 },
-      "PUT /api/project/7/start-student-project": { status: 409, body: { code: "users_already_assigned", message: "" } },
+      "PUT /api/project/7/start-student-project": {
+        status: 409,
+        body: { code: "users_already_assigned", message: "" },
+      },
     });
     renderApp("/dashboard/project/7?tab=users");
     await userEvent.click(await screen.findByRole("button", { name: "Importer des utilisateurs" }));
     const dialog = await screen.findByRole("dialog");
-    fireEvent.change(within(dialog).getByLabelText("Fichier à importer"), { target: { files: [new File(["x"], "equipe.xlsx", { type: XLSX })] } });
+    fireEvent.change(within(dialog).getByLabelText("Fichier à importer"), {
+      target: { files: [new File(["x"], "equipe.xlsx", { type: XLSX })] },
+    });
     await userEvent.click(within(dialog).getByRole("button", { name: "Importer" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Les utilisateurs renseignés ont déjà été affectés au projet");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Les utilisateurs renseignés ont déjà été affectés au projet",
+    );
   });
 
   it("is disabled on an archived project", async () => {
     const project = makeProject({ isArchived: true });
     signIn(users.manager);
     selectProject(project);
-    mockApi({ "GET /api/project/7": project, "GET /api/version": emptyList, "GET /api/user": { data: [users.manager], count: 1, total: 1 } });
+    mockApi({
+      "GET /api/project/7": project,
+      "GET /api/version": emptyList,
+      "GET /api/user": { data: [users.manager], count: 1, total: 1 },
+    });
     renderApp("/dashboard/project/7?tab=users");
     expect(await screen.findByRole("button", { name: "Importer des utilisateurs" })).toBeDisabled();
     // Every text input of the product is limited to 200 characters, the user search included.

@@ -61,8 +61,10 @@ export function projectBody(values: ProjectFormValues, original?: ProjectFormVal
     const n = Number(values.floorArea.replace(",", "."));
     if (Number.isFinite(n)) body.floorArea = n;
   }
-  if (changed("expectedStartDate")) body.expectedStartDate = values.expectedStartDate ? startOfParisDay(values.expectedStartDate) : null;
-  if (changed("expectedEndDate")) body.expectedEndDate = values.expectedEndDate ? endOfParisDay(values.expectedEndDate) : null;
+  if (changed("expectedStartDate"))
+    body.expectedStartDate = values.expectedStartDate ? startOfParisDay(values.expectedStartDate) : null;
+  if (changed("expectedEndDate"))
+    body.expectedEndDate = values.expectedEndDate ? endOfParisDay(values.expectedEndDate) : null;
   if (changed("countingMode")) body.countingMode = values.countingMode;
   return body;
 }
@@ -74,11 +76,15 @@ export function validateProject(values: ProjectFormValues): ProjectFormError[] {
   if (!values.name.trim()) errors.push("nameRequired");
   const n = Number(values.floorArea.replace(",", "."));
   if (values.floorArea.trim() === "" || !Number.isFinite(n) || n < 0) errors.push("floorArea");
-  if (values.expectedStartDate && values.expectedEndDate && values.expectedEndDate < values.expectedStartDate) errors.push("endBeforeStart");
+  if (values.expectedStartDate && values.expectedEndDate && values.expectedEndDate < values.expectedStartDate)
+    errors.push("endBeforeStart");
   return errors;
 }
 
 /** The public planning link of a project (spec 000 section 2: the share token is the third path segment). */
-export function publicPlanningUrl(project: Pick<Project, "shareToken">, origin = window.location.origin): string | null {
+export function publicPlanningUrl(
+  project: Pick<Project, "shareToken">,
+  origin = window.location.origin,
+): string | null {
   return project.shareToken ? `${origin}/dashboard/public-planning/${project.shareToken}` : null;
 }

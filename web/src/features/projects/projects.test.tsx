@@ -13,7 +13,9 @@ describe("errors.no_project", () => {
     mockApi({ "GET /api/project": emptyList });
     const { router } = renderApp(`/dashboard/project/${id}`);
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/projects"));
-    expect(await screen.findByText("Aucun projet ou aucune version sélectionnée : choisissez un projet.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Aucun projet ou aucune version sélectionnée : choisissez un projet."),
+    ).toBeInTheDocument();
   });
 
   it("redirects a project page without a selected project", async () => {
@@ -21,7 +23,9 @@ describe("errors.no_project", () => {
     mockApi({ "GET /api/project": emptyList });
     const { router } = renderApp("/dashboard/planning");
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/projects"));
-    expect(await screen.findByText("Aucun projet ou aucune version sélectionnée : choisissez un projet.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Aucun projet ou aucune version sélectionnée : choisissez un projet."),
+    ).toBeInTheDocument();
   });
 
   it("redirects a project page when the selected project has no version", async () => {
@@ -35,10 +39,15 @@ describe("errors.no_project", () => {
 
   it("redirects when the project does not exist", async () => {
     signIn(users.manager);
-    mockApi({ "GET /api/project": emptyList, "GET /api/project/99": { status: 404, body: { code: "errors.project_not_found", message: "" } } });
+    mockApi({
+      "GET /api/project": emptyList,
+      "GET /api/project/99": { status: 404, body: { code: "errors.project_not_found", message: "" } },
+    });
     const { router } = renderApp("/dashboard/project/99");
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/projects"));
-    expect(await screen.findByText("Aucun projet ou aucune version sélectionnée : choisissez un projet.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Aucun projet ou aucune version sélectionnée : choisissez un projet."),
+    ).toBeInTheDocument();
   });
 });
 
@@ -106,7 +115,9 @@ describe("project edition", () => {
   it("builds start dates at 00:00 and keeps unchanged fields out", () => {
     const values = toFormValues(makeProject());
     expect(projectBody(values, values)).toEqual({});
-    expect(projectBody({ ...values, expectedStartDate: "2026-12-01" }, values)).toEqual({ expectedStartDate: "2026-11-30T23:00:00.000Z" });
+    expect(projectBody({ ...values, expectedStartDate: "2026-12-01" }, values)).toEqual({
+      expectedStartDate: "2026-11-30T23:00:00.000Z",
+    });
     expect(projectBody({ ...values, floorArea: "1500,5" }, values)).toEqual({ floorArea: 1500.5 });
   });
 
@@ -115,7 +126,8 @@ describe("project edition", () => {
     signIn(users.manager);
     selectProject(project);
     const { calls } = mockApi({
-      "GET /api/project/7": () => (calls.some((c) => c.method === "PATCH") ? { ...project, isArchived: true } : project),
+      "GET /api/project/7": () =>
+        calls.some((c) => c.method === "PATCH") ? { ...project, isArchived: true } : project,
       "GET /api/version": emptyList,
       "PATCH /api/project/7": { ...project, isArchived: true },
     });
@@ -133,7 +145,11 @@ describe("project edition", () => {
     const shared = { ...project, isPublic: true, shareToken: "tok123" };
     signIn(users.manager);
     selectProject(project);
-    const { calls } = mockApi({ "GET /api/project/7": project, "GET /api/version": emptyList, "PATCH /api/project/7": shared });
+    const { calls } = mockApi({
+      "GET /api/project/7": project,
+      "GET /api/version": emptyList,
+      "PATCH /api/project/7": shared,
+    });
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
     renderApp("/dashboard/project/7");
@@ -168,20 +184,32 @@ describe("project edition", () => {
     expect(confirm).toBeEnabled();
     await userEvent.click(confirm);
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
-    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({ versionIds: [11], name: "Résidence Les Tilleuls (copie)" });
+    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
+      versionIds: [11],
+      name: "Résidence Les Tilleuls (copie)",
+    });
   });
 
   it("creates a project and selects it", async () => {
     signIn(users.manager);
     const created = makeProject({ id: 20, name: "Médiathèque" });
-    const { calls } = mockApi({ "POST /api/project": created, "GET /api/project/20": created, "GET /api/version": emptyList });
+    const { calls } = mockApi({
+      "POST /api/project": created,
+      "GET /api/project/20": created,
+      "GET /api/version": emptyList,
+    });
     const { router } = renderApp("/dashboard/project/new");
     const create = await screen.findByRole("button", { name: "Créer" });
     await userEvent.type(screen.getByLabelText(/Nom du projet/), "Médiathèque");
     await userEvent.type(screen.getByLabelText("Date de début prévue"), "2026-09-01");
     await userEvent.click(create);
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/project/20"));
-    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ name: "Médiathèque", floorArea: 0, expectedStartDate: "2026-08-31T22:00:00.000Z", expectedEndDate: null });
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({
+      name: "Médiathèque",
+      floorArea: 0,
+      expectedStartDate: "2026-08-31T22:00:00.000Z",
+      expectedEndDate: null,
+    });
     expect(useProject.getState().projectId).toBe(20);
   });
 });
@@ -191,13 +219,19 @@ describe("undo", () => {
     const project = makeProject({ undoRemaining: 3 });
     signIn(users.manager);
     selectProject(project);
-    const { calls } = mockApi({ "GET /api/project/7": project, "GET /api/version": emptyList, "POST /api/undo/apply": { remaining: 2 } });
+    const { calls } = mockApi({
+      "GET /api/project/7": project,
+      "GET /api/version": emptyList,
+      "POST /api/undo/apply": { remaining: 2 },
+    });
     renderApp("/dashboard/planning");
     await userEvent.click(await screen.findByRole("button", { name: "Annuler la dernière action" }));
     expect(await screen.findByText("Annuler la dernière action ?")).toBeInTheDocument();
     expect(calls.some((c) => c.path === "/api/undo/apply")).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "Annuler l'action" }));
-    expect(await screen.findByText("Annulation : Action annulée. Il reste 2 annulations possibles.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Annulation : Action annulée. Il reste 2 annulations possibles."),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/undo/apply")!.body).toEqual({ projectId: 7, versionId: 11 });
     expect(useProject.getState().project?.undoRemaining).toBe(2);
   });
@@ -206,7 +240,11 @@ describe("undo", () => {
     const project = makeProject({ undoRemaining: 1 });
     signIn(users.manager);
     selectProject(project);
-    mockApi({ "GET /api/project/7": project, "GET /api/version": emptyList, "POST /api/undo/apply": { status: 409, body: { code: "errors.undo_nothing" } } });
+    mockApi({
+      "GET /api/project/7": project,
+      "GET /api/version": emptyList,
+      "POST /api/undo/apply": { status: 409, body: { code: "errors.undo_nothing" } },
+    });
     renderApp("/dashboard/planning");
     await userEvent.click(await screen.findByRole("button", { name: "Annuler la dernière action" }));
     await userEvent.click(await screen.findByRole("button", { name: "Annuler l'action" }));
@@ -217,7 +255,11 @@ describe("undo", () => {
     const project = makeProject({ undoRemaining: 1 });
     signIn(users.manager);
     selectProject(project);
-    mockApi({ "GET /api/project/7": project, "GET /api/version": emptyList, "POST /api/undo/apply": { status: 500, body: { code: "errors.undo_failed" } } });
+    mockApi({
+      "GET /api/project/7": project,
+      "GET /api/version": emptyList,
+      "POST /api/undo/apply": { status: 500, body: { code: "errors.undo_failed" } },
+    });
     renderApp("/dashboard/planning");
     await userEvent.click(await screen.findByRole("button", { name: "Annuler la dernière action" }));
     await userEvent.click(await screen.findByRole("button", { name: "Annuler l'action" }));
@@ -238,12 +280,19 @@ describe("project image", () => {
     });
     renderApp("/dashboard/project/7");
     await screen.findByRole("button", { name: "Choisir une image" });
-    fireEvent.change(screen.getByTestId("project-image-input"), { target: { files: [new File([new Uint8Array([0x89, 0x50])], "logo.png", { type: "image/png" })] } });
+    fireEvent.change(screen.getByTestId("project-image-input"), {
+      target: { files: [new File([new Uint8Array([0x89, 0x50])], "logo.png", { type: "image/png" })] },
+    });
     expect(await screen.findByText("Projet : Image du projet mise à jour.")).toBeInTheDocument();
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.body).toBeInstanceOf(FormData);
     expect(((post.body as FormData).get("file") as File).name).toBe("logo.png");
     expect((post.body as FormData).get("projectId")).toBe("7");
-    await waitFor(() => expect(within(screen.getByRole("banner")).getByAltText("Image du projet")).toHaveAttribute("src", withImage.imageUrl));
+    await waitFor(() =>
+      expect(within(screen.getByRole("banner")).getByAltText("Image du projet")).toHaveAttribute(
+        "src",
+        withImage.imageUrl,
+      ),
+    );
   });
 });

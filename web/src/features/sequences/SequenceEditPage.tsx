@@ -4,15 +4,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import {
-  Button,
-  Caption1,
-  Field,
-  Input,
-  Subtitle2,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Caption1, Field, Input, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, sequencesApi, type EventItem, type SequenceItem } from "../../api/events";
@@ -42,9 +34,20 @@ import {
 } from "./sequenceForm";
 
 const useStyles = makeStyles({
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))", gap: tokens.spacingHorizontalL, alignItems: "start" },
+  grid: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
+    gap: tokens.spacingHorizontalL,
+    alignItems: "start",
+  },
   wide: { gridColumn: "1 / -1" },
-  head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalL },
+  head: {
+    display: "flex",
+    justifyContent: "space-between",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalM,
+    marginTop: tokens.spacingVerticalL,
+  },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -74,7 +77,8 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
   const [submitted, setSubmitted] = useState(false);
 
   const loaded = useAsync(
-    () => (id === null ? Promise.resolve(null) : Promise.all([sequencesApi.get(id), sequencesApi.events(versionId, id)])),
+    () =>
+      id === null ? Promise.resolve(null) : Promise.all([sequencesApi.get(id), sequencesApi.events(versionId, id)]),
     [id, versionId],
   );
   useEffect(() => {
@@ -101,14 +105,21 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
   if (!ready) return loaded.error ? null : <FullPageSpinner />;
 
   const errors = validateSequence(values);
-  const set = <K extends keyof SequenceFormValues>(key: K, value: SequenceFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof SequenceFormValues>(key: K, value: SequenceFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const save = async () => {
     setSubmitted(true);
     if (errors.length) return;
     const changes = membershipChanges(members, originalIds);
     const body = id === null ? null : sequenceUpdateBody(values, original);
-    if (id !== null && body && Object.keys(body).length === 0 && changes.added.length === 0 && changes.removedIds.length === 0) {
+    if (
+      id !== null &&
+      body &&
+      Object.keys(body).length === 0 &&
+      changes.added.length === 0 &&
+      changes.removedIds.length === 0
+    ) {
       toast.info(t("sequence.nothingChanged"), { subject: "sequence" });
       return;
     }
@@ -117,7 +128,8 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
       let sequenceId = id;
       if (id === null) sequenceId = (await sequencesApi.create(sequenceCreateBody(values, projectId, versionId))).id;
       else if (body && Object.keys(body).length > 0) await sequencesApi.update(id, body);
-      for (const event of changes.added) await eventsApi.update(event.id, { sequenceId: sequenceId!, revision: event.revision });
+      for (const event of changes.added)
+        await eventsApi.update(event.id, { sequenceId: sequenceId!, revision: event.revision });
       for (const removedId of changes.removedIds) {
         const event = originalEvents.find((e) => e.id === removedId);
         await eventsApi.update(removedId, { sequenceId: null, ...(event ? { revision: event.revision } : {}) });
@@ -139,7 +151,10 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
       header: t("events.columns.name"),
       render: (e) => (
         <>
-          {e.name} {e.type === "milestone" ? <Caption1 className={styles.muted}>{`(${t("event.types.milestone")})`}</Caption1> : null}
+          {e.name}{" "}
+          {e.type === "milestone" ? (
+            <Caption1 className={styles.muted}>{`(${t("event.types.milestone")})`}</Caption1>
+          ) : null}
         </>
       ),
     },
@@ -167,13 +182,26 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
       title={title}
       closeLabel={t("event.close")}
       onClose={() => navigate(LIST_PATH)}
-      footer={<SaveCancel creating={id === null} busy={busy} onCancel={() => navigate(LIST_PATH)} onSave={() => void save()} />}
+      footer={
+        <SaveCancel
+          creating={id === null}
+          busy={busy}
+          onCancel={() => navigate(LIST_PATH)}
+          onSave={() => void save()}
+        />
+      }
     >
       <div className={styles.grid}>
         <Field className={styles.wide} label={t("sequence.fields.name")} required validationMessage={nameError}>
           <Input value={values.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => set("name", d.value)} />
         </Field>
-        <RefSelect label={t("sequence.fields.zone")} value={values.zoneId} options={zones} noneLabel={t("event.noneFeminine")} onChange={(v) => set("zoneId", v)} />
+        <RefSelect
+          label={t("sequence.fields.zone")}
+          value={values.zoneId}
+          options={zones}
+          noneLabel={t("event.noneFeminine")}
+          onChange={(v) => set("zoneId", v)}
+        />
         <Field label={t("sequence.fields.startDate")} hint={t("sequence.rolledUp")}>
           <Input readOnly value={dates.startDate ? formatDay(dates.startDate) : t("sequence.noDates")} />
         </Field>
@@ -181,7 +209,14 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
           <Input readOnly value={dates.endDate ? formatDay(dates.endDate) : t("sequence.noDates")} />
         </Field>
         <div className={styles.wide}>
-          <ColorField label={t("sequence.fields.color")} customLabel={t("event.customColor")} value={values.color} onChange={(v) => set("color", v)} allowNone noneLabel={t("event.noneFeminine")} />
+          <ColorField
+            label={t("sequence.fields.color")}
+            customLabel={t("event.customColor")}
+            value={values.color}
+            onChange={(v) => set("color", v)}
+            allowNone
+            noneLabel={t("event.noneFeminine")}
+          />
         </div>
       </div>
       <div className={styles.head}>

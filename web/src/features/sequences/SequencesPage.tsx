@@ -42,7 +42,8 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
     list.reload();
   }, "sequence");
   const { zones } = useReferences(versionId);
-  const zoneName = (s: { zoneId: number | null; zone?: { name: string } | null }) => s.zone?.name ?? zones.find((z) => z.id === s.zoneId)?.name ?? "";
+  const zoneName = (s: { zoneId: number | null; zone?: { name: string } | null }) =>
+    s.zone?.name ?? zones.find((z) => z.id === s.zoneId)?.name ?? "";
   const unavailable = list.error instanceof ApiError && list.error.status === 404;
   useEffect(() => {
     if (list.error && !unavailable) warnError(list.error, "sequence");
@@ -54,7 +55,11 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
   }, [list.data, search]);
 
   const columns: DataTableColumn<SequenceItem>[] = [
-    { id: "name", header: t("sequences.columns.name"), render: (s) => <AppLink to={`/dashboard/sequence/${s.id}`}>{s.name}</AppLink> },
+    {
+      id: "name",
+      header: t("sequences.columns.name"),
+      render: (s) => <AppLink to={`/dashboard/sequence/${s.id}`}>{s.name}</AppLink>,
+    },
     { id: "zone", header: t("sequences.columns.zone"), render: zoneName, sortValue: zoneName },
     { id: "startDate", header: t("sequences.columns.startDate"), render: (s) => formatDay(s.startDate) },
     { id: "endDate", header: t("sequences.columns.endDate"), render: (s) => formatDay(s.endDate) },
@@ -93,9 +98,7 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
           selectable
           selectedIds={selected}
           onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
-          toolbar={
-            <SearchField label={t("sequences.search")} value={search} onChange={setSearch} />
-          }
+          toolbar={<SearchField label={t("sequences.search")} value={search} onChange={setSearch} />}
         />
       )}
       <ConfirmDialog

@@ -27,7 +27,8 @@ export function sequenceUpdateBody(values: SequenceFormValues, original: Sequenc
   const next = fullBody(values);
   const before = fullBody(original);
   const body: SequenceBody = {};
-  for (const key of Object.keys(next) as (keyof typeof next)[]) if (next[key] !== before[key]) (body as Record<string, unknown>)[key] = next[key];
+  for (const key of Object.keys(next) as (keyof typeof next)[])
+    if (next[key] !== before[key]) (body as Record<string, unknown>)[key] = next[key];
   return body;
 }
 
@@ -41,7 +42,10 @@ export function validateSequence(values: SequenceFormValues): SequenceFormError[
 }
 
 /** Earliest start and latest end of the events (yyyy-MM-dd strings compare as days). */
-export function rollUp(events: Pick<EventItem, "startDate" | "endDate">[]): { startDate: string | null; endDate: string | null } {
+export function rollUp(events: Pick<EventItem, "startDate" | "endDate">[]): {
+  startDate: string | null;
+  endDate: string | null;
+} {
   let startDate: string | null = null;
   let endDate: string | null = null;
   for (const e of events) {
@@ -53,7 +57,13 @@ export function rollUp(events: Pick<EventItem, "startDate" | "endDate">[]): { st
 }
 
 /** Membership changes: events to put into the sequence and events to take out of it. */
-export function membershipChanges(current: EventItem[], originalIds: ReadonlySet<number>): { added: EventItem[]; removedIds: number[] } {
+export function membershipChanges(
+  current: EventItem[],
+  originalIds: ReadonlySet<number>,
+): { added: EventItem[]; removedIds: number[] } {
   const ids = new Set(current.map((e) => e.id));
-  return { added: current.filter((e) => !originalIds.has(e.id)), removedIds: [...originalIds].filter((id) => !ids.has(id)) };
+  return {
+    added: current.filter((e) => !originalIds.has(e.id)),
+    removedIds: [...originalIds].filter((id) => !ids.has(id)),
+  };
 }

@@ -10,9 +10,26 @@ vi.mock("../../api/events", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/events")>();
   return {
     ...actual,
-    eventsApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), history: vi.fn(), picker: vi.fn(), byIds: vi.fn(), graph: vi.fn() },
+    eventsApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkDelete: vi.fn(),
+      history: vi.fn(),
+      picker: vi.fn(),
+      byIds: vi.fn(),
+      graph: vi.fn(),
+    },
     milestonesApi: { list: vi.fn() },
-    sequencesApi: { list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), events: vi.fn() },
+    sequencesApi: {
+      list: vi.fn(),
+      get: vi.fn(),
+      create: vi.fn(),
+      update: vi.fn(),
+      bulkDelete: vi.fn(),
+      events: vi.fn(),
+    },
     referencesApi: { zones: vi.fn(), lots: vi.fn() },
   };
 });
@@ -23,24 +40,38 @@ const NAME = /^Nom\s*\*?$/;
 
 beforeEach(() => {
   vi.clearAllMocks();
-  vi.mocked(referencesApi).zones.mockResolvedValue([{ id: 31, name: "Bâtiment A" }, { id: 32, name: "Bâtiment B" }]);
+  vi.mocked(referencesApi).zones.mockResolvedValue([
+    { id: 31, name: "Bâtiment A" },
+    { id: 32, name: "Bâtiment B" },
+  ]);
   vi.mocked(referencesApi).lots.mockResolvedValue([]);
   sequences.list.mockResolvedValue(listOf([]));
 });
 
 describe("sequence rules", () => {
   it("rolls the dates up from the events and sends only changed, trimmed fields", () => {
-    expect(rollUp([{ startDate: "2026-03-09", endDate: "2026-03-13" }, { startDate: "2026-03-02", endDate: "2026-03-06" }, { startDate: "2026-04-01", endDate: "2026-04-01" }])).toEqual({ startDate: "2026-03-02", endDate: "2026-04-01" });
+    expect(
+      rollUp([
+        { startDate: "2026-03-09", endDate: "2026-03-13" },
+        { startDate: "2026-03-02", endDate: "2026-03-06" },
+        { startDate: "2026-04-01", endDate: "2026-04-01" },
+      ]),
+    ).toEqual({ startDate: "2026-03-02", endDate: "2026-04-01" });
     expect(rollUp([])).toEqual({ startDate: null, endDate: null });
     const original = { name: "Logements", color: "", zoneId: 31 };
     expect(sequenceUpdateBody(original, original)).toEqual({});
-    expect(sequenceUpdateBody({ ...original, name: " Logements R+1 ", zoneId: null }, original)).toEqual({ name: "Logements R+1", zoneId: null });
+    expect(sequenceUpdateBody({ ...original, name: " Logements R+1 ", zoneId: null }, original)).toEqual({
+      name: "Logements R+1",
+      zoneId: null,
+    });
   });
 });
 
 describe("/dashboard/sequences: deleting", () => {
   it("deletes the ticked sequences after the confirmation, their tasks staying, then reloads the list", async () => {
-    sequences.list.mockResolvedValue(listOf([makeSequence({ id: 2, name: "Logements" }), makeSequence({ id: 3, name: "Parking" })]));
+    sequences.list.mockResolvedValue(
+      listOf([makeSequence({ id: 2, name: "Logements" }), makeSequence({ id: 3, name: "Parking" })]),
+    );
     sequences.bulkDelete.mockResolvedValue(undefined as never);
     renderScreen("/dashboard/sequences");
     await userEvent.click(await screen.findByRole("checkbox", { name: "Sélectionner Parking" }));
@@ -56,11 +87,14 @@ describe("/dashboard/sequences: deleting", () => {
 
 describe("/dashboard/sequences", () => {
   it("lists the sequences with their zone and dates", async () => {
-    sequences.list.mockResolvedValue(listOf([makeSequence({ id: 2, name: "Logements", zoneId: 31, startDate: "2026-03-02", endDate: "2026-05-29" })]));
+    sequences.list.mockResolvedValue(
+      listOf([makeSequence({ id: 2, name: "Logements", zoneId: 31, startDate: "2026-03-02", endDate: "2026-05-29" })]),
+    );
     renderScreen("/dashboard/sequences");
     const table = await screen.findByRole("table", { name: "Liste des séquences" });
     const row = within(table).getAllByRole("row")[1];
-    for (const text of ["Logements", "Bâtiment A", "02/03/2026", "29/05/2026"]) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ["Logements", "Bâtiment A", "02/03/2026", "29/05/2026"])
+      expect(within(row).getByText(text)).toBeInTheDocument();
     expect(sequences.list).toHaveBeenCalledWith(VERSION_ID);
   });
 
@@ -76,11 +110,27 @@ describe("/dashboard/sequence/:id", () => {
     sequences.get.mockResolvedValue(makeSequence({ id: 2, name: "Logements", zoneId: 31 }));
     sequences.events.mockResolvedValue(
       listOf([
-        makeEvent({ id: 5, name: "Coulage dalle", sequenceId: 2, startDate: "2026-03-02", endDate: "2026-03-06", revision: 2 }),
-        makeEvent({ id: 6, name: "Ferraillage", sequenceId: 2, startDate: "2026-03-09", endDate: "2026-03-13", revision: 4 }),
+        makeEvent({
+          id: 5,
+          name: "Coulage dalle",
+          sequenceId: 2,
+          startDate: "2026-03-02",
+          endDate: "2026-03-06",
+          revision: 2,
+        }),
+        makeEvent({
+          id: 6,
+          name: "Ferraillage",
+          sequenceId: 2,
+          startDate: "2026-03-09",
+          endDate: "2026-03-13",
+          revision: 4,
+        }),
       ]),
     );
-    events.picker.mockResolvedValue(listOf([makeEvent({ id: 9, name: "Cloisons", startDate: "2026-03-16", endDate: "2026-03-27", revision: 7 })]));
+    events.picker.mockResolvedValue(
+      listOf([makeEvent({ id: 9, name: "Cloisons", startDate: "2026-03-16", endDate: "2026-03-27", revision: 7 })]),
+    );
     sequences.update.mockResolvedValue(makeSequence({ id: 2, name: "Logements R+1" }));
     events.update.mockResolvedValue(writeResult);
     const { router } = renderScreen("/dashboard/sequence/2");
@@ -112,6 +162,12 @@ describe("/dashboard/sequence/:id", () => {
     await userEvent.selectOptions(screen.getByLabelText("Zone"), "Bâtiment B");
     await userEvent.click(screen.getByRole("button", { name: "Créer" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/sequences"));
-    expect(sequences.create).toHaveBeenCalledWith({ name: "Bureaux", color: null, zoneId: 32, projectId: PROJECT_ID, versionId: VERSION_ID });
+    expect(sequences.create).toHaveBeenCalledWith({
+      name: "Bureaux",
+      color: null,
+      zoneId: 32,
+      projectId: PROJECT_ID,
+      versionId: VERSION_ID,
+    });
   });
 });

@@ -17,14 +17,21 @@ import { Swatch } from "../../components/Color";
 import { WithVersion } from "../../components/WithVersion";
 
 export default function SpecialitiesPage() {
-  return <WithVersion>{(projectId, versionId) => <SpecialitiesList projectId={projectId} versionId={versionId} />}</WithVersion>;
+  return (
+    <WithVersion>
+      {(projectId, versionId) => <SpecialitiesList projectId={projectId} versionId={versionId} />}
+    </WithVersion>
+  );
 }
 
 function SpecialitiesList({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
-  const list = useAsync(() => specialitiesApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId, refresh]);
+  const list = useAsync(
+    () => specialitiesApi.list(projectId, versionId).then((r) => r.data),
+    [projectId, versionId, refresh],
+  );
   const [selected, setSelected] = useState<Set<RowId>>(new Set());
   const [toDelete, setToDelete] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,8 +42,26 @@ function SpecialitiesList({ projectId, versionId }: { projectId: number; version
 
   const columns: DataTableColumn<Speciality>[] = [
     { id: "name", header: t("specialities.columns.name") },
-    { id: "lot", header: t("specialities.columns.lot"), sortValue: (s) => s.participantGroupPro?.name, render: (s) => (s.participantGroupPro ? <><Swatch color={s.participantGroupPro.color} />{s.participantGroupPro.name}</> : t("specialities.noLot")) },
-    { id: "tags", header: t("specialities.columns.tags"), sortable: false, render: (s) => s.tags.map((tag) => tag.name).join(", ") },
+    {
+      id: "lot",
+      header: t("specialities.columns.lot"),
+      sortValue: (s) => s.participantGroupPro?.name,
+      render: (s) =>
+        s.participantGroupPro ? (
+          <>
+            <Swatch color={s.participantGroupPro.color} />
+            {s.participantGroupPro.name}
+          </>
+        ) : (
+          t("specialities.noLot")
+        ),
+    },
+    {
+      id: "tags",
+      header: t("specialities.columns.tags"),
+      sortable: false,
+      render: (s) => s.tags.map((tag) => tag.name).join(", "),
+    },
   ];
 
   const remove = async () => {
@@ -59,7 +84,11 @@ function SpecialitiesList({ projectId, versionId }: { projectId: number; version
     <>
       <PageHeader
         title={t("specialities.title")}
-        actions={<Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/specialities/new")}>{t("specialities.create")}</Button>}
+        actions={
+          <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/specialities/new")}>
+            {t("specialities.create")}
+          </Button>
+        }
       />
       <DataTable
         columns={columns}
@@ -74,7 +103,14 @@ function SpecialitiesList({ projectId, versionId }: { projectId: number; version
         onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
         onRowClick={(s) => navigate(`/dashboard/specialities/${s.id}`)}
       />
-      <ConfirmDialog open={toDelete !== null} title={t("specialities.deleteTitle")} confirmLabel={t("actions.delete")} busy={busy} onConfirm={() => void remove()} onCancel={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("specialities.deleteTitle")}
+        confirmLabel={t("actions.delete")}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setToDelete(null)}
+      >
         <Body1>{t("specialities.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
       </ConfirmDialog>
     </>

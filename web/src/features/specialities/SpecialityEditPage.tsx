@@ -13,10 +13,16 @@ import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { WithVersion } from "../../components/WithVersion";
 
-const useStyles = makeStyles({ form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" } });
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" },
+});
 
 export default function SpecialityEditPage() {
-  return <WithVersion>{(projectId, versionId) => <SpecialityEditor projectId={projectId} versionId={versionId} />}</WithVersion>;
+  return (
+    <WithVersion>
+      {(projectId, versionId) => <SpecialityEditor projectId={projectId} versionId={versionId} />}
+    </WithVersion>
+  );
 }
 
 function SpecialityEditor({ projectId, versionId }: { projectId: number; versionId: number }) {
@@ -31,7 +37,8 @@ function SpecialityEditor({ projectId, versionId }: { projectId: number; version
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (speciality.data) setDraft({ name: speciality.data.name, participantGroupProId: speciality.data.participantGroupProId });
+    if (speciality.data)
+      setDraft({ name: speciality.data.name, participantGroupProId: speciality.data.participantGroupProId });
   }, [speciality.data]);
   useEffect(() => {
     if (speciality.error) warnError(speciality.error);
@@ -41,7 +48,8 @@ function SpecialityEditor({ projectId, versionId }: { projectId: number; version
   const original = speciality.data;
   const changes: Partial<SpecialityInput> = {};
   if (!original || draft.name.trim() !== original.name) changes.name = draft.name.trim();
-  if (original ? draft.participantGroupProId !== original.participantGroupProId : draft.participantGroupProId !== null) changes.participantGroupProId = draft.participantGroupProId;
+  if (original ? draft.participantGroupProId !== original.participantGroupProId : draft.participantGroupProId !== null)
+    changes.participantGroupProId = draft.participantGroupProId;
   const valid = draft.name.trim() !== "" && Object.keys(changes).length > 0;
 
   const save = async () => {
@@ -62,22 +70,43 @@ function SpecialityEditor({ projectId, versionId }: { projectId: number; version
     <>
       <PageHeader
         title={original ? original.name : t("specialities.newTitle")}
-        actions={<Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/specialities")}>{t("specialities.back")}</Button>}
+        actions={
+          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/specialities")}>
+            {t("specialities.back")}
+          </Button>
+        }
       />
-      <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (valid && !busy) void save(); }}>
+      <form
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid && !busy) void save();
+        }}
+      >
         <Field label={t("specialities.fields.name")} required>
-          <Input value={draft.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
+          <Input
+            value={draft.name}
+            maxLength={TEXT_MAX_LENGTH}
+            onChange={(_, d) => setDraft({ ...draft, name: d.value })}
+          />
         </Field>
         <Field label={t("specialities.fields.lot")}>
-          <Select value={draft.participantGroupProId === null ? "" : String(draft.participantGroupProId)} onChange={(_, d) => setDraft({ ...draft, participantGroupProId: d.value === "" ? null : Number(d.value) })}>
+          <Select
+            value={draft.participantGroupProId === null ? "" : String(draft.participantGroupProId)}
+            onChange={(_, d) => setDraft({ ...draft, participantGroupProId: d.value === "" ? null : Number(d.value) })}
+          >
             <option value="">{t("specialities.noLot")}</option>
             {(lots.data ?? []).map((l) => (
-              <option key={l.id} value={l.id}>{l.name}</option>
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
             ))}
           </Select>
         </Field>
         <div>
-          <Button type="submit" appearance="primary" disabled={!valid || busy}>{t("actions.save")}</Button>
+          <Button type="submit" appearance="primary" disabled={!valid || busy}>
+            {t("actions.save")}
+          </Button>
         </div>
       </form>
     </>

@@ -5,15 +5,27 @@ import type { Speciality } from "../../api/reference";
 import { mockApi } from "../../test/render";
 import { listOf, renderReference } from "../zones/testing";
 
-const speciality = (id: number, name: string, lot: { id: number; name: string; color: string } | null = null): Speciality => ({
-  id, name, tags: [], participantGroupProId: lot?.id ?? null, participantGroupPro: lot,
+const speciality = (
+  id: number,
+  name: string,
+  lot: { id: number; name: string; color: string } | null = null,
+): Speciality => ({
+  id,
+  name,
+  tags: [],
+  participantGroupProId: lot?.id ?? null,
+  participantGroupPro: lot,
 });
 const plumbing = { id: 5, name: "Plomberie", color: "#00AAFF" };
 
 describe("/dashboard/specialities", () => {
   it("lists the specialities of the version with their lot, sorted by name, and opens one", async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ "GET /api/speciality": listOf([speciality(2, "Sanitaires", plumbing), speciality(1, "Enduits")]), "GET /api/speciality/2": speciality(2, "Sanitaires", plumbing), "GET /api/participant-group-pro": listOf([]) });
+    const { calls } = mockApi({
+      "GET /api/speciality": listOf([speciality(2, "Sanitaires", plumbing), speciality(1, "Enduits")]),
+      "GET /api/speciality/2": speciality(2, "Sanitaires", plumbing),
+      "GET /api/participant-group-pro": listOf([]),
+    });
     const { router } = renderReference("/dashboard/specialities");
     const table = await screen.findByRole("table", { name: "Spécialités" });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
@@ -27,7 +39,19 @@ describe("/dashboard/specialities", () => {
   it("creates a speciality only with a name, and returns to the list", async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
-      "GET /api/participant-group-pro": listOf([{ ...plumbing, tags: [], specialities: [], participants: [], participantGroupId: null, trackingId: 5, projectId: 7, versionId: 11, total: 0 }]),
+      "GET /api/participant-group-pro": listOf([
+        {
+          ...plumbing,
+          tags: [],
+          specialities: [],
+          participants: [],
+          participantGroupId: null,
+          trackingId: 5,
+          projectId: 7,
+          versionId: 11,
+          total: 0,
+        },
+      ]),
       "POST /api/speciality": { status: 201, body: speciality(3, "Chauffage", plumbing) },
       "GET /api/speciality": listOf([]),
     });
@@ -37,10 +61,17 @@ describe("/dashboard/specialities", () => {
     await user.type(screen.getByRole("textbox", { name: /Nom/ }), "  ");
     expect(save).toBeDisabled();
     await user.type(screen.getByRole("textbox", { name: /Nom/ }), "Chauffage");
-    await waitFor(() => expect(within(screen.getByRole("combobox", { name: "Lot" })).getAllByRole("option")).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole("combobox", { name: "Lot" })).getAllByRole("option")).toHaveLength(2),
+    );
     await user.selectOptions(screen.getByRole("combobox", { name: "Lot" }), "5");
     await user.click(save);
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/specialities"));
-    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ name: "Chauffage", participantGroupProId: 5, projectId: 7, versionId: 11 });
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      name: "Chauffage",
+      participantGroupProId: 5,
+      projectId: 7,
+      versionId: 11,
+    });
   });
 });

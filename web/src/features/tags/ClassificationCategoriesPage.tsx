@@ -4,7 +4,18 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import {
-  Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, tokens,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  tokens,
 } from "@fluentui/react-components";
 import { Add20Regular, ArrowLeft20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
@@ -39,13 +50,24 @@ export function ClassificationCategoriesPage({ config }: { config: Classificatio
   return <Categories config={config} projectId={projectId} versionId={versionId} />;
 }
 
-function Categories({ config, projectId, versionId }: { config: ClassificationConfig; projectId: number; versionId: number }) {
+function Categories({
+  config,
+  projectId,
+  versionId,
+}: {
+  config: ClassificationConfig;
+  projectId: number;
+  versionId: number;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
   const { ns, api, basePath } = config;
   const refresh = useRefreshCounter("data");
-  const list = useAsync(() => api.categories(projectId, versionId).then((r) => r.data), [projectId, versionId, refresh]);
+  const list = useAsync(
+    () => api.categories(projectId, versionId).then((r) => r.data),
+    [projectId, versionId, refresh],
+  );
   const [editing, setEditing] = useState<CategoryDraft | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -56,12 +78,21 @@ function Categories({ config, projectId, versionId }: { config: ClassificationCo
   const columns: DataTableColumn<ClassCategory>[] = [
     { id: "name", header: t(`${ns}.categories.columns.name`), sortable: false },
     { id: "type", header: t(`${ns}.categories.columns.type`), render: (c) => c.type ?? "", sortable: false },
-    { id: "parent", header: t(`${ns}.categories.columns.parent`), render: (c) => c.parentCategory?.name ?? "", sortable: false },
+    {
+      id: "parent",
+      header: t(`${ns}.categories.columns.parent`),
+      render: (c) => c.parentCategory?.name ?? "",
+      sortable: false,
+    },
   ];
 
   const onReorder = async (dragged: number, target: number) => {
     const before = rows;
-    const ids = reorder(rows.map((c) => c.id), dragged, target);
+    const ids = reorder(
+      rows.map((c) => c.id),
+      dragged,
+      target,
+    );
     const byId = new Map(rows.map((c) => [c.id, c]));
     list.setData(ids.map((id, position) => ({ ...byId.get(id)!, position })));
     try {
@@ -76,7 +107,11 @@ function Categories({ config, projectId, versionId }: { config: ClassificationCo
   const save = async () => {
     if (!editing || !editing.name.trim()) return;
     setBusy(true);
-    const body = { name: editing.name.trim(), type: editing.type.trim() || null, parentCategoryId: editing.parentCategoryId };
+    const body = {
+      name: editing.name.trim(),
+      type: editing.type.trim() || null,
+      parentCategoryId: editing.parentCategoryId,
+    };
     try {
       if (editing.id === null) await api.createCategory(projectId, versionId, body);
       else await api.updateCategory(editing.id, body);
@@ -116,13 +151,19 @@ function Categories({ config, projectId, versionId }: { config: ClassificationCo
             <Button icon={<ArrowLeft20Regular />} onClick={() => navigate(basePath)}>
               {t(`${ns}.categories.back`)}
             </Button>
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => setEditing({ id: null, name: "", type: "", parentCategoryId: null })}>
+            <Button
+              appearance="primary"
+              icon={<Add20Regular />}
+              onClick={() => setEditing({ id: null, name: "", type: "", parentCategoryId: null })}
+            >
               {t(`${ns}.categories.newTitle`)}
             </Button>
           </>
         }
       />
-      <Caption1 as="p" className={styles.hint}>{t(`${ns}.categories.hint`)}</Caption1>
+      <Caption1 as="p" className={styles.hint}>
+        {t(`${ns}.categories.hint`)}
+      </Caption1>
       <DataTable
         columns={columns}
         rows={rows}
@@ -132,7 +173,9 @@ function Categories({ config, projectId, versionId }: { config: ClassificationCo
         emptyText={t(`${ns}.categories.empty`)}
         defaultSort={{ field: "position", direction: "ASC" }}
         onReorder={(a, b) => void onReorder(Number(a), Number(b))}
-        onRowClick={(c) => setEditing({ id: c.id, name: c.name, type: c.type ?? "", parentCategoryId: c.parentCategoryId })}
+        onRowClick={(c) =>
+          setEditing({ id: c.id, name: c.name, type: c.type ?? "", parentCategoryId: c.parentCategoryId })
+        }
       />
       <Dialog open={editing !== null} onOpenChange={(_, d) => (!d.open && !busy ? setEditing(null) : undefined)}>
         <DialogSurface>
@@ -146,12 +189,26 @@ function Categories({ config, projectId, versionId }: { config: ClassificationCo
               <DialogTitle>{t(editing?.id ? `${ns}.categories.editTitle` : `${ns}.categories.newTitle`)}</DialogTitle>
               <DialogContent className={styles.fields}>
                 <Field label={t(`${ns}.categories.name`)} required>
-                  <Input value={editing?.name ?? ""} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => setEditing((e) => (e ? { ...e, name: d.value } : e))} />
+                  <Input
+                    value={editing?.name ?? ""}
+                    maxLength={TEXT_MAX_LENGTH}
+                    onChange={(_, d) => setEditing((e) => (e ? { ...e, name: d.value } : e))}
+                  />
                 </Field>
                 <Field label={t(`${ns}.categories.type`)}>
-                  <Input value={editing?.type ?? ""} maxLength={40} onChange={(_, d) => setEditing((e) => (e ? { ...e, type: d.value } : e))} />
+                  <Input
+                    value={editing?.type ?? ""}
+                    maxLength={40}
+                    onChange={(_, d) => setEditing((e) => (e ? { ...e, type: d.value } : e))}
+                  />
                 </Field>
-                <RefSelect label={t(`${ns}.categories.parent`)} value={editing?.parentCategoryId ?? null} options={parents} noneLabel={t(`${ns}.categories.noParent`)} onChange={(v) => setEditing((e) => (e ? { ...e, parentCategoryId: v } : e))} />
+                <RefSelect
+                  label={t(`${ns}.categories.parent`)}
+                  value={editing?.parentCategoryId ?? null}
+                  options={parents}
+                  noneLabel={t(`${ns}.categories.noParent`)}
+                  onChange={(v) => setEditing((e) => (e ? { ...e, parentCategoryId: v } : e))}
+                />
                 {editing?.id ? <Caption1>{t(`${ns}.categories.deleteText`)}</Caption1> : null}
               </DialogContent>
               <DialogActions>
@@ -160,7 +217,9 @@ function Categories({ config, projectId, versionId }: { config: ClassificationCo
                     {t("actions.delete")}
                   </Button>
                 ) : null}
-                <Button disabled={busy} onClick={() => setEditing(null)}>{t("actions.cancel")}</Button>
+                <Button disabled={busy} onClick={() => setEditing(null)}>
+                  {t("actions.cancel")}
+                </Button>
                 <Button appearance="primary" type="submit" disabled={busy || !editing?.name.trim()}>
                   {editing?.id ? t("actions.save") : t(`${ns}.categories.add`)}
                 </Button>

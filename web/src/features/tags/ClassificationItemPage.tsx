@@ -3,7 +3,16 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassItem } from "../../api/referenceMore";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
@@ -17,7 +26,11 @@ import { RefSelect } from "../../components/RefSelect";
 import { canSaveItem, itemBody, itemDraftOf, type ClassificationConfig, type ItemDraft } from "./classification";
 
 const useStyles = makeStyles({
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", gap: tokens.spacingHorizontalL },
+  grid: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))",
+    gap: tokens.spacingHorizontalL,
+  },
 });
 
 export function ClassificationItemPage({ config }: { config: ClassificationConfig }) {
@@ -29,7 +42,17 @@ export function ClassificationItemPage({ config }: { config: ClassificationConfi
   return <ItemForm key={recordId} config={config} projectId={projectId} versionId={versionId} id={id} />;
 }
 
-function ItemForm({ config, projectId, versionId, id }: { config: ClassificationConfig; projectId: number; versionId: number; id: number | null }) {
+function ItemForm({
+  config,
+  projectId,
+  versionId,
+  id,
+}: {
+  config: ClassificationConfig;
+  projectId: number;
+  versionId: number;
+  id: number | null;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -90,9 +113,22 @@ function ItemForm({ config, projectId, versionId, id }: { config: Classification
         <Field label={t(`${ns}.form.type`)}>
           <Input value={draft.type} maxLength={40} onChange={(_, d) => set({ type: d.value })} />
         </Field>
-        <RefSelect label={t(`${ns}.form.category`)} value={draft.categoryId} options={categories.data ?? []} noneLabel={t(`${ns}.form.noCategory`)} onChange={(v) => set({ categoryId: v })} />
+        <RefSelect
+          label={t(`${ns}.form.category`)}
+          value={draft.categoryId}
+          options={categories.data ?? []}
+          noneLabel={t(`${ns}.form.noCategory`)}
+          onChange={(v) => set({ categoryId: v })}
+        />
       </div>
-      <ColorField label={t(`${ns}.form.color`)} customLabel={t(`${ns}.form.customColor`)} value={draft.color} onChange={(v) => set({ color: v })} allowNone noneLabel={t(`${ns}.form.noColor`)} />
+      <ColorField
+        label={t(`${ns}.form.color`)}
+        customLabel={t(`${ns}.form.customColor`)}
+        value={draft.color}
+        onChange={(v) => set({ color: v })}
+        allowNone
+        noneLabel={t(`${ns}.form.noColor`)}
+      />
     </FormCard>
   );
 }

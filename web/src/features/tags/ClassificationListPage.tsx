@@ -26,7 +26,15 @@ export function ClassificationListPage({ config }: { config: ClassificationConfi
   return <ItemList config={config} projectId={projectId} versionId={versionId} />;
 }
 
-function ItemList({ config, projectId, versionId }: { config: ClassificationConfig; projectId: number; versionId: number }) {
+function ItemList({
+  config,
+  projectId,
+  versionId,
+}: {
+  config: ClassificationConfig;
+  projectId: number;
+  versionId: number;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ns, api, basePath } = config;
@@ -47,9 +55,26 @@ function ItemList({ config, projectId, versionId }: { config: ClassificationConf
 
   const columns: DataTableColumn<ClassItem>[] = [
     { id: "name", header: t(`${ns}.columns.name`) },
-    { id: "color", header: t(`${ns}.columns.color`), render: (i) => (i.color ? <><ColorDot color={i.color} /> {i.color}</> : ""), width: 140 },
+    {
+      id: "color",
+      header: t(`${ns}.columns.color`),
+      render: (i) =>
+        i.color ? (
+          <>
+            <ColorDot color={i.color} /> {i.color}
+          </>
+        ) : (
+          ""
+        ),
+      width: 140,
+    },
     { id: "type", header: t(`${ns}.columns.type`), render: (i) => i.type ?? "" },
-    { id: "category", header: t(`${ns}.columns.category`), render: (i) => i.category?.name ?? "", sortValue: (i) => i.category?.name ?? null },
+    {
+      id: "category",
+      header: t(`${ns}.columns.category`),
+      render: (i) => i.category?.name ?? "",
+      sortValue: (i) => i.category?.name ?? null,
+    },
   ];
 
   const remove = async () => {
@@ -95,11 +120,16 @@ function ItemList({ config, projectId, versionId }: { config: ClassificationConf
         selectedIds={selected}
         onSelectionChange={setSelected}
         onDeleteSelected={() => setConfirming(true)}
-        toolbar={
-          <SearchField label={t(`${ns}.search`)} value={search} onChange={setSearch} />
-        }
+        toolbar={<SearchField label={t(`${ns}.search`)} value={search} onChange={setSearch} />}
       />
-      <ConfirmDialog open={confirming} title={t(`${ns}.deleteTitle`)} confirmLabel={t("actions.delete")} busy={deleting} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={t(`${ns}.deleteTitle`)}
+        confirmLabel={t("actions.delete")}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
         {t(`${ns}.deleteText`, { count: selected.size })}
       </ConfirmDialog>
     </>

@@ -20,15 +20,27 @@ export interface ItemDraft {
 }
 
 export function itemDraftOf(item: ClassItem | null): ItemDraft {
-  return { name: item?.name ?? "", color: item?.color ?? "", type: item?.type ?? "", categoryId: item?.categoryId ?? null };
+  return {
+    name: item?.name ?? "",
+    color: item?.color ?? "",
+    type: item?.type ?? "",
+    categoryId: item?.categoryId ?? null,
+  };
 }
 
 /** Everything on creation, the changed fields (trimmed; blank means none) on update. */
 export function itemBody(d: ItemDraft, original: ItemDraft | null) {
   const full = { name: d.name.trim(), color: d.color || null, type: d.type.trim() || null, categoryId: d.categoryId };
   if (!original) return full;
-  const base = { name: original.name.trim(), color: original.color || null, type: original.type.trim() || null, categoryId: original.categoryId };
-  return Object.fromEntries(Object.entries(full).filter(([k, v]) => base[k as keyof typeof base] !== v)) as Partial<typeof full>;
+  const base = {
+    name: original.name.trim(),
+    color: original.color || null,
+    type: original.type.trim() || null,
+    categoryId: original.categoryId,
+  };
+  return Object.fromEntries(Object.entries(full).filter(([k, v]) => base[k as keyof typeof base] !== v)) as Partial<
+    typeof full
+  >;
 }
 
 /** Valid with a name and, when editing, a change. */

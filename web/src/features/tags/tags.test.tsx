@@ -14,7 +14,19 @@ import { canSaveItem, itemBody, reorder } from "./classification";
 
 vi.mock("../../api/referenceMore", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/referenceMore")>();
-  const fake = () => ({ list: vi.fn(), get: vi.fn(), create: vi.fn(), update: vi.fn(), bulkDelete: vi.fn(), export: vi.fn(), categories: vi.fn(), createCategory: vi.fn(), updateCategory: vi.fn(), deleteCategory: vi.fn(), orderCategories: vi.fn() });
+  const fake = () => ({
+    list: vi.fn(),
+    get: vi.fn(),
+    create: vi.fn(),
+    update: vi.fn(),
+    bulkDelete: vi.fn(),
+    export: vi.fn(),
+    categories: vi.fn(),
+    createCategory: vi.fn(),
+    updateCategory: vi.fn(),
+    deleteCategory: vi.fn(),
+    orderCategories: vi.fn(),
+  });
   return { ...actual, tagsApi: fake(), phasesApi: fake() };
 });
 
@@ -22,8 +34,28 @@ const api = vi.mocked(tagsApi);
 const PROJECT_ID = 7;
 const VERSION_ID = 11;
 
-const cat = (id: number, name: string, position: number, extra: Partial<ClassCategory> = {}): ClassCategory => ({ id, projectId: PROJECT_ID, versionId: VERSION_ID, name, type: null, position, parentCategoryId: null, parentCategory: null, ...extra });
-const item = (id: number, name: string, extra: Partial<ClassItem> = {}): ClassItem => ({ id, projectId: PROJECT_ID, versionId: VERSION_ID, name, color: null, type: null, categoryId: null, category: null, ...extra });
+const cat = (id: number, name: string, position: number, extra: Partial<ClassCategory> = {}): ClassCategory => ({
+  id,
+  projectId: PROJECT_ID,
+  versionId: VERSION_ID,
+  name,
+  type: null,
+  position,
+  parentCategoryId: null,
+  parentCategory: null,
+  ...extra,
+});
+const item = (id: number, name: string, extra: Partial<ClassItem> = {}): ClassItem => ({
+  id,
+  projectId: PROJECT_ID,
+  versionId: VERSION_ID,
+  name,
+  color: null,
+  type: null,
+  categoryId: null,
+  category: null,
+  ...extra,
+});
 const list = <T,>(data: T[]) => ({ data, count: data.length, total: data.length });
 
 function renderAt(path: string) {
@@ -37,7 +69,11 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<Providers><RouterProvider router={router} /></Providers>);
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
   return router;
 }
 
@@ -47,10 +83,17 @@ beforeEach(() => {
   vi.clearAllMocks();
   const phase = cat(1, "Phase", 0, { type: "event" });
   api.categories.mockResolvedValue(list([phase, cat(2, "Corps d'état", 1), cat(3, "Localisation", 2)]));
-  api.list.mockResolvedValue(list([
-    item(10, "Second oeuvre", { color: "#43A047", type: "event", categoryId: 1, category: { id: 1, name: "Phase", type: "event", position: 0, parentCategoryId: null, parentCategory: null } }),
-    item(11, "Gros oeuvre", { type: "event" }),
-  ]));
+  api.list.mockResolvedValue(
+    list([
+      item(10, "Second oeuvre", {
+        color: "#43A047",
+        type: "event",
+        categoryId: 1,
+        category: { id: 1, name: "Phase", type: "event", position: 0, parentCategoryId: null, parentCategory: null },
+      }),
+      item(11, "Gros oeuvre", { type: "event" }),
+    ]),
+  );
 });
 
 describe("classification rules", () => {
@@ -58,8 +101,16 @@ describe("classification rules", () => {
     const original = { name: "GO", color: "", type: "", categoryId: null };
     expect(canSaveItem(original, original)).toBe(false);
     expect(canSaveItem({ ...original, name: "  " }, null)).toBe(false);
-    expect(itemBody({ ...original, color: "#43A047", type: " event " }, original)).toEqual({ color: "#43A047", type: "event" });
-    expect(itemBody({ name: " GO ", color: "", type: "", categoryId: 2 }, null)).toEqual({ name: "GO", color: null, type: null, categoryId: 2 });
+    expect(itemBody({ ...original, color: "#43A047", type: " event " }, original)).toEqual({
+      color: "#43A047",
+      type: "event",
+    });
+    expect(itemBody({ name: " GO ", color: "", type: "", categoryId: 2 }, null)).toEqual({
+      name: "GO",
+      color: null,
+      type: null,
+      categoryId: 2,
+    });
     expect(reorder([1, 2, 3], 1, 3)).toEqual([2, 3, 1]);
     expect(reorder([1, 2, 3], 3, 1)).toEqual([3, 1, 2]);
   });
@@ -97,10 +148,19 @@ describe("/dashboard/tags/:recordId", () => {
     const save = await screen.findByRole("button", { name: "Enregistrer" });
     expect(save).toBeDisabled();
     await user.type(screen.getByRole("textbox", { name: /Nom/ }), " Réserve ");
-    await waitFor(() => expect(within(screen.getByRole("combobox", { name: "Catégorie" })).getAllByRole("option")).toHaveLength(4));
+    await waitFor(() =>
+      expect(within(screen.getByRole("combobox", { name: "Catégorie" })).getAllByRole("option")).toHaveLength(4),
+    );
     await user.selectOptions(screen.getByRole("combobox", { name: "Catégorie" }), "3");
     await user.click(save);
-    await waitFor(() => expect(api.create).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, { name: "Réserve", color: null, type: null, categoryId: 3 }));
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, {
+        name: "Réserve",
+        color: null,
+        type: null,
+        categoryId: 3,
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/tags"));
   });
 
@@ -164,7 +224,13 @@ describe("/dashboard/tags/categories", () => {
     await user.type(within(dialog).getByRole("textbox", { name: /Nom/ }), "Sous-phase");
     await user.selectOptions(within(dialog).getByRole("combobox", { name: "Catégorie parente" }), "1");
     await user.click(within(dialog).getByRole("button", { name: "Ajouter" }));
-    await waitFor(() => expect(api.createCategory).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, { name: "Sous-phase", type: null, parentCategoryId: 1 }));
+    await waitFor(() =>
+      expect(api.createCategory).toHaveBeenCalledWith(PROJECT_ID, VERSION_ID, {
+        name: "Sous-phase",
+        type: null,
+        parentCategoryId: 1,
+      }),
+    );
     expect(await screen.findByText("Catégorie créée.")).toBeInTheDocument();
   });
 });

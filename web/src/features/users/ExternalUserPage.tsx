@@ -46,7 +46,10 @@ export default function ExternalUserPage() {
   }, [user.error, projects.error]);
 
   const linked = useMemo(() => user.data?.projects ?? [], [user.data]);
-  const available = useMemo(() => (projects.data ?? []).filter((p) => !linked.some((l) => l.id === p.id)), [projects.data, linked]);
+  const available = useMemo(
+    () => (projects.data ?? []).filter((p) => !linked.some((l) => l.id === p.id)),
+    [projects.data, linked],
+  );
 
   if (user.error && !user.data) return <PageHeader title={t("pages.externalUser")} />;
   if (!user.data) return <FullPageSpinner />;

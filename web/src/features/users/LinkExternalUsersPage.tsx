@@ -47,7 +47,9 @@ export default function LinkExternalUsersPage() {
   const candidates = useMemo(() => {
     const ids = new Set((linked.data ?? []).map((u) => u.id));
     const q = query.toLocaleLowerCase("fr");
-    return (externals.data ?? []).filter((u) => !ids.has(u.id) && `${fullName(u)} ${u.email}`.toLocaleLowerCase("fr").includes(q));
+    return (externals.data ?? []).filter(
+      (u) => !ids.has(u.id) && `${fullName(u)} ${u.email}`.toLocaleLowerCase("fr").includes(q),
+    );
   }, [linked.data, externals.data, query]);
 
   const link = async (user: User) => {
@@ -81,7 +83,12 @@ export default function LinkExternalUsersPage() {
   const invite = async () => {
     setBusy(true);
     try {
-      const user = await api.users.create({ firstname: draft.firstname.trim(), lastname: draft.lastname.trim(), email: draft.email.trim(), type: "external" });
+      const user = await api.users.create({
+        firstname: draft.firstname.trim(),
+        lastname: draft.lastname.trim(),
+        email: draft.email.trim(),
+        type: "external",
+      });
       await api.projects.assignUser(projectId, user.id);
       linked.setData((l) => [...(l ?? []), user]);
       externals.setData((l) => [...(l ?? []), user]);
@@ -95,7 +102,12 @@ export default function LinkExternalUsersPage() {
   };
 
   const columns: DataTableColumn<User>[] = [
-    { id: "name", header: t("externalUsers.columns.name"), render: (u) => <AppLink to={`/dashboard/external-users/${u.id}`}>{fullName(u)}</AppLink>, sortValue: fullName },
+    {
+      id: "name",
+      header: t("externalUsers.columns.name"),
+      render: (u) => <AppLink to={`/dashboard/external-users/${u.id}`}>{fullName(u)}</AppLink>,
+      sortValue: fullName,
+    },
     { id: "email", header: t("externalUsers.columns.email") },
     {
       id: "actions",
@@ -156,7 +168,12 @@ export default function LinkExternalUsersPage() {
               ))}
             </Combobox>
           </Field>
-          <Button appearance="primary" icon={<Link20Regular />} disabled={!picked || busy || archived} onClick={() => picked && void link(picked)}>
+          <Button
+            appearance="primary"
+            icon={<Link20Regular />}
+            disabled={!picked || busy || archived}
+            onClick={() => picked && void link(picked)}
+          >
             {t("externalUsers.link")}
           </Button>
         </div>

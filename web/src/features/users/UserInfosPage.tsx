@@ -3,7 +3,17 @@
 import { useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Badge, Body1, Button, Caption1, Card, Spinner, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  Spinner,
+  Subtitle2,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { Save20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import { PageHeader } from "../../components/PageHeader";
@@ -30,7 +40,10 @@ export default function UserInfosPage() {
   const setUser = useSession((s) => s.setUser);
   const id = Number(userId);
   const loaded = useAsync(() => (me && me.id === id ? Promise.resolve(me) : api.users.get(id)), [id]);
-  const original = useMemo<UserFormValues | null>(() => (loaded.data ? toUserValues(loaded.data) : null), [loaded.data]);
+  const original = useMemo<UserFormValues | null>(
+    () => (loaded.data ? toUserValues(loaded.data) : null),
+    [loaded.data],
+  );
   const [values, setValues] = useState<UserFormValues | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -63,7 +76,11 @@ export default function UserInfosPage() {
 
   return (
     <>
-      <PageHeader title={self ? t("userinfos.title") : t("userinfos.titleOther", { name: `${user.firstname} ${user.lastname}`.trim() })} />
+      <PageHeader
+        title={
+          self ? t("userinfos.title") : t("userinfos.titleOther", { name: `${user.firstname} ${user.lastname}`.trim() })
+        }
+      />
       <Card className={styles.card}>
         <form
           className={styles.form}
@@ -82,7 +99,12 @@ export default function UserInfosPage() {
           <UserFields values={values} onChange={setValues} emailLocked={!self && me?.type !== "admin"} />
           {self ? <Caption1>{t("userinfos.passwordHelp")}</Caption1> : null}
           <div className={styles.actions}>
-            <Button type="submit" appearance="primary" icon={saving ? <Spinner size="tiny" /> : <Save20Regular />} disabled={!enabled}>
+            <Button
+              type="submit"
+              appearance="primary"
+              icon={saving ? <Spinner size="tiny" /> : <Save20Regular />}
+              disabled={!enabled}
+            >
               {t("actions.save")}
             </Button>
           </div>

@@ -41,7 +41,12 @@ export default function UsersPage() {
   const [search, setSearch] = useState("");
   const [toDelete, setToDelete] = useState<User | null>(null);
   const [creating, setCreating] = useState(false);
-  const [draft, setDraft] = useState<UserFormValues & { type: UserType }>({ firstname: "", lastname: "", email: "", type: "manager" });
+  const [draft, setDraft] = useState<UserFormValues & { type: UserType }>({
+    firstname: "",
+    lastname: "",
+    email: "",
+    type: "manager",
+  });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -50,7 +55,9 @@ export default function UsersPage() {
 
   const rows = useMemo(() => {
     const q = search.trim().toLocaleLowerCase("fr");
-    return (list.data ?? []).filter((u) => !q || `${u.firstname} ${u.lastname} ${u.email}`.toLocaleLowerCase("fr").includes(q));
+    return (list.data ?? []).filter(
+      (u) => !q || `${u.firstname} ${u.lastname} ${u.email}`.toLocaleLowerCase("fr").includes(q),
+    );
   }, [list.data, search]);
 
   const remove = async () => {
@@ -89,7 +96,11 @@ export default function UsersPage() {
   };
 
   const columns: DataTableColumn<User>[] = [
-    ...USER_COLUMNS.map((c): DataTableColumn<User> => ({ id: c, header: t(`usersAdmin.columns.${c}`), render: (u) => cell(u, c, t) })),
+    ...USER_COLUMNS.map((c): DataTableColumn<User> => ({
+      id: c,
+      header: t(`usersAdmin.columns.${c}`),
+      render: (u) => cell(u, c, t),
+    })),
     {
       id: "actions",
       header: t("usersAdmin.columns.actions"),
@@ -142,9 +153,7 @@ export default function UsersPage() {
         loading={list.loading}
         emptyText={t("usersAdmin.empty")}
         defaultSort={{ field: "lastname", direction: "ASC" }}
-        toolbar={
-          <SearchField label={t("usersAdmin.search")} value={search} onChange={setSearch} />
-        }
+        toolbar={<SearchField label={t("usersAdmin.search")} value={search} onChange={setSearch} />}
       />
       <ConfirmDialog
         open={toDelete !== null}
@@ -154,7 +163,9 @@ export default function UsersPage() {
         onConfirm={() => void remove()}
         onCancel={() => setToDelete(null)}
       >
-        <Body1>{t("usersAdmin.deleteBody", { name: toDelete ? `${toDelete.firstname} ${toDelete.lastname}` : "" })}</Body1>
+        <Body1>
+          {t("usersAdmin.deleteBody", { name: toDelete ? `${toDelete.firstname} ${toDelete.lastname}` : "" })}
+        </Body1>
       </ConfirmDialog>
       <ConfirmDialog
         open={creating}

@@ -34,7 +34,9 @@ describe("user settings", () => {
     renderApp("/dashboard/userinfos/3");
     const email = await screen.findByLabelText(/Adresse e-mail/);
     expect(email).toBeDisabled();
-    expect(screen.getByText("Seuls l'utilisateur lui-même et un administrateur peuvent changer l'adresse e-mail.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Seuls l'utilisateur lui-même et un administrateur peuvent changer l'adresse e-mail."),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/Prénom/)).toBeEnabled();
   });
 
@@ -65,7 +67,15 @@ describe("user settings", () => {
 
 describe("users table (admin)", () => {
   const people = [
-    makeUser({ id: 4, type: "manager", firstname: "Zoé", lastname: "Bernard", email: "zoe@jalon.demo", createdAt: "2026-01-05T08:30:00.000Z", updatedAt: "2026-07-14T21:15:00.000Z" }),
+    makeUser({
+      id: 4,
+      type: "manager",
+      firstname: "Zoé",
+      lastname: "Bernard",
+      email: "zoe@jalon.demo",
+      createdAt: "2026-01-05T08:30:00.000Z",
+      updatedAt: "2026-07-14T21:15:00.000Z",
+    }),
     makeUser({ id: 5, type: "external", firstname: "Luc", lastname: "Arnaud", email: "luc@jalon.demo" }),
   ];
 
@@ -74,7 +84,9 @@ describe("users table (admin)", () => {
     mockApi({ "GET /api/user": list(people) });
     renderApp("/dashboard/users");
     const table = await screen.findByRole("table", { name: "Utilisateurs" });
-    const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["Prénom", "Nom", "Adresse e-mail", "Type", "Créé le", "Modifié le", "Actions"]);
     await within(table).findByText("Zoé");
     const rows = within(table).getAllByRole("row").slice(1);
@@ -100,7 +112,10 @@ describe("users table (admin)", () => {
 
   it("shows 'Cette utilisateur est associé à des projets' when deletion is refused", async () => {
     signIn(users.admin);
-    mockApi({ "GET /api/user": list(people), "DELETE /api/user/4": { status: 409, body: { code: "forbidden_delete_user_assigned_to_project" } } });
+    mockApi({
+      "GET /api/user": list(people),
+      "DELETE /api/user/4": { status: 409, body: { code: "forbidden_delete_user_assigned_to_project" } },
+    });
     renderApp("/dashboard/users");
     await userEvent.click(await screen.findByRole("button", { name: "Supprimer Zoé Bernard" }));
     const dialog = await screen.findByRole("dialog");
@@ -126,13 +141,17 @@ describe("external users of a project", () => {
     const { calls } = mockApi({
       "GET /api/project/7": project,
       "GET /api/version": list([]),
-      "GET /api/user": (c: { query: URLSearchParams }) => (c.query.getAll("filter").some((f) => f.startsWith("projectId")) ? list([eva]) : list([eva, paul])),
+      "GET /api/user": (c: { query: URLSearchParams }) =>
+        c.query.getAll("filter").some((f) => f.startsWith("projectId")) ? list([eva]) : list([eva, paul]),
       "PATCH /api/project/assign-user": { projectId: 7, userId: 6 },
       "PATCH /api/project/remove-user": { projectId: 7, userId: 3 },
     });
     renderApp("/dashboard/link-external-users");
     const table = await screen.findByRole("table", { name: "Utilisateurs externes du projet" });
-    expect(await within(table).findByRole("link", { name: "Eva Externe" })).toHaveAttribute("href", "/dashboard/external-users/3");
+    expect(await within(table).findByRole("link", { name: "Eva Externe" })).toHaveAttribute(
+      "href",
+      "/dashboard/external-users/3",
+    );
     await userEvent.click(screen.getByRole("combobox", { name: "Utilisateur externe existant" }));
     await userEvent.click(await screen.findByRole("option", { name: /Paul Durand/ }));
     await userEvent.click(screen.getByRole("button", { name: "Associer au projet" }));
@@ -157,6 +176,10 @@ describe("external users of a project", () => {
     const table = await screen.findByRole("table", { name: "Projets associés" });
     expect(within(table).getByText("Résidence Les Tilleuls")).toBeInTheDocument();
     const select = screen.getByLabelText("Associer à un autre projet");
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choisir un projet", "Groupe scolaire Jaurès"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Choisir un projet", "Groupe scolaire Jaurès"]);
   });
 });

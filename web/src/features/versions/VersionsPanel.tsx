@@ -56,10 +56,22 @@ const TABLET_WIDTH = 1024;
 
 const useStyles = makeStyles({
   drawer: { width: "min(420px, 100vw)", flexShrink: 0, backgroundColor: tokens.colorNeutralBackground1 },
-  section: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, margin: `${tokens.spacingVerticalM} 0` },
+  section: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalS,
+    margin: `${tokens.spacingVerticalM} 0`,
+  },
   row: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "flex-end", flexWrap: "wrap" },
   grow: { flexGrow: 1 },
-  list: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalXS },
+  list: {
+    listStyleType: "none",
+    margin: 0,
+    padding: 0,
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalXS,
+  },
   item: {
     display: "grid",
     gridTemplateColumns: "auto auto 1fr auto",
@@ -92,12 +104,21 @@ export function VersionsPanel() {
     <>
       <DrawerHeader>
         <DrawerHeaderTitle
-          action={<Button appearance="subtle" icon={<Dismiss20Regular />} aria-label={t("versions.close")} onClick={() => setOpen(false)} />}
+          action={
+            <Button
+              appearance="subtle"
+              icon={<Dismiss20Regular />}
+              aria-label={t("versions.close")}
+              onClick={() => setOpen(false)}
+            />
+          }
         >
           {t("versions.title")}
         </DrawerHeaderTitle>
       </DrawerHeader>
-      <DrawerBody>{isManager ? <VersionsContent onDialog={setDialog} /> : <Body1>{t("versions.managersOnly")}</Body1>}</DrawerBody>
+      <DrawerBody>
+        {isManager ? <VersionsContent onDialog={setDialog} /> : <Body1>{t("versions.managersOnly")}</Body1>}
+      </DrawerBody>
     </>
   );
   const shown = open && project !== null;
@@ -107,7 +128,13 @@ export function VersionsPanel() {
   if (width < TABLET_WIDTH) {
     return (
       <>
-        <OverlayDrawer position="end" open={shown} onOpenChange={(_, d) => setOpen(d.open)} className={styles.drawer} aria-label={t("versions.title")}>
+        <OverlayDrawer
+          position="end"
+          open={shown}
+          onOpenChange={(_, d) => setOpen(d.open)}
+          className={styles.drawer}
+          aria-label={t("versions.title")}
+        >
           {content}
         </OverlayDrawer>
         {dialogs}
@@ -116,7 +143,14 @@ export function VersionsPanel() {
   }
   return (
     <>
-      <InlineDrawer as="aside" position="end" open={shown} separator className={styles.drawer} aria-label={t("versions.title")}>
+      <InlineDrawer
+        as="aside"
+        position="end"
+        open={shown}
+        separator
+        className={styles.drawer}
+        aria-label={t("versions.title")}
+      >
         {content}
       </InlineDrawer>
       {dialogs}
@@ -172,16 +206,25 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
 
   const patchVersion = async (version: Version, patch: "referent" | "construction", value: boolean) => {
     try {
-      const saved = patch === "referent" ? await api.versions.setReferent(version.id, value) : await api.versions.setInConstruction(version.id, value);
+      const saved =
+        patch === "referent"
+          ? await api.versions.setReferent(version.id, value)
+          : await api.versions.setInConstruction(version.id, value);
       const list = useProject.getState().versions.map((v) =>
         v.id === version.id
-          ? { ...v, ...(saved ?? {}), ...(patch === "referent" ? { isReferentVersion: value } : { inConstruction: value }) }
+          ? {
+              ...v,
+              ...(saved ?? {}),
+              ...(patch === "referent" ? { isReferentVersion: value } : { inConstruction: value }),
+            }
           : patch === "referent" && value
             ? { ...v, isReferentVersion: false }
             : v,
       );
       useProject.getState().setVersions(list);
-      toast.success(t(patch === "referent" ? "versions.referent.marked" : "versions.inConstructionSaved"), { subject: "version" });
+      toast.success(t(patch === "referent" ? "versions.referent.marked" : "versions.inConstructionSaved"), {
+        subject: "version",
+      });
     } catch (e) {
       warnError(e, "version");
     }
@@ -222,7 +265,12 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
               }}
             />
           </Field>
-          <Button type="submit" appearance="primary" icon={<Add20Regular />} disabled={creating || nameMissing || project.isArchived}>
+          <Button
+            type="submit"
+            appearance="primary"
+            icon={<Add20Regular />}
+            disabled={creating || nameMissing || project.isArchived}
+          >
             {t("versions.create.submit")}
           </Button>
         </form>
@@ -230,11 +278,7 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
 
       <div className={styles.row}>
         {freeze.visible ? (
-          <Button
-            icon={<LockClosed20Regular />}
-            disabled={freeze.disabled}
-            onClick={() => onDialog("freeze")}
-          >
+          <Button icon={<LockClosed20Regular />} disabled={freeze.disabled} onClick={() => onDialog("freeze")}>
             {t("versions.freeze.button")}
           </Button>
         ) : null}
@@ -277,7 +321,10 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
                   checked={compared.includes(v.id)}
                   onChange={(_, d) => onCompare(v.id, d.checked === true)}
                 />
-                <Tooltip content={v.isReferentVersion ? t("versions.referent.unmark") : t("versions.referent.mark")} relationship="label">
+                <Tooltip
+                  content={v.isReferentVersion ? t("versions.referent.unmark") : t("versions.referent.mark")}
+                  relationship="label"
+                >
                   <Button
                     appearance="transparent"
                     icon={v.isReferentVersion ? <Star20Filled className={styles.star} /> : <Star20Regular />}
@@ -324,7 +371,13 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
       )}
       {pages > 1 ? (
         <div className={styles.pager}>
-          <Button appearance="subtle" icon={<ChevronLeft20Regular />} disabled={page === 0} onClick={() => setPage(page - 1)} aria-label={t("actions.previous")} />
+          <Button
+            appearance="subtle"
+            icon={<ChevronLeft20Regular />}
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+            aria-label={t("actions.previous")}
+          />
           <Caption1>{t("versions.page", { page: page + 1, pages })}</Caption1>
           <Button
             appearance="subtle"
@@ -335,7 +388,6 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
           />
         </div>
       ) : null}
-
     </>
   );
 }

@@ -14,7 +14,12 @@ function list(versions: Version[]) {
 async function openPanel(project: Project, versions: Version[], extra: Record<string, unknown> = {}) {
   signIn(users.manager);
   selectProject(project);
-  const api = mockApi({ "GET /api/project": list([]), "GET /api/project/7": project, "GET /api/version": list(versions), ...extra });
+  const api = mockApi({
+    "GET /api/project": list([]),
+    "GET /api/project/7": project,
+    "GET /api/version": list(versions),
+    ...extra,
+  });
   const app = renderApp("/dashboard/projects");
   await userEvent.click(await screen.findByRole("button", { name: "Afficher les versions" }));
   const panel = await screen.findByRole("complementary", { name: "Versions" });
@@ -23,7 +28,14 @@ async function openPanel(project: Project, versions: Version[], extra: Record<st
 }
 
 const many = (n: number) =>
-  Array.from({ length: n }, (_, i) => makeVersion({ id: 100 + n - i, name: `Version ${n - i}`, isActiveVersion: i === 0, createdAt: new Date(Date.UTC(2026, 0, n - i, 9)).toISOString() }));
+  Array.from({ length: n }, (_, i) =>
+    makeVersion({
+      id: 100 + n - i,
+      name: `Version ${n - i}`,
+      isActiveVersion: i === 0,
+      createdAt: new Date(Date.UTC(2026, 0, n - i, 9)).toISOString(),
+    }),
+  );
 
 describe("version rules", () => {
   const active = makeVersion();
@@ -58,7 +70,10 @@ describe("versions panel", () => {
 
   it("warns 'Veuillez comparer 4 versions au maximum' on a fifth version", async () => {
     const { panel } = await openPanel(makeProject({ currentVersionId: 105 }), many(5));
-    for (const n of [5, 4, 3, 2]) await userEvent.click(within(panel).getByRole("checkbox", { name: `Sélectionner pour la comparaison Version ${n}` }));
+    for (const n of [5, 4, 3, 2])
+      await userEvent.click(
+        within(panel).getByRole("checkbox", { name: `Sélectionner pour la comparaison Version ${n}` }),
+      );
     expect(useUi.getState().comparedVersionIds).toHaveLength(4);
     const fifth = within(panel).getByRole("checkbox", { name: "Sélectionner pour la comparaison Version 1" });
     await userEvent.click(fifth);
@@ -69,7 +84,9 @@ describe("versions panel", () => {
   });
 
   it("hides freeze without an active version and shows sign disabled", async () => {
-    const { panel } = await openPanel(makeProject({ currentVersionId: null }), [makeVersion({ isActiveVersion: false })]);
+    const { panel } = await openPanel(makeProject({ currentVersionId: null }), [
+      makeVersion({ isActiveVersion: false }),
+    ]);
     expect(within(panel).queryByRole("button", { name: "Figer la version" })).toBeNull();
     expect(within(panel).getByRole("button", { name: "Signer la version" })).toBeDisabled();
   });
@@ -88,7 +105,9 @@ describe("versions panel", () => {
 
   it("signs the active version and the header shows the signed badge", async () => {
     const project = makeProject();
-    const { panel, calls } = await openPanel(project, [makeVersion()], { "PATCH /api/project/7": { ...project, signedVersionId: 11 } });
+    const { panel, calls } = await openPanel(project, [makeVersion()], {
+      "PATCH /api/project/7": { ...project, signedVersionId: 11 },
+    });
     await userEvent.click(within(panel).getByRole("button", { name: "Signer la version" }));
     await userEvent.click(await screen.findByRole("button", { name: "Signer" }));
     expect(await screen.findByRole("button", { name: "Version signée" })).toBeDisabled();
@@ -106,7 +125,9 @@ describe("versions panel", () => {
     expect(confirm).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText(/Nom de la nouvelle version/), "V2 après gros œuvre");
     await userEvent.click(confirm);
-    expect(await screen.findByText("Version : La version ne peut pas être figée sans nouvelles modifications.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Version : La version ne peut pas être figée sans nouvelles modifications."),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/project/7/close")!.body).toEqual({ name: "V2 après gros œuvre" });
   });
 
@@ -135,7 +156,10 @@ describe("versions panel", () => {
     await waitFor(() => expect(useProject.getState().versions[0].isReferentVersion).toBe(true));
     await userEvent.click(within(panel).getByRole("switch", { name: "En construction" }));
     await waitFor(() => expect(useProject.getState().versions[0].inConstruction).toBe(true));
-    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ isReferentVersion: true }, { inConstruction: true }]);
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      { isReferentVersion: true },
+      { inConstruction: true },
+    ]);
   });
 
   it("keeps inConstruction of a frozen version read-only (the star stays)", async () => {
@@ -144,7 +168,11 @@ describe("versions panel", () => {
     const frozenItem = within(first.panel).getByRole("listitem", { name: "V0" });
     expect(within(frozenItem).getByRole("switch", { name: "En construction" })).toBeDisabled();
     expect(within(frozenItem).getByRole("button", { name: "Marquer comme version de référence" })).toBeEnabled();
-    expect(within(within(first.panel).getByRole("listitem", { name: "V1" })).getByRole("switch", { name: "En construction" })).toBeEnabled();
+    expect(
+      within(within(first.panel).getByRole("listitem", { name: "V1" })).getByRole("switch", {
+        name: "En construction",
+      }),
+    ).toBeEnabled();
   });
 
   it("keeps the star and inConstruction of an archived project read-only", async () => {
@@ -168,14 +196,27 @@ describe("blocking popup", () => {
     selectProject(project);
     mockApi({ "GET /api/project/7": project, "GET /api/version": list([makeVersion()]) });
     renderApp("/dashboard/planning");
-    expect(await screen.findByRole("alertdialog", { name: "Nouvelle version en cours de création" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("alertdialog", { name: "Nouvelle version en cours de création" }),
+    ).toBeInTheDocument();
   });
 
-  it.each(["/dashboard/projects", "/dashboard/userinfos/2", "/dashboard/project/new", "/dashboard/link-external-users"])("is not shown on %s", async (path) => {
+  it.each([
+    "/dashboard/projects",
+    "/dashboard/userinfos/2",
+    "/dashboard/project/new",
+    "/dashboard/link-external-users",
+  ])("is not shown on %s", async (path) => {
     signIn(users.manager);
     const project = makeProject({ isBeingUpdated: true });
     selectProject(project);
-    mockApi({ "GET /api/project": list([]), "GET /api/project/7": project, "GET /api/version": list([makeVersion()]), "GET /api/user/2": users.manager, "GET /api/user": list([]) });
+    mockApi({
+      "GET /api/project": list([]),
+      "GET /api/project/7": project,
+      "GET /api/version": list([makeVersion()]),
+      "GET /api/user/2": users.manager,
+      "GET /api/user": list([]),
+    });
     renderApp(path);
     await screen.findByRole("banner");
     await new Promise((r) => setTimeout(r, 50));

@@ -22,7 +22,9 @@ const useStyles = makeStyles({
 const toInput = (z: Zone): ZoneInput => ({ name: z.name, parentId: z.parentId, unity: z.unity, typology: z.typology });
 
 export default function ZoneEditPage() {
-  return <WithVersion>{(projectId, versionId) => <ZoneEditor projectId={projectId} versionId={versionId} />}</WithVersion>;
+  return (
+    <WithVersion>{(projectId, versionId) => <ZoneEditor projectId={projectId} versionId={versionId} />}</WithVersion>
+  );
 }
 
 function ZoneEditor({ projectId, versionId }: { projectId: number; versionId: number }) {
@@ -61,10 +63,27 @@ function ZoneEditor({ projectId, versionId }: { projectId: number; versionId: nu
 
   return (
     <>
-      <PageHeader title={`${t("zones.editTitle")} : ${zone.data.name}`} actions={<Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/zones")}>{t("zones.back")}</Button>} />
-      <form className={styles.form} onSubmit={(e) => { e.preventDefault(); if (valid && !busy) void save(); }}>
-        <Field label={t("zones.fields.fullName")}><Body1>{zone.data.fullName}</Body1></Field>
-        <Field label={t("zones.fields.level")}><Body1>{t(`zones.levels.${zone.data.level}`)}</Body1></Field>
+      <PageHeader
+        title={`${t("zones.editTitle")} : ${zone.data.name}`}
+        actions={
+          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/zones")}>
+            {t("zones.back")}
+          </Button>
+        }
+      />
+      <form
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid && !busy) void save();
+        }}
+      >
+        <Field label={t("zones.fields.fullName")}>
+          <Body1>{zone.data.fullName}</Body1>
+        </Field>
+        <Field label={t("zones.fields.level")}>
+          <Body1>{t(`zones.levels.${zone.data.level}`)}</Body1>
+        </Field>
         <ZoneFields value={value} onChange={setValue} zones={all.data ?? []} editing={zone.data} />
         <Field label={t("zones.fields.children")}>
           <Body1>
@@ -79,7 +98,9 @@ function ZoneEditor({ projectId, versionId }: { projectId: number; versionId: nu
           </Body1>
         </Field>
         <div className={styles.actions}>
-          <Button type="submit" appearance="primary" disabled={!valid || busy}>{t("actions.save")}</Button>
+          <Button type="submit" appearance="primary" disabled={!valid || busy}>
+            {t("actions.save")}
+          </Button>
         </div>
       </form>
     </>

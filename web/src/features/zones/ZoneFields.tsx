@@ -12,16 +12,33 @@ export function parentChoices(zones: readonly Zone[], editing: Zone | null): Zon
   return zones.filter((z) => z.level < 3 && !excluded.has(z.id));
 }
 
-export function ZoneFields({ value, onChange, zones, editing }: { value: ZoneInput; onChange: (v: ZoneInput) => void; zones: readonly Zone[]; editing: Zone | null }) {
+export function ZoneFields({
+  value,
+  onChange,
+  zones,
+  editing,
+}: {
+  value: ZoneInput;
+  onChange: (v: ZoneInput) => void;
+  zones: readonly Zone[];
+  editing: Zone | null;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
     <div className={styles.root}>
       <Field label={t("zones.fields.name")} required>
-        <Input value={value.name} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => onChange({ ...value, name: d.value })} />
+        <Input
+          value={value.name}
+          maxLength={TEXT_MAX_LENGTH}
+          onChange={(_, d) => onChange({ ...value, name: d.value })}
+        />
       </Field>
       <Field label={t("zones.fields.parent")}>
-        <Select value={value.parentId === null ? "" : String(value.parentId)} onChange={(_, d) => onChange({ ...value, parentId: d.value === "" ? null : Number(d.value) })}>
+        <Select
+          value={value.parentId === null ? "" : String(value.parentId)}
+          onChange={(_, d) => onChange({ ...value, parentId: d.value === "" ? null : Number(d.value) })}
+        >
           <option value="">{t("zones.none")}</option>
           {parentChoices(zones, editing).map((z) => (
             <option key={z.id} value={z.id}>
@@ -40,7 +57,11 @@ export function ZoneFields({ value, onChange, zones, editing }: { value: ZoneInp
         </Select>
       </Field>
       <Field label={t("zones.fields.typology")}>
-        <Input value={value.typology ?? ""} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => onChange({ ...value, typology: d.value })} />
+        <Input
+          value={value.typology ?? ""}
+          maxLength={TEXT_MAX_LENGTH}
+          onChange={(_, d) => onChange({ ...value, typology: d.value })}
+        />
       </Field>
     </div>
   );

@@ -10,7 +10,13 @@ import { zonesApi, type Zone, type ZoneInput } from "../../api/reference";
 import { ApiError } from "../../api/http";
 import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, initialTableQuery, type DataTableColumn, type RowId, type TableQuery } from "../../components/DataTable";
+import {
+  DataTable,
+  initialTableQuery,
+  type DataTableColumn,
+  type RowId,
+  type TableQuery,
+} from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
@@ -27,7 +33,9 @@ const useStyles = makeStyles({
 const EMPTY: ZoneInput = { name: "", parentId: null, unity: "macro", typology: null };
 
 export default function ZonesPage() {
-  return <WithVersion>{(projectId, versionId) => <ZonesList projectId={projectId} versionId={versionId} />}</WithVersion>;
+  return (
+    <WithVersion>{(projectId, versionId) => <ZonesList projectId={projectId} versionId={versionId} />}</WithVersion>
+  );
 }
 
 function ZonesList({ projectId, versionId }: { projectId: number; versionId: number }) {
@@ -52,13 +60,28 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
   const byId = useMemo(() => new Map(zones.map((z) => [z.id, z])), [zones]);
 
   const columns: DataTableColumn<Zone>[] = [
-    { id: "position", header: t("zones.columns.position"), width: 90, sortValue: (z) => rank.get(z.id), render: (z) => (rank.get(z.id) ?? 0) + 1 },
-    { id: "name", header: t("zones.columns.name"), render: (z) => <span style={{ paddingLeft: `${z.level * 20}px` }}>{z.name}</span> },
+    {
+      id: "position",
+      header: t("zones.columns.position"),
+      width: 90,
+      sortValue: (z) => rank.get(z.id),
+      render: (z) => (rank.get(z.id) ?? 0) + 1,
+    },
+    {
+      id: "name",
+      header: t("zones.columns.name"),
+      render: (z) => <span style={{ paddingLeft: `${z.level * 20}px` }}>{z.name}</span>,
+    },
     { id: "fullName", header: t("zones.columns.fullName"), hidden: true },
     { id: "level", header: t("zones.columns.level"), render: (z) => t(`zones.levels.${z.level}`) },
     { id: "unity", header: t("zones.columns.unity"), render: (z) => t(`zones.unities.${z.unity}`) },
     { id: "typology", header: t("zones.columns.typology") },
-    { id: "tags", header: t("zones.columns.tags"), sortable: false, render: (z) => z.tags.map((tag) => tag.name).join(", ") },
+    {
+      id: "tags",
+      header: t("zones.columns.tags"),
+      sortable: false,
+      render: (z) => z.tags.map((tag) => tag.name).join(", "),
+    },
   ];
 
   const reorder = async (dragged: RowId, target: RowId) => {
@@ -103,8 +126,11 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
       toast.success(t("zones.deleted"));
     } catch (e) {
       if (e instanceof ApiError && e.code === "zone_used_by_events") {
-        const ids = ((e.details as { ids?: number[] } | undefined)?.ids ?? []);
-        const names = ids.map((id) => byId.get(id)?.fullName).filter(Boolean).join(", ");
+        const ids = (e.details as { ids?: number[] } | undefined)?.ids ?? [];
+        const names = ids
+          .map((id) => byId.get(id)?.fullName)
+          .filter(Boolean)
+          .join(", ");
         toast.warning(`${t("errors.zone_used_by_events")}${names ? ` ${t("zones.usedByEvents", { names })}` : ""}`);
       } else warnError(e);
     } finally {
@@ -113,7 +139,9 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
     }
   };
 
-  const subZones = (toDelete ?? []).flatMap((id) => byId.get(id)?.allChildIds ?? []).filter((id) => !(toDelete ?? []).includes(id));
+  const subZones = (toDelete ?? [])
+    .flatMap((id) => byId.get(id)?.allChildIds ?? [])
+    .filter((id) => !(toDelete ?? []).includes(id));
 
   return (
     <>
@@ -121,7 +149,14 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
         title={t("zones.title")}
         actions={
           <>
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => { setDraft(EMPTY); setCreating(true); }}>
+            <Button
+              appearance="primary"
+              icon={<Add20Regular />}
+              onClick={() => {
+                setDraft(EMPTY);
+                setCreating(true);
+              }}
+            >
               {t("zones.create")}
             </Button>
             <ImportButton
@@ -151,7 +186,9 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
         onSelectionChange={setSelected}
         onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
         onRowClick={(z) => navigate(`/dashboard/zone/${z.id}`)}
-        onReorder={query.sort.field === "position" && query.sort.direction === "ASC" ? (a, b) => void reorder(a, b) : undefined}
+        onReorder={
+          query.sort.field === "position" && query.sort.direction === "ASC" ? (a, b) => void reorder(a, b) : undefined
+        }
       />
       <ConfirmDialog
         open={toDelete !== null}
@@ -163,7 +200,9 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
       >
         <Body1 block>{t("zones.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
         {subZones.length > 0 ? (
-          <Body1 block>{t("zones.deleteSubZones", { names: subZones.map((id) => byId.get(id)?.fullName).join(", ") })}</Body1>
+          <Body1 block>
+            {t("zones.deleteSubZones", { names: subZones.map((id) => byId.get(id)?.fullName).join(", ") })}
+          </Body1>
         ) : null}
       </ConfirmDialog>
       <ConfirmDialog

@@ -25,7 +25,11 @@ export function treeOrder<T extends Pick<Zone, "id" | "parentId" | "position">>(
  * Moves `draggedId` to the place of `targetId` among its siblings (after it when moving down, before it when
  * moving up) and numbers the whole tree again in display order. Null when the two are not siblings.
  */
-export function reorderedPositions<T extends Pick<Zone, "id" | "parentId" | "position">>(zones: readonly T[], draggedId: number, targetId: number): { id: number; position: number }[] | null {
+export function reorderedPositions<T extends Pick<Zone, "id" | "parentId" | "position">>(
+  zones: readonly T[],
+  draggedId: number,
+  targetId: number,
+): { id: number; position: number }[] | null {
   const dragged = zones.find((z) => z.id === draggedId);
   const target = zones.find((z) => z.id === targetId);
   if (!dragged || !target || dragged.parentId !== target.parentId || draggedId === targetId) return null;

@@ -9,10 +9,32 @@ import { listOf, renderReference } from "./testing";
 import { reorderedPositions, treeOrder } from "./zoneTree";
 import { zoneChanges } from "./ZoneFields";
 
-function zone(id: number, name: string, parentId: number | null, position: number, level = parentId === null ? 0 : 1): Zone {
+function zone(
+  id: number,
+  name: string,
+  parentId: number | null,
+  position: number,
+  level = parentId === null ? 0 : 1,
+): Zone {
   return {
-    id, name, fullName: name, parentId, parent: null, position, typology: null, unity: level === 0 ? "macro" : "zone", level, tags: [],
-    allChildIds: [], children: [], underZones: [], createdAt: null, updatedAt: null, projectId: 7, versionId: 11, trackingId: id,
+    id,
+    name,
+    fullName: name,
+    parentId,
+    parent: null,
+    position,
+    typology: null,
+    unity: level === 0 ? "macro" : "zone",
+    level,
+    tags: [],
+    allChildIds: [],
+    children: [],
+    underZones: [],
+    createdAt: null,
+    updatedAt: null,
+    projectId: 7,
+    versionId: 11,
+    trackingId: id,
   };
 }
 
@@ -27,15 +49,31 @@ describe("zone tree rules", () => {
   });
 
   it("moves a zone among its siblings only and renumbers the tree", () => {
-    expect(reorderedPositions([A, A1, A2, B], 4, 1)).toEqual([{ id: 4, position: 0 }, { id: 1, position: 1 }, { id: 2, position: 2 }, { id: 3, position: 3 }]);
-    expect(reorderedPositions([A, A1, A2, B], 2, 3)).toEqual([{ id: 1, position: 0 }, { id: 3, position: 1 }, { id: 2, position: 2 }, { id: 4, position: 3 }]);
+    expect(reorderedPositions([A, A1, A2, B], 4, 1)).toEqual([
+      { id: 4, position: 0 },
+      { id: 1, position: 1 },
+      { id: 2, position: 2 },
+      { id: 3, position: 3 },
+    ]);
+    expect(reorderedPositions([A, A1, A2, B], 2, 3)).toEqual([
+      { id: 1, position: 0 },
+      { id: 3, position: 1 },
+      { id: 2, position: 2 },
+      { id: 4, position: 3 },
+    ]);
     expect(reorderedPositions([A, A1, A2, B], 2, 4)).toBeNull();
   });
 
   it("sends only changed, trimmed fields", () => {
     expect(zoneChanges(A, { name: "Bâtiment A", parentId: null, unity: "macro", typology: null })).toEqual({});
-    expect(zoneChanges(A, { name: " Bât. A ", parentId: null, unity: "macro", typology: "  " })).toEqual({ name: "Bât. A" });
-    expect(zoneChanges(null, { name: "Parking", parentId: null, unity: "others", typology: "Sous-sol" })).toEqual({ name: "Parking", unity: "others", typology: "Sous-sol" });
+    expect(zoneChanges(A, { name: " Bât. A ", parentId: null, unity: "macro", typology: "  " })).toEqual({
+      name: "Bât. A",
+    });
+    expect(zoneChanges(null, { name: "Parking", parentId: null, unity: "others", typology: "Sous-sol" })).toEqual({
+      name: "Parking",
+      unity: "others",
+      typology: "Sous-sol",
+    });
   });
 });
 
@@ -49,7 +87,12 @@ describe("/dashboard/zones", () => {
     const table = await screen.findByRole("table", { name: "Zones" });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(5));
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getAllByRole("cell")[3].textContent)).toEqual(["Bâtiment A", "R+1", "R+2", "Bâtiment B"]);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[3].textContent)).toEqual([
+      "Bâtiment A",
+      "R+1",
+      "R+2",
+      "Bâtiment B",
+    ]);
     expect(calls[0].query.getAll("filter")).toEqual(["projectId||$eq||7", "versionId||$eq||11"]);
     expect(calls[0].query.get("sort")).toBe("position,ASC");
 
@@ -59,7 +102,14 @@ describe("/dashboard/zones", () => {
     fireEvent.drop(rows[0], { dataTransfer });
     expect(await screen.findByText("L'ordre des zones a été enregistré.")).toBeInTheDocument();
     const put = calls.find((c) => c.method === "PUT")!;
-    expect(put.body).toEqual({ zones: [{ id: 4, position: 0 }, { id: 1, position: 1 }, { id: 2, position: 2 }, { id: 3, position: 3 }] });
+    expect(put.body).toEqual({
+      zones: [
+        { id: 4, position: 0 },
+        { id: 1, position: 1 },
+        { id: 2, position: 2 },
+        { id: 3, position: 3 },
+      ],
+    });
     await waitFor(() => expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Bâtiment B"));
   });
 
@@ -67,21 +117,33 @@ describe("/dashboard/zones", () => {
     const user = userEvent.setup();
     mockApi({
       "GET /api/zone": listOf([A, A1, A2, B]),
-      "DELETE /api/zone/bulk-delete": { status: 409, body: { code: "zone_used_by_events", message: "x", details: { ids: [2] } } },
+      "DELETE /api/zone/bulk-delete": {
+        status: 409,
+        body: { code: "zone_used_by_events", message: "x", details: { ids: [2] } },
+      },
     });
     renderReference("/dashboard/zones");
     await user.click(await screen.findByRole("checkbox", { name: "Sélectionner Bâtiment A" }));
     await user.click(screen.getByRole("button", { name: "Supprimer la sélection" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Supprimer la zone sélectionnée ? Ses sous-zones seront supprimées aussi.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Supprimer la zone sélectionnée ? Ses sous-zones seront supprimées aussi."),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText("Sous-zones supprimées avec elles : R+1, R+2")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Supprimer" }));
-    expect(await screen.findByText(/Cette zone est utilisée par des tâches et ne peut pas être supprimée\. Ces zones sont utilisées par des tâches : R\+1/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Cette zone est utilisée par des tâches et ne peut pas être supprimée\. Ces zones sont utilisées par des tâches : R\+1/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("creates a zone under a parent from the dialog", async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ "GET /api/zone": listOf([A]), "POST /api/zone": { status: 201, body: zone(9, "R+3", 1, 4) } });
+    const { calls } = mockApi({
+      "GET /api/zone": listOf([A]),
+      "POST /api/zone": { status: 201, body: zone(9, "R+3", 1, 4) },
+    });
     renderReference("/dashboard/zones");
     await user.click(await screen.findByRole("button", { name: "Nouvelle zone" }));
     const dialog = await screen.findByRole("dialog");
@@ -92,11 +154,20 @@ describe("/dashboard/zones", () => {
     await user.selectOptions(within(dialog).getByRole("combobox", { name: "Unité" }), "zone");
     await user.click(create);
     expect(await screen.findByText("Zone créée.")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ name: "R+3", parentId: 1, unity: "zone", projectId: 7, versionId: 11 });
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      name: "R+3",
+      parentId: 1,
+      unity: "zone",
+      projectId: 7,
+      versionId: 11,
+    });
   });
 
   it("shows the server's message for a broken import and errors.import_format for an unreadable file", async () => {
-    let answer = { status: 400, body: { code: "errors.validation", message: "Ligne 3, colonne « Zone parente » : zone « X » introuvable" } };
+    let answer = {
+      status: 400,
+      body: { code: "errors.validation", message: "Ligne 3, colonne « Zone parente » : zone « X » introuvable" },
+    };
     mockApi({ "GET /api/zone": listOf([A]), "POST /api/zone/import": () => answer });
     renderReference("/dashboard/zones");
     await screen.findByRole("button", { name: "Importer (.xlsx)" });
@@ -119,7 +190,20 @@ describe("live updates", () => {
     const table = await screen.findByRole("table", { name: "Zones" });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(2));
     zones = [A, B];
-    act(() => handleRealtimeEvent("reference:update", { event: "reference:update", projectId: 7, versionId: 11, initiatorId: 99, ids: [4], data: { resource: "zone" } }, { userId: 2, isAdmin: false, pathname: "/dashboard/zones", navigate: () => {} }));
+    act(() =>
+      handleRealtimeEvent(
+        "reference:update",
+        {
+          event: "reference:update",
+          projectId: 7,
+          versionId: 11,
+          initiatorId: 99,
+          ids: [4],
+          data: { resource: "zone" },
+        },
+        { userId: 2, isAdmin: false, pathname: "/dashboard/zones", navigate: () => {} },
+      ),
+    );
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(3));
     expect(calls.filter((c) => c.path === "/api/zone")).toHaveLength(2);
   });

@@ -21,5 +21,27 @@ import { imports } from "./imports";
 import { print } from "./print";
 
 /** All French text, one i18next namespace ("translation"). */
-export const fr = { ...common, ...errors, ...auth, ...nav, ...layout, ...projects, ...versions, ...users, ...planning, ...events, ...table, ...zones, ...lots, ...participants, ...specialities, ...holidays, ...phases, ...tags, ...macroTasks, ...imports, ...print };
+export const fr = {
+  ...common,
+  ...errors,
+  ...auth,
+  ...nav,
+  ...layout,
+  ...projects,
+  ...versions,
+  ...users,
+  ...planning,
+  ...events,
+  ...table,
+  ...zones,
+  ...lots,
+  ...participants,
+  ...specialities,
+  ...holidays,
+  ...phases,
+  ...tags,
+  ...macroTasks,
+  ...imports,
+  ...print,
+};
 export type Resources = typeof fr;

@@ -23,7 +23,13 @@ export const lots = {
     histogram: "Tâches par lot",
     viewLots: "Lots",
     viewParticipants: "Tous les participants",
-    columns: { name: "Nom", color: "Couleur", specialities: "Spécialités", participants: "Participants", total: "Tâches" },
+    columns: {
+      name: "Nom",
+      color: "Couleur",
+      specialities: "Spécialités",
+      participants: "Participants",
+      total: "Tâches",
+    },
     fields: {
       name: "Nom du lot",
       color: "Couleur",

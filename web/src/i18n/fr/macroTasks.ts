@@ -31,7 +31,12 @@ export const macroTasks = {
     deleted: "Macro-tâches supprimées.",
     created: "Macro-tâche créée.",
     updated: "Macro-tâche mise à jour.",
-    tabs: { label: "Onglets de la macro-tâche", informations: "Informations", participants: "Participants", counting: "Comptage" },
+    tabs: {
+      label: "Onglets de la macro-tâche",
+      informations: "Informations",
+      participants: "Participants",
+      counting: "Comptage",
+    },
     countingLater: "Le comptage sera disponible avec le suivi des avancements.",
     form: {
       titleNew: "Nouvelle macro-tâche",

@@ -21,7 +21,16 @@ export const participants = {
     sameLotsTitle: "Participants des lots de {{name}}",
     sameLotsEmpty: "Aucun autre participant dans ses lots.",
     noLot: "Ce participant n'est dans aucun lot.",
-    columns: { name: "Nom", companyName: "Entreprise", lots: "Lots", sharedLots: "Lots en commun", specialities: "Spécialités", manager: "Responsable", email: "E-mail", total: "Tâches" },
+    columns: {
+      name: "Nom",
+      companyName: "Entreprise",
+      lots: "Lots",
+      sharedLots: "Lots en commun",
+      specialities: "Spécialités",
+      manager: "Responsable",
+      email: "E-mail",
+      total: "Tâches",
+    },
     fields: {
       name: "Nom",
       companyName: "Entreprise",

@@ -5,7 +5,14 @@ export const planning = {
     views: { year: "Année", month: "Mois", week: "Semaine" },
     zoom: "Zoom",
     grouping: { label: "Regrouper par", none: "Aucun", zone: "Zone", lot: "Lot", sequence: "Séquence" },
-    modes: { label: "Mode", construction: "Construction", recalibration: "Recalage", ordering: "Ordonnancement", print: "Impression", signing: "Signature de la version" },
+    modes: {
+      label: "Mode",
+      construction: "Construction",
+      recalibration: "Recalage",
+      ordering: "Ordonnancement",
+      print: "Impression",
+      signing: "Signature de la version",
+    },
     critical: "Chemin critique",
     today: "Aujourd'hui",
     columns: { name: "Nom", lot: "Lot", start: "Début", end: "Fin", days: "Jours" },
@@ -113,7 +120,8 @@ export const planning = {
     },
     modeHints: {
       construction: "Construction : déplacez, allongez et liez les tâches.",
-      recalibration: "Recalage : l'historique des recalages de la version est listé ; choisissez-en un pour voir sa tâche.",
+      recalibration:
+        "Recalage : l'historique des recalages de la version est listé ; choisissez-en un pour voir sa tâche.",
       ordering: "Ordonnancement : les dates sont figées, réordonnez les lignes.",
       signing: "Signature : le planning est en lecture ; signez la version courante.",
     },

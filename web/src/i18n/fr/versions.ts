@@ -23,7 +23,11 @@ export const versions = {
       confirm: "Signer",
       done: "Version signée.",
     },
-    referent: { mark: "Marquer comme version de référence", unmark: "Retirer la référence", marked: "Version de référence mise à jour." },
+    referent: {
+      mark: "Marquer comme version de référence",
+      unmark: "Retirer la référence",
+      marked: "Version de référence mise à jour.",
+    },
     inConstruction: "En construction",
     inConstructionSaved: "Statut de construction mis à jour.",
     active: "Courante",

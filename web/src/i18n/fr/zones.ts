@@ -9,7 +9,8 @@ export const zones = {
     updated: "Zone mise à jour.",
     deleted: "Zones supprimées.",
     ordering_saved: "L'ordre des zones a été enregistré.",
-    orderingHint: "Faites glisser une zone sur une autre du même parent pour la mettre à sa place. Le glisser-déposer est proposé quand la liste est triée par position croissante.",
+    orderingHint:
+      "Faites glisser une zone sur une autre du même parent pour la mettre à sa place. Le glisser-déposer est proposé quand la liste est triée par position croissante.",
     orderingOtherLevel: "Une zone ne peut être déplacée que parmi les zones de même parent.",
     empty: "Aucune zone dans cette version.",
     import: "Importer (.xlsx)",

@@ -6,7 +6,15 @@ import { compareTooltip } from "./compareText";
  * The grid's delta of a compared task: start and end deltas in working days against the first compared
  * version, every version in the tooltip; "Nouvelle" when a compared version does not have the task.
  */
-export function CompareCell({ comparison, eventId, right }: { comparison: Comparison; eventId: number; /** Placed over the end of the name column, this far from the row's right edge. */ right: number }) {
+export function CompareCell({
+  comparison,
+  eventId,
+  right,
+}: {
+  comparison: Comparison;
+  eventId: number;
+  /** Placed over the end of the name column, this far from the row's right edge. */ right: number;
+}) {
   const { t } = useTranslation();
   const bars = comparison.byId.get(eventId);
   if (!bars) return null;
@@ -19,9 +27,24 @@ export function CompareCell({ comparison, eventId, right }: { comparison: Compar
       data-testid="compare-delta"
       title={title}
       aria-label={title}
-      style={{ position: "absolute", right, top: 4, padding: "0 4px", borderRadius: 3, lineHeight: "16px", fontSize: 11, whiteSpace: "nowrap", background: only ? "#FDE7E9" : moved ? "#FFF4CE" : "#F0F0F0", color: only ? "#A4262C" : "#242424" }}
+      style={{
+        position: "absolute",
+        right,
+        top: 4,
+        padding: "0 4px",
+        borderRadius: 3,
+        lineHeight: "16px",
+        fontSize: 11,
+        whiteSpace: "nowrap",
+        background: only ? "#FDE7E9" : moved ? "#FFF4CE" : "#F0F0F0",
+        color: only ? "#A4262C" : "#242424",
+      }}
     >
-      {only && first === null ? t("compare.onlyHere") : first ? `Δ ${signed(first.startDelta)} / ${signed(first.endDelta)}` : ""}
+      {only && first === null
+        ? t("compare.onlyHere")
+        : first
+          ? `Δ ${signed(first.startDelta)} / ${signed(first.endDelta)}`
+          : ""}
       {only && first !== null ? ` · ${t("compare.onlyHereShort")}` : ""}
     </span>
   );

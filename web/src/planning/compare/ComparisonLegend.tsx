@@ -3,7 +3,19 @@ import { useTranslation } from "react-i18next";
 import { Button, Caption1 } from "@fluentui/react-components";
 import type { Comparison } from "./compareModel";
 
-const BOX: React.CSSProperties = { position: "fixed", right: 16, bottom: 16, zIndex: 5, background: "#FFFFFF", border: "1px solid #D6D6D6", borderRadius: 4, padding: "6px 10px", boxShadow: "0 2px 6px rgba(0,0,0,0.15)", display: "grid", gap: 4 };
+const BOX: React.CSSProperties = {
+  position: "fixed",
+  right: 16,
+  bottom: 16,
+  zIndex: 5,
+  background: "#FFFFFF",
+  border: "1px solid #D6D6D6",
+  borderRadius: 4,
+  padding: "6px 10px",
+  boxShadow: "0 2px 6px rgba(0,0,0,0.15)",
+  display: "grid",
+  gap: 4,
+};
 
 /**
  * Which colour is which compared version, and a way out of the comparison. It sits over the Gantt's bottom right

@@ -32,10 +32,18 @@ export interface Comparison {
  * Baselines of the compared versions, matched to the current version's events by trackingId on the server
  * (GET /planning/data comparisons), with deltas against the current (live) dates.
  */
-export function buildComparison(data: PlanningData, dates: ReadonlyMap<number, readonly [number, number]>, calendar: Calendar): Comparison | null {
+export function buildComparison(
+  data: PlanningData,
+  dates: ReadonlyMap<number, readonly [number, number]>,
+  calendar: Calendar,
+): Comparison | null {
   const comps = data.comparisons ?? [];
   if (comps.length === 0) return null;
-  const versions = comps.map((c, k) => ({ versionId: c.versionId, name: c.name, color: BASELINE_COLORS[k % BASELINE_COLORS.length] }));
+  const versions = comps.map((c, k) => ({
+    versionId: c.versionId,
+    name: c.name,
+    color: BASELINE_COLORS[k % BASELINE_COLORS.length],
+  }));
   const found = comps.map((c) => {
     const m = new Map<number, number>();
     c.eventIds.forEach((id, i) => m.set(id, i));
@@ -52,7 +60,12 @@ export function buildComparison(data: PlanningData, dates: ReadonlyMap<number, r
         if (i === undefined || c.startDay[i] === NO_DAY || c.endDay[i] === NO_DAY) return null;
         const s = c.startDay[i];
         const en = c.endDay[i];
-        return { startDay: s, endDay: en, startDelta: calendar.rank(d[0]) - calendar.rank(s), endDelta: calendar.rank(d[1]) - calendar.rank(en) };
+        return {
+          startDay: s,
+          endDay: en,
+          startDelta: calendar.rank(d[0]) - calendar.rank(s),
+          endDelta: calendar.rank(d[1]) - calendar.rank(en),
+        };
       }),
     );
   }

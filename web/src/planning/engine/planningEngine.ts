@@ -27,7 +27,13 @@ function toMessage(plan: Plan, schedule: Schedule, delta: Delta): DeltaMessage {
     violations[2 * k] = plan.ids[v.child];
     violations[2 * k + 1] = plan.ids[v.parent];
   });
-  return { ids: delta.ids, startDay: delta.startDay, endDay: delta.endDay, projectEndDay: schedule.projectEndDay, violations };
+  return {
+    ids: delta.ids,
+    startDay: delta.startDay,
+    endDay: delta.endDay,
+    projectEndDay: schedule.projectEndDay,
+    violations,
+  };
 }
 
 export class PlanningEngine {
@@ -35,7 +41,10 @@ export class PlanningEngine {
   private schedule: Schedule | null = null;
 
   /** Loads the version; the links that locked events break are reported from the start, not only after a move. */
-  load(graph: GraphTransfer, calendars: CalendarColumns): { size: number; projectEndDay: number; violations: Float64Array } {
+  load(
+    graph: GraphTransfer,
+    calendars: CalendarColumns,
+  ): { size: number; projectEndDay: number; violations: Float64Array } {
     this.plan = planOf(graph, calendars);
     this.schedule = schedulePlan(this.plan);
     const violations = new Float64Array(this.schedule.violations.length * 2);

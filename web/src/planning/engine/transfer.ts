@@ -46,4 +46,3 @@ export function graphToTransfer(graph: GraphColumns): GraphTransfer {
     linkDelay: Int32Array.from(graph.linkDelay),
   };
 }
-

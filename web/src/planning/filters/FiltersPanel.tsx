@@ -24,13 +24,27 @@ import { NO_DAY } from "@jalon/engine";
 import { filterDay } from "../range";
 
 const useStyles = makeStyles({
-  body: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, paddingBottom: tokens.spacingVerticalL },
+  body: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalM,
+    paddingBottom: tokens.spacingVerticalL,
+  },
   dates: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS },
   note: { color: tokens.colorNeutralForeground3 },
 });
 
 /** The id-list filters in the order of spec 000 section 2. */
-export const LIST_FILTERS: OptionList[] = ["participantGroupProIds", "participantIds", "zoneIds", "tagIds", "macroTaskIds", "sequenceIds", "categoryIds", "specialityIds"];
+export const LIST_FILTERS: OptionList[] = [
+  "participantGroupProIds",
+  "participantIds",
+  "zoneIds",
+  "tagIds",
+  "macroTaskIds",
+  "sequenceIds",
+  "categoryIds",
+  "specialityIds",
+];
 
 export interface FiltersPanelProps {
   open: boolean;
@@ -53,9 +67,25 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
   const resetFilters = usePlanningStore((s) => s.resetFilters);
   const count = activeFilterCount(filters);
   return (
-    <InlineDrawer open={open} position="end" separator aria-label={t("planning.filters.title")} data-testid="planning-filters" style={{ width: 320 }}>
+    <InlineDrawer
+      open={open}
+      position="end"
+      separator
+      aria-label={t("planning.filters.title")}
+      data-testid="planning-filters"
+      style={{ width: 320 }}
+    >
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t("planning.filters.close")} icon={<Dismiss20Regular />} onClick={onClose} />}>
+        <DrawerHeaderTitle
+          action={
+            <Button
+              appearance="subtle"
+              aria-label={t("planning.filters.close")}
+              icon={<Dismiss20Regular />}
+              onClick={onClose}
+            />
+          }
+        >
           {t("planning.filters.title")}
         </DrawerHeaderTitle>
         <div style={{ display: "flex", alignItems: "center", justifyContent: "space-between" }}>
@@ -68,30 +98,76 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
       <DrawerBody>
         <div className={styles.body}>
           {LIST_FILTERS.map((key) => (
-            <IdListFilter key={key} name={key} options={options[key] ?? []} selected={filters[key]} onChange={(ids) => setFilters({ [key]: ids } as Partial<PlanningFilters>)} />
+            <IdListFilter
+              key={key}
+              name={key}
+              options={options[key] ?? []}
+              selected={filters[key]}
+              onChange={(ids) => setFilters({ [key]: ids } as Partial<PlanningFilters>)}
+            />
           ))}
-          <EventNamesFilter projectId={projectId} versionId={versionId} selected={filters.eventNames} onChange={(eventNames) => setFilters({ eventNames })} />
+          <EventNamesFilter
+            projectId={projectId}
+            versionId={versionId}
+            selected={filters.eventNames}
+            onChange={(eventNames) => setFilters({ eventNames })}
+          />
           <Field label={t("planning.filters.dates")}>
             <div className={styles.dates}>
-              <Field label={t("planning.filters.startDate")} hint={t("planning.range.filterHint")} size="small" validationMessage={dateError(filters.startDate) ? t("errors.startDate_invalid") : undefined}>
-                <Input type="date" value={filters.startDate ?? ""} onChange={(_, d) => setFilters({ startDate: d.value || null })} data-testid="filter-start-date" />
+              <Field
+                label={t("planning.filters.startDate")}
+                hint={t("planning.range.filterHint")}
+                size="small"
+                validationMessage={dateError(filters.startDate) ? t("errors.startDate_invalid") : undefined}
+              >
+                <Input
+                  type="date"
+                  value={filters.startDate ?? ""}
+                  onChange={(_, d) => setFilters({ startDate: d.value || null })}
+                  data-testid="filter-start-date"
+                />
               </Field>
-              <Field label={t("planning.filters.endDate")} size="small" validationMessage={dateError(filters.endDate) || endBeforeStart(filters.startDate, filters.endDate) ? t("errors.endDate_invalid") : undefined}>
-                <Input type="date" value={filters.endDate ?? ""} onChange={(_, d) => setFilters({ endDate: d.value || null })} data-testid="filter-end-date" />
+              <Field
+                label={t("planning.filters.endDate")}
+                size="small"
+                validationMessage={
+                  dateError(filters.endDate) || endBeforeStart(filters.startDate, filters.endDate)
+                    ? t("errors.endDate_invalid")
+                    : undefined
+                }
+              >
+                <Input
+                  type="date"
+                  value={filters.endDate ?? ""}
+                  onChange={(_, d) => setFilters({ endDate: d.value || null })}
+                  data-testid="filter-end-date"
+                />
               </Field>
             </div>
           </Field>
           <Field label={t("planning.filters.recalibration")}>
             <div className={styles.dates}>
               <Field label={t("planning.filters.recalibrationFrom")} size="small">
-                <Input type="date" value={filters.recalibrationFrom ?? ""} onChange={(_, d) => setFilters({ recalibrationFrom: d.value || null })} />
+                <Input
+                  type="date"
+                  value={filters.recalibrationFrom ?? ""}
+                  onChange={(_, d) => setFilters({ recalibrationFrom: d.value || null })}
+                />
               </Field>
               <Field label={t("planning.filters.recalibrationTo")} size="small">
-                <Input type="date" value={filters.recalibrationTo ?? ""} onChange={(_, d) => setFilters({ recalibrationTo: d.value || null })} />
+                <Input
+                  type="date"
+                  value={filters.recalibrationTo ?? ""}
+                  onChange={(_, d) => setFilters({ recalibrationTo: d.value || null })}
+                />
               </Field>
             </div>
           </Field>
-          <Switch label={t("planning.filters.blockedSequences")} checked={filters.blockedSequences} onChange={(_, d) => setFilters({ blockedSequences: d.checked })} />
+          <Switch
+            label={t("planning.filters.blockedSequences")}
+            checked={filters.blockedSequences}
+            onChange={(_, d) => setFilters({ blockedSequences: d.checked })}
+          />
           <Caption1 className={styles.note}>{t("planning.filters.familiesLater")}</Caption1>
         </div>
       </DrawerBody>
@@ -99,12 +175,27 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
   );
 }
 
-function IdListFilter({ name, options, selected, onChange }: { name: OptionList; options: FilterOption[]; selected: number[]; onChange: (ids: number[]) => void }) {
+function IdListFilter({
+  name,
+  options,
+  selected,
+  onChange,
+}: {
+  name: OptionList;
+  options: FilterOption[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}) {
   const { t } = useTranslation();
   const label = t(`planning.filters.${name}`);
   const values = selected.map(String);
   const byValue = useMemo(() => new Map(options.map((o) => [o.value, o.label])), [options]);
-  const shown = values.length === 0 ? "" : values.length === 1 ? (byValue.get(values[0]) ?? "") : t("planning.filters.selected", { count: values.length });
+  const shown =
+    values.length === 0
+      ? ""
+      : values.length === 1
+        ? (byValue.get(values[0]) ?? "")
+        : t("planning.filters.selected", { count: values.length });
   return (
     <Field label={label}>
       <Dropdown
@@ -127,7 +218,17 @@ function IdListFilter({ name, options, selected, onChange }: { name: OptionList;
 }
 
 /** Event names through GET /event/distinct (10 at a time, by what is typed). */
-function EventNamesFilter({ projectId, versionId, selected, onChange }: { projectId: number; versionId: number; selected: string[]; onChange: (names: string[]) => void }) {
+function EventNamesFilter({
+  projectId,
+  versionId,
+  selected,
+  onChange,
+}: {
+  projectId: number;
+  versionId: number;
+  selected: string[];
+  onChange: (names: string[]) => void;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const [names, setNames] = useState<string[]>([]);
@@ -150,7 +251,11 @@ function EventNamesFilter({ projectId, versionId, selected, onChange }: { projec
         multiselect
         freeform
         aria-label={t("planning.filters.eventNames")}
-        placeholder={selected.length ? t("planning.filters.selected", { count: selected.length }) : t("planning.filters.eventNamesSearch")}
+        placeholder={
+          selected.length
+            ? t("planning.filters.selected", { count: selected.length })
+            : t("planning.filters.eventNamesSearch")
+        }
         value={search}
         selectedOptions={selected}
         onChange={(e) => setSearch(e.target.value)}

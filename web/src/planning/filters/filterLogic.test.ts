@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_FILTERS } from "../planningStore";
 import { smallPlanning } from "../testData";
-import { activeFilterCount, clientFilter, effectiveTagIds, NO_MATCH_ID, serverFilterParams, shiftedEventIds } from "./filterLogic";
+import {
+  activeFilterCount,
+  clientFilter,
+  effectiveTagIds,
+  NO_MATCH_ID,
+  serverFilterParams,
+  shiftedEventIds,
+} from "./filterLogic";
 import { labelOf, tagRefs } from "./filterOptions";
 
 const tags = [
@@ -26,13 +33,35 @@ describe("planning filters", () => {
     expect(none.fromDate).toBeUndefined();
     expect(none.toDate).toBeUndefined();
     expect(none.participantGroupProIds).toEqual([]);
-    const p = serverFilterParams({ ...EMPTY_FILTERS, participantGroupProIds: [41], eventNames: ["Dallage"], startDate: "2026-02-05", endDate: "2026-02-09" }, tags);
-    expect(p).toMatchObject({ participantGroupProIds: [41], eventNames: ["Dallage"], fromDate: "2026-02-05", toDate: "2026-02-09" });
+    const p = serverFilterParams(
+      {
+        ...EMPTY_FILTERS,
+        participantGroupProIds: [41],
+        eventNames: ["Dallage"],
+        startDate: "2026-02-05",
+        endDate: "2026-02-09",
+      },
+      tags,
+    );
+    expect(p).toMatchObject({
+      participantGroupProIds: [41],
+      eventNames: ["Dallage"],
+      fromDate: "2026-02-05",
+      toDate: "2026-02-09",
+    });
   });
 
   it("counts active filters (a date range counts once)", () => {
     expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
-    expect(activeFilterCount({ ...EMPTY_FILTERS, zoneIds: [1], startDate: "2026-01-01", endDate: "2026-02-01", blockedSequences: true })).toBe(3);
+    expect(
+      activeFilterCount({
+        ...EMPTY_FILTERS,
+        zoneIds: [1],
+        startDate: "2026-01-01",
+        endDate: "2026-02-01",
+        blockedSequences: true,
+      }),
+    ).toBe(3);
   });
 
   it("reads recalibrations on Paris days: 23:30 UTC on Feb 4 is Feb 5 in Paris", () => {

@@ -34,9 +34,15 @@ export interface TagRef {
  * picked categories remain. Categories matching no tag keep an impossible id so that nothing is shown rather
  * than everything.
  */
-export function effectiveTagIds(tagIds: readonly number[], categoryIds: readonly number[], tags: readonly TagRef[]): number[] {
+export function effectiveTagIds(
+  tagIds: readonly number[],
+  categoryIds: readonly number[],
+  tags: readonly TagRef[],
+): number[] {
   if (categoryIds.length === 0) return [...tagIds];
-  const inCategories = new Set(tags.filter((t) => t.categoryId !== null && categoryIds.includes(t.categoryId)).map((t) => t.id));
+  const inCategories = new Set(
+    tags.filter((t) => t.categoryId !== null && categoryIds.includes(t.categoryId)).map((t) => t.id),
+  );
   const picked = tagIds.length ? tagIds.filter((id) => inCategories.has(id)) : [...inCategories];
   return picked.length ? picked : [NO_MATCH_ID];
 }
@@ -66,8 +72,23 @@ export function serverFilterParams(f: PlanningFilters, tags: readonly TagRef[]):
 
 /** How many filters are active, for the toolbar badge. */
 export function activeFilterCount(f: PlanningFilters): number {
-  const lists = [f.participantGroupProIds, f.participantIds, f.zoneIds, f.tagIds, f.macroTaskIds, f.sequenceIds, f.eventNames, f.categoryIds, f.specialityIds];
-  return lists.filter((l) => l.length > 0).length + (f.blockedSequences ? 1 : 0) + (f.startDate || f.endDate ? 1 : 0) + (f.recalibrationFrom || f.recalibrationTo ? 1 : 0);
+  const lists = [
+    f.participantGroupProIds,
+    f.participantIds,
+    f.zoneIds,
+    f.tagIds,
+    f.macroTaskIds,
+    f.sequenceIds,
+    f.eventNames,
+    f.categoryIds,
+    f.specialityIds,
+  ];
+  return (
+    lists.filter((l) => l.length > 0).length +
+    (f.blockedSequences ? 1 : 0) +
+    (f.startDate || f.endDate ? 1 : 0) +
+    (f.recalibrationFrom || f.recalibrationTo ? 1 : 0)
+  );
 }
 
 /** Sequences with at least one locked ("bloqué") event: the "block sequences" filter keeps only these. */
@@ -107,7 +128,11 @@ export function shiftedEventIds(rows: readonly ShiftRow[], from: string | null, 
  * The client-side part of the filters as a predicate over event ids, or null when it keeps everything (so the
  * model is built without a per-event call).
  */
-export function clientFilter(data: PlanningData, f: PlanningFilters, shifted: ReadonlySet<number> | null): ((id: number) => boolean) | null {
+export function clientFilter(
+  data: PlanningData,
+  f: PlanningFilters,
+  shifted: ReadonlySet<number> | null,
+): ((id: number) => boolean) | null {
   const checks: ((id: number) => boolean)[] = [];
   if (f.blockedSequences) {
     const seqs = lockedSequenceIds(data);

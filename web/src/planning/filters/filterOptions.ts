@@ -10,7 +10,15 @@ export interface FilterOption {
   label: string;
 }
 
-export type OptionList = "participantGroupProIds" | "participantIds" | "zoneIds" | "tagIds" | "categoryIds" | "macroTaskIds" | "sequenceIds" | "specialityIds";
+export type OptionList =
+  | "participantGroupProIds"
+  | "participantIds"
+  | "zoneIds"
+  | "tagIds"
+  | "categoryIds"
+  | "macroTaskIds"
+  | "sequenceIds"
+  | "specialityIds";
 
 /** The reference list each filter reads its choices from (spec 000 section 7, spec 001 section 7). */
 export const OPTION_PATHS: Record<OptionList, string> = {
@@ -28,7 +36,8 @@ type Row = Record<string, unknown> & { id: number };
 
 /** A row's display name: reference rows name themselves differently (zones have a full name, participants a person's name). */
 export function labelOf(row: Row): string {
-  const str = (k: string) => (typeof row[k] === "string" && (row[k] as string).trim() !== "" ? (row[k] as string) : null);
+  const str = (k: string) =>
+    typeof row[k] === "string" && (row[k] as string).trim() !== "" ? (row[k] as string) : null;
   const person = [str("firstname"), str("lastname")].filter(Boolean).join(" ");
   return str("fullName") ?? str("name") ?? str("label") ?? (person || `#${row.id}`);
 }
@@ -50,7 +59,9 @@ export async function referenceRows(path: string, versionId: number): Promise<Ro
 }
 
 export function toOptions(rows: readonly Row[]): FilterOption[] {
-  return rows.map((r) => ({ value: String(r.id), label: labelOf(r) })).sort((a, b) => a.label.localeCompare(b.label, "fr"));
+  return rows
+    .map((r) => ({ value: String(r.id), label: labelOf(r) }))
+    .sort((a, b) => a.label.localeCompare(b.label, "fr"));
 }
 
 export function tagRefs(rows: readonly Row[]): TagRef[] {
@@ -85,7 +96,11 @@ export interface ShiftEntry extends ShiftRow {
 /** GET /history/shift of the version: the recalibrations, each with its event and time. */
 export async function shiftRows(projectId: number, versionId: number): Promise<ShiftEntry[]> {
   const res = await request<ListResponse<ShiftEntry>>("GET", "/history/shift", {
-    query: { filter: [filter("projectId", "$eq", projectId), filter("versionId", "$eq", versionId)], limit: LIST_LIMIT, sort: "name,ASC" },
+    query: {
+      filter: [filter("projectId", "$eq", projectId), filter("versionId", "$eq", versionId)],
+      limit: LIST_LIMIT,
+      sort: "name,ASC",
+    },
   });
   return res.data;
 }

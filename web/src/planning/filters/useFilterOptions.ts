@@ -12,8 +12,16 @@ export interface FilterOptionsState {
  * The choices of every filter, read once per version from the reference lists. Zones, lots and sequences also
  * come with GET /planning/data: they stand in while their own list is not served.
  */
-export function useFilterOptions(versionId: number, data: Pick<PlanningData, "zones" | "lots" | "sequences"> | null, enabled: boolean): FilterOptionsState {
-  const [loaded, setLoaded] = useState<{ versionId: number; options: Partial<Record<OptionList, FilterOption[]>>; tags: TagRef[] } | null>(null);
+export function useFilterOptions(
+  versionId: number,
+  data: Pick<PlanningData, "zones" | "lots" | "sequences"> | null,
+  enabled: boolean,
+): FilterOptionsState {
+  const [loaded, setLoaded] = useState<{
+    versionId: number;
+    options: Partial<Record<OptionList, FilterOption[]>>;
+    tags: TagRef[];
+  } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
@@ -35,7 +43,8 @@ export function useFilterOptions(versionId: number, data: Pick<PlanningData, "zo
   return useMemo(() => {
     const options = { ...(loaded?.versionId === versionId ? loaded.options : {}) };
     if (data) {
-      if (!options.zoneIds?.length) options.zoneIds = toOptions(data.zones.map((z) => ({ id: z.id, name: z.name, fullName: z.fullName })));
+      if (!options.zoneIds?.length)
+        options.zoneIds = toOptions(data.zones.map((z) => ({ id: z.id, name: z.name, fullName: z.fullName })));
       if (!options.participantGroupProIds?.length) options.participantGroupProIds = toOptions(data.lots);
       if (!options.sequenceIds?.length) options.sequenceIds = toOptions(data.sequences);
     }

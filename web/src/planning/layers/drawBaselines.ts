@@ -26,7 +26,11 @@ export function drawBaselines(c: CanvasRenderingContext2D, b: BaselinesInput): n
   const right = b.scrollLeft + b.width;
   const visible = (x: number, w: number) => x <= right && x + w >= left;
   let drawn = 0;
-  const drawBars = (row: GanttRow, kind: "task" | "milestone", bars: readonly ({ startDay: number; endDay: number } | null)[]) => {
+  const drawBars = (
+    row: GanttRow,
+    kind: "task" | "milestone",
+    bars: readonly ({ startDay: number; endDay: number } | null)[],
+  ) => {
     bars.forEach((bar, k) => {
       if (!bar || k >= comparison.versions.length) return;
       const g = baselineGeometry(scale, row, k, kind, bar.startDay, bar.endDay);

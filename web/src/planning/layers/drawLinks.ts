@@ -29,7 +29,13 @@ export function drawLinks(c: CanvasRenderingContext2D, l: LinksInput): void {
   c.restore();
 }
 
-function drawLink(c: CanvasRenderingContext2D, l: LinksInput, link: { parentId: number; childId: number; type: number }, rp: number, rc: number): void {
+function drawLink(
+  c: CanvasRenderingContext2D,
+  l: LinksInput,
+  link: { parentId: number; childId: number; type: number },
+  rp: number,
+  rc: number,
+): void {
   const { model, scale } = l;
   const rowP = model.rows[rp];
   const rowC = model.rows[rc];
@@ -37,7 +43,11 @@ function drawLink(c: CanvasRenderingContext2D, l: LinksInput, link: { parentId: 
   const ec = model.events[model.indexOfId.get(link.childId)!];
   const dp = l.live.get(ep.id);
   const dc = l.live.get(ec.id);
-  const pts = linkPath(LINK_NAMES[link.type], eventGeometry(scale, rowP, ep, dp?.[0], dp?.[1]), eventGeometry(scale, rowC, ec, dc?.[0], dc?.[1]));
+  const pts = linkPath(
+    LINK_NAMES[link.type],
+    eventGeometry(scale, rowP, ep, dp?.[0], dp?.[1]),
+    eventGeometry(scale, rowC, ec, dc?.[0], dc?.[1]),
+  );
   const minX = Math.min(pts[0], pts[pts.length - 2]);
   const maxX = Math.max(pts[0], pts[pts.length - 2]);
   if (maxX + 12 < l.scrollLeft || minX - 12 > l.scrollLeft + l.width) return;

@@ -52,7 +52,13 @@ export function PrintDialog(p: PrintDialogProps) {
   const [loaded, setLoaded] = useState<{ key: string; data: PlanningData } | null>(null);
   const rangeKey = `${s.startMonth}|${s.endMonth}|${JSON.stringify(p.filters)}`;
   useEffect(() => {
-    if (!p.open || !/^\d{4}-\d{2}$/.test(s.startMonth) || !/^\d{4}-\d{2}$/.test(s.endMonth) || s.startMonth > s.endMonth) return;
+    if (
+      !p.open ||
+      !/^\d{4}-\d{2}$/.test(s.startMonth) ||
+      !/^\d{4}-\d{2}$/.test(s.endMonth) ||
+      s.startMonth > s.endMonth
+    )
+      return;
     let cancelled = false;
     printData({ projectId: p.projectId, versionId: p.versionId, filters: p.filters, settings: s })
       .then((data) => !cancelled && setLoaded({ key: rangeKey, data }))
@@ -63,12 +69,22 @@ export function PrintDialog(p: PrintDialogProps) {
     // Reloaded only when the range or the filters change (rangeKey), not on every setting.
   }, [p.open, p.projectId, p.versionId, rangeKey]);
   const exact = loaded?.key === rangeKey ? loaded.data : null;
-  const grid = useMemo(() => (exact ? exactGrid(exact, p.grouping, p.aggregated, s) : previewGrid(p.model, p.grouping, s)), [exact, p.model, p.grouping, p.aggregated, s]);
+  const grid = useMemo(
+    () => (exact ? exactGrid(exact, p.grouping, p.aggregated, s) : previewGrid(p.model, p.grouping, s)),
+    [exact, p.model, p.grouping, p.aggregated, s],
+  );
 
   const submit = async () => {
     setBusy(true);
     try {
-      const file = await exportPlanningPdf({ projectId: p.projectId, versionId: p.versionId, filters: p.filters, grouping: p.grouping, aggregated: p.aggregated, settings: s });
+      const file = await exportPlanningPdf({
+        projectId: p.projectId,
+        versionId: p.versionId,
+        filters: p.filters,
+        grouping: p.grouping,
+        aggregated: p.aggregated,
+        settings: s,
+      });
       saveFile(file.blob, file.fileName ?? "Planning.pdf");
       toast.success(t("print.done"));
       p.onClose();
@@ -81,21 +97,42 @@ export function PrintDialog(p: PrintDialogProps) {
   };
 
   return (
-    <ConfirmDialog open={p.open} title={t("print.title")} confirmLabel={busy ? t("print.printing") : t("print.submit")} busy={busy} confirmDisabled={grid === null} onConfirm={() => void submit()} onCancel={p.onClose}>
+    <ConfirmDialog
+      open={p.open}
+      title={t("print.title")}
+      confirmLabel={busy ? t("print.printing") : t("print.submit")}
+      busy={busy}
+      confirmDisabled={grid === null}
+      onConfirm={() => void submit()}
+      onCancel={p.onClose}
+    >
       <div style={{ display: "grid", gap: 10 }} data-testid="print-dialog">
         <Field label={t("print.printingName")}>
-          <Input value={s.printingName} maxLength={TEXT_MAX_LENGTH} placeholder={t("print.printingNamePlaceholder")} onChange={(_, d) => set({ printingName: d.value })} />
+          <Input
+            value={s.printingName}
+            maxLength={TEXT_MAX_LENGTH}
+            placeholder={t("print.printingNamePlaceholder")}
+            onChange={(_, d) => set({ printingName: d.value })}
+          />
         </Field>
         <div style={{ display: "flex", gap: 16, flexWrap: "wrap" }}>
           <Field label={t("print.format")}>
-            <RadioGroup layout="horizontal" value={s.pageFormat} onChange={(_, d) => set({ pageFormat: d.value as PageFormat })}>
+            <RadioGroup
+              layout="horizontal"
+              value={s.pageFormat}
+              onChange={(_, d) => set({ pageFormat: d.value as PageFormat })}
+            >
               {PAGE_FORMATS.map((f) => (
                 <Radio key={f} value={f} label={f} />
               ))}
             </RadioGroup>
           </Field>
           <Field label={t("print.orientation")}>
-            <RadioGroup layout="horizontal" value={s.orientation} onChange={(_, d) => set({ orientation: d.value as PageOrientation })}>
+            <RadioGroup
+              layout="horizontal"
+              value={s.orientation}
+              onChange={(_, d) => set({ orientation: d.value as PageOrientation })}
+            >
               <Radio value="landscape" label={t("print.landscape")} />
               <Radio value="portrait" label={t("print.portrait")} />
             </RadioGroup>
@@ -103,7 +140,11 @@ export function PrintDialog(p: PrintDialogProps) {
         </div>
         <div style={{ display: "flex", gap: 12, flexWrap: "wrap" }}>
           <Field label={t("print.monthsPerPage")}>
-            <Select value={String(s.monthsPerPage)} onChange={(_, d) => set({ monthsPerPage: Number(d.value) })} style={{ width: 90 }}>
+            <Select
+              value={String(s.monthsPerPage)}
+              onChange={(_, d) => set({ monthsPerPage: Number(d.value) })}
+              style={{ width: 90 }}
+            >
               {MONTHS_CHOICES.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -135,9 +176,16 @@ export function PrintDialog(p: PrintDialogProps) {
           <Text weight="semibold">{t("print.preview")}</Text>
           {grid && (
             <>
-              <div data-testid="print-preview-count" data-exact={exact ? "true" : "false"}>{t("print.previewPages", { count: grid.pages, across: grid.across, down: grid.down })}</div>
+              <div data-testid="print-preview-count" data-exact={exact ? "true" : "false"}>
+                {t("print.previewPages", { count: grid.pages, across: grid.across, down: grid.down })}
+              </div>
               <Caption1>{t("print.previewHelp", { across: grid.across, down: grid.down })}</Caption1>
-              <PageGrid across={grid.across} down={grid.down} landscape={s.orientation === "landscape"} label={t("print.previewGrid")} />
+              <PageGrid
+                across={grid.across}
+                down={grid.down}
+                landscape={s.orientation === "landscape"}
+                label={t("print.previewGrid")}
+              />
             </>
           )}
         </section>
@@ -146,15 +194,34 @@ export function PrintDialog(p: PrintDialogProps) {
   );
 }
 
-function PageGrid({ across, down, landscape, label }: { across: number; down: number; landscape: boolean; label: string }) {
+function PageGrid({
+  across,
+  down,
+  landscape,
+  label,
+}: {
+  across: number;
+  down: number;
+  landscape: boolean;
+  label: string;
+}) {
   const cols = Math.min(across, GRID_CAP);
   const rows = Math.min(down, GRID_CAP);
   const w = landscape ? 18 : 13;
   const h = landscape ? 13 : 18;
   return (
-    <div role="img" aria-label={`${label} ${across} × ${down}`} data-testid="print-preview-grid" style={{ display: "grid", gridTemplateColumns: `repeat(${cols}, ${w}px)`, gap: 2, marginTop: 6 }}>
+    <div
+      role="img"
+      aria-label={`${label} ${across} × ${down}`}
+      data-testid="print-preview-grid"
+      style={{ display: "grid", gridTemplateColumns: `repeat(${cols}, ${w}px)`, gap: 2, marginTop: 6 }}
+    >
       {Array.from({ length: cols * rows }, (_, i) => (
-        <div key={i} data-testid="print-preview-page" style={{ width: w, height: h, border: "1px solid #8A8A8A", background: "#FFFFFF", boxSizing: "border-box" }} />
+        <div
+          key={i}
+          data-testid="print-preview-page"
+          style={{ width: w, height: h, border: "1px solid #8A8A8A", background: "#FFFFFF", boxSizing: "border-box" }}
+        />
       ))}
     </div>
   );

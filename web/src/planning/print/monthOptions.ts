@@ -11,6 +11,7 @@ export function monthOptions(startMonth: string, endMonth: string, margin = 24):
   const from = Math.min(index(startMonth), index(endMonth)) - margin;
   const to = Math.max(index(startMonth), index(endMonth)) + margin;
   const out: { value: string; label: string }[] = [];
-  for (let i = from; i <= to; i++) out.push({ value: key(i), label: LABEL.format(Date.UTC(Math.floor(i / 12), i % 12, 1)) });
+  for (let i = from; i <= to; i++)
+    out.push({ value: key(i), label: LABEL.format(Date.UTC(Math.floor(i / 12), i % 12, 1)) });
   return out;
 }

@@ -17,20 +17,59 @@ function planning(n: number): PlanningData {
   const ids = Array.from({ length: n }, (_, i) => i + 1);
   const start = ids.map((i) => parseDay("2026-03-02") + Math.floor((i - 1) / 5) * 7 + ((i - 1) % 5));
   return {
-    projectId: 7, versionId: 70, writeCounter: 1, projectedStartDate: "2026-03-02", projectedEndDate: null,
+    projectId: 7,
+    versionId: 70,
+    writeCounter: 1,
+    projectedStartDate: "2026-03-02",
+    projectedEndDate: null,
     graph: {
-      ids, kind: ids.map(() => 0), duration: ids.map(() => 1), requestedStart: start, locked: ids.map(() => 0), calendarOf: ids.map(() => 0),
-      startDay: start, endDay: start, revision: ids.map(() => 1), linkIds: [], linkParentId: [], linkChildId: [], linkType: [], linkDelay: [],
+      ids,
+      kind: ids.map(() => 0),
+      duration: ids.map(() => 1),
+      requestedStart: start,
+      locked: ids.map(() => 0),
+      calendarOf: ids.map(() => 0),
+      startDay: start,
+      endDay: start,
+      revision: ids.map(() => 1),
+      linkIds: [],
+      linkParentId: [],
+      linkChildId: [],
+      linkType: [],
+      linkDelay: [],
     },
     calendars: { holidays: [], vacations: [], lots: [] },
-    events: ids.map((id) => ({ id, name: `Tâche ${id}`, type: "task", color: null, trigram: null, zoneId: 1 + (id % 4), participantGroupProId: 1 + (id % 3), sequenceId: null, macroTaskId: null, numberOfPeople: 0, progress: null, isTracked: false, milestoneToHide: false })),
+    events: ids.map((id) => ({
+      id,
+      name: `Tâche ${id}`,
+      type: "task",
+      color: null,
+      trigram: null,
+      zoneId: 1 + (id % 4),
+      participantGroupProId: 1 + (id % 3),
+      sequenceId: null,
+      macroTaskId: null,
+      numberOfPeople: 0,
+      progress: null,
+      isTracked: false,
+      milestoneToHide: false,
+    })),
     zones: [1, 2, 3, 4].map((z) => ({ id: z, name: `Zone ${z}`, fullName: null, parentId: null, position: z })),
     lots: [1, 2, 3].map((l) => ({ id: l, name: `Lot ${l}`, color: "#8B4513" })),
     sequences: [],
   };
 }
 
-const settings = (patch: Partial<PrintSettings> = {}): PrintSettings => ({ printingName: "", pageFormat: "A3", orientation: "landscape", monthsPerPage: 3, startMonth: "2026-03", endMonth: "2026-08", showLegend: true, ...patch });
+const settings = (patch: Partial<PrintSettings> = {}): PrintSettings => ({
+  printingName: "",
+  pageFormat: "A3",
+  orientation: "landscape",
+  monthsPerPage: 3,
+  startMonth: "2026-03",
+  endMonth: "2026-08",
+  showLegend: true,
+  ...patch,
+});
 
 describe("print preview", () => {
   const data = planning(600);
@@ -62,24 +101,45 @@ describe("print dialog", () => {
   const open = () =>
     render(
       <Providers>
-        <PrintDialog open onClose={vi.fn()} projectId={7} versionId={70} model={model} grouping="zone" aggregated={[2]} filters={{ ...EMPTY_FILTERS, zoneIds: [1, 2] }} startMonth="2026-03" endMonth="2026-06" />
+        <PrintDialog
+          open
+          onClose={vi.fn()}
+          projectId={7}
+          versionId={70}
+          model={model}
+          grouping="zone"
+          aggregated={[2]}
+          filters={{ ...EMPTY_FILTERS, zoneIds: [1, 2] }}
+          startMonth="2026-03"
+          endMonth="2026-06"
+        />
       </Providers>,
     );
 
   it("previews the page grid, posts the options and downloads the PDF", async () => {
     const calls: { url: string; body: Record<string, unknown> }[] = [];
     const loads: string[] = [];
-    vi.stubGlobal("fetch", vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).startsWith("/api/planning/data")) {
-        loads.push(String(input));
-        return new Response(JSON.stringify(toWire(data)), { status: 200, headers: { "Content-Type": "application/json" } });
-      }
-      calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
-      return new Response("%PDF-1.3 fake", {
-        status: 200,
-        headers: { "Content-Type": "application/pdf", "Content-Disposition": "attachment; filename=\"Planning_x.pdf\"; filename*=UTF-8''Planning_R%C3%A9sidence.pdf" },
-      });
-    }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).startsWith("/api/planning/data")) {
+          loads.push(String(input));
+          return new Response(JSON.stringify(toWire(data)), {
+            status: 200,
+            headers: { "Content-Type": "application/json" },
+          });
+        }
+        calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+        return new Response("%PDF-1.3 fake", {
+          status: 200,
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition":
+              "attachment; filename=\"Planning_x.pdf\"; filename*=UTF-8''Planning_R%C3%A9sidence.pdf",
+          },
+        });
+      }),
+    );
     const createObjectURL = vi.fn(() => "blob:pdf");
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];
@@ -92,7 +152,9 @@ describe("print dialog", () => {
     const before = screen.getByTestId("print-preview-count").textContent;
     const want = exactGrid(data, "zone", [2], settings({ startMonth: "2026-03", endMonth: "2026-06" }))!;
     expect(before).toBe(`${want.across} × ${want.down} : ${want.pages} pages`);
-    expect(loads[0]).toBe("/api/planning/data?projectId=7&versionId=70&startDate=2026-03&endDate=2026-06&zoneIds=1&zoneIds=2");
+    expect(loads[0]).toBe(
+      "/api/planning/data?projectId=7&versionId=70&startDate=2026-03&endDate=2026-06&zoneIds=1&zoneIds=2",
+    );
     await userEvent.click(screen.getByRole("radio", { name: "A4" }));
     await userEvent.click(screen.getByRole("radio", { name: "Portrait" }));
     await userEvent.selectOptions(screen.getByLabelText("Mois par page"), "1");
@@ -113,18 +175,43 @@ describe("print dialog", () => {
     await waitFor(() => expect(clicked).toEqual(["Planning_Résidence.pdf"]));
     expect(calls[0].url).toBe("/api/planning/export");
     expect(calls[0].body).toMatchObject({
-      projectId: 7, versionId: 70, pageFormat: "A4", orientation: "portrait", monthsPerPage: 1, startDate: "2026-03", endDate: "2026-06",
-      printingName: "Réunion n°3", showLegend: true, aggregation: "zone", aggregatedZoneIds: [2], filters: { zoneIds: [1, 2] },
+      projectId: 7,
+      versionId: 70,
+      pageFormat: "A4",
+      orientation: "portrait",
+      monthsPerPage: 1,
+      startDate: "2026-03",
+      endDate: "2026-06",
+      printingName: "Réunion n°3",
+      showLegend: true,
+      aggregation: "zone",
+      aggregatedZoneIds: [2],
+      filters: { zoneIds: [1, 2] },
     });
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     click.mockRestore();
   });
 
   it("shows an error toast when the export fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ code: "errors.validation", message: "Impression trop grande" }), { status: 400, headers: { "Content-Type": "application/json" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: "errors.validation", message: "Impression trop grande" }), {
+            status: 400,
+            headers: { "Content-Type": "application/json" },
+          }),
+      ),
+    );
     open();
     await userEvent.click(await screen.findByRole("button", { name: "Imprimer" }));
-    await waitFor(() => expect(useToasts.getState().items.some((i) => i.intent === "error" && i.message.startsWith("L'impression du planning a échoué."))).toBe(true));
+    await waitFor(() =>
+      expect(
+        useToasts
+          .getState()
+          .items.some((i) => i.intent === "error" && i.message.startsWith("L'impression du planning a échoué.")),
+      ).toBe(true),
+    );
   });
 });
 

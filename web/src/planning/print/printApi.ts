@@ -34,7 +34,13 @@ export function serverFilters(f: PlanningFilters) {
 /** The printed months' events, for an exact preview of the sheets. */
 export function printData(r: Omit<PrintRequest, "grouping" | "aggregated">) {
   return request<PlanningDataWire>("GET", "/planning/data", {
-    query: { projectId: r.projectId, versionId: r.versionId, startDate: r.settings.startMonth, endDate: r.settings.endMonth, ...serverFilters(r.filters) },
+    query: {
+      projectId: r.projectId,
+      versionId: r.versionId,
+      startDate: r.settings.startMonth,
+      endDate: r.settings.endMonth,
+      ...serverFilters(r.filters),
+    },
   }).then((w): PlanningData => fromWire(w));
 }
 

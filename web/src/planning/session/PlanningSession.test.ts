@@ -18,7 +18,8 @@ function session() {
   const host: SessionHost & { reloads: number } = {
     projectId: 7,
     versionId: 11,
-    t: (key, o) => (o && "count" in o ? `${key}:${String(o.count)}` : o && "names" in o ? `${key}:${String(o.names)}` : key),
+    t: (key, o) =>
+      o && "count" in o ? `${key}:${String(o.count)}` : o && "names" in o ? `${key}:${String(o.names)}` : key,
     notify: (kind, text) => notes.push([kind, text]),
     reloads: 0,
     reload: () => host.reloads++,
@@ -64,12 +65,25 @@ describe("planning session (headless, real engine)", () => {
   it("commits a move: the engine's dates at once, then the server's (which win), with the revisions seen", async () => {
     const { s, notes } = session();
     const { calls } = mockApi({
-      "PATCH /api/event/bulk-update": { ids: [2, 3, 4], startDates: ["2026-02-09", "2026-02-11", "2026-02-16"], endDates: ["2026-02-10", "2026-02-12", "2026-02-16"], revisions: [2, 2, 2], projectedEndDate: "2026-02-16", undoRemaining: 1 },
+      "PATCH /api/event/bulk-update": {
+        ids: [2, 3, 4],
+        startDates: ["2026-02-09", "2026-02-11", "2026-02-16"],
+        endDates: ["2026-02-10", "2026-02-12", "2026-02-16"],
+        revisions: [2, 2, 2],
+        projectedEndDate: "2026-02-16",
+        undoRemaining: 1,
+      },
     });
     await s.loaded(planning(), 0);
     expect(await s.commitMove({ selection: [2], anchorId: 2, day: parseDay("2026-02-09") })).toBe(true);
     const body = calls.find((c) => c.path === "/api/event/bulk-update")!.body;
-    expect(body).toEqual({ projectId: 7, versionId: 11, events: [{ id: 2, revision: 1 }], anchorId: 2, startDate: "2026-02-09" });
+    expect(body).toEqual({
+      projectId: 7,
+      versionId: 11,
+      events: [{ id: 2, revision: 1 }],
+      anchorId: 2,
+      startDate: "2026-02-09",
+    });
     // The server put the milestone on the 16th: its answer replaces the engine's.
     expect(days(s, 4)).toEqual(["2026-02-16", "2026-02-16"]);
     expect(s.state.moved.has(4)).toBe(true);
@@ -101,7 +115,9 @@ describe("planning session (headless, real engine)", () => {
 
   it("a structural write sends the revision and reloads; a cycle is named", async () => {
     const { s, notes, host } = session();
-    const { calls } = mockApi({ "PATCH /api/event/1": { status: 422, body: { code: "cycle", message: "Cycle", details: { ids: [1, 3] } } } });
+    const { calls } = mockApi({
+      "PATCH /api/event/1": { status: 422, body: { code: "cycle", message: "Cycle", details: { ids: [1, 3] } } },
+    });
     await s.loaded(planning(), 0);
     expect(await s.structuralWrite(1, { parentsEvents: [{ id: 3, type: "end-begin", delay: 0 }] })).toBe(false);
     expect((calls[0].body as { revision: number }).revision).toBe(1);
@@ -112,7 +128,12 @@ describe("planning session (headless, real engine)", () => {
   it("range loading: months past an edge merge with the widened range in one change; a load in flight drops them", async () => {
     const { s } = session();
     const full = planning();
-    const slice = { projectId: 7, versionId: 11, writeCounter: 1, eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id === 5) }).eventColumns };
+    const slice = {
+      projectId: 7,
+      versionId: 11,
+      writeCounter: 1,
+      eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id === 5) }).eventColumns,
+    };
     const { calls } = mockApi({ "GET /api/planning/data": () => slice });
     await s.load(Promise.resolve({ ...full, events: full.events.filter((e) => e.id !== 5) }), "base", 0, () => true);
     expect(s.canExtend("base")).toBe(true);
@@ -141,7 +162,14 @@ describe("planning session (headless, real engine)", () => {
   it("a new base range asks only its events and replaces the shown ones", async () => {
     const { s } = session();
     const full = planning();
-    mockApi({ "GET /api/planning/data": { projectId: 7, versionId: 11, writeCounter: 1, eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id < 3) }).eventColumns } });
+    mockApi({
+      "GET /api/planning/data": {
+        projectId: 7,
+        versionId: 11,
+        writeCounter: 1,
+        eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id < 3) }).eventColumns,
+      },
+    });
     await s.load(Promise.resolve(full), "default", 0, () => true);
     expect(s.needsRange("default")).toBe(false);
     expect(s.needsRange("project")).toBe(true);

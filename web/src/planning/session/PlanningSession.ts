@@ -24,7 +24,9 @@ export type DayMap = ReadonlyMap<number, Days>;
 
 /** What the engine offers the screen, whether it runs in a worker (browser) or in this thread (tests). */
 export type AsyncEngine = {
-  [K in keyof PlanningEngine]: PlanningEngine[K] extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R>> : never;
+  [K in keyof PlanningEngine]: PlanningEngine[K] extends (...a: infer A) => infer R
+    ? (...a: A) => Promise<Awaited<R>>
+    : never;
 };
 
 /**
@@ -34,8 +36,12 @@ export type AsyncEngine = {
 export function inThreadEngine(): AsyncEngine {
   let engine: Promise<PlanningEngine> | null = null;
   return new Proxy({} as AsyncEngine, {
-    get: (_t, name: keyof PlanningEngine) => (...args: unknown[]) =>
-      (engine ??= import("../engine/planningEngine").then((m) => new m.PlanningEngine())).then((e) => (e[name] as (...a: unknown[]) => unknown).apply(e, args)),
+    get:
+      (_t, name: keyof PlanningEngine) =>
+      (...args: unknown[]) =>
+        (engine ??= import("../engine/planningEngine").then((m) => new m.PlanningEngine())).then((e) =>
+          (e[name] as (...a: unknown[]) => unknown).apply(e, args),
+        ),
   });
 }
 
@@ -110,7 +116,10 @@ export class PlanningSession {
   engine: AsyncEngine | null;
   host: SessionHost;
   /** Revision of each event as last seen (sent back with a write); made from the answer's column on first use. */
-  private revisionsOf: { graph: PlanningData["graph"] | null; map: Map<number, number> | null } = { graph: null, map: null };
+  private revisionsOf: { graph: PlanningData["graph"] | null; map: Map<number, number> | null } = {
+    graph: null,
+    map: null,
+  };
   /** Pushed deltas are numbered: each is applied once, and only when newer than the data it would land on. */
   private appliedPushSeq: number;
   /** What the view last drew: set by the view after each commit, read by the test API only. */
@@ -183,18 +192,33 @@ export class PlanningSession {
     this.revisionsOf = { graph: d.graph, map: null };
     this.appliedPushSeq = pushedSeq;
     const loadedDates = datesOf(d);
-    this.store.setState({ dates: loadedDates, modelDates: loadedDates, moved: EMPTY, preview: null, data: d, error: null });
+    this.store.setState({
+      dates: loadedDates,
+      modelDates: loadedDates,
+      moved: EMPTY,
+      preview: null,
+      data: d,
+      error: null,
+    });
     this.host.onLoaded?.(d);
     const result = await loading;
     if (!current()) return;
-    this.store.setState({ projectEnd: result ? result.projectEndDay : null, violated: result ? violationSet(result.violations) : new Set() });
+    this.store.setState({
+      projectEnd: result ? result.projectEndDay : null,
+      violated: result ? violationSet(result.violations) : new Set(),
+    });
   }
 
   /**
    * A full load (graph and displayed months) for the base range `baseKey`; `request` may have left before (see
    * earlyRequest.ts). `pushedSeq`: the last pushed delta when it left (see loaded()).
    */
-  async load(request: Promise<PlanningData>, baseKey: string, pushedSeq: number, current: () => boolean): Promise<void> {
+  async load(
+    request: Promise<PlanningData>,
+    baseKey: string,
+    pushedSeq: number,
+    current: () => boolean,
+  ): Promise<void> {
     this.loadSeq++;
     this.loadsInFlight++;
     let d: PlanningData;
@@ -229,7 +253,11 @@ export class PlanningSession {
    * into the data, and the range widened in the same change (one render). `landing` runs just before (the view
    * keeps its scroll). False if dropped or failed.
    */
-  async extend(query: Omit<PlanningQuery, "projectId" | "versionId">, extended: { baseKey: string; range: DayRange }, landing: () => void): Promise<boolean> {
+  async extend(
+    query: Omit<PlanningQuery, "projectId" | "versionId">,
+    extended: { baseKey: string; range: DayRange },
+    landing: () => void,
+  ): Promise<boolean> {
     const { baseKey } = extended;
     const seq = this.loadSeq;
     this.extending = true;
@@ -247,7 +275,10 @@ export class PlanningSession {
       return true;
     } catch (e) {
       const { t } = this.host;
-      this.host.notify?.("error", t(e instanceof ApiError ? `errors.${e.code}` : "errors.default", { defaultValue: t("errors.default") }));
+      this.host.notify?.(
+        "error",
+        t(e instanceof ApiError ? `errors.${e.code}` : "errors.default", { defaultValue: t("errors.default") }),
+      );
       return false;
     } finally {
       this.extending = false;
@@ -258,7 +289,11 @@ export class PlanningSession {
    * A new base range over the same data otherwise ("Tout le projet", back to the default): only its events are
    * asked (eventsOnly) and replace the shown ones; the graph, and the engine worker's copy of it, stay.
    */
-  async replaceRange(query: Omit<PlanningQuery, "projectId" | "versionId">, baseKey: string, current: () => boolean): Promise<void> {
+  async replaceRange(
+    query: Omit<PlanningQuery, "projectId" | "versionId">,
+    baseKey: string,
+    current: () => boolean,
+  ): Promise<void> {
     const seq = this.loadSeq;
     this.extending = true;
     try {
@@ -285,7 +320,12 @@ export class PlanningSession {
   }
 
   /** Committed dates (ours or the server's): drawn over the model's. */
-  applyCommitted(ids: ArrayLike<number>, starts: ArrayLike<number>, ends: ArrayLike<number>, extra: Partial<SessionState> = {}): void {
+  applyCommitted(
+    ids: ArrayLike<number>,
+    starts: ArrayLike<number>,
+    ends: ArrayLike<number>,
+    extra: Partial<SessionState> = {},
+  ): void {
     const put = (from: DayMap): Map<number, Days> => {
       const m = new Map(from);
       for (let k = 0; k < ids.length; k++) m.set(ids[k], [starts[k], ends[k]]);
@@ -346,7 +386,11 @@ export class PlanningSession {
     if (!eng || !this.state.data) return false;
     try {
       const local = await eng.commitMoveTo(move.selection, move.anchorId, move.day);
-      this.applyCommitted(local.ids, local.startDay, local.endDay, { preview: null, violated: violationSet(local.violations), projectEnd: local.projectEndDay });
+      this.applyCommitted(local.ids, local.startDay, local.endDay, {
+        preview: null,
+        violated: violationSet(local.violations),
+        projectEnd: local.projectEndDay,
+      });
       const result: MoveResult = await planningApi.move({
         projectId: this.host.projectId,
         versionId: this.host.versionId,
@@ -365,7 +409,12 @@ export class PlanningSession {
       return true;
     } catch (e) {
       this.clearPreview();
-      const code = e instanceof ApiError ? e.code : e instanceof Error && e.message === "Date invalide" ? "invalidDate" : "default";
+      const code =
+        e instanceof ApiError
+          ? e.code
+          : e instanceof Error && e.message === "Date invalide"
+            ? "invalidDate"
+            : "default";
       if (code === "invalidDate") notify?.("warning", t("planning.invalidDate"));
       else if (code === "conflict") notify?.("warning", t("planning.conflict"));
       else notify?.("error", t(`errors.${code}`, { defaultValue: t("errors.default") }));
@@ -387,7 +436,11 @@ export class PlanningSession {
         const ids = ((e.details as { ids?: number[] } | undefined)?.ids ?? []) as number[];
         notify?.("warning", t("planning.cycle", { names: ids.map((x) => names.get(x) ?? `#${x}`).join(" → ") }));
       } else if (e instanceof ApiError && e.code === "conflict") notify?.("warning", t("planning.conflict"));
-      else notify?.("error", t(e instanceof ApiError ? `errors.${e.code}` : "errors.default", { defaultValue: t("errors.default") }));
+      else
+        notify?.(
+          "error",
+          t(e instanceof ApiError ? `errors.${e.code}` : "errors.default", { defaultValue: t("errors.default") }),
+        );
       return false;
     } finally {
       this.clearPreview();
@@ -403,8 +456,15 @@ export class PlanningSession {
    * Sets the link parent -> child (or removes it, `next` null): the child's parents are written whole, from the
    * links shown (`links`, the model's).
    */
-  setLink(links: readonly ShownLink[], parentId: number, childId: number, next: { type: LinkTypeName; delay: number } | null): Promise<boolean> {
-    const parents = links.filter((l) => l.childId === childId && l.parentId !== parentId).map((l) => ({ id: l.parentId, type: LINK_TYPE_NAMES[l.type], delay: l.delay }));
+  setLink(
+    links: readonly ShownLink[],
+    parentId: number,
+    childId: number,
+    next: { type: LinkTypeName; delay: number } | null,
+  ): Promise<boolean> {
+    const parents = links
+      .filter((l) => l.childId === childId && l.parentId !== parentId)
+      .map((l) => ({ id: l.parentId, type: LINK_TYPE_NAMES[l.type], delay: l.delay }));
     if (next) parents.push({ id: parentId, type: next.type, delay: next.delay });
     return this.structuralWrite(childId, { parentsEvents: parents });
   }

@@ -30,7 +30,8 @@ export interface DrawnView {
 
 /** The test API over the last drawn view (see testApiTypes.ts). */
 export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi {
-  const canvasRect = (v: DrawnView) => v.scroller?.querySelector('[data-testid="gantt-canvas"]')?.getBoundingClientRect() ?? null;
+  const canvasRect = (v: DrawnView) =>
+    v.scroller?.querySelector('[data-testid="gantt-canvas"]')?.getBoundingClientRect() ?? null;
   const geometry = (id: number, live = true) => {
     const v = drawn();
     return v?.model ? geometryOf(v.model, v.scale, id, live ? v.liveOf : v.committedOf) : null;
@@ -99,7 +100,10 @@ export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi 
       return m?.events[m.indexOfId.get(id) ?? -1]?.lotId ?? null;
     },
     violated: () => [...(drawn()?.violated ?? [])],
-    critical: () => events().filter((e) => e.critical).map((e) => e.id),
+    critical: () =>
+      events()
+        .filter((e) => e.critical)
+        .map((e) => e.id),
   };
 }
 

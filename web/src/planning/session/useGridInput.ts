@@ -12,7 +12,12 @@ import type { PlanningSession } from "./PlanningSession";
  */
 export function useGridInput(
   session: PlanningSession,
-  o: { model: GanttModel | null; readOnly?: boolean; notify?: (kind: "warning", text: string) => void; onOpenEvent?: (id: number, kind: "task" | "milestone") => void },
+  o: {
+    model: GanttModel | null;
+    readOnly?: boolean;
+    notify?: (kind: "warning", text: string) => void;
+    onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
+  },
 ) {
   const { t } = useTranslation();
   const { selection, setSelection, mode, setRowOrder, toggleAggregated, rowMove } = usePlanningStore();
@@ -22,7 +27,14 @@ export function useGridInput(
     (id: number, dir: -1 | 1) => {
       if (!model || mode !== "ordering" || readOnly) return;
       const res = moveRowInGroup(model, id, dir);
-      if (res && !res.ok) notify?.("warning", t(`planning.reorder.${res.reason}`, { parent: session.nameOf(res.parentId), child: session.nameOf(res.childId) }));
+      if (res && !res.ok)
+        notify?.(
+          "warning",
+          t(`planning.reorder.${res.reason}`, {
+            parent: session.nameOf(res.parentId),
+            child: session.nameOf(res.childId),
+          }),
+        );
       else if (res) setRowOrder(res.order);
     },
     [model, mode, readOnly, notify, t, session, setRowOrder],
@@ -45,11 +57,15 @@ export function useGridInput(
     },
     [readOnly, onOpenEvent, model, moveRow],
   );
-  const onGroupClick = useCallback((groupId: number | null | undefined) => {
-    if (groupId !== null && groupId !== undefined) toggleAggregated(groupId);
-  }, [toggleAggregated]);
+  const onGroupClick = useCallback(
+    (groupId: number | null | undefined) => {
+      if (groupId !== null && groupId !== undefined) toggleAggregated(groupId);
+    },
+    [toggleAggregated],
+  );
   const onGridSelect = useCallback(
-    (id: number, additive: boolean) => setSelection(additive ? (selection.includes(id) ? selection.filter((x) => x !== id) : [...selection, id]) : [id]),
+    (id: number, additive: boolean) =>
+      setSelection(additive ? (selection.includes(id) ? selection.filter((x) => x !== id) : [...selection, id]) : [id]),
     [selection, setSelection],
   );
   return { onGridSelect, onGridKey, onGroupClick };

@@ -36,19 +36,32 @@ export function usePlanningModel(session: PlanningSession, shifted: ReadonlySet<
   const aggregatedSet = useMemo(() => new Set(aggregated), [aggregated]);
   const rowOrderMap = useMemo(() => new Map(rowOrder.map((id, i) => [id, i])), [rowOrder]);
   const modelSource = aggregatedSet.size > 0 ? dates : modelDates;
-  const modelOptions = useMemo(() => ({ grouping, noGroupLabel: t("planning.noGroup"), keep, aggregated: aggregatedSet, rowOrder: rowOrderMap }), [grouping, t, keep, aggregatedSet, rowOrderMap]);
-  const model = useMemo(() => (data ? buildModel(data, modelSource, modelOptions, critical) : null), [data, modelSource, modelOptions, critical]);
+  const modelOptions = useMemo(
+    () => ({ grouping, noGroupLabel: t("planning.noGroup"), keep, aggregated: aggregatedSet, rowOrder: rowOrderMap }),
+    [grouping, t, keep, aggregatedSet, rowOrderMap],
+  );
+  const model = useMemo(
+    () => (data ? buildModel(data, modelSource, modelOptions, critical) : null),
+    [data, modelSource, modelOptions, critical],
+  );
   // Printing reads the model's own dates: after moves, it gets a model of the current ones.
   const printModel = useMemo(
-    () => (data && model && mode === "print" && modelSource !== dates && moved.size > 0 ? buildModel(data, dates, modelOptions, critical) : model),
+    () =>
+      data && model && mode === "print" && modelSource !== dates && moved.size > 0
+        ? buildModel(data, dates, modelOptions, critical)
+        : model,
     [data, model, mode, modelSource, dates, moved, modelOptions, critical],
   );
-  const comparison = useMemo(() => (data && model ? buildComparison(data, dates, model.calendar) : null), [data, dates, model]);
+  const comparison = useMemo(
+    () => (data && model ? buildComparison(data, dates, model.calendar) : null),
+    [data, dates, model],
+  );
   const holidays = useMemo(() => {
     const set = new Set<number>();
     if (!data) return set;
     for (const h of data.calendars.holidays) set.add(parseDay(h));
-    for (const v of data.calendars.vacations) for (let d = parseDay(v.startDate); d <= parseDay(v.endDate); d++) set.add(d);
+    for (const v of data.calendars.vacations)
+      for (let d = parseDay(v.startDate); d <= parseDay(v.endDate); d++) set.add(d);
     return set;
   }, [data]);
   const isHoliday = useCallback((d: number) => holidays.has(d), [holidays]);

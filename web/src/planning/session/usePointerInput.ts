@@ -6,7 +6,13 @@ import { hitTest, type GanttModel } from "../model";
 import { usePlanningStore } from "../planningStore";
 import { linkAt } from "../tools/linkHit";
 import { pickStep } from "../tools/pickTool";
-import { POINTER_IDLE, pointerSettled, pointerStep, type PointerState, type PointerWorld } from "../tools/pointerMachine";
+import {
+  POINTER_IDLE,
+  pointerSettled,
+  pointerStep,
+  type PointerState,
+  type PointerWorld,
+} from "../tools/pointerMachine";
 import { geometryOf, handleAt } from "../viewGeometry";
 import type { DayMap, PlanningSession } from "./PlanningSession";
 
@@ -53,7 +59,9 @@ export function usePointerInput(session: PlanningSession, o: PointerInputOptions
   const onPick = useCallback(
     (hit: { id: number; kind: "task" | "milestone" } | null) => {
       if (!model) return;
-      const r = pickStep(pickMode, selection.length === 1 ? selection[0] : null, hit, (p, c) => model.links.some((l) => l.parentId === p && l.childId === c));
+      const r = pickStep(pickMode, selection.length === 1 ? selection[0] : null, hit, (p, c) =>
+        model.links.some((l) => l.parentId === p && l.childId === c),
+      );
       if (r.type === "warn") notify?.("warning", t(`planning.pick.${r.reason}`));
       else if (r.type === "select") {
         setSelection([r.id]);
@@ -61,7 +69,11 @@ export function usePointerInput(session: PlanningSession, o: PointerInputOptions
       } else if (r.type === "link") {
         setPickMode("none");
         void session.setLink(model.links, r.parentId, r.childId, { type: "end-begin", delay: 0 }).then((ok) => {
-          if (ok) notify?.("success", t("planning.pick.linked", { parent: session.nameOf(r.parentId), child: session.nameOf(r.childId) }));
+          if (ok)
+            notify?.(
+              "success",
+              t("planning.pick.linked", { parent: session.nameOf(r.parentId), child: session.nameOf(r.childId) }),
+            );
         });
       }
     },
@@ -89,7 +101,11 @@ export function usePointerInput(session: PlanningSession, o: PointerInputOptions
         liveDays: liveOf,
         committedStart: (id) => dates.get(id)?.[0],
       };
-      const r = pointerStep(pointer.current, { type: kind, x, y, additive: e.shiftKey || e.ctrlKey || e.metaKey, time: performance.now() }, world);
+      const r = pointerStep(
+        pointer.current,
+        { type: kind, x, y, additive: e.shiftKey || e.ctrlKey || e.metaKey, time: performance.now() },
+        world,
+      );
       pointer.current = r.state;
       for (const ef of r.effects) {
         if (ef.type === "open") setTimeout(() => onOpenEvent?.(ef.target.id, ef.target.kind), 0);
@@ -99,15 +115,35 @@ export function usePointerInput(session: PlanningSession, o: PointerInputOptions
         else if (ef.type === "capture") (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
         else if (ef.type === "cursor") setCursor(ef.cursor);
         else if (ef.type === "draft") setDraft(ef.line);
-        else if (ef.type === "createLink") void session.setLink(model.links, ef.parentId, ef.childId, { type: ef.linkType, delay: 0 });
-        else if (ef.type === "previewMove") session.previewMove(ef.selection, ef.k, () => pointer.current.drag.kind === "dragging");
+        else if (ef.type === "createLink")
+          void session.setLink(model.links, ef.parentId, ef.childId, { type: ef.linkType, delay: 0 });
+        else if (ef.type === "previewMove")
+          session.previewMove(ef.selection, ef.k, () => pointer.current.drag.kind === "dragging");
         else if (ef.type === "previewDuration") session.previewDuration(ef.id, ef.days);
         else if (ef.type === "clearPreview") session.clearPreview();
-        else if (ef.type === "commitDuration") void session.structuralWrite(ef.id, { numberOfDays: ef.days }).then(() => (pointer.current = pointerSettled(pointer.current, "resize")));
-        else if (ef.type === "commitMove") void session.commitMove(ef).then(() => (pointer.current = pointerSettled(pointer.current, "move")));
+        else if (ef.type === "commitDuration")
+          void session
+            .structuralWrite(ef.id, { numberOfDays: ef.days })
+            .then(() => (pointer.current = pointerSettled(pointer.current, "resize")));
+        else if (ef.type === "commitMove")
+          void session.commitMove(ef).then(() => (pointer.current = pointerSettled(pointer.current, "move")));
       }
     },
-    [model, readOnly, scale, live, dates, selection, setSelection, session, editable, pickMode, onPick, viewport, onOpenEvent],
+    [
+      model,
+      readOnly,
+      scale,
+      live,
+      dates,
+      selection,
+      setSelection,
+      session,
+      editable,
+      pickMode,
+      onPick,
+      viewport,
+      onOpenEvent,
+    ],
   );
 
   return { pointer, onPointer, draft, cursor, selectedLink, setSelectedLink, writeLink };

@@ -34,7 +34,20 @@ export interface RangeLoadingOptions {
  * Returns what the view calls on each scroll commit.
  */
 export function useRangeLoading(session: PlanningSession, o: RangeLoadingOptions): React.MutableRefObject<() => void> {
-  const { scroller, lastLeft, setViewport, model, scale, range, base, baseKey, compareIds, serverParams, publicToken, reload } = o;
+  const {
+    scroller,
+    lastLeft,
+    setViewport,
+    model,
+    scale,
+    range,
+    base,
+    baseKey,
+    compareIds,
+    serverParams,
+    publicToken,
+    reload,
+  } = o;
   const data = useStore(session.store, (s) => s.data);
   // Scrolling past an edge (issue 14): the months beyond it are loaded alone (eventsOnly: the version's graph is
   // held already, so nothing crosses to the engine worker, whose graph is the whole version's), merged into the
@@ -54,7 +67,11 @@ export function useRangeLoading(session: PlanningSession, o: RangeLoadingOptions
         reload();
         return;
       }
-      const landing = () => (keepScroll.current = { days: range.firstDay - next.firstDay, anchor: model ? topAnchor(model, el.scrollTop) : null });
+      const landing = () =>
+        (keepScroll.current = {
+          days: range.firstDay - next.firstDay,
+          anchor: model ? topAnchor(model, el.scrollTop) : null,
+        });
       await session.extend({ ...rangeMonths(added), ...serverParams }, { baseKey: at, range: next }, landing);
     },
     [session, model, range, scale, baseKey, compareIds, serverParams, publicToken, scroller, reload],
@@ -120,7 +137,9 @@ export function useRangeLoading(session: PlanningSession, o: RangeLoadingOptions
       if (r !== undefined) el.scrollTop = Math.max(0, model.rows[r].y - k.anchor.offset);
     }
     lastLeft.current = el.scrollLeft;
-    setViewport((v) => (v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop }));
+    setViewport((v) =>
+      v.left === el.scrollLeft && v.top === el.scrollTop ? v : { ...v, left: el.scrollLeft, top: el.scrollTop },
+    );
   }, [model, scale, scroller, lastLeft, setViewport]);
   return extendNear;
 }

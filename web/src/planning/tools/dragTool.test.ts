@@ -1,6 +1,14 @@
 import { createCalendar, parseDay } from "@jalon/engine";
 import { describe, expect, it } from "vitest";
-import { dragStep, IDLE, snapTarget, type DragContext, type DragInput, type DragState, type DragEffect } from "./dragTool";
+import {
+  dragStep,
+  IDLE,
+  snapTarget,
+  type DragContext,
+  type DragInput,
+  type DragState,
+  type DragEffect,
+} from "./dragTool";
 
 const cal = createCalendar({ holidays: [parseDay("2026-02-11")] });
 const ctx: DragContext = { dayWidth: 20, calendarOf: () => cal };
@@ -36,7 +44,13 @@ describe("drag tool", () => {
       { type: "pointerUp", x: 140 },
     ]);
     expect(r.effects.filter((e) => e.type === "preview").map((e) => (e as { k: number }).k)).toEqual([1, 2]);
-    expect(r.effects.at(-1)).toEqual({ type: "commit", selection: [7], anchorId: 7, day: parseDay("2026-02-12"), k: 2 });
+    expect(r.effects.at(-1)).toEqual({
+      type: "commit",
+      selection: [7],
+      anchorId: 7,
+      day: parseDay("2026-02-12"),
+      k: 2,
+    });
     expect(r.state.kind).toBe("committing");
     expect(dragStep(r.state, { type: "committed" }, ctx).state).toEqual(IDLE);
   });
@@ -67,11 +81,18 @@ describe("drag tool", () => {
     ]);
     expect(back.effects.some((e) => e.type === "commit")).toBe(false);
     expect(back.effects.at(-1)).toEqual({ type: "clearPreview" });
-    const failed = run([{ type: "pointerDown", x: 0, hitId: 3, hitStartDay: MON, additive: false, selected: [] }, { type: "pointerMove", x: 40 }, { type: "pointerUp", x: 40 }, { type: "failed" }]);
+    const failed = run([
+      { type: "pointerDown", x: 0, hitId: 3, hitStartDay: MON, additive: false, selected: [] },
+      { type: "pointerMove", x: 40 },
+      { type: "pointerUp", x: 40 },
+      { type: "failed" },
+    ]);
     expect(failed.state).toEqual(IDLE);
     expect(failed.effects.at(-1)).toEqual({ type: "clearPreview" });
   });
   it("a click on empty space clears the selection", () => {
-    expect(run([{ type: "pointerDown", x: 0, hitId: null, additive: false, selected: [1] }]).effects).toEqual([{ type: "select", ids: [] }]);
+    expect(run([{ type: "pointerDown", x: 0, hitId: null, additive: false, selected: [1] }]).effects).toEqual([
+      { type: "select", ids: [] },
+    ]);
   });
 });

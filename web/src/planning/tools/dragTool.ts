@@ -8,12 +8,34 @@ import type { Calendar } from "@jalon/engine";
  */
 export type DragState =
   | { kind: "idle" }
-  | { kind: "pressing"; anchorId: number; selection: number[]; startX: number; anchorStartDay: number; additive: boolean }
-  | { kind: "dragging"; anchorId: number; selection: number[]; startX: number; anchorStartDay: number; targetDay: number; k: number }
+  | {
+      kind: "pressing";
+      anchorId: number;
+      selection: number[];
+      startX: number;
+      anchorStartDay: number;
+      additive: boolean;
+    }
+  | {
+      kind: "dragging";
+      anchorId: number;
+      selection: number[];
+      startX: number;
+      anchorStartDay: number;
+      targetDay: number;
+      k: number;
+    }
   | { kind: "committing"; anchorId: number; selection: number[]; targetDay: number; k: number };
 
 export type DragInput =
-  | { type: "pointerDown"; x: number; hitId: number | null; hitStartDay?: number; additive: boolean; selected: readonly number[] }
+  | {
+      type: "pointerDown";
+      x: number;
+      hitId: number | null;
+      hitStartDay?: number;
+      additive: boolean;
+      selected: readonly number[];
+    }
   | { type: "pointerMove"; x: number }
   | { type: "pointerUp"; x: number }
   | { type: "cancel" }
@@ -37,13 +59,22 @@ export interface DragContext {
 export const IDLE: DragState = { kind: "idle" };
 
 /** The working day the anchor lands on when the pointer moved by dx pixels, snapping in the direction of travel. */
-export function snapTarget(cal: Calendar, anchorStartDay: number, dx: number, dayWidth: number): { day: number; k: number } {
+export function snapTarget(
+  cal: Calendar,
+  anchorStartDay: number,
+  dx: number,
+  dayWidth: number,
+): { day: number; k: number } {
   const raw = anchorStartDay + Math.round(dx / dayWidth);
   const day = cal.isWorking(raw) ? raw : dx >= 0 ? cal.nextWorking(raw) : cal.previousWorking(raw);
   return { day, k: cal.rank(day) - cal.rank(anchorStartDay) };
 }
 
-export function dragStep(state: DragState, input: DragInput, ctx: DragContext): { state: DragState; effects: DragEffect[] } {
+export function dragStep(
+  state: DragState,
+  input: DragInput,
+  ctx: DragContext,
+): { state: DragState; effects: DragEffect[] } {
   const threshold = ctx.threshold ?? 3;
   switch (input.type) {
     case "pointerDown": {
@@ -53,24 +84,54 @@ export function dragStep(state: DragState, input: DragInput, ctx: DragContext): 
       }
       const already = input.selected.includes(input.hitId);
       let selection: number[];
-      if (input.additive) selection = already ? input.selected.filter((id) => id !== input.hitId) : [...input.selected, input.hitId];
+      if (input.additive)
+        selection = already ? input.selected.filter((id) => id !== input.hitId) : [...input.selected, input.hitId];
       else selection = already ? [...input.selected] : [input.hitId];
       return {
-        state: { kind: "pressing", anchorId: input.hitId, selection, startX: input.x, anchorStartDay: input.hitStartDay, additive: input.additive },
+        state: {
+          kind: "pressing",
+          anchorId: input.hitId,
+          selection,
+          startX: input.x,
+          anchorStartDay: input.hitStartDay,
+          additive: input.additive,
+        },
         effects: [{ type: "select", ids: selection }],
       };
     }
     case "pointerMove": {
       if (state.kind === "pressing") {
-        if (Math.abs(input.x - state.startX) < threshold || !state.selection.includes(state.anchorId)) return { state, effects: [] };
-        const t = snapTarget(ctx.calendarOf(state.anchorId), state.anchorStartDay, input.x - state.startX, ctx.dayWidth);
-        const next: DragState = { kind: "dragging", anchorId: state.anchorId, selection: state.selection, startX: state.startX, anchorStartDay: state.anchorStartDay, targetDay: t.day, k: t.k };
+        if (Math.abs(input.x - state.startX) < threshold || !state.selection.includes(state.anchorId))
+          return { state, effects: [] };
+        const t = snapTarget(
+          ctx.calendarOf(state.anchorId),
+          state.anchorStartDay,
+          input.x - state.startX,
+          ctx.dayWidth,
+        );
+        const next: DragState = {
+          kind: "dragging",
+          anchorId: state.anchorId,
+          selection: state.selection,
+          startX: state.startX,
+          anchorStartDay: state.anchorStartDay,
+          targetDay: t.day,
+          k: t.k,
+        };
         return { state: next, effects: [{ type: "preview", selection: state.selection, k: t.k, targetDay: t.day }] };
       }
       if (state.kind === "dragging") {
-        const t = snapTarget(ctx.calendarOf(state.anchorId), state.anchorStartDay, input.x - state.startX, ctx.dayWidth);
+        const t = snapTarget(
+          ctx.calendarOf(state.anchorId),
+          state.anchorStartDay,
+          input.x - state.startX,
+          ctx.dayWidth,
+        );
         if (t.k === state.k) return { state, effects: [] };
-        return { state: { ...state, targetDay: t.day, k: t.k }, effects: [{ type: "preview", selection: state.selection, k: t.k, targetDay: t.day }] };
+        return {
+          state: { ...state, targetDay: t.day, k: t.k },
+          effects: [{ type: "preview", selection: state.selection, k: t.k, targetDay: t.day }],
+        };
       }
       return { state, effects: [] };
     }
@@ -79,14 +140,23 @@ export function dragStep(state: DragState, input: DragInput, ctx: DragContext): 
       if (state.kind === "dragging") {
         if (state.k === 0) return { state: IDLE, effects: [{ type: "clearPreview" }] };
         return {
-          state: { kind: "committing", anchorId: state.anchorId, selection: state.selection, targetDay: state.targetDay, k: state.k },
-          effects: [{ type: "commit", selection: state.selection, anchorId: state.anchorId, day: state.targetDay, k: state.k }],
+          state: {
+            kind: "committing",
+            anchorId: state.anchorId,
+            selection: state.selection,
+            targetDay: state.targetDay,
+            k: state.k,
+          },
+          effects: [
+            { type: "commit", selection: state.selection, anchorId: state.anchorId, day: state.targetDay, k: state.k },
+          ],
         };
       }
       return { state, effects: [] };
     }
     case "cancel":
-      if (state.kind === "dragging" || state.kind === "pressing") return { state: IDLE, effects: [{ type: "clearPreview" }] };
+      if (state.kind === "dragging" || state.kind === "pressing")
+        return { state: IDLE, effects: [{ type: "clearPreview" }] };
       return { state, effects: [] };
     case "committed":
       return { state: IDLE, effects: [] };

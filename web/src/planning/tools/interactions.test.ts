@@ -18,18 +18,39 @@ describe("reordering rows", () => {
     expect(moveItem([1, 2, 5, 3], 3, 2, LINKS)).toEqual({ ok: true, order: [1, 2, 3, 5] });
   });
   it("refuses a child before its parent and a parent after its child", () => {
-    expect(moveItem([1, 2, 3], 2, 0, LINKS)).toEqual({ ok: false, reason: "childBeforeParent", parentId: 1, childId: 2 });
-    expect(moveItem([1, 2, 3], 2, 2, LINKS)).toEqual({ ok: false, reason: "parentAfterChild", parentId: 2, childId: 3 });
+    expect(moveItem([1, 2, 3], 2, 0, LINKS)).toEqual({
+      ok: false,
+      reason: "childBeforeParent",
+      parentId: 1,
+      childId: 2,
+    });
+    expect(moveItem([1, 2, 3], 2, 2, LINKS)).toEqual({
+      ok: false,
+      reason: "parentAfterChild",
+      parentId: 2,
+      childId: 3,
+    });
   });
   it("applies a saved order; events it does not know follow in their original order", () => {
-    const saved = new Map([[3, 0], [1, 1]]);
+    const saved = new Map([
+      [3, 0],
+      [1, 1],
+    ]);
     expect(applyOrder([1, 2, 3], saved)).toEqual([3, 1, 2]);
     expect(applyOrder([1, 2, 3], new Map())).toEqual([1, 2, 3]);
   });
   it("the model draws rows in the user's order inside each group, keeping the rows' heights", () => {
     const data = smallPlanning();
     const plain = buildModel(data, datesOf(data), { grouping: "zone" });
-    const ordered = buildModel(data, datesOf(data), { grouping: "zone", rowOrder: new Map([[4, 0], [3, 1], [2, 2], [1, 3]]) });
+    const ordered = buildModel(data, datesOf(data), {
+      grouping: "zone",
+      rowOrder: new Map([
+        [4, 0],
+        [3, 1],
+        [2, 2],
+        [1, 3],
+      ]),
+    });
     const ids = (m: typeof plain) => m.rows.filter((r) => r.kind === "event").map((r) => m.events[r.events[0]].id);
     expect(ids(plain)).toEqual([1, 2, 3, 4, 5]);
     expect(ids(ordered)).toEqual([4, 3, 2, 1, 5]);
@@ -61,7 +82,10 @@ describe("selection modes", () => {
   const none = () => false;
   it("milestone and task modes accept only their type and warn otherwise", () => {
     expect(pickStep("milestone", null, { id: 4, kind: "milestone" }, none)).toEqual({ type: "select", id: 4 });
-    expect(pickStep("milestone", null, { id: 1, kind: "task" }, none)).toEqual({ type: "warn", reason: "wrongMilestone" });
+    expect(pickStep("milestone", null, { id: 1, kind: "task" }, none)).toEqual({
+      type: "warn",
+      reason: "wrongMilestone",
+    });
     expect(pickStep("task", null, { id: 4, kind: "milestone" }, none)).toEqual({ type: "warn", reason: "wrongTask" });
     expect(pickStep("task", null, { id: 1, kind: "task" }, none)).toEqual({ type: "select", id: 1 });
   });
@@ -70,7 +94,10 @@ describe("selection modes", () => {
     expect(pickStep("parent", 1, { id: 5, kind: "task" }, none)).toEqual({ type: "link", parentId: 5, childId: 1 });
     expect(pickStep("child", null, { id: 5, kind: "task" }, none)).toEqual({ type: "warn", reason: "needSource" });
     expect(pickStep("child", 1, { id: 1, kind: "task" }, none)).toEqual({ type: "warn", reason: "wrongSelf" });
-    expect(pickStep("parent", 2, { id: 1, kind: "task" }, (p, c) => p === 1 && c === 2)).toEqual({ type: "warn", reason: "wrongLinked" });
+    expect(pickStep("parent", 2, { id: 1, kind: "task" }, (p, c) => p === 1 && c === 2)).toEqual({
+      type: "warn",
+      reason: "wrongLinked",
+    });
     expect(pickStep("none", 1, { id: 5, kind: "task" }, none)).toEqual({ type: "ignore" });
     expect(pickStep("child", 1, null, none)).toEqual({ type: "ignore" });
   });

@@ -13,12 +13,18 @@ export function segmentDistance(x: number, y: number, x0: number, y0: number, x1
 /** Distance from (x, y) to a polyline given as flat [x0, y0, x1, y1, ...]. */
 export function polylineDistance(pts: readonly number[], x: number, y: number): number {
   let best = Infinity;
-  for (let k = 0; k + 3 < pts.length; k += 2) best = Math.min(best, segmentDistance(x, y, pts[k], pts[k + 1], pts[k + 2], pts[k + 3]));
+  for (let k = 0; k + 3 < pts.length; k += 2)
+    best = Math.min(best, segmentDistance(x, y, pts[k], pts[k + 1], pts[k + 2], pts[k + 3]));
   return best;
 }
 
 /** The drawn path of link k, with the live (preview) dates when there are some. */
-export function linkPoints(model: GanttModel, scale: TimeScale, k: number, liveOf: (id: number) => readonly [number, number] | undefined): number[] | null {
+export function linkPoints(
+  model: GanttModel,
+  scale: TimeScale,
+  k: number,
+  liveOf: (id: number) => readonly [number, number] | undefined,
+): number[] | null {
   const lc = model.linkColumns;
   const link = { parentId: lc.parentId[k], childId: lc.childId[k], type: lc.type[k] };
   const rp = model.rowOfId.get(link.parentId);
@@ -28,7 +34,11 @@ export function linkPoints(model: GanttModel, scale: TimeScale, k: number, liveO
   const ec = model.events[model.indexOfId.get(link.childId)!];
   const dp = liveOf(ep.id);
   const dc = liveOf(ec.id);
-  return linkPath(LINK_NAMES[link.type], eventGeometry(scale, model.rows[rp], ep, dp?.[0], dp?.[1]), eventGeometry(scale, model.rows[rc], ec, dc?.[0], dc?.[1]));
+  return linkPath(
+    LINK_NAMES[link.type],
+    eventGeometry(scale, model.rows[rp], ep, dp?.[0], dp?.[1]),
+    eventGeometry(scale, model.rows[rc], ec, dc?.[0], dc?.[1]),
+  );
 }
 
 /**

@@ -7,14 +7,19 @@
 export type LinkSide = "begin" | "end";
 export type LinkTypeName = "end-begin" | "begin-begin" | "end-end" | "begin-end";
 
-export type LinkState = { kind: "idle" } | { kind: "drawing"; parentId: number; side: LinkSide; x0: number; y0: number; x: number; y: number };
+export type LinkState =
+  | { kind: "idle" }
+  | { kind: "drawing"; parentId: number; side: LinkSide; x0: number; y0: number; x: number; y: number };
 
 export type LinkInput =
   | { type: "pointerDown"; parentId: number; side: LinkSide; x: number; y: number }
   | { type: "pointerMove"; x: number; y: number }
   | { type: "pointerUp"; target: { id: number; x: number; width: number } | null; x: number };
 
-export type LinkEffect = { type: "draw"; from: [number, number]; to: [number, number] } | { type: "clear" } | { type: "create"; parentId: number; childId: number; linkType: LinkTypeName };
+export type LinkEffect =
+  | { type: "draw"; from: [number, number]; to: [number, number] }
+  | { type: "clear" }
+  | { type: "create"; parentId: number; childId: number; linkType: LinkTypeName };
 
 export const LINK_IDLE: LinkState = { kind: "idle" };
 
@@ -28,15 +33,35 @@ export function linkStep(state: LinkState, input: LinkInput): { state: LinkState
   switch (input.type) {
     case "pointerDown":
       if (state.kind !== "idle") return { state, effects: [] };
-      return { state: { kind: "drawing", parentId: input.parentId, side: input.side, x0: input.x, y0: input.y, x: input.x, y: input.y }, effects: [] };
+      return {
+        state: {
+          kind: "drawing",
+          parentId: input.parentId,
+          side: input.side,
+          x0: input.x,
+          y0: input.y,
+          x: input.x,
+          y: input.y,
+        },
+        effects: [],
+      };
     case "pointerMove":
       if (state.kind !== "drawing") return { state, effects: [] };
-      return { state: { ...state, x: input.x, y: input.y }, effects: [{ type: "draw", from: [state.x0, state.y0], to: [input.x, input.y] }] };
+      return {
+        state: { ...state, x: input.x, y: input.y },
+        effects: [{ type: "draw", from: [state.x0, state.y0], to: [input.x, input.y] }],
+      };
     case "pointerUp": {
       if (state.kind !== "drawing") return { state, effects: [] };
       const t = input.target;
       if (!t || t.id === state.parentId) return { state: LINK_IDLE, effects: [{ type: "clear" }] };
-      return { state: LINK_IDLE, effects: [{ type: "clear" }, { type: "create", parentId: state.parentId, childId: t.id, linkType: linkTypeOf(state.side, input.x, t) }] };
+      return {
+        state: LINK_IDLE,
+        effects: [
+          { type: "clear" },
+          { type: "create", parentId: state.parentId, childId: t.id, linkType: linkTypeOf(state.side, input.x, t) },
+        ],
+      };
     }
   }
 }

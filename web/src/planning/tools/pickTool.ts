@@ -24,8 +24,10 @@ export function pickStep(
   linked: (parentId: number, childId: number) => boolean,
 ): PickResult {
   if (mode === "none" || target === null) return { type: "ignore" };
-  if (mode === "milestone") return target.kind === "milestone" ? { type: "select", id: target.id } : { type: "warn", reason: "wrongMilestone" };
-  if (mode === "task") return target.kind === "task" ? { type: "select", id: target.id } : { type: "warn", reason: "wrongTask" };
+  if (mode === "milestone")
+    return target.kind === "milestone" ? { type: "select", id: target.id } : { type: "warn", reason: "wrongMilestone" };
+  if (mode === "task")
+    return target.kind === "task" ? { type: "select", id: target.id } : { type: "warn", reason: "wrongTask" };
   if (sourceId === null) return { type: "warn", reason: "needSource" };
   if (target.id === sourceId) return { type: "warn", reason: "wrongSelf" };
   const parentId = mode === "child" ? sourceId : target.id;

@@ -1,6 +1,15 @@
 import { createCalendar, parseDay } from "@jalon/engine";
 import { describe, expect, it } from "vitest";
-import { POINTER_IDLE, pointerMode, pointerSettled, pointerStep, type PointerEffect, type PointerInput, type PointerState, type PointerWorld } from "./pointerMachine";
+import {
+  POINTER_IDLE,
+  pointerMode,
+  pointerSettled,
+  pointerStep,
+  type PointerEffect,
+  type PointerInput,
+  type PointerState,
+  type PointerWorld,
+} from "./pointerMachine";
 
 const cal = createCalendar({ holidays: [] });
 const MON = parseDay("2026-02-09");
@@ -25,7 +34,14 @@ function world(over: Partial<PointerWorld> = {}): PointerWorld {
     dayWidth: DW,
     calendar: cal,
     handleAt: () => null,
-    hitAt: (x, y) => BARS.find((b) => y >= b.row * 20 && y < b.row * 20 + 20 && x >= geometry(b.id).x && x <= geometry(b.id).x + geometry(b.id).width) ?? null,
+    hitAt: (x, y) =>
+      BARS.find(
+        (b) =>
+          y >= b.row * 20 &&
+          y < b.row * 20 + 20 &&
+          x >= geometry(b.id).x &&
+          x <= geometry(b.id).x + geometry(b.id).width,
+      ) ?? null,
     linkAt: () => null,
     geometryOf: geometry,
     liveDays: (id) => {
@@ -37,7 +53,13 @@ function world(over: Partial<PointerWorld> = {}): PointerWorld {
   };
 }
 
-const down = (x: number, y: number, time = 0, additive = false): PointerInput => ({ type: "down", x, y, additive, time });
+const down = (x: number, y: number, time = 0, additive = false): PointerInput => ({
+  type: "down",
+  x,
+  y,
+  additive,
+  time,
+});
 const move = (x: number, y: number): PointerInput => ({ type: "move", x, y, additive: false, time: 0 });
 const up = (x: number, y: number): PointerInput => ({ type: "up", x, y, additive: false, time: 0 });
 
@@ -86,7 +108,10 @@ describe("pointer machine", () => {
   });
 
   it("from a selected task's handle, draws a link and creates it on the bar it is dropped on", () => {
-    const w = world({ selection: [1], handleAt: (x, y) => (Math.abs(x - 46) < 6 && Math.abs(y - 10) < 6 ? { id: 1, side: "end", x: 46, y: 10 } : null) });
+    const w = world({
+      selection: [1],
+      handleAt: (x, y) => (Math.abs(x - 46) < 6 && Math.abs(y - 10) < 6 ? { id: 1, side: "end", x: 46, y: 10 } : null),
+    });
     const r = run([down(46, 10), move(60, 25), up(45, 25)], w);
     expect(r.modes).toEqual(["linking", "linking", "idle"]);
     expect(r.effects).toEqual([
@@ -107,7 +132,11 @@ describe("pointer machine", () => {
   });
 
   it("a press on an empty place clears the selection; on a drawn link selects it", () => {
-    expect(run([down(300, 5)]).effects).toEqual([{ type: "selectLink", link: null }, { type: "capture" }, { type: "select", ids: [] }]);
+    expect(run([down(300, 5)]).effects).toEqual([
+      { type: "selectLink", link: null },
+      { type: "capture" },
+      { type: "select", ids: [] },
+    ]);
     const w = world({ linkAt: () => ({ parentId: 1, childId: 2 }) });
     expect(run([down(300, 5)], w).effects).toEqual([{ type: "selectLink", link: { parentId: 1, childId: 2 } }]);
   });
@@ -121,12 +150,18 @@ describe("pointer machine", () => {
   it("outside the editing modes a press only selects (additive toggles) and never drags", () => {
     const w = world({ editable: false, selection: [2] });
     const r = run([down(10, 5, 0, true), move(60, 5), up(60, 5)], w);
-    expect(r.effects).toEqual([{ type: "selectLink", link: null }, { type: "select", ids: [2, 1] }]);
+    expect(r.effects).toEqual([
+      { type: "selectLink", link: null },
+      { type: "select", ids: [2, 1] },
+    ]);
     expect(r.modes).toEqual(["idle", "idle", "idle"]);
   });
 
   it("hovering says what a press would do, once per change", () => {
-    const w = world({ selection: [1], handleAt: (x) => (x > 44 && x < 48 ? { id: 1, side: "end", x: 46, y: 10 } : null) });
+    const w = world({
+      selection: [1],
+      handleAt: (x) => (x > 44 && x < 48 ? { id: 1, side: "end", x: 46, y: 10 } : null),
+    });
     const r = run([move(10, 5), move(12, 5), move(38, 5), move(46, 5), move(200, 5)], w);
     expect(r.effects).toEqual([
       { type: "cursor", cursor: "grab" },

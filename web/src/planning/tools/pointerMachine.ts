@@ -30,7 +30,14 @@ export interface PointerState {
   cursor: string;
 }
 
-export const POINTER_IDLE: PointerState = { drag: IDLE, resize: RESIZE_IDLE, link: LINK_IDLE, lastDown: null, pendingOpen: null, cursor: "default" };
+export const POINTER_IDLE: PointerState = {
+  drag: IDLE,
+  resize: RESIZE_IDLE,
+  link: LINK_IDLE,
+  lastDown: null,
+  pendingOpen: null,
+  cursor: "default",
+};
 
 export type PointerMode = "idle" | "pointing" | "dragging" | "resizing" | "linking" | "committing";
 
@@ -99,7 +106,10 @@ const DOUBLE_CLICK_MS = 450;
 /** Pixels from a task's right end where a press resizes it. */
 const EDGE = 5;
 
-const targetOf = (hit: PointerHit): PickTarget => ({ id: hit.id, kind: hit.kind === "milestone" ? "milestone" : "task" });
+const targetOf = (hit: PointerHit): PickTarget => ({
+  id: hit.id,
+  kind: hit.kind === "milestone" ? "milestone" : "task",
+});
 
 function toggled(selection: readonly number[], id: number, additive: boolean): number[] {
   if (!additive) return [id];
@@ -147,14 +157,24 @@ export function pointerStep(state: PointerState, input: PointerInput, w: Pointer
   if (input.type === "down") {
     effects.push({ type: "capture" });
     if (handle) {
-      const link = linkStep(s.link, { type: "pointerDown", parentId: handle.id, side: handle.side, x: handle.x, y: handle.y }).state;
+      const link = linkStep(s.link, {
+        type: "pointerDown",
+        parentId: handle.id,
+        side: handle.side,
+        x: handle.x,
+        y: handle.y,
+      }).state;
       return { state: { ...s, link }, effects };
     }
     if (hit && hit.kind === "task") {
       const g = w.geometryOf(hit.id);
       if (g && x >= g.x + g.width - EDGE) {
         const d = w.liveDays(hit.id) ?? [hit.startDay, hit.endDay];
-        const resize = resizeStep(s.resize, { type: "pointerDown", x, id: hit.id, startDay: d[0], numberOfDays: hit.numberOfDays }, { calendar: w.calendar, dayWidth: w.dayWidth }).state;
+        const resize = resizeStep(
+          s.resize,
+          { type: "pointerDown", x, id: hit.id, startDay: d[0], numberOfDays: hit.numberOfDays },
+          { calendar: w.calendar, dayWidth: w.dayWidth },
+        ).state;
         return { state: { ...s, resize }, effects };
       }
     }
@@ -162,23 +182,32 @@ export function pointerStep(state: PointerState, input: PointerInput, w: Pointer
   if (s.link.kind === "drawing") {
     if (input.type === "move") {
       const r = linkStep(s.link, { type: "pointerMove", x, y });
-      for (const ef of r.effects) if (ef.type === "draw") effects.push({ type: "draft", line: [ef.from[0], ef.from[1], ef.to[0], ef.to[1]] });
+      for (const ef of r.effects)
+        if (ef.type === "draw") effects.push({ type: "draft", line: [ef.from[0], ef.from[1], ef.to[0], ef.to[1]] });
       return { state: { ...s, link: r.state }, effects };
     }
     if (input.type === "up") {
       const over = w.hitAt(x, y);
       const g = over ? w.geometryOf(over.id) : null;
-      const r = linkStep(s.link, { type: "pointerUp", target: over && g ? { id: over.id, x: g.x, width: g.width } : null, x });
+      const r = linkStep(s.link, {
+        type: "pointerUp",
+        target: over && g ? { id: over.id, x: g.x, width: g.width } : null,
+        x,
+      });
       for (const ef of r.effects) {
         if (ef.type === "clear") effects.push({ type: "draft", line: null });
-        if (ef.type === "create") effects.push({ type: "createLink", parentId: ef.parentId, childId: ef.childId, linkType: ef.linkType });
+        if (ef.type === "create")
+          effects.push({ type: "createLink", parentId: ef.parentId, childId: ef.childId, linkType: ef.linkType });
       }
       return { state: { ...s, link: r.state }, effects };
     }
     return { state: s, effects };
   }
   if (s.resize.kind === "resizing") {
-    const r = resizeStep(s.resize, input.type === "move" ? { type: "pointerMove", x } : { type: "pointerUp" }, { calendar: w.calendar, dayWidth: w.dayWidth });
+    const r = resizeStep(s.resize, input.type === "move" ? { type: "pointerMove", x } : { type: "pointerUp" }, {
+      calendar: w.calendar,
+      dayWidth: w.dayWidth,
+    });
     for (const ef of r.effects) {
       if (ef.type === "preview") effects.push({ type: "previewDuration", id: ef.id, days: ef.days });
       if (ef.type === "clearPreview") effects.push({ type: "clearPreview" });
@@ -196,7 +225,18 @@ export function pointerStep(state: PointerState, input: PointerInput, w: Pointer
   }
   const r =
     input.type === "down"
-      ? dragStep(s.drag, { type: "pointerDown", x, hitId: hit?.id ?? null, hitStartDay: hit ? (w.committedStart(hit.id) ?? hit.startDay) : undefined, additive: input.additive, selected: w.selection }, toolCtx)
+      ? dragStep(
+          s.drag,
+          {
+            type: "pointerDown",
+            x,
+            hitId: hit?.id ?? null,
+            hitStartDay: hit ? (w.committedStart(hit.id) ?? hit.startDay) : undefined,
+            additive: input.additive,
+            selected: w.selection,
+          },
+          toolCtx,
+        )
       : dragStep(s.drag, { type: input.type === "move" ? "pointerMove" : "pointerUp", x }, toolCtx);
   for (const ef of r.effects) {
     if (ef.type === "select") effects.push({ type: "select", ids: ef.ids });

@@ -7,7 +7,12 @@ export type ReorderResult =
   | { ok: true; order: number[] }
   | { ok: false; reason: "childBeforeParent" | "parentAfterChild"; parentId: number; childId: number };
 
-export function moveItem(order: readonly number[], id: number, toIndex: number, links: readonly { parentId: number; childId: number }[]): ReorderResult {
+export function moveItem(
+  order: readonly number[],
+  id: number,
+  toIndex: number,
+  links: readonly { parentId: number; childId: number }[],
+): ReorderResult {
   const from = order.indexOf(id);
   if (from < 0) return { ok: true, order: [...order] };
   const target = Math.max(0, Math.min(order.length - 1, toIndex));
@@ -18,7 +23,8 @@ export function moveItem(order: readonly number[], id: number, toIndex: number, 
   for (const l of links) {
     if (l.childId === id) {
       const p = position.get(l.parentId);
-      if (p !== undefined && p > at) return { ok: false, reason: "childBeforeParent", parentId: l.parentId, childId: id };
+      if (p !== undefined && p > at)
+        return { ok: false, reason: "childBeforeParent", parentId: l.parentId, childId: id };
     }
     if (l.parentId === id) {
       const c = position.get(l.childId);
@@ -43,7 +49,12 @@ export function applyOrder(ids: readonly number[], userOrder: ReadonlyMap<number
  * whole order of the event rows, or the refusal; null when the row is at its group's end or not shown.
  */
 export function moveRowInGroup(
-  model: { rows: readonly { kind: string; events: ArrayLike<number> }[]; events: readonly { id: number }[]; rowOfId: ReadonlyMap<number, number>; links: readonly { parentId: number; childId: number }[] },
+  model: {
+    rows: readonly { kind: string; events: ArrayLike<number> }[];
+    events: readonly { id: number }[];
+    rowOfId: ReadonlyMap<number, number>;
+    links: readonly { parentId: number; childId: number }[];
+  },
   id: number,
   dir: -1 | 1,
 ): ReorderResult | null {

@@ -22,7 +22,15 @@ describe("resize tool", () => {
     expect(resizeStep(s, { type: "pointerMove", x: 142 }, ctx).effects).toEqual([]);
     const up = resizeStep(s, { type: "pointerUp" }, ctx);
     expect(up.effects).toEqual([{ type: "commit", id: 4, days: 3 }]);
-    const back = resizeStep(resizeStep(resizeStep(RESIZE_IDLE, { type: "pointerDown", x: 0, id: 4, startDay: MON, numberOfDays: 2 }, ctx).state, { type: "pointerMove", x: 3 }, ctx).state, { type: "pointerUp" }, ctx);
+    const back = resizeStep(
+      resizeStep(
+        resizeStep(RESIZE_IDLE, { type: "pointerDown", x: 0, id: 4, startDay: MON, numberOfDays: 2 }, ctx).state,
+        { type: "pointerMove", x: 3 },
+        ctx,
+      ).state,
+      { type: "pointerUp" },
+      ctx,
+    );
     expect(back.effects).toEqual([{ type: "clearPreview" }]);
   });
 });
@@ -40,8 +48,13 @@ describe("link tool", () => {
     const move = linkStep(s, { type: "pointerMove", x: 90, y: 40 });
     expect(move.effects).toEqual([{ type: "draw", from: [50, 10], to: [90, 40] }]);
     s = move.state;
-    expect(linkStep(s, { type: "pointerUp", target: { id: 2, ...target }, x: 105 }).effects).toEqual([{ type: "clear" }, { type: "create", parentId: 1, childId: 2, linkType: "end-begin" }]);
-    expect(linkStep(s, { type: "pointerUp", target: { id: 1, ...target }, x: 105 }).effects).toEqual([{ type: "clear" }]);
+    expect(linkStep(s, { type: "pointerUp", target: { id: 2, ...target }, x: 105 }).effects).toEqual([
+      { type: "clear" },
+      { type: "create", parentId: 1, childId: 2, linkType: "end-begin" },
+    ]);
+    expect(linkStep(s, { type: "pointerUp", target: { id: 1, ...target }, x: 105 }).effects).toEqual([
+      { type: "clear" },
+    ]);
     expect(linkStep(s, { type: "pointerUp", target: null, x: 105 }).effects).toEqual([{ type: "clear" }]);
   });
 });
