@@ -1,16 +1,20 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { ACCESS_ENDED, type RealtimePayload } from "@jalon/shared/realtime";
-import { openTestDb } from "../../test/helpers/db.js";
 import type { TestApp } from "../../test/helpers/app.js";
 import { buildProject, buildUser, type BuiltProject, type BuiltUser } from "../../test/helpers/factories.js";
+import {
+  REALTIME_TEST_SECRET as SECRET,
+  serverUrl,
+  startRealtimeServer,
+  until,
+  type RealtimeServer,
+} from "../../test/helpers/realtimeServer.js";
 import { createTokenService } from "../auth/tokens.js";
-import { loadConfig } from "../config.js";
 import type { Db } from "../db/knex.js";
-import { createLogger } from "../lib/log.js";
-import { startServer, type RunningServer } from "../server.js";
+import type { RunningServer } from "../server.js";
 import { endAccess } from "./eviction.js";
 import { attachRealtime, roomOf } from "./hub.js";
 
@@ -18,46 +22,25 @@ import { attachRealtime, roomOf } from "./hub.js";
 // away (removed from the project, archived for an external user, made private for a share link, user deleted
 // or type changed), is told so (ACCESS_ENDED), and gets no further event of the project; a member who keeps
 // the right keeps getting them. Real sockets on the real server.
-const SECRET = "test-secret-of-at-least-16-chars";
+let rt: RealtimeServer;
 let db: Db;
-let closeDb: () => Promise<void>;
 let server: RunningServer;
 let url: string;
 let t: TestApp;
 let admin: BuiltUser;
 let manager: BuiltUser;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  ({ db, close: closeDb } = await openTestDb());
-  server = await startServer(
-    db,
-    { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET },
-    createLogger("silent"),
-  );
-  url = server.url.replace("localhost", "127.0.0.1");
-  t = { db, deps: { tokens: createTokenService(SECRET, "1h") } } as unknown as TestApp;
+  rt = await startRealtimeServer();
+  ({ db, server, url, t } = rt);
   admin = await buildUser(t, { type: "admin" });
   manager = await buildUser(t, { type: "manager" });
 });
 
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await server?.close();
-  await closeDb?.();
-});
+afterAll(async () => rt?.close());
 
-function connectTo(base: string, auth: Record<string, string>): Promise<Socket> {
-  const socket = io(base, { path: "/socket.io", auth, transports: ["websocket"], forceNew: true, reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", (e) => reject(e));
-  });
-}
-
-const join = (socket: Socket, projectId: number) =>
-  new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
+const connectTo = (base: string, auth: Record<string, string>) => rt.connect(auth, base);
+const join = (socket: Socket, projectId: number) => rt.join(socket, projectId);
 
 /** A socket in the project's room, with every event it receives. */
 async function watcher(auth: Record<string, string>, projectId: number, base = url) {
@@ -76,20 +59,8 @@ async function watcher(auth: Record<string, string>, projectId: number, base = u
   };
 }
 
-async function api(method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const api = (method: string, path: string, token: string, body?: unknown) => rt.api(method, path, token, body);
 
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
 const settle = () => new Promise((r) => setTimeout(r, 250));
 
 /** Whether this client's socket is in the project's room on the server. */
@@ -375,14 +346,9 @@ describe.skipIf(!process.env.DATABASE_URL)(
     let other: RunningServer;
     let otherUrl: string;
     beforeAll(async () => {
-      other = await startServer(
-        db,
-        { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET },
-        createLogger("silent"),
-      );
-      otherUrl = other.url.replace("localhost", "127.0.0.1");
+      other = await rt.startAnother();
+      otherUrl = serverUrl(other);
     });
-    afterAll(async () => other?.close());
     const inOtherRoom = (w: { socket: Socket }, projectId: number) =>
       other.hub.io.sockets.adapter.rooms.get(roomOf(projectId))?.has(w.socket.id!) ?? false;
 

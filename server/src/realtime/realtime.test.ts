@@ -1,63 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import type { RealtimePayload } from "@jalon/shared/realtime";
-import { openTestDb } from "../../test/helpers/db.js";
 import type { TestApp } from "../../test/helpers/app.js";
 import { buildProject, buildUser, type BuiltProject, type BuiltUser } from "../../test/helpers/factories.js";
+import { startRealtimeServer, until, type RealtimeServer } from "../../test/helpers/realtimeServer.js";
 import { createTokenService } from "../auth/tokens.js";
-import { loadConfig } from "../config.js";
 import type { Db } from "../db/knex.js";
-import { createLogger } from "../lib/log.js";
-import { startServer, type RunningServer } from "../server.js";
+import type { RunningServer } from "../server.js";
 
 // Socket.IO on the real server (same origin as the API): JWT in the handshake, one room per project joined
 // only by members (public viewers with the share token), committed changes pushed after commit naming their
 // initiator, and the error twin of a refused write.
-const SECRET = "test-secret-of-at-least-16-chars";
+let rt: RealtimeServer;
 let db: Db;
-let closeDb: () => Promise<void>;
 let server: RunningServer;
-let url: string;
 let t: TestApp;
 let manager: BuiltUser;
 let external: BuiltUser;
 let outsider: BuiltUser;
 let p: BuiltProject;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  ({ db, close: closeDb } = await openTestDb());
-  server = await startServer(
-    db,
-    { ...loadConfig({ DATABASE_URL: process.env.DATABASE_URL }), port: 0, jwtSecret: SECRET },
-    createLogger("silent"),
-  );
-  url = server.url.replace("localhost", "127.0.0.1");
-  // The factories need the database and a token service signing with the server's secret.
-  t = { db, deps: { tokens: createTokenService(SECRET, "1h") } } as unknown as TestApp;
+  rt = await startRealtimeServer();
+  ({ db, server, t } = rt);
   manager = await buildUser(t, { type: "manager" });
   external = await buildUser(t, { type: "external" });
   outsider = await buildUser(t, { type: "manager" });
   p = await buildProject(t, manager, { members: [external], isPublic: true });
 });
 
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await server?.close();
-  await closeDb?.();
-});
+afterAll(async () => rt?.close());
 
-function connect(auth: Record<string, string>): Promise<Socket> {
-  const socket = io(url, { path: "/socket.io", auth, transports: ["websocket"], forceNew: true, reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once("connect", () => resolve(socket));
-    socket.once("connect_error", (e) => reject(e));
-  });
-}
-
-const join = (socket: Socket, projectId: number) =>
-  new Promise<boolean>((resolve) => socket.emit("join", { projectId }, (r: { ok: boolean }) => resolve(r.ok)));
+const connect = (auth: Record<string, string>) => rt.connect(auth);
+const join = (socket: Socket, projectId: number) => rt.join(socket, projectId);
+const api = (method: string, path: string, token: string, body?: unknown) => rt.api(method, path, token, body);
 
 /** Every payload a socket receives, by event name. */
 function record(socket: Socket): RealtimePayload[] {
@@ -65,21 +41,6 @@ function record(socket: Socket): RealtimePayload[] {
   socket.onAny((_name: string, payload: RealtimePayload) => got.push(payload));
   return got;
 }
-
-async function api(method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
 
 describe("realtime", () => {
   it("needs a valid JWT in the handshake (or a share token)", async () => {
