@@ -5,8 +5,7 @@
  * server answers with that catalogue code.
  */
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH, VERSION_NAME_MAX_LENGTH } from "./constants.js";
-import { COUNTING_MODES } from "./entities.js";
+import { PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH } from "./constants.js";
 
 export const NO_PROJECT_MESSAGE = "errors.no_project";
 const MAX_INT = 2_147_483_647;
@@ -127,58 +126,6 @@ export const colour = plainString()
 export const loginBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH), password });
 export const forgotPasswordBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH) });
 export const resetPasswordBody = z.object({ token: plainString().trim().min(1).max(200), password: newPassword });
-
-// Projects
-export const projectFields = {
-  name: requiredText(),
-  floorArea: numeric.pipe(z.number().min(0).max(1e12)),
-  projectOwner: nullableText(TEXT_MAX_LENGTH),
-  projectManager: nullableText(TEXT_MAX_LENGTH),
-  opcCoordinator: nullableText(TEXT_MAX_LENGTH),
-  typology: nullableText(TEXT_MAX_LENGTH),
-  description: nullableText(5000),
-  expectedStartDate: isoInstant.nullable(),
-  expectedEndDate: isoInstant.nullable(),
-  countingMode: z.enum(COUNTING_MODES),
-};
-export const projectCreateBody = z.object({
-  ...projectFields,
-  floorArea: projectFields.floorArea.default(0),
-  projectOwner: projectFields.projectOwner.optional(),
-  projectManager: projectFields.projectManager.optional(),
-  opcCoordinator: projectFields.opcCoordinator.optional(),
-  typology: projectFields.typology.optional(),
-  description: projectFields.description.optional(),
-  expectedStartDate: projectFields.expectedStartDate.optional(),
-  expectedEndDate: projectFields.expectedEndDate.optional(),
-  countingMode: projectFields.countingMode.default("percentage"),
-  isPublic: z.boolean().default(false),
-  /** The name of the first version. */
-  versionName: requiredText(VERSION_NAME_MAX_LENGTH).default("Version 1"),
-});
-/** PATCH /project/{id}: changed fields only; archive is {isArchived: true}; sign is {id, signedVersionId}. */
-export const projectUpdateBody = z.object({
-  id: id.optional(),
-  name: projectFields.name.optional(),
-  floorArea: projectFields.floorArea.optional(),
-  projectOwner: projectFields.projectOwner.optional(),
-  projectManager: projectFields.projectManager.optional(),
-  opcCoordinator: projectFields.opcCoordinator.optional(),
-  typology: projectFields.typology.optional(),
-  description: projectFields.description.optional(),
-  expectedStartDate: projectFields.expectedStartDate.optional(),
-  expectedEndDate: projectFields.expectedEndDate.optional(),
-  countingMode: projectFields.countingMode.optional(),
-  isPublic: z.boolean().optional(),
-  isArchived: z.boolean().optional(),
-  signedVersionId: projectRef.optional(),
-});
-export const projectUserBody = z.object({ projectId: projectRef, userId: id });
-export const projectCloneBody = z.object({
-  versionIds: z.array(id).min(1, "errors.clone_without_version").max(1000),
-  name: requiredText().optional(),
-});
-export const projectCloseBody = z.object({ name: requiredText(VERSION_NAME_MAX_LENGTH).optional() });
 
 // Events
 export const eventBulkDeleteBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() });

@@ -14,4 +14,5 @@ export * from "./macroTask.js";
 export * from "./sequence.js";
 export * from "./user.js";
 export * from "./version.js";
+export * from "./project.js";
 export * from "./classification.js";

@@ -1,5 +1,5 @@
 // Entity shapes come from the shared contract (shared/src/entities.ts); the web adds request bodies.
-import type { Project } from "@jalon/shared";
+import type { ContractFields, Project, projectUpdateBody, RequestOf } from "@jalon/shared";
 
 export type { User, Version, Project, LoginResponse, UserType, CountingMode } from "@jalon/shared";
 export type { RealtimePayload } from "@jalon/shared/realtime";
@@ -10,22 +10,25 @@ export interface ListResponse<T> {
   total: number;
 }
 
-/** Body of a project creation or update: the editable fields. */
-export type ProjectInput = Partial<
-  Pick<
-    Project,
-    | "name"
-    | "floorArea"
-    | "projectOwner"
-    | "projectManager"
-    | "opcCoordinator"
-    | "typology"
-    | "description"
-    | "expectedStartDate"
-    | "expectedEndDate"
-    | "isPublic"
-    | "isArchived"
-    | "countingMode"
-    | "signedVersionId"
+/** Body of a project creation or update: the editable fields, checked against the contract (shared/src/contract/project.ts). */
+export type ProjectInput = ContractFields<
+  RequestOf<typeof projectUpdateBody>,
+  Partial<
+    Pick<
+      Project,
+      | "name"
+      | "floorArea"
+      | "projectOwner"
+      | "projectManager"
+      | "opcCoordinator"
+      | "typology"
+      | "description"
+      | "expectedStartDate"
+      | "expectedEndDate"
+      | "isPublic"
+      | "isArchived"
+      | "countingMode"
+      | "signedVersionId"
+    >
   >
 >;

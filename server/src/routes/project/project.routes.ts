@@ -4,8 +4,16 @@ import {
   isManagerRole,
   parseListQuery,
   PERMISSIONS,
+  pictureParams,
   PROJECT_PICTURE_MAX_BYTES,
   PROJECT_PICTURE_TYPES,
+  projectCloneBody,
+  projectCloseBody,
+  projectCreateBody,
+  projectListResource,
+  projectParams,
+  projectUpdateBody,
+  projectUserBody,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableProject, writableProject } from "../../access/projects.js";
@@ -24,18 +32,7 @@ import {
   versionsById,
   type ProjectDbRow,
 } from "./project.presenter.js";
-import {
-  pictureParams,
-  projectCloneBody,
-  projectCloseBody,
-  projectColumns,
-  projectCreateBody,
-  projectListResource,
-  projectParams,
-  projectUpdateBody,
-  projectUserBody,
-  uploadPictureBody,
-} from "./project.schema.js";
+import { projectColumns, uploadPictureBody } from "./project.schema.js";
 
 /** Magic numbers of the accepted picture types: the declared type must match the bytes. */
 function sniffImage(buf: Buffer): string | null {
