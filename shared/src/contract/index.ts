@@ -10,6 +10,7 @@ export * from "./holiday.js";
 export * from "./speciality.js";
 export * from "./participant.js";
 export * from "./lot.js";
+export * from "./participantGroup.js";
 export * from "./macroTask.js";
 export * from "./sequence.js";
 export * from "./user.js";

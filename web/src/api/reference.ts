@@ -4,6 +4,8 @@ import {
   LIST_LIMIT,
   type ContractFields,
   type FieldsOf,
+  type LibraryLot,
+  type LibraryLotFields,
   type lotCreateBody,
   type participantCreateBody,
   type Ref,
@@ -64,12 +66,11 @@ export type LotInput = ContractFields<
   }
 >;
 
-export interface LibraryLot {
-  id: number;
-  name: string;
-  color: string;
-  projects: number;
-}
+// Library lots: the contract's entity (shared/src/contract/participantGroup.ts).
+export type { LibraryLot } from "@jalon/shared";
+
+/** The fields the library lot screen writes, checked against the contract. */
+export type LibraryLotInput = ContractFields<LibraryLotFields, { name: string; color?: string }>;
 
 export interface Participant {
   id: number;
@@ -208,8 +209,8 @@ export const libraryLotsApi = {
   get: (id: number) => request<LibraryLot>("GET", `/participant-group/${id}`),
   projects: (id: number) =>
     request<ListResponse<Ref & { isArchived: boolean }>>("GET", `/participant-group/${id}/projects`),
-  create: (body: { name: string; color?: string }) => request<LibraryLot>("POST", "/participant-group", { body }),
-  update: (id: number, body: { name?: string; color?: string }) =>
+  create: (body: LibraryLotInput) => request<LibraryLot>("POST", "/participant-group", { body }),
+  update: (id: number, body: Partial<LibraryLotInput>) =>
     request<LibraryLot>("PATCH", `/participant-group/${id}`, { body }),
   bulkDelete: (ids: number[]) =>
     request<{ ids: number[] }>("DELETE", "/participant-group/bulk-delete", { body: { ids } }),

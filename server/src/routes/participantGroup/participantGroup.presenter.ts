@@ -1,3 +1,4 @@
+import type { LibraryLot } from "@jalon/shared";
 import { isoTime } from "../../commands/referenceLinks.js";
 
 export interface LibraryLotDbRow {
@@ -9,17 +10,7 @@ export interface LibraryLotDbRow {
   projects?: unknown;
 }
 
-/** The JSON contract of a library lot: a name and a colour; `projects` counts the projects that copied it. */
-export interface LibraryLotOut {
-  id: number;
-  name: string;
-  color: string;
-  projects: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
-export function presentLibraryLot(r: LibraryLotDbRow): LibraryLotOut {
+export function presentLibraryLot(r: LibraryLotDbRow): LibraryLot {
   return {
     id: r.id,
     name: r.name,

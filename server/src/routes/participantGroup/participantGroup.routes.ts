@@ -1,19 +1,21 @@
 import type Router from "@koa/router";
-import { AppError, parseListQuery, PERMISSIONS } from "@jalon/shared";
+import {
+  AppError,
+  libraryLotBulkDeleteBody,
+  libraryLotCreateBody,
+  libraryLotListResource,
+  libraryLotParams,
+  libraryLotUpdateBody,
+  parseListQuery,
+  PERMISSIONS,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { presentLibraryLot, type LibraryLotDbRow } from "./participantGroup.presenter.js";
-import {
-  libraryLotBulkDeleteBody,
-  libraryLotColumns,
-  libraryLotCreateBody,
-  libraryLotListResource,
-  libraryLotParams,
-  libraryLotUpdateBody,
-} from "./participantGroup.schema.js";
+import { libraryLotColumns } from "./participantGroup.schema.js";
 
 /**
  * The global library of lots (spec 001 "participant-group"), manager level: only the event and sequence

@@ -1,20 +1,5 @@
-import { z } from "zod";
-import { colour, defineListResource, id, idList, LIST_LIMIT, requiredText } from "@jalon/shared";
-
-export const libraryLotParams = z.object({ id });
-
-/** POST /participant-group {name, color?}: a lot of the global library. */
-export const libraryLotCreateBody = z.object({ name: requiredText(), color: colour.optional() }).strict();
-export const libraryLotUpdateBody = z.object({ name: requiredText(), color: colour }).partial().strict();
-export const libraryLotBulkDeleteBody = z.object({ ids: idList }).strict();
-
-/** GET /participant-group: paged, name filter, name ASC, 10,000 by default. */
-export const libraryLotListResource = defineListResource({
-  fields: { id: "number", name: "string", color: "string", createdAt: "datetime", updatedAt: "datetime" },
-  defaultSort: [{ field: "name", order: "ASC" }],
-  defaultLimit: LIST_LIMIT,
-});
-
+// The library lot request schemas and filter fields are its contract: shared/src/contract/participantGroup.ts.
+// Here: the SQL columns of the filter fields.
 export const libraryLotColumns: Record<string, string> = {
   id: "g.id",
   name: "g.name",
