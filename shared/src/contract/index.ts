@@ -17,3 +17,4 @@ export * from "./user.js";
 export * from "./version.js";
 export * from "./project.js";
 export * from "./classification.js";
+export * from "./family.js";

@@ -1,10 +1,10 @@
 import type Router from "@koa/router";
-import { parseListQuery, PERMISSIONS } from "@jalon/shared";
+import { familyListResource, parseListQuery, PERMISSIONS, type Family } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
-import { familyColumns, familyListResource } from "./family.schema.js";
+import { familyColumns } from "./family.schema.js";
 
 /**
  * Order-line families (spec 001 section 7 "GET /family"): a list shared by every project, read by the
@@ -17,7 +17,7 @@ export function familyRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.external,
     handler: async ({ db, ctx }) => {
       const query = parseListQuery(ctx.query, familyListResource);
-      const { rows, total } = await runList<{ id: number; name: string }>(
+      const { rows, total } = await runList<Family>(
         db,
         db("families as f").select("f.id", "f.name"),
         query,

@@ -1,11 +1,10 @@
 // GET /family (spec 001 section 7): the order-line families, shared by every project, that a macro-task
 // tracks in each of its followed zones.
+import type { Family } from "@jalon/shared";
 import { request } from "../../api/http";
 
-export interface Family {
-  id: number;
-  name: string;
-}
+// The family entity is the contract's (shared/src/contract/family.ts).
+export type { Family } from "@jalon/shared";
 
 export const familiesApi = {
   list: () =>
