@@ -18,3 +18,4 @@ export * from "./version.js";
 export * from "./project.js";
 export * from "./classification.js";
 export * from "./family.js";
+export * from "./history.js";

@@ -1,28 +1,8 @@
+import type { ShiftFile, ShiftHistory } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { isoRequired } from "../../lib/dates.js";
 
 export type ShiftHistoryDbRow = Record<string, unknown> & { id: number };
-
-export interface ShiftFileOut {
-  name: string;
-  url?: string;
-  createdAt?: string;
-  [key: string]: unknown;
-}
-
-export interface ShiftHistoryOut {
-  id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-  name: string;
-  eventId: number | null;
-  event: { id: number; name: string; type: string; startDate: string | null; endDate: string | null } | null;
-  files: ShiftFileOut[];
-  user: { id: number; firstname: string; lastname: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Shift histories with their event and author, as the derived table `sh` that list filters address. */
 export function shiftHistorySelect(db: Db) {
@@ -40,13 +20,13 @@ export function shiftHistorySelect(db: Db) {
     );
 }
 
-function filesOf(v: unknown): ShiftFileOut[] {
+function filesOf(v: unknown): ShiftFile[] {
   const list = typeof v === "string" ? (JSON.parse(v) as unknown) : v;
   if (!Array.isArray(list)) return [];
-  return list.map((f) => (f && typeof f === "object" ? (f as ShiftFileOut) : { name: String(f) }));
+  return list.map((f) => (f && typeof f === "object" ? (f as ShiftFile) : { name: String(f) }));
 }
 
-export function presentShiftHistory(r: ShiftHistoryDbRow): ShiftHistoryOut {
+export function presentShiftHistory(r: ShiftHistoryDbRow): ShiftHistory {
   const eventId = (r.event_id as number | null) ?? null;
   const userId = (r.user_id as number | null) ?? null;
   return {

@@ -1,5 +1,16 @@
 import type Router from "@koa/router";
-import { AppError, eqFilterValue, parseListQuery, PERMISSIONS, type ListQuery } from "@jalon/shared";
+import {
+  AppError,
+  eqFilterValue,
+  parseListQuery,
+  PERMISSIONS,
+  shiftHistoryFileParams,
+  shiftHistoryListResource,
+  shiftHistoryParams,
+  shiftHistoryUpdateBody,
+  type ListQuery,
+  type ShiftHistory,
+} from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion, writableProject, type ProjectRow } from "../../access/projects.js";
 import type { Knex } from "knex";
@@ -9,19 +20,8 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { lockWritableVersion } from "../../planning/writeLock.js";
-import {
-  presentShiftHistory,
-  shiftHistorySelect,
-  type ShiftHistoryDbRow,
-  type ShiftHistoryOut,
-} from "./shiftHistory.presenter.js";
-import {
-  shiftHistoryColumns,
-  shiftHistoryFileParams,
-  shiftHistoryListResource,
-  shiftHistoryParams,
-  shiftHistoryUpdateBody,
-} from "./shiftHistory.schema.js";
+import { presentShiftHistory, shiftHistorySelect, type ShiftHistoryDbRow } from "./shiftHistory.presenter.js";
+import { shiftHistoryColumns } from "./shiftHistory.schema.js";
 
 /**
  * Shift history (recalibration, spec 000 section 7): one row per recalibration of a version, with its files
@@ -79,12 +79,12 @@ async function writableShift(
   return db("shift_histories").where({ id }).forUpdate().first("id", "project_id", "version_id", "files");
 }
 
-async function present(db: Db, id: number): Promise<ShiftHistoryOut> {
+async function present(db: Db, id: number): Promise<ShiftHistory> {
   const row = (await shiftHistorySelect(db).where("sh.id", id).first()) as ShiftHistoryDbRow;
   return presentShiftHistory(row);
 }
 
-const EXPORT_COLUMNS: XlsxColumn<ShiftHistoryOut>[] = [
+const EXPORT_COLUMNS: XlsxColumn<ShiftHistory>[] = [
   { header: "Nom", width: 40, value: (s) => s.name },
   { header: "Tâche", width: 40, value: (s) => s.event?.name ?? null },
   { header: "Début de la tâche", kind: "day", value: (s) => s.event?.startDate ?? null },
