@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { psplibMissing, psplibRoot, psplibSkipReason } from "./support/psplibData.js";
+import { psplibMissing, psplibRoot, psplibSkipReason } from "../../scripts/testing/psplibData.js";
 
 const repo = resolve(__dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "jalon-cli-"));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePsplib, psplibLength } from "../src/index.js";
-import { psplibMissing, psplibRoot, psplibSkipReason } from "./support/psplibData.js";
+import { psplibMissing, psplibRoot, psplibSkipReason } from "../../scripts/testing/psplibData.js";
 
 const root = psplibRoot;
 const sets = ["j30", "j120"] as const;

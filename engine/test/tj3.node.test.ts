@@ -21,7 +21,14 @@ import {
   type CalendarVariant,
   type GeneratedProject,
 } from "./tj3/generate.js";
-import { parseTj3Csv, runTj3, tj3Available, tjEndToDay, tjStartToDay, type Tj3Row } from "./support/tj3Run.js";
+import {
+  parseTj3Csv,
+  runTj3,
+  tj3Available,
+  tjEndToDay,
+  tjStartToDay,
+  type Tj3Row,
+} from "../../scripts/testing/tj3Run.js";
 import { tjTaskId, writeTjp } from "./tj3/tjp.js";
 
 const PROJECT_COUNT = Number(process.env.TJ3_PROJECTS ?? 30);

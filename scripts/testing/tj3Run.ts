@@ -2,8 +2,8 @@ import { execFile, spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addDays } from "../tj3/days.js";
-import { END_HOUR, REPORT_ID, START_HOUR } from "../tj3/tjp.js";
+import { addDays } from "../../engine/test/tj3/days.js";
+import { END_HOUR, REPORT_ID, START_HOUR } from "../../engine/test/tj3/tjp.js";
 
 /** True when `tj3` runs from PATH. */
 export function tj3Available(): boolean {
