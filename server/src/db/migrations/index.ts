@@ -10,6 +10,7 @@ import * as m008 from "./008_events_version_check.js";
 import * as m009 from "./009_events_zone_lot_checks.js";
 import * as m010 from "./010_version_copy_cost.js";
 import * as m011 from "./011_socket_io_attachments.js";
+import * as m012 from "./012_templates.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -29,6 +30,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["009_events_zone_lot_checks", m009],
   ["010_version_copy_cost", m010],
   ["011_socket_io_attachments", m011],
+  ["012_templates", m012],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
