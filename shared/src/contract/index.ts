@@ -19,3 +19,5 @@ export * from "./project.js";
 export * from "./classification.js";
 export * from "./family.js";
 export * from "./history.js";
+export * from "./eventTemplate.js";
+export * from "./sequenceTemplate.js";
