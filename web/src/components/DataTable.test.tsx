@@ -318,3 +318,90 @@ describe("DataTable", () => {
     expect(screen.getByText("Aucune zone.")).toBeInTheDocument();
   });
 });
+
+describe("DataTable: export, fixed page size and row labels", () => {
+  async function savedCsv(click: () => Promise<void>): Promise<{ name: string; bom: number[]; text: string }> {
+    let blob: Blob | null = null;
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation((b) => {
+      blob = b as Blob;
+      return "blob:csv";
+    });
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    let name = "";
+    const anchorClick = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      name = this.download;
+    });
+    try {
+      await click();
+      expect(blob).not.toBeNull();
+      const bytes = new Uint8Array(await (blob as unknown as Blob).arrayBuffer());
+      return { name, bom: [...bytes.slice(0, 3)], text: new TextDecoder().decode(bytes) };
+    } finally {
+      create.mockRestore();
+      revoke.mockRestore();
+      anchorClick.mockRestore();
+    }
+  }
+
+  it("exports every filtered row in the shown order and the shown columns, leaving action columns out", async () => {
+    const user = userEvent.setup();
+    const cols: DataTableColumn<Row & { done: boolean }>[] = [
+      { id: "name", header: "Nom", render: (r) => <strong>{r.name}</strong> },
+      { id: "position", header: "Position" },
+      { id: "done", header: "Fait" },
+      { id: "note", header: "Note", render: (r) => `a "b"; ${r.id}` },
+      { id: "actions", header: "Actions", render: () => <button>x</button>, exportValue: false },
+    ];
+    const data = rows.map((r) => ({ ...r, done: r.id % 2 === 0 }));
+    render(
+      <Providers>
+        <DataTable
+          columns={cols}
+          rows={data}
+          getRowId={(r) => r.id}
+          ariaLabel="Zones"
+          csvExport={{ fileName: "Zones" }}
+        />
+      </Providers>,
+    );
+    await user.click(screen.getByRole("button", { name: "Colonnes" }));
+    await user.click(screen.getByRole("menuitemcheckbox", { name: "Position" }));
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("columnheader", { name: /Nom/ }));
+    const { name, bom, text } = await savedCsv(() =>
+      user.click(screen.getByRole("button", { name: "Exporter (.csv)" })),
+    );
+    expect(name).toBe("Zones.csv");
+    expect(bom).toEqual([0xef, 0xbb, 0xbf]); // the byte-order mark Excel reads the accents by
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(61); // every page, not only the 25 rows shown
+    expect(lines[0]).toBe("Nom;Fait;Note");
+    // Sorted as shown (name descending after the click), the quote doubled and the cell quoted.
+    expect(lines[1]).toBe('Zone 60;Non;"a ""b""; 1"');
+    expect(lines[2]).toBe('Zone 59;Oui;"a ""b""; 2"');
+  });
+
+  it("fixes the page at a single size without a rows-per-page select and names its rows", async () => {
+    const user = userEvent.setup();
+    render(
+      <Providers>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => r.id}
+          ariaLabel="Versions"
+          pageSizes={[15]}
+          rowLabel={(r) => r.name}
+        />
+      </Providers>,
+    );
+    expect(bodyRows()).toHaveLength(15);
+    expect(screen.queryByRole("combobox", { name: "Lignes par page" })).not.toBeInTheDocument();
+    expect(screen.getByText("1–15 sur 60")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Page suivante" }));
+    expect(screen.getByText("16–30 sur 60")).toBeInTheDocument();
+    expect(screen.getByRole("row", { name: "Zone 16" })).toBeInTheDocument();
+  });
+});

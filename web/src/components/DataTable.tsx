@@ -20,6 +20,15 @@
  *   by the caller when the list is in its position order.
  * - `toolbar`: extra content on the left of the bar above the table (search, filters, buttons).
  * - `exportFile`: the list's server export (.xlsx) as a button beside "Colonnes"; a failure is an error toast.
+ * - `csvExport`: where the server has no export for the list, "Exporter (.csv)" saves `fileName`.csv in the
+ *   browser: the shown columns (not those whose `exportValue` is `false`, such as action buttons) and the rows
+ *   in their shown order, every page of a client-side table, the shown page of a server-side one. A cell's
+ *   text is `exportValue(row)`, else the text `render` shows, else `sortValue`, else the field (booleans as
+ *   Oui/Non, named objects by name, lists joined).
+ * - `pageSizes`: the rows-per-page choices (25, 50, 100, 250 unless given); a single size (the versions' 15,
+ *   the event picker's 20) fixes the page and hides the select.
+ * - `rowLabel(row)`: the accessible name of each row (a list read row by row, such as the versions).
+ * - `size: "small"`: the compact rows of a panel or a form's tab.
  * - `selectAllLabel`: the label of the page's select-all checkbox (defaults to "Tout sélectionner").
  * - A column's `align: "end"` right-aligns its header and cells (numbers).
  */
@@ -52,11 +61,13 @@ import {
   ChevronDoubleRight20Regular,
   ChevronLeft20Regular,
   ChevronRight20Regular,
+  ArrowDownload20Regular,
   ColumnTriple20Regular,
   Delete20Regular,
   ReOrderDotsVertical20Regular,
 } from "@fluentui/react-icons";
 import { ROWS_PER_PAGE_OPTIONS } from "@jalon/shared";
+import { saveCsv, textOfNode, textOfValue, type CsvCell } from "../lib/csv";
 import { ExportButton } from "./FileButtons";
 
 export type RowId = number | string;
@@ -81,6 +92,8 @@ export interface DataTableColumn<T> {
   width?: number | string;
   hidden?: boolean;
   align?: "start" | "end";
+  /** The cell's text in the .csv export; `false` leaves the column out of it (action buttons). */
+  exportValue?: false | ((row: T) => CsvCell | boolean);
 }
 
 export interface DataTableProps<T> {
@@ -104,14 +117,18 @@ export interface DataTableProps<T> {
   onReorder?: (draggedId: RowId, targetId: RowId) => void;
   toolbar?: ReactNode;
   exportFile?: { run: () => Promise<void>; label?: string; subject?: string };
+  csvExport?: { fileName: string; label?: string };
   selectAllLabel?: string;
+  pageSizes?: readonly number[];
+  rowLabel?: (row: T) => string;
+  size?: "small" | "medium";
 }
 
 export const DEFAULT_PAGE_SIZE = ROWS_PER_PAGE_OPTIONS[0];
 export const DEFAULT_SORT: TableSort = { field: "name", direction: "ASC" };
 
-export function initialTableQuery(sort: TableSort = DEFAULT_SORT): TableQuery {
-  return { page: 0, pageSize: DEFAULT_PAGE_SIZE, sort };
+export function initialTableQuery(sort: TableSort = DEFAULT_SORT, pageSize: number = DEFAULT_PAGE_SIZE): TableQuery {
+  return { page: 0, pageSize, sort };
 }
 
 /** The paging/sort state of a server-side table, with the `limit`, `offset` and `sort` to send. */
@@ -168,13 +185,22 @@ function fieldOf<T>(row: T, id: string): unknown {
   return (row as Record<string, unknown>)[id];
 }
 
+/** The text of a column's cell in the export (see `csvExport` above). */
+export function exportCell<T>(c: DataTableColumn<T>, row: T, yes: string, no: string): string {
+  if (typeof c.exportValue === "function") return textOfValue(c.exportValue(row), yes, no);
+  const shown = c.render ? textOfNode(c.render(row)) : "";
+  if (shown !== "") return shown;
+  return textOfValue(c.sortValue ? c.sortValue(row) : fieldOf(row, c.id), yes, no);
+}
+
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, getRowId, ariaLabel, serverSide = false } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   // Several tables can share a page (lots and participants): each labels its own rows-per-page select.
   const rowsPerPageId = useId();
-  const [innerQuery, setInnerQuery] = useState<TableQuery>(() => initialTableQuery(props.defaultSort));
+  const pageSizes = props.pageSizes ?? ROWS_PER_PAGE_OPTIONS;
+  const [innerQuery, setInnerQuery] = useState<TableQuery>(() => initialTableQuery(props.defaultSort, pageSizes[0]));
   const asked = props.query ?? innerQuery;
   const setQuery = (q: TableQuery) => {
     if (!props.query) setInnerQuery(q);
@@ -197,14 +223,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // After a deletion the asked page may be past the end: show the last one instead of an empty page.
   const query = asked.page >= pages ? { ...asked, page: pages - 1 } : asked;
 
-  const pageRows = useMemo(() => {
+  const sortedRows = useMemo(() => {
     if (serverSide) return rows;
     const col = columns.find((c) => c.id === query.sort.field);
     const value = (row: T) => (col?.sortValue ? col.sortValue(row) : fieldOf(row, query.sort.field));
     const factor = query.sort.direction === "ASC" ? 1 : -1;
-    const sorted = [...rows].sort((a, b) => factor * compare(value(a), value(b)));
-    return sorted.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize);
-  }, [rows, columns, query, serverSide]);
+    return [...rows].sort((a, b) => factor * compare(value(a), value(b)));
+  }, [rows, columns, query.sort, serverSide]);
+  const pageRows = serverSide ? rows : sortedRows.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize);
+
+  const exportCsv = (fileName: string) => {
+    const shown = visible.filter((c) => c.exportValue !== false);
+    const [yes, no] = [t("table.yes"), t("table.no")];
+    saveCsv(
+      fileName,
+      shown.map((c) => c.header),
+      sortedRows.map((row) => shown.map((c) => exportCell(c, row, yes, no))),
+    );
+  };
 
   const from = total === 0 ? 0 : query.page * query.pageSize + 1;
   const to = Math.min(total, (query.page + 1) * query.pageSize);
@@ -261,6 +297,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             run={props.exportFile.run}
           />
         ) : null}
+        {props.csvExport ? (
+          <Button icon={<ArrowDownload20Regular />} onClick={() => exportCsv(props.csvExport?.fileName ?? ariaLabel)}>
+            {props.csvExport.label ?? t("table.exportCsv")}
+          </Button>
+        ) : null}
         <Menu checkedValues={{ columns: visible.map((c) => c.id) }} onCheckedValueChange={onColumns}>
           <MenuTrigger disableButtonEnhancement>
             <Button appearance="subtle" icon={<ColumnTriple20Regular />} title={t("table.columnsHint")}>
@@ -284,7 +325,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Menu>
       </div>
       <div className={styles.scroll}>
-        <Table sortable aria-label={ariaLabel}>
+        <Table sortable aria-label={ariaLabel} size={props.size}>
           <TableHeader>
             <TableRow>
               {props.onReorder ? <TableHeaderCell style={{ width: 36 }} aria-hidden /> : null}
@@ -322,6 +363,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <TableRow
                   key={id}
                   data-row-id={id}
+                  aria-label={props.rowLabel?.(row)}
                   className={mergeClasses(
                     props.onRowClick ? styles.clickable : undefined,
                     over === id && dragging !== id ? styles.dropTarget : undefined,
@@ -402,18 +444,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ) : null}
       </div>
       <div className={styles.paging}>
-        <Text id={rowsPerPageId}>{t("table.rowsPerPage")}</Text>
-        <Select
-          aria-labelledby={rowsPerPageId}
-          value={String(query.pageSize)}
-          onChange={(_, d) => setQuery({ ...query, page: 0, pageSize: Number(d.value) })}
-        >
-          {ROWS_PER_PAGE_OPTIONS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </Select>
+        {pageSizes.length > 1 ? (
+          <>
+            <Text id={rowsPerPageId}>{t("table.rowsPerPage")}</Text>
+            <Select
+              aria-labelledby={rowsPerPageId}
+              value={String(query.pageSize)}
+              onChange={(_, d) => setQuery({ ...query, page: 0, pageSize: Number(d.value) })}
+            >
+              {pageSizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          </>
+        ) : null}
         <Text>{t("table.range", { from, to, total })}</Text>
         <Button
           appearance="subtle"

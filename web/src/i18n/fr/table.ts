@@ -19,5 +19,8 @@ export const table = {
     dragHandle: "Déplacer {{name}}",
     export: "Exporter (.xlsx)",
     exportFailed: "L'export a échoué.",
+    exportCsv: "Exporter (.csv)",
+    yes: "Oui",
+    no: "Non",
   },
 };
