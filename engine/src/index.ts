@@ -12,3 +12,4 @@ export * from "./aggregate.js";
 export * from "./progress.js";
 export * from "./psplib.js";
 export * from "./psplibLength.js";
+export * from "./instantiate.js";
