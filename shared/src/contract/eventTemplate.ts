@@ -213,7 +213,8 @@ const xlsxData = plainString().min(1).max(TEMPLATE_XLSX_MAX_BASE64);
  * POST /event-template/importManyXLSX {data} and /event-template-pro/importManyXLSX {projectId, data}: `data` is
  * the .xlsx file as base64 (or a data URL), with the export's columns (EVENT_TEMPLATE_XLSX_HEADERS). A row's
  * "Modèle de séquence" names a sequence template (created if missing); "Parents" lists parents of the same
- * sequence template by name, each optionally followed by its link as in "Cloisons (FD +2)".
+ * sequence template by name, each optionally followed by its link as in "Cloisons (FD +2)"; "Lot" names a lot
+ * (library: of the library; project: of the current version).
  */
 export const eventTemplateImportXlsxBody = z.object({ data: xlsxData }).strict();
 export const eventTemplateProImportXlsxBody = z.object({ projectId: projectRef, data: xlsxData }).strict();
@@ -223,6 +224,7 @@ export const EVENT_TEMPLATE_XLSX_HEADERS = [
   "Nom",
   "Trigramme",
   "Modèle de séquence",
+  "Lot",
   "Durée (jours)",
   "Nombre de personnes",
   "Taux",
