@@ -21,3 +21,4 @@ export * from "./family.js";
 export * from "./history.js";
 export * from "./eventTemplate.js";
 export * from "./sequenceTemplate.js";
+export * from "./instantiation.js";
