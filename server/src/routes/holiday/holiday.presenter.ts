@@ -1,5 +1,5 @@
 import type { Db } from "../../db/knex.js";
-import { frenchKeySql } from "../../lib/listQuery.js";
+import { HolidayModel } from "../../models/holiday.js";
 import { isoRequired } from "../../lib/dates.js";
 
 export type HolidayDbRow = Record<string, unknown> & { id: number };
@@ -19,29 +19,24 @@ export interface HolidayOut {
   updatedAt: string;
 }
 
-/** Holidays with their lots aggregated, as the derived table `h` that list filters address. */
 export function holidaySelect(db: Db) {
-  return db("holidays as h").select(
-    "h.*",
-    db.raw(`coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by ${frenchKeySql("g.name")})
-               from holiday_lots hl join participant_group_pros g on g.id = hl.participant_group_pro_id
-              where hl.holiday_id = h.id), '[]'::json) as lots`),
-  );
+  return db("holidays as h").select("h.*");
 }
 
-export function presentHoliday(r: HolidayDbRow): HolidayOut {
-  const lots = typeof r.lots === "string" ? JSON.parse(r.lots) : r.lots;
-  return {
+/** Holidays with their lots in French order. */
+export async function presentHolidays(db: Db, rows: HolidayDbRow[]): Promise<HolidayOut[]> {
+  const holidays = await HolidayModel.fetchGraph(rows, "lots(ref, frenchOrder)", { transaction: db });
+  return holidays.map((r) => ({
     id: r.id,
-    projectId: r.project_id as number,
-    versionId: r.version_id as number,
-    trackingId: r.tracking_id as number,
-    name: r.name as string,
-    type: r.type as "holiday" | "vacation",
-    startDate: r.start_date as string,
-    endDate: r.end_date as string,
-    participantsGroupPro: Array.isArray(lots) ? lots : [],
+    projectId: r.project_id,
+    versionId: r.version_id,
+    trackingId: r.tracking_id,
+    name: r.name,
+    type: r.type,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    participantsGroupPro: (r.lots ?? []).map((l) => ({ id: l.id, name: l.name, color: l.color })),
     createdAt: isoRequired(r.created_at),
     updatedAt: isoRequired(r.updated_at),
-  };
+  }));
 }

@@ -21,7 +21,7 @@ import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
 import { remember } from "../../planning/versionGraph.js";
 import { exportRoute, getOneRoute, listRoute, oneReference, type ReferenceResource } from "../referenceRoutes.js";
-import { holidaySelect, presentHoliday, type HolidayDbRow, type HolidayOut } from "./holiday.presenter.js";
+import { holidaySelect, presentHolidays, type HolidayDbRow, type HolidayOut } from "./holiday.presenter.js";
 import { holidayColumns } from "./holiday.schema.js";
 
 /**
@@ -38,7 +38,7 @@ const holidays: ReferenceResource<HolidayDbRow, HolidayOut> = {
   listResource: holidayListResource,
   columns: holidayColumns,
   select: holidaySelect,
-  present: async (_db, rows) => rows.map(presentHoliday),
+  present: presentHolidays,
   // Holiday writes announce themselves (holiday:end*, after their re-plan): the shared routes here only read.
   announce: () => undefined,
 };

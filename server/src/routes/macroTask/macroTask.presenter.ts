@@ -1,4 +1,6 @@
-import { tagsOf, type TagOut } from "../../commands/referenceLinks.js";
+import type { TagOut } from "../../commands/referenceLinks.js";
+import { MacroTaskModel } from "../../models/macroTask.js";
+import { TAGS, tagRefs } from "../../models/tag.js";
 import { ZONE_UNITIES } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { isoRequired } from "../../lib/dates.js";
@@ -42,7 +44,8 @@ export interface MacroTaskOut {
 
 /**
  * Macro-tasks as the derived table `mt`: dates rolled up from their events, the lot's name and the
- * specialities' names (sortable columns of the list), so that filters and sorts address plain columns.
+ * specialities' names (sortable columns of the list), so that filters and sorts address plain columns. The
+ * relations the JSON shows (lot, specialities, tags, zones) come from the model (models/macroTask.ts).
  */
 export function macroTaskSelect(db: Db, versionId: number) {
   const inner = db("macro_tasks as m")
@@ -51,7 +54,6 @@ export function macroTaskSelect(db: Db, versionId: number) {
     .select(
       "m.*",
       "g.name as group_name",
-      "g.color as group_color",
       db.raw(
         "coalesce((select min(e.start_date) from events e where e.macro_task_id = m.id), m.start_date) as derived_start",
       ),
@@ -75,18 +77,10 @@ export async function presentMacroTasks(
   rows: MacroTaskDbRow[],
   joins: readonly string[] = [],
 ): Promise<MacroTaskOut[]> {
-  const ids = rows.map((r) => r.id);
-  const tags = await tagsOf(db, "macro_task_tags", "macro_task_id", ids);
-  const specialities = new Map<number, { id: number; name: string }[]>();
-  if (ids.length > 0) {
-    const srows = await db("macro_task_specialities as ms")
-      .join("specialities as s", "s.id", "ms.speciality_id")
-      .whereIn("ms.macro_task_id", ids)
-      .orderByRaw(frenchKeySql("s.name"))
-      .select("ms.macro_task_id as owner", "s.id", "s.name");
-    for (const r of srows)
-      specialities.set(r.owner, [...(specialities.get(r.owner) ?? []), { id: r.id, name: r.name }]);
-  }
+  const graph = `[lot(ref), specialities(ref, frenchOrder), ${TAGS}${joins.includes("zones") ? ", zones" : ""}]`;
+  const models = new Map(
+    (await MacroTaskModel.fetchGraph(rows, graph, { transaction: db })).map((m) => [m.id, m] as const),
+  );
   // The zones each macro-task is followed in (its tracked families' keys) give its tracking level.
   const families = new Map(rows.map((r) => [r.id, familiesOf(r.tracked_families)]));
   const followedZoneIds = [...new Set([...families.values()].flatMap((f) => Object.keys(f).map(Number)))];
@@ -95,20 +89,6 @@ export async function presentMacroTasks(
     for (const z of await db("zones").whereIn("id", followedZoneIds).select("id", "unity", "level"))
       zoneLevel.set(z.id, { unity: z.unity, level: z.level });
   }
-  const zonesOf = new Map<number, ZoneRef[]>();
-  if (joins.includes("zones") && ids.length > 0) {
-    const zrows = await db("events as e")
-      .join("zones as z", "z.id", "e.zone_id")
-      .whereIn("e.macro_task_id", ids)
-      .distinct("e.macro_task_id as owner", "z.id", "z.name", "z.full_name", "z.unity", "z.level", "z.position")
-      .orderBy("z.position")
-      .orderBy("z.id");
-    for (const z of zrows)
-      zonesOf.set(z.owner, [
-        ...(zonesOf.get(z.owner) ?? []),
-        { id: z.id, name: z.name, fullName: z.full_name ?? null, unity: z.unity, level: z.level },
-      ]);
-  }
   return rows.map((r) => {
     const tracked = families.get(r.id) ?? {};
     const levels = Object.keys(tracked)
@@ -116,6 +96,7 @@ export async function presentMacroTasks(
       .filter((x): x is { unity: string; level: number } => x !== undefined);
     const deepest = levels.sort((a, b) => b.level - a.level)[0];
     const groupId = (r.participant_group_pro_id as number | null) ?? null;
+    const model = models.get(r.id);
     const out: MacroTaskOut = {
       id: r.id,
       projectId: r.project_id as number,
@@ -125,10 +106,9 @@ export async function presentMacroTasks(
       startDate: (r.derived_start as string | null) ?? null,
       endDate: (r.derived_end as string | null) ?? null,
       participantGroupProId: groupId,
-      participantGroupPro:
-        groupId === null ? null : { id: groupId, name: r.group_name as string, color: r.group_color as string },
-      specialities: specialities.get(r.id) ?? [],
-      tags: tags.get(r.id) ?? [],
+      participantGroupPro: model?.lot ? { id: model.lot.id, name: model.lot.name, color: model.lot.color } : null,
+      specialities: (model?.specialities ?? []).map((x) => ({ id: x.id, name: x.name })),
+      tags: tagRefs(model?.tags),
       trackedUnit: (r.tracked_unit as string | null) ?? null,
       trackedFamilies: tracked,
       trackingLevel: deepest ? (deepest.unity ?? ZONE_UNITIES[deepest.level] ?? null) : null,
@@ -138,7 +118,14 @@ export async function presentMacroTasks(
       createdAt: isoRequired(r.created_at),
       updatedAt: isoRequired(r.updated_at),
     };
-    if (joins.includes("zones")) out.zones = zonesOf.get(r.id) ?? [];
+    if (joins.includes("zones"))
+      out.zones = (model?.zones ?? []).map((z) => ({
+        id: z.id,
+        name: z.name,
+        fullName: z.full_name ?? null,
+        unity: z.unity,
+        level: z.level,
+      }));
     return out;
   });
 }

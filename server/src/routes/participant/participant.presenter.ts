@@ -1,6 +1,7 @@
 import type { Db } from "../../db/knex.js";
-import { isoTime, tagsOf, type TagOut } from "../../commands/referenceLinks.js";
-import { frenchKeySql } from "../../lib/listQuery.js";
+import { isoTime, type TagOut } from "../../commands/referenceLinks.js";
+import { ParticipantModel } from "../../models/participant.js";
+import { TAGS, tagRefs } from "../../models/tag.js";
 
 export interface ParticipantDbRow {
   id: number;
@@ -53,38 +54,14 @@ export function participantSelect(db: Db) {
   );
 }
 
-async function grouped<T extends { owner: number }>(rows: T[]): Promise<Map<number, Omit<T, "owner">[]>> {
-  const out = new Map<number, Omit<T, "owner">[]>();
-  for (const { owner, ...rest } of rows) out.set(owner, [...(out.get(owner) ?? []), rest]);
-  return out;
-}
+/** Its zones by position, its specialities (with their lot) and lots in French order, its tags. */
+const PARTICIPANT_GRAPH = `[zones(ref, byPosition), specialities(withLot, frenchOrder), lots(ref, frenchOrder), ${TAGS}]`;
 
 export async function presentParticipants(db: Db, rows: ParticipantDbRow[]): Promise<ParticipantOut[]> {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  const tags = await tagsOf(db, "participant_tags", "participant_id", ids);
-  const zones = await grouped(
-    await db("participant_zones as j")
-      .join("zones as z", "z.id", "j.zone_id")
-      .whereIn("j.participant_id", ids)
-      .orderBy("z.position")
-      .select("j.participant_id as owner", "z.id", "z.name"),
-  );
-  const specialities = await grouped(
-    await db("participant_specialities as j")
-      .join("specialities as s", "s.id", "j.speciality_id")
-      .whereIn("j.participant_id", ids)
-      .orderByRaw(frenchKeySql("s.name"))
-      .select("j.participant_id as owner", "s.id", "s.name", "s.participant_group_pro_id as participantGroupProId"),
-  );
-  const lots = await grouped(
-    await db("participant_group_pro_participants as j")
-      .join("participant_group_pros as l", "l.id", "j.participant_group_pro_id")
-      .whereIn("j.participant_id", ids)
-      .orderByRaw(frenchKeySql("l.name"))
-      .select("j.participant_id as owner", "l.id", "l.name", "l.color"),
-  );
-  return rows.map((r) => ({
+  if (rows.length === 0) return [];
+  const totals = new Map(rows.map((r) => [r.id, Number(r.total ?? 0)]));
+  const participants = await ParticipantModel.fetchGraph(rows, PARTICIPANT_GRAPH, { transaction: db });
+  return participants.map((r) => ({
     id: r.id,
     name: r.name,
     color: r.color,
@@ -93,14 +70,18 @@ export async function presentParticipants(db: Db, rows: ParticipantDbRow[]): Pro
     projectManagerFirstName: r.project_manager_first_name,
     projectManagerLastName: r.project_manager_last_name,
     projectManagerPhoneNumber: r.project_manager_phone_number,
-    tags: tags.get(r.id) ?? [],
-    zones: (zones.get(r.id) ?? []) as Ref[],
-    specialities: (specialities.get(r.id) ?? []) as (Ref & { participantGroupProId: number | null })[],
-    participantsGroupPro: (lots.get(r.id) ?? []) as (Ref & { color: string })[],
+    tags: tagRefs(r.tags),
+    zones: (r.zones ?? []).map((z) => ({ id: z.id, name: z.name })),
+    specialities: (r.specialities ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      participantGroupProId: s.participant_group_pro_id,
+    })),
+    participantsGroupPro: (r.lots ?? []).map((l) => ({ id: l.id, name: l.name, color: l.color })),
     trackingId: r.tracking_id,
     projectId: r.project_id,
     versionId: r.version_id,
-    total: Number(r.total ?? 0),
+    total: totals.get(r.id) ?? 0,
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),
   }));

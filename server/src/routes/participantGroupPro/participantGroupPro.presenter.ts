@@ -1,6 +1,7 @@
 import type { Db } from "../../db/knex.js";
-import { isoTime, tagsOf, type TagOut } from "../../commands/referenceLinks.js";
-import { frenchKeySql } from "../../lib/listQuery.js";
+import { isoTime, type TagOut } from "../../commands/referenceLinks.js";
+import { LotModel } from "../../models/lot.js";
+import { TAGS, tagRefs } from "../../models/tag.js";
 
 export interface LotDbRow {
   id: number;
@@ -56,39 +57,19 @@ export async function lotEventCounts(db: Db, rows: LotDbRow[]): Promise<Map<numb
   return new Map(counts.map((c) => [c.lot, Number(c.n)]));
 }
 
+/** Its specialities (with their tags) and participants in French order, its tags. */
+const LOT_GRAPH = `[specialities(ref, frenchOrderThenId).${TAGS}, participants(ref, frenchOrder), ${TAGS}]`;
+
 export async function presentLots(db: Db, rows: LotDbRow[]): Promise<LotOut[]> {
-  const ids = rows.map((r) => r.id);
   const totals = await lotEventCounts(db, rows);
-  const tags = await tagsOf(db, "participant_group_pro_tags", "participant_group_pro_id", ids);
-  const specialities = ids.length
-    ? await db("specialities")
-        .whereIn("participant_group_pro_id", ids)
-        .orderByRaw(frenchKeySql("name"))
-        .orderBy("id")
-        .select("id", "name", "participant_group_pro_id")
-    : [];
-  const specTags = await tagsOf(
-    db,
-    "speciality_tags",
-    "speciality_id",
-    specialities.map((s) => s.id as number),
-  );
-  const participants = ids.length
-    ? await db("participant_group_pro_participants as j")
-        .join("participants as p", "p.id", "j.participant_id")
-        .whereIn("j.participant_group_pro_id", ids)
-        .orderByRaw(frenchKeySql("p.name"))
-        .select("j.participant_group_pro_id as lot", "p.id", "p.name", "p.color")
-    : [];
-  return rows.map((r) => ({
+  const lots = await LotModel.fetchGraph(rows, LOT_GRAPH, { transaction: db });
+  return lots.map((r) => ({
     id: r.id,
     name: r.name,
     color: r.color,
-    tags: tags.get(r.id) ?? [],
-    specialities: specialities
-      .filter((s) => s.participant_group_pro_id === r.id)
-      .map((s) => ({ id: s.id, name: s.name, tags: specTags.get(s.id) ?? [] })),
-    participants: participants.filter((p) => p.lot === r.id).map((p) => ({ id: p.id, name: p.name, color: p.color })),
+    tags: tagRefs(r.tags),
+    specialities: (r.specialities ?? []).map((s) => ({ id: s.id, name: s.name, tags: tagRefs(s.tags) })),
+    participants: (r.participants ?? []).map((p) => ({ id: p.id, name: p.name, color: p.color })),
     participantGroupId: r.participant_group_id,
     trackingId: r.tracking_id,
     projectId: r.project_id,

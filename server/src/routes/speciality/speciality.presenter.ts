@@ -1,5 +1,7 @@
 import type { Db } from "../../db/knex.js";
-import { isoTime, tagsOf, type TagOut } from "../../commands/referenceLinks.js";
+import { isoTime, type TagOut } from "../../commands/referenceLinks.js";
+import { SpecialityModel } from "../../models/speciality.js";
+import { TAGS, tagRefs } from "../../models/tag.js";
 
 export interface SpecialityDbRow {
   id: number;
@@ -8,8 +10,6 @@ export interface SpecialityDbRow {
   tracking_id: number;
   name: string;
   participant_group_pro_id: number | null;
-  lot_name: string | null;
-  lot_color: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -29,27 +29,17 @@ export interface SpecialityOut {
 }
 
 export function specialitySelect(db: Db) {
-  return db("specialities as s")
-    .leftJoin("participant_group_pros as l", "l.id", "s.participant_group_pro_id")
-    .select("s.*", "l.name as lot_name", "l.color as lot_color");
+  return db("specialities as s").select("s.*");
 }
 
 export async function presentSpecialities(db: Db, rows: SpecialityDbRow[]): Promise<SpecialityOut[]> {
-  const tags = await tagsOf(
-    db,
-    "speciality_tags",
-    "speciality_id",
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
+  const specialities = await SpecialityModel.fetchGraph(rows, `[lot(ref), ${TAGS}]`, { transaction: db });
+  return specialities.map((r) => ({
     id: r.id,
     name: r.name,
-    tags: tags.get(r.id) ?? [],
+    tags: tagRefs(r.tags),
     participantGroupProId: r.participant_group_pro_id,
-    participantGroupPro:
-      r.participant_group_pro_id !== null
-        ? { id: r.participant_group_pro_id, name: r.lot_name ?? "", color: r.lot_color ?? "#FFFFFF" }
-        : null,
+    participantGroupPro: r.lot ? { id: r.lot.id, name: r.lot.name, color: r.lot.color } : null,
     trackingId: r.tracking_id,
     projectId: r.project_id,
     versionId: r.version_id,

@@ -1,6 +1,8 @@
 import type { Ref, Zone, ZoneUnity } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoTime, tagsOf } from "../../commands/referenceLinks.js";
+import { isoTime } from "../../commands/referenceLinks.js";
+import { ZoneModel } from "../../models/zone.js";
+import { TAGS, tagRefs } from "../../models/tag.js";
 
 export interface ZoneDbRow {
   id: number;
@@ -27,54 +29,38 @@ export function zoneSelect(db: Db) {
   return db("zones as z").select("z.*");
 }
 
-/** Parent and children come from the whole version's zones (at most a few thousand rows). */
+/** The relations a zone's JSON shows: its parent, its tags and its sub-zones at every depth (levels 0 to 3). */
+const ZONE_GRAPH = `[parent(ref), ${TAGS}, children(ref, byPosition).^]`;
+
+/** Every descendant's id of a zone loaded with its sub-zones at every depth, in id order. */
+function descendantIds(zone: ZoneModel): number[] {
+  const out: number[] = [];
+  const stack = [...(zone.children ?? [])];
+  while (stack.length) {
+    const c = stack.pop()!;
+    out.push(c.id);
+    stack.push(...(c.children ?? []));
+  }
+  return out.sort((a, b) => a - b);
+}
+
 export async function presentZones(db: Db, rows: ZoneDbRow[]): Promise<ZoneOut[]> {
   if (rows.length === 0) return [];
-  const versionIds = [...new Set(rows.map((r) => r.version_id))];
-  const all = (await db("zones")
-    .whereIn("version_id", versionIds)
-    .orderBy("position")
-    .orderBy("id")
-    .select("id", "name", "parent_id")) as { id: number; name: string; parent_id: number | null }[];
-  const byId = new Map(all.map((z) => [z.id, z]));
-  const children = new Map<number, ZoneRef[]>();
-  for (const z of all) {
-    if (z.parent_id === null) continue;
-    const list = children.get(z.parent_id) ?? [];
-    list.push({ id: z.id, name: z.name });
-    children.set(z.parent_id, list);
-  }
-  const descendants = (id: number): number[] => {
-    const out: number[] = [];
-    const stack = [...(children.get(id) ?? [])];
-    while (stack.length) {
-      const c = stack.pop()!;
-      out.push(c.id);
-      stack.push(...(children.get(c.id) ?? []));
-    }
-    return out.sort((a, b) => a - b);
-  };
-  const tags = await tagsOf(
-    db,
-    "zone_tags",
-    "zone_id",
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => {
-    const parent = r.parent_id !== null ? byId.get(r.parent_id) : undefined;
-    const kids = children.get(r.id) ?? [];
+  const zones = await ZoneModel.fetchGraph(rows, ZONE_GRAPH, { transaction: db });
+  return zones.map((r) => {
+    const kids: ZoneRef[] = (r.children ?? []).map((c) => ({ id: c.id, name: c.name }));
     return {
       id: r.id,
       name: r.name,
       fullName: r.full_name ?? r.name,
       parentId: r.parent_id,
-      parent: parent ? { id: parent.id, name: parent.name } : null,
+      parent: r.parent ? { id: r.parent.id, name: r.parent.name } : null,
       position: r.position,
       typology: r.typology,
       unity: r.unity as ZoneUnity,
       level: r.level,
-      tags: tags.get(r.id) ?? [],
-      allChildIds: descendants(r.id),
+      tags: tagRefs(r.tags),
+      allChildIds: descendantIds(r),
       children: kids,
       underZones: kids,
       projectId: r.project_id,

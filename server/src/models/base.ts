@@ -1,0 +1,26 @@
+import { Model, type Modifiers, type QueryBuilder } from "objection";
+import type { Knex } from "knex";
+import { frenchKeySql } from "../lib/listQuery.js";
+
+/**
+ * The objection models of the entities with relations (the design card's ORM). A model is never bound to a
+ * global knex: a presenter loads relations with `Model.fetchGraph(rows, expression, { transaction: db })` or
+ * `Model.query(db)`, so the route's transaction (or the read pool) is always the one used. Set-based paths
+ * (moves, version copies, bulk writes, aggregates, the planning query) stay knex/SQL.
+ */
+export abstract class BaseModel extends Model {
+  declare id: number;
+}
+
+/** The database a model query runs on: the route's transaction on writes, the pool on reads. */
+export type ModelDb = Knex;
+
+/** Modifiers every named row shares: `ref` (id and name), `frenchOrder` (by name, French order, then id). */
+export function namedModifiers(table: string, refColumns: readonly string[] = ["id", "name"]): Modifiers {
+  return {
+    ref: (qb: QueryBuilder<Model>) => void qb.select(refColumns.map((c) => `${table}.${c}`)),
+    frenchOrder: (qb: QueryBuilder<Model>) => void qb.orderByRaw(frenchKeySql(`${table}.name`)),
+    frenchOrderThenId: (qb: QueryBuilder<Model>) =>
+      void qb.orderByRaw(frenchKeySql(`${table}.name`)).orderBy(`${table}.id`),
+  };
+}

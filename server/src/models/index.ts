@@ -1,0 +1,9 @@
+/** The objection models (see base.ts for when a model is used and when SQL). */
+export { BaseModel } from "./base.js";
+export { TagModel, TAGS, tagRefs } from "./tag.js";
+export { ZoneModel } from "./zone.js";
+export { LotModel } from "./lot.js";
+export { SpecialityModel } from "./speciality.js";
+export { ParticipantModel } from "./participant.js";
+export { HolidayModel } from "./holiday.js";
+export { MacroTaskModel } from "./macroTask.js";
