@@ -156,14 +156,13 @@ export const eventsApi = {
       throw e;
     }
   },
-  /** The event picker: 20 events at a time, by name. */
-  picker: (versionId: number, search: string, offset: number, type?: PlannedEventType) =>
+  /** The event picker: 20 events at a time, by name unless another sort is asked. */
+  picker: (versionId: number, search: string, offset: number, sort: SortSpec = { field: "name", order: "ASC" }) =>
     request<ListResponse<EventItem>>("GET", "/event", {
       query: listQuery({
         versionId,
         name: search,
-        type,
-        sort: { field: "name", order: "ASC" },
+        sort,
         limit: EVENT_PICKER_LIMIT,
         offset,
       }),

@@ -1,10 +1,11 @@
 // The event picker (spec 000 section 9: 20 at a time): a dialog with a name search over the version's tasks
-// and milestones, paged by 20, sorted by name. Events that may not be chosen are shown disabled.
+// and milestones, on the shared DataTable paged by 20 on the server, sorted by name unless a column asks
+// otherwise. Each row's name is a button ("Choisir …"): Tab reaches it, Enter or Space chooses. Events that may
+// not be chosen (the event itself, those already linked) keep a disabled button and say so.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   Badge,
-  Body1,
   Button,
   Dialog,
   DialogActions,
@@ -13,47 +14,23 @@ import {
   DialogSurface,
   DialogTitle,
   SearchBox,
-  Spinner,
-  Text,
   makeStyles,
-  tokens,
 } from "@fluentui/react-components";
-import { ChevronLeft20Regular, ChevronRight20Regular } from "@fluentui/react-icons";
 import { EVENT_PICKER_LIMIT, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { eventsApi, type EventItem } from "../../api/events";
+import { DataTable, initialTableQuery, type DataTableColumn, type TableQuery } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
 import { formatDay } from "../../lib/dates";
 import { useDebounced } from "../../lib/useDebounced";
 
 const useStyles = makeStyles({
-  surface: { maxWidth: "640px", width: "100%" },
-  list: {
-    listStyle: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    rowGap: tokens.spacingVerticalXS,
-    minHeight: "200px",
-    marginTop: tokens.spacingVerticalM,
-  },
-  item: { width: "100%", justifyContent: "space-between", textAlign: "left" },
-  meta: {
-    color: tokens.colorNeutralForeground3,
-    display: "flex",
-    gap: tokens.spacingHorizontalS,
-    alignItems: "center",
-  },
-  paging: {
-    display: "flex",
-    alignItems: "center",
-    justifyContent: "flex-end",
-    gap: tokens.spacingHorizontalS,
-    marginTop: tokens.spacingVerticalS,
-  },
-  empty: { color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalL },
+  surface: { maxWidth: "720px", width: "100%" },
+  search: { width: "100%", maxWidth: "none" },
+  choose: { justifyContent: "flex-start", textAlign: "left", minWidth: 0 },
 });
+
+const PAGE_SIZES = [EVENT_PICKER_LIMIT];
 
 export interface EventPickerProps {
   open: boolean;
@@ -65,37 +42,87 @@ export interface EventPickerProps {
   onClose: () => void;
 }
 
+/** "dd/MM/yyyy – dd/MM/yyyy", or the single day of a milestone. */
+export function eventDates(event: {
+  type?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+}): string {
+  return [formatDay(event.startDate), event.type === "milestone" ? "" : formatDay(event.endDate)]
+    .filter(Boolean)
+    .join(" – ");
+}
+
 export function EventPicker({ open, title, versionId, disabledIds, onPick, onClose }: EventPickerProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [search, setSearch] = useState("");
-  // The query and its offset change together, so a new search asks once, from its first page.
-  const [query, setQuery] = useState({ q: "", offset: 0 });
   const debounced = useDebounced(search, 250);
-  const offset = query.offset;
+  // The search and its page change together, so a new search asks once, from its first page.
+  const [asked, setAsked] = useState({ q: "", query: initialTableQuery(undefined, EVENT_PICKER_LIMIT) });
 
-  useEffect(() => setQuery((prev) => (prev.q === debounced ? prev : { q: debounced, offset: 0 })), [debounced]);
+  useEffect(
+    () => setAsked((prev) => (prev.q === debounced ? prev : { q: debounced, query: { ...prev.query, page: 0 } })),
+    [debounced],
+  );
   useEffect(() => {
     if (open) {
       setSearch("");
-      setQuery({ q: "", offset: 0 });
+      setAsked({ q: "", query: initialTableQuery(undefined, EVENT_PICKER_LIMIT) });
     }
   }, [open]);
-  const setOffset = (next: number) => setQuery((prev) => ({ ...prev, offset: next }));
+  const setQuery = (query: TableQuery) => setAsked((prev) => ({ ...prev, query }));
 
+  const { q, query } = asked;
   const page = useAsync(
     () =>
-      open ? eventsApi.picker(versionId, query.q, query.offset) : Promise.resolve({ data: [], count: 0, total: 0 }),
-    [open, versionId, query],
+      open
+        ? eventsApi.picker(versionId, q, query.page * query.pageSize, {
+            field: query.sort.field,
+            order: query.sort.direction,
+          })
+        : Promise.resolve({ data: [], count: 0, total: 0 }),
+    [open, versionId, asked],
   );
   useEffect(() => {
     if (page.error) warnError(page.error, "event");
   }, [page.error]);
 
-  const items = page.data?.data ?? [];
-  const total = page.data?.total ?? 0;
-  const from = total === 0 ? 0 : offset + 1;
-  const to = Math.min(total, offset + items.length);
+  const columns: DataTableColumn<EventItem>[] = [
+    {
+      id: "name",
+      header: t("event.links.name"),
+      render: (event) => (
+        <Button
+          className={styles.choose}
+          appearance="subtle"
+          disabled={disabledIds.has(event.id)}
+          aria-label={t("event.picker.choose", { name: event.name })}
+          onClick={() => onPick(event)}
+        >
+          {event.name}
+        </Button>
+      ),
+      exportValue: (event) => event.name,
+    },
+    {
+      id: "type",
+      header: t("event.picker.type"),
+      render: (event) =>
+        event.type === "milestone" ? (
+          <Badge appearance="outline">{t("event.types.milestone")}</Badge>
+        ) : (
+          t("event.types.task")
+        ),
+    },
+    { id: "startDate", header: t("event.links.dates"), render: eventDates },
+    {
+      id: "linked",
+      header: t("event.picker.state"),
+      sortable: false,
+      render: (event) => (disabledIds.has(event.id) ? t("event.picker.alreadyLinked") : ""),
+    },
+  ];
 
   return (
     <Dialog open={open} onOpenChange={(_, d) => (!d.open ? onClose() : undefined)}>
@@ -103,71 +130,31 @@ export function EventPicker({ open, title, versionId, disabledIds, onPick, onClo
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent>
-            <SearchBox
-              style={{ width: "100%", maxWidth: "none" }}
-              placeholder={t("event.picker.search")}
-              aria-label={t("event.picker.search")}
-              value={search}
-              maxLength={TEXT_MAX_LENGTH}
-              onChange={(_, d) => setSearch(d.value)}
+            <DataTable
+              columns={columns}
+              rows={page.data?.data ?? []}
+              getRowId={(event) => event.id}
+              ariaLabel={title}
+              size="small"
+              loading={page.loading}
+              emptyText={t("event.picker.empty")}
+              serverSide
+              total={page.data?.total ?? 0}
+              query={query}
+              onQueryChange={setQuery}
+              pageSizes={PAGE_SIZES}
+              csvExport={{ fileName: title }}
+              toolbar={
+                <SearchBox
+                  className={styles.search}
+                  placeholder={t("event.picker.search")}
+                  aria-label={t("event.picker.search")}
+                  value={search}
+                  maxLength={TEXT_MAX_LENGTH}
+                  onChange={(_, d) => setSearch(d.value)}
+                />
+              }
             />
-            {page.loading && !page.data ? (
-              <Spinner size="small" style={{ marginTop: 16 }} />
-            ) : items.length === 0 ? (
-              <Body1 as="p" className={styles.empty}>
-                {t("event.picker.empty")}
-              </Body1>
-            ) : (
-              <ul className={styles.list} aria-label={title}>
-                {items.map((event) => {
-                  const disabled = disabledIds.has(event.id);
-                  return (
-                    <li key={event.id}>
-                      <Button
-                        className={styles.item}
-                        appearance="subtle"
-                        disabled={disabled}
-                        aria-label={t("event.picker.choose", { name: event.name })}
-                        onClick={() => onPick(event)}
-                      >
-                        <Text>{event.name}</Text>
-                        <span className={styles.meta}>
-                          {event.type === "milestone" ? (
-                            <Badge appearance="outline">{t("event.types.milestone")}</Badge>
-                          ) : null}
-                          <Text size={200}>
-                            {[formatDay(event.startDate), event.type === "milestone" ? "" : formatDay(event.endDate)]
-                              .filter(Boolean)
-                              .join(" – ")}
-                          </Text>
-                          {disabled ? <Text size={200}>{t("event.picker.alreadyLinked")}</Text> : null}
-                        </span>
-                      </Button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <div className={styles.paging}>
-              <Text>{t("event.picker.range", { from, to, total })}</Text>
-              <Button
-                appearance="subtle"
-                icon={<ChevronLeft20Regular />}
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - EVENT_PICKER_LIMIT))}
-              >
-                {t("actions.previous")}
-              </Button>
-              <Button
-                appearance="subtle"
-                icon={<ChevronRight20Regular />}
-                iconPosition="after"
-                disabled={offset + EVENT_PICKER_LIMIT >= total}
-                onClick={() => setOffset(offset + EVENT_PICKER_LIMIT)}
-              >
-                {t("actions.next")}
-              </Button>
-            </div>
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onClose}>

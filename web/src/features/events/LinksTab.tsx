@@ -1,28 +1,13 @@
 // Prédécesseurs et successeurs: the parents and children of the event, each with its link type and delay in
-// working days, added through the event picker. The lists sent replace the event's lists on the server.
+// working days, added through the event picker, each side on the shared DataTable (sorting, columns, export).
+// The lists sent replace the event's lists on the server.
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  Badge,
-  Body1,
-  Button,
-  Caption1,
-  Input,
-  Select,
-  Subtitle2,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Badge, Button, Caption1, Input, Select, Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import type { EventItem, LinkType } from "../../api/events";
-import { EventPicker } from "./EventPicker";
-import { formatDay } from "../../lib/dates";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { EventPicker, eventDates } from "./EventPicker";
 import { LINK_TYPES, addChild, addParent, type EventFormValues, type LinkRow } from "./eventForm";
 
 const useStyles = makeStyles({
@@ -34,7 +19,6 @@ const useStyles = makeStyles({
   },
   head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: tokens.spacingHorizontalM },
   delay: { width: "90px" },
-  empty: { color: tokens.colorNeutralForeground3 },
   help: { color: tokens.colorNeutralForeground3, marginBottom: tokens.spacingVerticalM, display: "block" },
 });
 
@@ -75,15 +59,82 @@ export function LinksTab({
     return ids;
   }, [picking, selfId, values.parents, values.children]);
 
-  const update = (side: Side, index: number, patch: Partial<LinkRow>) => {
-    const rows = values[side].map((row, i) => (i === index ? { ...row, ...patch } : row));
+  const update = (side: Side, id: number, patch: Partial<LinkRow>) => {
+    const rows = values[side].map((row) => (row.id === id ? { ...row, ...patch } : row));
     onChange({ ...values, [side]: rows });
   };
-  const remove = (side: Side, index: number) =>
-    onChange({ ...values, [side]: values[side].filter((_, i) => i !== index) });
+  const remove = (side: Side, id: number) => onChange({ ...values, [side]: values[side].filter((r) => r.id !== id) });
+
+  const columnsOf = (side: Side): DataTableColumn<LinkRow>[] => [
+    {
+      id: "name",
+      header: t("event.links.name"),
+      render: (row) => (
+        <>
+          {row.name}{" "}
+          {row.eventType === "milestone" ? <Badge appearance="outline">{t("event.types.milestone")}</Badge> : null}
+        </>
+      ),
+      exportValue: (row) => row.name,
+    },
+    {
+      id: "type",
+      header: t("event.links.type"),
+      render: (row) => (
+        <Select
+          aria-label={t("event.links.typeOf", { name: row.name })}
+          value={row.type}
+          onChange={(_, d) => update(side, row.id, { type: d.value as LinkType })}
+        >
+          {LINK_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`event.linkTypes.${type}`)}
+            </option>
+          ))}
+        </Select>
+      ),
+      sortValue: (row) => t(`event.linkTypes.${row.type}`),
+    },
+    {
+      id: "delay",
+      header: t("event.links.delay"),
+      render: (row) => (
+        <Input
+          className={styles.delay}
+          inputMode="numeric"
+          aria-label={t("event.links.delayOf", { name: row.name })}
+          value={row.delay}
+          onChange={(_, d) => update(side, row.id, { delay: d.value })}
+        />
+      ),
+      sortValue: (row) => Number(row.delay) || 0,
+      exportValue: (row) => row.delay,
+    },
+    {
+      id: "startDate",
+      header: t("event.links.dates"),
+      render: (row) => (
+        <Caption1>{eventDates({ type: row.eventType, startDate: row.startDate, endDate: row.endDate })}</Caption1>
+      ),
+    },
+    {
+      id: "remove",
+      header: t("event.links.removeColumn"),
+      sortable: false,
+      width: 48,
+      exportValue: false,
+      render: (row) => (
+        <Button
+          appearance="subtle"
+          icon={<Delete20Regular />}
+          aria-label={t("event.links.remove", { name: row.name })}
+          onClick={() => remove(side, row.id)}
+        />
+      ),
+    },
+  ];
 
   const section = (side: Side) => {
-    const rows = values[side];
     const title = t(side === "parents" ? "event.links.parents" : "event.links.children");
     return (
       <section className={styles.section} aria-label={title}>
@@ -93,72 +144,15 @@ export function LinksTab({
             {t(side === "parents" ? "event.links.addParent" : "event.links.addChild")}
           </Button>
         </div>
-        {rows.length === 0 ? (
-          <Body1 className={styles.empty}>
-            {t(side === "parents" ? "event.links.emptyParents" : "event.links.emptyChildren")}
-          </Body1>
-        ) : (
-          <Table size="small" aria-label={title}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t("event.links.name")}</TableHeaderCell>
-                <TableHeaderCell>{t("event.links.type")}</TableHeaderCell>
-                <TableHeaderCell>{t("event.links.delay")}</TableHeaderCell>
-                <TableHeaderCell>{t("event.links.dates")}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 48 }} />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row, index) => (
-                <TableRow key={row.id}>
-                  <TableCell>
-                    {row.name}{" "}
-                    {row.eventType === "milestone" ? (
-                      <Badge appearance="outline">{t("event.types.milestone")}</Badge>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    <Select
-                      aria-label={t("event.links.typeOf", { name: row.name })}
-                      value={row.type}
-                      onChange={(_, d) => update(side, index, { type: d.value as LinkType })}
-                    >
-                      {LINK_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {t(`event.linkTypes.${type}`)}
-                        </option>
-                      ))}
-                    </Select>
-                  </TableCell>
-                  <TableCell>
-                    <Input
-                      className={styles.delay}
-                      inputMode="numeric"
-                      aria-label={t("event.links.delayOf", { name: row.name })}
-                      value={row.delay}
-                      onChange={(_, d) => update(side, index, { delay: d.value })}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <Caption1>
-                      {[formatDay(row.startDate), row.eventType === "milestone" ? "" : formatDay(row.endDate)]
-                        .filter(Boolean)
-                        .join(" – ")}
-                    </Caption1>
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      appearance="subtle"
-                      icon={<Delete20Regular />}
-                      aria-label={t("event.links.remove", { name: row.name })}
-                      onClick={() => remove(side, index)}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          columns={columnsOf(side)}
+          rows={values[side]}
+          getRowId={(row) => row.id}
+          ariaLabel={title}
+          size="small"
+          emptyText={t(side === "parents" ? "event.links.emptyParents" : "event.links.emptyChildren")}
+          csvExport={{ fileName: values.name.trim() ? `${title} - ${values.name.trim()}` : title }}
+        />
       </section>
     );
   };

@@ -222,18 +222,43 @@ describe("/dashboard/event/:eventId", () => {
     await userEvent.click(await screen.findByRole("tab", { name: "Prédécesseurs et successeurs" }));
     await userEvent.click(screen.getByRole("button", { name: "Ajouter un successeur" }));
     const dialog = await screen.findByRole("dialog");
+    const byName = { field: "name", order: "ASC" };
     expect(await within(dialog).findByText("1–20 sur 45")).toBeInTheDocument();
-    expect(within(dialog).getAllByRole("listitem")).toHaveLength(20);
-    expect(api.picker).toHaveBeenLastCalledWith(VERSION_ID, "", 0);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Suivant" }));
+    expect(within(dialog).getAllByRole("button", { name: /^Choisir / })).toHaveLength(20);
+    expect(api.picker).toHaveBeenLastCalledWith(VERSION_ID, "", 0, byName);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Page suivante" }));
     expect(await within(dialog).findByText("21–40 sur 45")).toBeInTheDocument();
-    expect(api.picker).toHaveBeenLastCalledWith(VERSION_ID, "", 20);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Suivant" }));
+    expect(api.picker).toHaveBeenLastCalledWith(VERSION_ID, "", 20, byName);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Page suivante" }));
     expect(await within(dialog).findByText("41–45 sur 45")).toBeInTheDocument();
-    expect(within(dialog).getByRole("button", { name: "Suivant" })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Page suivante" })).toBeDisabled();
+    // A fixed page of 20 (spec 000 section 9): no rows-per-page choice.
+    expect(within(dialog).queryByRole("combobox", { name: "Lignes par page" })).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole("searchbox"), "Tâche 03");
     expect(await within(dialog).findByText("1–10 sur 10")).toBeInTheDocument();
-    expect(api.picker).toHaveBeenLastCalledWith(VERSION_ID, "Tâche 03", 0);
+    expect(api.picker).toHaveBeenLastCalledWith(VERSION_ID, "Tâche 03", 0, byName);
+    // A column header sorts on the server, from the first page.
+    await userEvent.click(within(dialog).getByRole("columnheader", { name: /Dates/ }));
+    await waitFor(() =>
+      expect(api.picker).toHaveBeenLastCalledWith(VERSION_ID, "Tâche 03", 0, { field: "startDate", order: "ASC" }),
+    );
+  });
+
+  it("chooses an event from the keyboard and shows the linked ones disabled", async () => {
+    api.picker.mockImplementation(pickerPages(3));
+    renderScreen("/dashboard/event/new");
+    await userEvent.click(await screen.findByRole("tab", { name: "Prédécesseurs et successeurs" }));
+    await userEvent.click(screen.getByRole("button", { name: "Ajouter un prédécesseur" }));
+    const first = await screen.findByRole("button", { name: "Choisir Tâche 001" });
+    first.focus();
+    await userEvent.keyboard("{Enter}");
+    const parents = screen.getByRole("region", { name: "Prédécesseurs" });
+    expect(await within(parents).findByText("Tâche 001")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Ajouter un prédécesseur" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByRole("button", { name: "Choisir Tâche 001" })).toBeDisabled();
+    expect(within(dialog).getByText("Déjà liée")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Choisir Tâche 002" })).toBeEnabled();
   });
 
   it("sends only the changed fields with the revision and returns to the list", async () => {

@@ -96,6 +96,7 @@ export const events = {
       delay: "Décalage (jours ouvrés)",
       dates: "Dates",
       remove: "Retirer {{name}}",
+      removeColumn: "Retirer",
       typeOf: "Type de lien avec {{name}}",
       delayOf: "Décalage avec {{name}}",
       explanation:
@@ -112,8 +113,9 @@ export const events = {
       titleChild: "Choisir un successeur",
       search: "Rechercher une tâche ou un jalon",
       empty: "Aucune tâche ne correspond.",
-      range: "{{from}}–{{to}} sur {{total}}",
       choose: "Choisir {{name}}",
+      type: "Type",
+      state: "État",
       alreadyLinked: "Déjà liée",
     },
     history: {
