@@ -56,6 +56,22 @@ const PhaseCategoriesPage = lazy(() => import("../features/phases/PhaseCategorie
 const MacroTasksPage = lazy(() => import("../features/macroTasks/MacroTasksPage"));
 const MacroTaskPage = lazy(() => import("../features/macroTasks/MacroTaskPage"));
 const ImportsPage = lazy(() => import("../features/imports/ImportsPage"));
+/** One of the screens of a module that exports several (the template screens: library and project scopes). */
+function named<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+const eventTemplates = () => import("../features/templates/EventTemplatesPage");
+const eventTemplate = () => import("../features/templates/EventTemplatePage");
+const sequenceTemplates = () => import("../features/templates/SequenceTemplatesPage");
+const sequenceTemplate = () => import("../features/templates/SequenceTemplatePage");
+const EventTemplatesLibraryPage = named(eventTemplates, (m) => m.EventTemplatesLibraryPage);
+const EventTemplatesProPage = named(eventTemplates, (m) => m.EventTemplatesProPage);
+const EventTemplateLibraryPage = named(eventTemplate, (m) => m.EventTemplateLibraryPage);
+const EventTemplateProPage = named(eventTemplate, (m) => m.EventTemplateProPage);
+const SequenceTemplatesLibraryPage = named(sequenceTemplates, (m) => m.SequenceTemplatesLibraryPage);
+const SequenceTemplatesProPage = named(sequenceTemplates, (m) => m.SequenceTemplatesProPage);
+const SequenceTemplateLibraryPage = named(sequenceTemplate, (m) => m.SequenceTemplateLibraryPage);
+const SequenceTemplateProPage = named(sequenceTemplate, (m) => m.SequenceTemplateProPage);
 
 const PRODUCT = "pro";
 
@@ -115,14 +131,22 @@ export const routes: AppRoute[] = [
   r("/dashboard/counting/:eventType/:eventId/zone/:zoneId", "manager", "pages.counting", p),
   // Manager (spec 001)
   r("/dashboard/participant-countings", "manager", "pages.participantCountings", p),
-  r("/dashboard/events-library", "admin", "pages.eventsLibrary"),
-  r("/dashboard/event-library/:eventTemplateProId/:sequenceTemplateProId", "manager", "pages.eventLibrary"),
-  r(`/dashboard/events-${PRODUCT}`, "manager", "pages.projectEvents", p),
-  r(`/dashboard/event-${PRODUCT}/:eventTemplateId/:sequenceTemplateId`, "manager", "pages.projectEvent", p),
-  r("/dashboard/sequences-library", "admin", "pages.sequencesLibrary"),
-  r("/dashboard/sequence-library/:id", "manager", "pages.sequenceLibrary"),
-  r(`/dashboard/sequences-${PRODUCT}`, "manager", "pages.projectSequences", p),
-  r(`/dashboard/sequence-${PRODUCT}/:id`, "manager", "pages.projectSequence", p),
+  r("/dashboard/events-library", "admin", "pages.eventsLibrary", { screen: EventTemplatesLibraryPage }),
+  r("/dashboard/event-library/:eventTemplateProId/:sequenceTemplateProId", "manager", "pages.eventLibrary", {
+    screen: EventTemplateLibraryPage,
+  }),
+  r(`/dashboard/events-${PRODUCT}`, "manager", "pages.projectEvents", { ...p, screen: EventTemplatesProPage }),
+  r(`/dashboard/event-${PRODUCT}/:eventTemplateId/:sequenceTemplateId`, "manager", "pages.projectEvent", {
+    ...p,
+    screen: EventTemplateProPage,
+  }),
+  r("/dashboard/sequences-library", "admin", "pages.sequencesLibrary", { screen: SequenceTemplatesLibraryPage }),
+  r("/dashboard/sequence-library/:id", "manager", "pages.sequenceLibrary", { screen: SequenceTemplateLibraryPage }),
+  r(`/dashboard/sequences-${PRODUCT}`, "manager", "pages.projectSequences", { ...p, screen: SequenceTemplatesProPage }),
+  r(`/dashboard/sequence-${PRODUCT}/:id`, "manager", "pages.projectSequence", {
+    ...p,
+    screen: SequenceTemplateProPage,
+  }),
   r("/dashboard/participants-library", "manager", "pages.participantsLibrary", { screen: LibraryLotsPage }),
   r("/dashboard/participant-library/:participantGroupId", "manager", "pages.participantLibrary", {
     screen: LibraryLotPage,
