@@ -19,6 +19,7 @@ import { tags } from "./tags";
 import { macroTasks } from "./macroTasks";
 import { imports } from "./imports";
 import { print } from "./print";
+import { templates } from "./templates";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -43,5 +44,6 @@ export const fr = {
   ...macroTasks,
   ...imports,
   ...print,
+  ...templates,
 };
 export type Resources = typeof fr;
