@@ -137,7 +137,7 @@ test.describe("projects and versions", () => {
     await panel.getByRole("button", { name: "Créer la version" }).click();
     await expect(toast(page, "Version : La nouvelle version est prête.")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("button", { name: "Afficher les versions" })).toHaveText(/Version DCE/);
-    await expect(panel.getByRole("listitem", { name: "Version DCE" })).toBeVisible();
+    await expect(panel.getByRole("row", { name: "Version DCE" })).toBeVisible();
     // The other user switched to the new current version without reloading, and got no confirmation toast.
     await expect(other.getByRole("button", { name: "Afficher les versions" })).toHaveText(/Version DCE/, {
       timeout: 20_000,
@@ -149,7 +149,7 @@ test.describe("projects and versions", () => {
     for (const n of ["V3", "V4", "V5"]) {
       await panel.getByLabel("Nom de la version").fill(n);
       await panel.getByRole("button", { name: "Créer la version" }).click();
-      await expect(panel.getByRole("listitem", { name: n })).toBeVisible({ timeout: 20_000 });
+      await expect(panel.getByRole("row", { name: n })).toBeVisible({ timeout: 20_000 });
     }
     const boxes = panel.getByRole("checkbox", { name: /^Sélectionner pour la comparaison/ });
     await expect(boxes).toHaveCount(5);

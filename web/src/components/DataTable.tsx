@@ -27,7 +27,8 @@
  *   Oui/Non, named objects by name, lists joined).
  * - `pageSizes`: the rows-per-page choices (25, 50, 100, 250 unless given); a single size (the versions' 15,
  *   the event picker's 20) fixes the page and hides the select.
- * - `rowLabel(row)`: the accessible name of each row (a list read row by row, such as the versions).
+ * - `rowLabel(row)`: the accessible name of each row (a list read row by row, such as the versions);
+ *   `rowClassName(row)`: a class for some rows (the version on screen).
  * - `size: "small"`: the compact rows of a panel or a form's tab.
  * - `selectAllLabel`: the label of the page's select-all checkbox (defaults to "Tout sélectionner").
  * - A column's `align: "end"` right-aligns its header and cells (numbers).
@@ -121,6 +122,7 @@ export interface DataTableProps<T> {
   selectAllLabel?: string;
   pageSizes?: readonly number[];
   rowLabel?: (row: T) => string;
+  rowClassName?: (row: T) => string | undefined;
   size?: "small" | "medium";
 }
 
@@ -367,6 +369,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   className={mergeClasses(
                     props.onRowClick ? styles.clickable : undefined,
                     over === id && dragging !== id ? styles.dropTarget : undefined,
+                    props.rowClassName?.(row),
                   )}
                   onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
                   draggable={props.onReorder ? true : undefined}

@@ -1,4 +1,5 @@
-// Versions panel (spec 000 sections 2, 4, 5): a right-hand panel whose content only managers see.
+// Versions panel (spec 000 sections 2, 4, 5): a right-hand panel whose content only managers see. The versions
+// are a DataTable of 15 rows a page (ROWS_PER_PAGE_VERSIONS), newest first, each row named after its version.
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
@@ -21,14 +22,11 @@ import {
   Text,
   Tooltip,
   makeStyles,
-  mergeClasses,
   tokens,
 } from "@fluentui/react-components";
 import {
   Add20Regular,
   BranchCompare20Regular,
-  ChevronLeft20Regular,
-  ChevronRight20Regular,
   Dismiss20Regular,
   Eye20Regular,
   LockClosed20Regular,
@@ -40,6 +38,7 @@ import { VERSION_NAME_MAX_LENGTH } from "@jalon/shared";
 import { api } from "../../api/client";
 import type { Version } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn, type TableSort } from "../../components/DataTable";
 import { formatDateTime } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { activeVersionOf, useProject } from "../../store/project";
@@ -49,13 +48,15 @@ import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { VERSION_TOAST_ID } from "../../realtime/handleEvent";
 import { useWindowWidth } from "../../lib/useWindowWidth";
-import { freezeState, pageCount, pageOf, signState, toggleCompared } from "./versionRules";
+import { ROWS_PER_PAGE_VERSIONS, freezeState, signState, toggleCompared } from "./versionRules";
 
 /** Under 1024 px (tablet) the panel floats over the page. */
 const TABLET_WIDTH = 1024;
+const PAGE_SIZES = [ROWS_PER_PAGE_VERSIONS];
+const NEWEST_FIRST: TableSort = { field: "createdAt", direction: "DESC" };
 
 const useStyles = makeStyles({
-  drawer: { width: "min(420px, 100vw)", flexShrink: 0, backgroundColor: tokens.colorNeutralBackground1 },
+  drawer: { width: "min(560px, 100vw)", flexShrink: 0, backgroundColor: tokens.colorNeutralBackground1 },
   section: {
     display: "flex",
     flexDirection: "column",
@@ -64,29 +65,9 @@ const useStyles = makeStyles({
   },
   row: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "flex-end", flexWrap: "wrap" },
   grow: { flexGrow: 1 },
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    rowGap: tokens.spacingVerticalXS,
-  },
-  item: {
-    display: "grid",
-    gridTemplateColumns: "auto auto 1fr auto",
-    alignItems: "center",
-    columnGap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  viewing: { border: `1px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
-  info: { display: "flex", flexDirection: "column", minWidth: 0 },
-  name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+  viewing: { backgroundColor: tokens.colorBrandBackground2 },
+  name: { display: "flex", flexDirection: "column", minWidth: 0 },
   badges: { display: "flex", gap: tokens.spacingHorizontalXXS, flexWrap: "wrap", marginTop: "2px" },
-  extra: { gridColumn: "3 / 5", display: "flex", justifyContent: "space-between", alignItems: "center" },
-  pager: { display: "flex", alignItems: "center", justifyContent: "space-between" },
   star: { color: tokens.colorPaletteMarigoldForeground1 },
 });
 
@@ -168,15 +149,9 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
   const setVersion = useProject((s) => s.setVersion);
   const compared = useUi((s) => s.comparedVersionIds);
   const setCompared = useUi((s) => s.setComparedVersionIds);
-  const [page, setPage] = useState(0);
   const [name, setName] = useState("");
   const [nameTouched, setNameTouched] = useState(false);
   const [creating, setCreating] = useState(false);
-
-  const pages = pageCount(versions.length);
-  useEffect(() => {
-    if (page >= pages) setPage(pages - 1);
-  }, [page, pages]);
 
   if (!project) return null;
   const active = activeVersionOf(project, versions);
@@ -235,6 +210,99 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
     if (next === null) toast.warning(t("errors.compare_max_versions"), { subject: "version" });
     else setCompared(next);
   };
+
+  const columns: DataTableColumn<Version>[] = [
+    {
+      id: "compare",
+      header: t("versions.columns.compare"),
+      width: 40,
+      sortValue: (v) => compared.includes(v.id),
+      exportValue: false,
+      render: (v) => (
+        <Checkbox
+          aria-label={`${t("versions.compareSelect")} ${v.name}`}
+          checked={compared.includes(v.id)}
+          onChange={(_, d) => onCompare(v.id, d.checked === true)}
+        />
+      ),
+    },
+    {
+      id: "isReferentVersion",
+      header: t("versions.columns.referent"),
+      width: 48,
+      exportValue: (v) => v.isReferentVersion,
+      render: (v) => (
+        <Tooltip
+          content={v.isReferentVersion ? t("versions.referent.unmark") : t("versions.referent.mark")}
+          relationship="label"
+        >
+          <Button
+            appearance="transparent"
+            icon={v.isReferentVersion ? <Star20Filled className={styles.star} /> : <Star20Regular />}
+            aria-pressed={v.isReferentVersion}
+            disabled={project.isArchived}
+            onClick={() => void patchVersion(v, "referent", !v.isReferentVersion)}
+          />
+        </Tooltip>
+      ),
+    },
+    {
+      id: "name",
+      header: t("versions.columns.name"),
+      render: (v) => (
+        <div className={styles.name}>
+          <Text weight="semibold" truncate wrap={false} title={v.name}>
+            {v.name}
+          </Text>
+          <div className={styles.badges}>
+            {v.id === active?.id ? <Badge color="brand">{t("versions.active")}</Badge> : null}
+            {v.id === project.signedVersionId ? <Badge color="success">{t("versions.signed")}</Badge> : null}
+            {v.isReferentVersion ? <Badge color="warning">{t("versions.referentBadge")}</Badge> : null}
+            {v.isArchived ? <Badge appearance="outline">{t("versions.frozenBadge")}</Badge> : null}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: "createdAt",
+      header: t("versions.columns.createdAt"),
+      render: (v) => <Caption1>{formatDateTime(v.createdAt)}</Caption1>,
+    },
+    {
+      id: "inConstruction",
+      header: t("versions.inConstruction"),
+      render: (v) => (
+        <Switch
+          aria-label={t("versions.inConstruction")}
+          checked={v.inConstruction}
+          // The server refuses both: an archived project is read-only and a frozen version is no longer modifiable.
+          disabled={project.isArchived || v.isArchived}
+          onChange={(_, d) => void patchVersion(v, "construction", d.checked)}
+        />
+      ),
+    },
+    {
+      id: "view",
+      header: t("versions.columns.view"),
+      sortable: false,
+      exportValue: false,
+      render: (v) => {
+        const viewing = v.id === versionId;
+        return (
+          <Button
+            size="small"
+            appearance={viewing ? "primary" : "secondary"}
+            icon={<Eye20Regular />}
+            disabled={viewing}
+            onClick={() => setVersion(v.id)}
+            aria-label={`${t("versions.view")} ${v.name}`}
+          >
+            {viewing ? t("versions.viewing") : t("versions.view")}
+          </Button>
+        );
+      },
+    },
+  ];
 
   return (
     <>
@@ -308,86 +376,19 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
         </div>
       </section>
 
-      {versions.length === 0 ? (
-        <Body1>{t("versions.empty")}</Body1>
-      ) : (
-        <ul className={styles.list} aria-label={t("versions.list")}>
-          {pageOf(versions, page).map((v) => {
-            const viewing = v.id === versionId;
-            return (
-              <li key={v.id} className={mergeClasses(styles.item, viewing && styles.viewing)} aria-label={v.name}>
-                <Checkbox
-                  aria-label={`${t("versions.compareSelect")} ${v.name}`}
-                  checked={compared.includes(v.id)}
-                  onChange={(_, d) => onCompare(v.id, d.checked === true)}
-                />
-                <Tooltip
-                  content={v.isReferentVersion ? t("versions.referent.unmark") : t("versions.referent.mark")}
-                  relationship="label"
-                >
-                  <Button
-                    appearance="transparent"
-                    icon={v.isReferentVersion ? <Star20Filled className={styles.star} /> : <Star20Regular />}
-                    aria-pressed={v.isReferentVersion}
-                    disabled={project.isArchived}
-                    onClick={() => void patchVersion(v, "referent", !v.isReferentVersion)}
-                  />
-                </Tooltip>
-                <div className={styles.info}>
-                  <Text weight="semibold" className={styles.name} title={v.name}>
-                    {v.name}
-                  </Text>
-                  <Caption1>{t("versions.createdAt", { date: formatDateTime(v.createdAt) })}</Caption1>
-                  <div className={styles.badges}>
-                    {v.id === active?.id ? <Badge color="brand">{t("versions.active")}</Badge> : null}
-                    {v.id === project.signedVersionId ? <Badge color="success">{t("versions.signed")}</Badge> : null}
-                    {v.isReferentVersion ? <Badge color="warning">{t("versions.referentBadge")}</Badge> : null}
-                    {v.isArchived ? <Badge appearance="outline">{t("versions.frozenBadge")}</Badge> : null}
-                  </div>
-                </div>
-                <Button
-                  size="small"
-                  appearance={viewing ? "primary" : "secondary"}
-                  icon={<Eye20Regular />}
-                  disabled={viewing}
-                  onClick={() => setVersion(v.id)}
-                  aria-label={`${t("versions.view")} ${v.name}`}
-                >
-                  {viewing ? t("versions.viewing") : t("versions.view")}
-                </Button>
-                <div className={styles.extra}>
-                  <Switch
-                    label={t("versions.inConstruction")}
-                    checked={v.inConstruction}
-                    // The server refuses both: an archived project is read-only and a frozen version is no longer modifiable.
-                    disabled={project.isArchived || v.isArchived}
-                    onChange={(_, d) => void patchVersion(v, "construction", d.checked)}
-                  />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {pages > 1 ? (
-        <div className={styles.pager}>
-          <Button
-            appearance="subtle"
-            icon={<ChevronLeft20Regular />}
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
-            aria-label={t("actions.previous")}
-          />
-          <Caption1>{t("versions.page", { page: page + 1, pages })}</Caption1>
-          <Button
-            appearance="subtle"
-            icon={<ChevronRight20Regular />}
-            disabled={page >= pages - 1}
-            onClick={() => setPage(page + 1)}
-            aria-label={t("actions.next")}
-          />
-        </div>
-      ) : null}
+      <DataTable
+        columns={columns}
+        rows={versions}
+        getRowId={(v) => v.id}
+        ariaLabel={t("versions.list")}
+        rowLabel={(v) => v.name}
+        rowClassName={(v) => (v.id === versionId ? styles.viewing : undefined)}
+        size="small"
+        emptyText={t("versions.empty")}
+        defaultSort={NEWEST_FIRST}
+        pageSizes={PAGE_SIZES}
+        csvExport={{ fileName: `${t("versions.title")} - ${project.name}` }}
+      />
     </>
   );
 }

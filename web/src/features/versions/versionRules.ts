@@ -22,11 +22,3 @@ export function toggleCompared(ids: readonly number[], id: number, checked: bool
   if (ids.length >= MAX_COMPARED_VERSIONS) return null;
   return [...ids, id];
 }
-
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / ROWS_PER_PAGE_VERSIONS));
-}
-
-export function pageOf<T>(items: readonly T[], page: number): T[] {
-  return items.slice(page * ROWS_PER_PAGE_VERSIONS, (page + 1) * ROWS_PER_PAGE_VERSIONS);
-}

@@ -23,7 +23,7 @@ async function openPanel(project: Project, versions: Version[], extra: Record<st
   const app = renderApp("/dashboard/projects");
   await userEvent.click(await screen.findByRole("button", { name: "Afficher les versions" }));
   const panel = await screen.findByRole("complementary", { name: "Versions" });
-  if (versions.length) await within(panel).findByRole("list", { name: "Liste des versions" });
+  if (versions.length) await within(panel).findByRole("table", { name: "Liste des versions" });
   return { ...api, ...app, panel };
 }
 
@@ -58,14 +58,21 @@ describe("version rules", () => {
 });
 
 describe("versions panel", () => {
-  it("lists 15 versions per page with their creation date-time in Paris", async () => {
+  it("lists 15 versions per page, newest first, with their creation date-time in Paris", async () => {
     const { panel } = await openPanel(makeProject({ currentVersionId: 120 }), many(20));
-    const items = panel.querySelectorAll("li");
-    expect(items).toHaveLength(15);
-    expect(within(items[0] as HTMLElement).getByText("Créée le 20/01/2026 10:00")).toBeInTheDocument();
-    expect(within(panel).getByText("Page 1 sur 2")).toBeInTheDocument();
-    await userEvent.click(within(panel).getByRole("button", { name: "Suivant" }));
-    expect(panel.querySelectorAll("li")).toHaveLength(5);
+    const table = within(panel).getByRole("table", { name: "Liste des versions" });
+    const rows = () => within(within(table).getAllByRole("rowgroup")[1]).getAllByRole("row");
+    expect(rows()).toHaveLength(15);
+    expect(within(rows()[0]).getByText("20/01/2026 10:00")).toBeInTheDocument();
+    expect(rows()[0]).toHaveAccessibleName("Version 20");
+    expect(within(panel).getByText("1–15 sur 20")).toBeInTheDocument();
+    expect(within(panel).queryByRole("combobox", { name: "Lignes par page" })).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole("button", { name: "Page suivante" }));
+    expect(rows()).toHaveLength(5);
+    // Sorted by name on a click of its header; the list exports and keeps at least one column.
+    await userEvent.click(within(table).getByRole("columnheader", { name: /Nom/ }));
+    expect(rows()[0]).toHaveAccessibleName("Version 1");
+    expect(within(panel).getByRole("button", { name: "Exporter (.csv)" })).toBeInTheDocument();
   });
 
   it("warns 'Veuillez comparer 4 versions au maximum' on a fifth version", async () => {
@@ -165,11 +172,11 @@ describe("versions panel", () => {
   it("keeps inConstruction of a frozen version read-only (the star stays)", async () => {
     const frozen = makeVersion({ id: 10, name: "V0", isArchived: true, isActiveVersion: false });
     const first = await openPanel(makeProject(), [makeVersion(), frozen]);
-    const frozenItem = within(first.panel).getByRole("listitem", { name: "V0" });
+    const frozenItem = within(first.panel).getByRole("row", { name: "V0" });
     expect(within(frozenItem).getByRole("switch", { name: "En construction" })).toBeDisabled();
     expect(within(frozenItem).getByRole("button", { name: "Marquer comme version de référence" })).toBeEnabled();
     expect(
-      within(within(first.panel).getByRole("listitem", { name: "V1" })).getByRole("switch", {
+      within(within(first.panel).getByRole("row", { name: "V1" })).getByRole("switch", {
         name: "En construction",
       }),
     ).toBeEnabled();

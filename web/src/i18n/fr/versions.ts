@@ -38,7 +38,6 @@ export const versions = {
     compare: "Comparer",
     compareSelect: "Sélectionner pour la comparaison",
     compareCount: "{{count}} / 4 sélectionnée(s)",
-    createdAt: "Créée le {{date}}",
     empty: "Aucune version.",
     list: "Liste des versions",
     close: "Fermer le panneau des versions",
@@ -46,6 +45,12 @@ export const versions = {
     frozenBadge: "Figée",
     compareTitle: "Comparaison",
     compareHelp: "Cochez de 2 à 4 versions puis lancez la comparaison dans le planning.",
-    page: "Page {{page}} sur {{pages}}",
+    columns: {
+      compare: "Comparer",
+      referent: "Référence",
+      name: "Nom",
+      createdAt: "Créée le",
+      view: "Affichage",
+    },
   },
 };
