@@ -104,7 +104,10 @@ export const eventTemplateParentInput = z.union([
   id,
   z.object({ id, type: linkType.default("end-begin"), delay: integer.default(0) }).strict(),
 ]);
-export type EventTemplateParentInput = z.input<typeof eventTemplateParentInput>;
+/** What a client writes in parentsET. */
+export type EventTemplateParentInput = number | { id: number; type?: LinkType; delay?: number };
+/** A parent as the server reads it. */
+export type EventTemplateParent = z.output<typeof eventTemplateParentInput>;
 
 const nullableId = z.union([id, z.null()]);
 /** Only when numeric (spec 001 section 5): a number or a numeric string. */
