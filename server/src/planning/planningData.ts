@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { formatDay, NO_DAY } from "@jalon/engine";
-import { AppError } from "@jalon/shared";
+import { AppError, type PlanningQuery } from "@jalon/shared";
 import {
   eventsToColumns,
   type PlanningData,
@@ -10,27 +10,8 @@ import {
 import { versionGraph } from "./versionGraph.js";
 import { comparedOnlyEvents } from "./comparedOnly.js";
 
-export interface PlanningDataQuery {
-  projectId: number;
-  versionId: number;
-  /** yyyy-MM, inclusive */
-  startDate?: string;
-  endDate?: string;
-  zoneIds?: number[];
-  participantGroupProIds?: number[];
-  participantIds?: number[];
-  tagIds?: number[];
-  macroTaskIds?: number[];
-  sequenceIds?: number[];
-  specialityIds?: number[];
-  eventNames?: string[];
-  /** Day range filter (start of day / end of day), ISO days. */
-  fromDate?: string;
-  toDate?: string;
-  compareVersionIds?: number[];
-  /** Only the range's display attributes (planningSliceJson): the client already holds the graph. */
-  eventsOnly?: boolean;
-}
+/** The one planning query (shared/src/contract/planning.ts). */
+export type PlanningDataQuery = PlanningQuery;
 
 function monthBounds(startMonth: string | undefined, endMonth: string | undefined): [string | null, string | null] {
   const from = startMonth ? `${startMonth}-01` : null;

@@ -22,3 +22,4 @@ export * from "./history.js";
 export * from "./eventTemplate.js";
 export * from "./sequenceTemplate.js";
 export * from "./instantiation.js";
+export * from "./planning.js";

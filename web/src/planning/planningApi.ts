@@ -1,23 +1,10 @@
 import { fromWire, type PlanningData, type PlanningDataWire, type PlanningSliceWire } from "@jalon/shared/planning";
+import type { PlanningQuery as ContractPlanningQuery } from "@jalon/shared";
 import { request } from "../api/http";
 
 /** The planning screen's calls (spec 000 section 7, Planning and Events). */
-export interface PlanningQuery {
-  projectId: number;
-  versionId: number;
-  /** yyyy-MM */
-  startDate: string;
-  endDate: string;
-  zoneIds?: number[];
-  participantGroupProIds?: number[];
-  participantIds?: number[];
-  tagIds?: number[];
-  macroTaskIds?: number[];
-  sequenceIds?: number[];
-  specialityIds?: number[];
-  eventNames?: string[];
-  compareVersionIds?: readonly number[];
-}
+/** The one planning query of the contract (shared/src/contract/planning.ts); the screen always sends its months. */
+export type PlanningQuery = ContractPlanningQuery & { startDate: string; endDate: string };
 
 export interface MovePayload {
   projectId: number;

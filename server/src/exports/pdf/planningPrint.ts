@@ -1,7 +1,7 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { parseDay } from "@jalon/engine";
-import { AppError } from "@jalon/shared";
-import { printRange, printRows, type Grouping, type PageFormat, type PageOrientation } from "@jalon/shared/gantt";
+import { AppError, type PlanningExportRequest } from "@jalon/shared";
+import { printRange, printRows } from "@jalon/shared/gantt";
 import type { Db } from "../../db/knex.js";
 import { planningData } from "../../planning/planningData.js";
 import { renderPlanningPdf } from "./planningPdf.js";
@@ -9,31 +9,8 @@ import { renderPlanningPdf } from "./planningPdf.js";
 /** Beyond this a print is a mistake (a whole decade on A4 by month): refused rather than tying up the server. */
 export const MAX_PRINT_PAGES = 2000;
 
-export interface PlanningPrintRequest {
-  projectId: number;
-  versionId: number;
-  filters: {
-    zoneIds?: number[];
-    participantGroupProIds?: number[];
-    participantIds?: number[];
-    tagIds?: number[];
-    macroTaskIds?: number[];
-    sequenceIds?: number[];
-    specialityIds?: number[];
-    eventNames?: string[];
-    fromDate?: string;
-    toDate?: string;
-  };
-  aggregatedZoneIds: number[];
-  aggregation: Grouping;
-  startDate?: string;
-  endDate?: string;
-  monthsPerPage: number;
-  pageFormat: PageFormat;
-  orientation: PageOrientation;
-  printingName: string;
-  showLegend: boolean;
-}
+/** POST /planning/export as validated: its contract (shared/src/contract/planning.ts) with defaults applied. */
+export type PlanningPrintRequest = PlanningExportRequest;
 
 /**
  * The PDF of POST /planning/export: the version's events in the printed months after the planning's filters,

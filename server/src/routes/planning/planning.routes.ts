@@ -1,11 +1,10 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS } from "@jalon/shared";
+import { AppError, PERMISSIONS, planningDataQuery, publicPlanningParams, publicPlanningQuery } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { planningAnswer } from "../../planning/planningCache.js";
 import { sendPlanningAnswer } from "./planningSend.js";
-import { planningDataQuery, publicPlanningParams, publicPlanningQuery } from "./planning.schema.js";
 
 export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /planning/data: the version's graph in columns plus what the Gantt draws in the requested months. */

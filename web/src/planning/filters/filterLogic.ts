@@ -1,4 +1,5 @@
 import { formatInTimeZone } from "date-fns-tz";
+import type { PlanningFilterFields } from "@jalon/shared";
 import type { PlanningData } from "@jalon/shared/planning";
 import { NO_DAY } from "@jalon/engine";
 import type { PlanningFilters } from "../planningStore";
@@ -7,22 +8,11 @@ import { filterDay } from "../range";
 /**
  * The planning filters of spec 000 split between what GET /planning/data filters (id lists, names, the day
  * range) and what only the client knows how to filter (sequences holding a locked event, events shifted in a
- * recalibration range). Families come with order lines and are not offered yet.
+ * recalibration range). Families come with order lines and are not offered yet. What the server filters is the
+ * contract's filter fields (shared/src/contract/planning.ts), every list sent (empty: no filter).
  */
-export interface ServerFilterParams {
-  zoneIds: number[];
-  participantGroupProIds: number[];
-  participantIds: number[];
-  tagIds: number[];
-  macroTaskIds: number[];
-  sequenceIds: number[];
-  specialityIds: number[];
-  eventNames: string[];
-  /** Start of day of the start filter: events ending on or after it. */
-  fromDate?: string;
-  /** End of day of the end filter: events starting on or before it. */
-  toDate?: string;
-}
+export type ServerFilterParams = Required<Omit<PlanningFilterFields, "fromDate" | "toDate">> &
+  Pick<PlanningFilterFields, "fromDate" | "toDate">;
 
 export interface TagRef {
   id: number;

@@ -1,3 +1,4 @@
+import type { PlanningExportBody, PlanningFilterFields } from "@jalon/shared";
 import type { Grouping } from "@jalon/shared/gantt";
 import { fromWire, type PlanningData, type PlanningDataWire } from "@jalon/shared/planning";
 import { request, requestFile } from "../../api/http";
@@ -15,7 +16,7 @@ export interface PrintRequest {
 }
 
 /** The planning's filters as the server applies them (GET /planning/data and POST /planning/export). */
-export function serverFilters(f: PlanningFilters) {
+export function serverFilters(f: PlanningFilters): PlanningFilterFields {
   const ids = (v: number[]) => (v.length ? v : undefined);
   return {
     zoneIds: ids(f.zoneIds),
@@ -60,7 +61,7 @@ export function exportPlanningPdf(r: PrintRequest) {
       orientation: r.settings.orientation,
       printingName: r.settings.printingName,
       showLegend: r.settings.showLegend,
-    },
+    } satisfies PlanningExportBody,
   });
 }
 
