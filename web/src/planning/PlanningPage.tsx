@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PlanningData } from "@jalon/shared/planning";
 import { useTranslation } from "react-i18next";
 import { formatInTimeZone } from "date-fns-tz";
-import { parseDay } from "@jalon/engine";
+import { formatDay, parseDay } from "@jalon/engine";
 import { PlanningToolbar } from "./PlanningToolbar";
 import { PlanningView } from "./PlanningView";
 import { usePlanningStore } from "./planningStore";
@@ -21,6 +21,9 @@ import { RecalibrationList } from "./RecalibrationList";
 // Loaded when first opened: the event editor and the filter drawer are no part of the planning's first paint.
 const FiltersPanel = lazy(() => import("./filters/FiltersPanel").then((m) => ({ default: m.FiltersPanel })));
 const TaskDialog = lazy(() => import("./TaskDialog").then((m) => ({ default: m.TaskDialog })));
+const InstantiateDialog = lazy(() =>
+  import("../features/sequences/instantiate/InstantiateDialog").then((m) => ({ default: m.InstantiateDialog })),
+);
 
 /** Today as a Europe/Paris calendar day, whatever the machine's time zone. */
 export function parisToday(now = new Date()): number {
@@ -90,6 +93,53 @@ export default function PlanningPage() {
     setDialog(null);
     if (saved) useRefresh.getState().bump("planning");
   }, []);
+  // "Instancier un modèle" (toolbar, or Maj+I outside a field): the dialog returns the focus to its opener.
+  const [instantiating, setInstantiating] = useState(false);
+  const [instantiateUsed, setInstantiateUsed] = useState(false);
+  if (instantiating && !instantiateUsed) setInstantiateUsed(true);
+  const opener = useRef<HTMLElement | null>(null);
+  const openInstantiate = useCallback(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setInstantiating(true);
+  }, []);
+  const closeInstantiate = useCallback((created: boolean) => {
+    setInstantiating(false);
+    if (created) useRefresh.getState().bump("planning");
+    const back = opener.current;
+    setTimeout(() => back?.isConnected && back.focus(), 0);
+  }, []);
+  const instantiable = isManager && project?.isArchived !== true;
+  useEffect(() => {
+    if (!instantiable) return;
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const typing = target?.closest?.("input, textarea, select, [contenteditable='true'], [role='dialog']");
+      if (e.key === "I" && e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey && !typing) {
+        e.preventDefault();
+        openInstantiate();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [instantiable, openInstantiate]);
+  const referenceDaysOf = useMemo(() => {
+    let days: Map<number, readonly [number, number]> | null = null;
+    return (id: number) => {
+      if (!days) {
+        days = new Map();
+        const g = data?.graph;
+        if (g) for (let i = 0; i < g.ids.length; i++) days.set(g.ids[i], [g.startDay[i], g.endDay[i]]);
+      }
+      return days.get(id) ?? null;
+    };
+  }, [data]);
+  const references = useMemo(
+    () =>
+      (data?.events ?? [])
+        .map((e) => ({ id: e.id, name: e.name, type: e.type }))
+        .sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, "fr") : a.type === "milestone" ? -1 : 1)),
+    [data],
+  );
   if (projectId === null || versionId === null) return null;
   // External users read the planning; an archived project or a frozen version is read-only for everyone.
   const readOnly = !isManager || project?.isArchived === true;
@@ -104,6 +154,7 @@ export default function PlanningPage() {
         filtersOpen={filtersOpen}
         onToggleFilters={() => setFiltersOpen((o) => !o)}
         groupIds={groupIds}
+        onInstantiate={readOnly ? undefined : openInstantiate}
       />
       <PlanningModeBar readOnly={readOnly} nameOf={nameOf} />
       <div style={{ flex: 1, minHeight: 0, display: "flex" }}>
@@ -140,6 +191,20 @@ export default function PlanningPage() {
       {dialogUsed && (
         <Suspense fallback={null}>
           <TaskDialog target={dialog} onClose={closeDialog} />
+        </Suspense>
+      )}
+      {instantiateUsed && !readOnly && (
+        <Suspense fallback={null}>
+          <InstantiateDialog
+            open={instantiating}
+            projectId={projectId}
+            versionId={versionId}
+            calendars={data?.calendars ?? null}
+            references={references}
+            referenceDaysOf={referenceDaysOf}
+            defaultStartDate={formatDay(today)}
+            onClose={closeInstantiate}
+          />
         </Suspense>
       )}
     </div>

@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from "@fluentui/react-components";
 import {
+  AppsListDetail20Regular,
   ArrowAutofitWidth20Regular,
   CalendarToday20Regular,
   Filter20Regular,
@@ -39,6 +40,8 @@ export interface PlanningToolbarProps {
    * users), so read-only users get the print mode on its own. Off for the public planning, which has no account.
    */
   printable?: boolean;
+  /** "Instancier un modèle": opens the instantiation dialog (editable planning only). */
+  onInstantiate?: () => void;
 }
 
 export function PlanningToolbar({
@@ -47,6 +50,7 @@ export function PlanningToolbar({
   onToggleFilters,
   groupIds,
   printable = true,
+  onInstantiate,
 }: PlanningToolbarProps) {
   const { t } = useTranslation();
   const s = usePlanningStore();
@@ -143,6 +147,21 @@ export function PlanningToolbar({
               </Option>
             ))}
           </Dropdown>
+          {onInstantiate ? (
+            <>
+              <ToolbarDivider />
+              <Tooltip content={t("instantiation.openHint")} relationship="description">
+                <Button
+                  icon={<AppsListDetail20Regular />}
+                  onClick={onInstantiate}
+                  aria-keyshortcuts="Shift+I"
+                  data-testid="instantiate-open"
+                >
+                  {t("instantiation.open")}
+                </Button>
+              </Tooltip>
+            </>
+          ) : null}
         </>
       )}
       {readOnly && printable && (

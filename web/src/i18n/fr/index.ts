@@ -20,6 +20,7 @@ import { macroTasks } from "./macroTasks";
 import { imports } from "./imports";
 import { print } from "./print";
 import { templates } from "./templates";
+import { instantiation } from "./instantiation";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -45,5 +46,6 @@ export const fr = {
   ...imports,
   ...print,
   ...templates,
+  ...instantiation,
 };
 export type Resources = typeof fr;

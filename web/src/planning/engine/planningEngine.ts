@@ -1,6 +1,8 @@
 import {
   applyDelta,
   computeFloats,
+  instantiateSequence,
+  InstantiationRole,
   moveSelection,
   moveSelectionTo,
   NO_DAY,
@@ -11,8 +13,8 @@ import {
   type Plan,
   type Schedule,
 } from "@jalon/engine";
-import { planOf, type CalendarColumns } from "@jalon/shared/planning";
-import type { DeltaMessage, GraphTransfer, MoveMessage } from "./transfer";
+import { calendarSetOf, planOf, type CalendarColumns } from "@jalon/shared/planning";
+import type { DeltaMessage, GraphTransfer, MoveMessage, TrainPreview, TrainPreviewInput } from "./transfer";
 
 export * from "./transfer";
 
@@ -139,5 +141,57 @@ export class PlanningEngine {
 
   projectEndDay(): number {
     return this.schedule?.projectEndDay ?? NO_DAY;
+  }
+
+  /**
+   * The instantiation dialog's live preview (issue 16): the engine's instantiateSequence, the function the server
+   * runs on POST /sequence, over the template and the chosen zones. Stateless: the loaded version is untouched.
+   * Only the train's tasks go back (typed arrays); an engine refusal comes back as a code, not a throw.
+   */
+  previewTrain(input: TrainPreviewInput): TrainPreview {
+    try {
+      const r = instantiateSequence({
+        tasks: input.tasks,
+        links: input.links,
+        zones: input.zones,
+        calendar: calendarSetOf(input.calendars).calendars[0],
+        takt: input.takt,
+        reference: input.reference,
+      });
+      const { events } = r;
+      let n = 0;
+      for (let i = 0; i < events.size; i++) if (events.role[i] === InstantiationRole.Task) n++;
+      const out: TrainPreview = {
+        zoneId: new Float64Array(n),
+        taskId: new Float64Array(n),
+        startDay: new Int32Array(n),
+        endDay: new Int32Array(n),
+        warnings: [...r.warnings],
+        error: null,
+      };
+      n = 0;
+      for (let i = 0; i < events.size; i++) {
+        if (events.role[i] !== InstantiationRole.Task) continue;
+        out.zoneId[n] = input.zones[events.instance[i]].id;
+        out.taskId[n] = input.tasks[events.task[i]].id;
+        out.startDay[n] = events.startDay[i];
+        out.endDay[n] = events.endDay[i];
+        n++;
+      }
+      return out;
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      return {
+        zoneId: new Float64Array(0),
+        taskId: new Float64Array(0),
+        startDay: new Int32Array(0),
+        endDay: new Int32Array(0),
+        warnings: [],
+        error: {
+          code: typeof code === "string" ? code : e instanceof Error ? e.name : "error",
+          message: e instanceof Error ? e.message : String(e),
+        },
+      };
+    }
   }
 }

@@ -1,4 +1,10 @@
-import type { GraphColumns } from "@jalon/shared/planning";
+import type {
+  InstantiationReference,
+  InstantiationTemplateLink,
+  InstantiationTemplateTask,
+  InstantiationWarning,
+} from "@jalon/engine";
+import type { CalendarColumns, GraphColumns } from "@jalon/shared/planning";
 
 // What crosses the Web Worker boundary: typed arrays, transferred. Kept apart from the engine itself so that the
 // planning screen's main bundle carries these few lines and not the engine (it runs in the worker).
@@ -45,4 +51,30 @@ export function graphToTransfer(graph: GraphColumns): GraphTransfer {
     linkType: Uint8Array.from(graph.linkType),
     linkDelay: Int32Array.from(graph.linkDelay),
   };
+}
+
+/**
+ * The instantiation preview's question (issue 16): a sequence template's network laid over ordered zones at a
+ * takt, from a reference, in the project's calendar (the engine's instantiateSequence input, the calendar as
+ * columns). Small: a template has tens of tasks.
+ */
+export interface TrainPreviewInput {
+  tasks: InstantiationTemplateTask[];
+  links: InstantiationTemplateLink[];
+  /** The zones in train order (instance k on zones[k - 1]). */
+  zones: { id: number; typology: string | null }[];
+  takt: number;
+  reference: InstantiationReference;
+  calendars: CalendarColumns;
+}
+
+/** The train's tasks (columns: zone, task template, days) and the warnings; a refusal as an error code. */
+export interface TrainPreview {
+  zoneId: Float64Array;
+  taskId: Float64Array;
+  startDay: Int32Array;
+  endDay: Int32Array;
+  warnings: InstantiationWarning[];
+  /** The engine's refusal (cycle, invalid_takt...), or null. */
+  error: { code: string; message: string } | null;
 }
