@@ -18,6 +18,7 @@ import type {
 import { EVENT_PICKER_LIMIT, LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
 import { ApiError, request, type Query } from "./http";
+import { downloadFile } from "./referenceMore";
 import type { ListResponse } from "./types";
 
 export type { LinkType, PlannedEventType, ReferenceType };
@@ -123,6 +124,12 @@ function listQuery(q: EventListQuery): Query {
   };
 }
 
+/** The filters and sort of a list, for its export (every matching row, no paging). */
+function exportQuery(q: Omit<EventListQuery, "limit" | "offset" | "join">): Query {
+  const { filter: filters, sort } = listQuery({ ...q, limit: 0, offset: 0 });
+  return { filter: filters, sort };
+}
+
 /** A reference list that may not be served yet: a 404 gives an empty list. */
 async function tolerant<T>(load: () => Promise<ListResponse<T> | T[]>): Promise<T[]> {
   try {
@@ -167,6 +174,9 @@ export const eventsApi = {
         offset,
       }),
     }),
+  /** GET /event/export: the list as filtered and sorted on screen, as an .xlsx file. */
+  export: (q: Omit<EventListQuery, "limit" | "offset" | "join">) =>
+    downloadFile("/event/export", exportQuery(q), "Taches.xlsx"),
   /** Names of the given events (for a cycle's ids the form does not know). */
   byIds: (versionId: number, ids: number[]) =>
     request<ListResponse<EventItem>>("GET", "/event", {
@@ -199,6 +209,14 @@ export const milestonesApi = {
         offset: 0,
       }),
     }),
+  /** GET /event/export/milestones: the milestones not hidden whose name contains `name`, by name, with their
+   * predecessors (.xlsx). */
+  export: (versionId: number, name?: string) =>
+    downloadFile(
+      "/event/export/milestones",
+      exportQuery({ versionId, type: "milestone", name, filters: [filter("milestoneToHide", "$eq", "false")] }),
+      "Jalons.xlsx",
+    ),
 };
 
 export const sequencesApi = {

@@ -141,6 +141,16 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
         total={total}
         query={query}
         onQueryChange={setQuery}
+        exportFile={{
+          subject: "event",
+          run: () =>
+            eventsApi.export({
+              versionId,
+              type: type === "all" ? undefined : type,
+              name,
+              sort: { field: sort.field, order: sort.direction },
+            }),
+        }}
         selectable
         selectAllLabel={t("events.selectAll")}
         selectedIds={selected}

@@ -81,6 +81,7 @@ export function HistoryTab({ eventId }: { eventId: number }) {
       rows={rows}
       getRowId={(row) => row.key}
       ariaLabel={t("event.history.label")}
+      csvExport={{ fileName: t("event.history.label") }}
       defaultSort={{ field: "createdAt", direction: "DESC" }}
     />
   );

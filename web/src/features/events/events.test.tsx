@@ -27,6 +27,7 @@ vi.mock("../../api/events", async (importOriginal) => {
       picker: vi.fn(),
       byIds: vi.fn(),
       graph: vi.fn(),
+      export: vi.fn(),
     },
     milestonesApi: { list: vi.fn() },
     sequencesApi: {
@@ -458,6 +459,15 @@ describe("/dashboard/events", () => {
         expect.objectContaining({ sort: { field: "startDate", order: "DESC" } }),
       ),
     );
+    // The server's export (GET /event/export) takes the list's filters and sort, without paging.
+    api.export.mockResolvedValue(undefined);
+    await userEvent.click(screen.getByRole("button", { name: "Exporter (.xlsx)" }));
+    expect(api.export).toHaveBeenCalledWith({
+      versionId: 11,
+      type: "milestone",
+      name: "dalle",
+      sort: { field: "startDate", order: "DESC" },
+    });
   });
 
   it("shows the catalogue's refusal of a deletion as a warning", async () => {

@@ -94,6 +94,7 @@ export default function LibraryLotsPage() {
         rows={list.data ?? []}
         getRowId={(l) => l.id}
         ariaLabel={t("lots.library.title")}
+        csvExport={{ fileName: t("lots.library.title") }}
         loading={list.loading}
         emptyText={t("lots.library.empty")}
         selectable

@@ -176,6 +176,7 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
         rows={rows}
         getRowId={(m) => m.id}
         ariaLabel={t("macroTasks.listLabel")}
+        csvExport={{ fileName: t("macroTasks.listLabel") }}
         loading={list.loading}
         emptyText={t("macroTasks.empty")}
         onRowClick={open}
@@ -191,6 +192,7 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
           rows={rows}
           getRowId={(m) => m.id}
           ariaLabel={t("macroTasks.zonesListLabel")}
+          csvExport={{ fileName: t("macroTasks.zonesListLabel") }}
           loading={list.loading}
           emptyText={t("macroTasks.empty")}
           onRowClick={open}

@@ -101,6 +101,7 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
         ariaLabel={t("milestones.listLabel")}
         loading={list.loading}
         emptyText={search.trim() ? t("milestones.emptySearch") : t("milestones.empty")}
+        exportFile={{ subject: "event", run: () => milestonesApi.export(versionId, search) }}
         selectable
         selectedIds={selected}
         onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}

@@ -21,7 +21,7 @@ vi.mock("../../api/events", async (importOriginal) => {
       byIds: vi.fn(),
       graph: vi.fn(),
     },
-    milestonesApi: { list: vi.fn() },
+    milestonesApi: { list: vi.fn(), export: vi.fn() },
     sequencesApi: {
       list: vi.fn(),
       get: vi.fn(),
@@ -81,6 +81,10 @@ describe("/dashboard/milestones", () => {
     expect(milestones.list).toHaveBeenCalledWith(VERSION_ID);
     await userEvent.type(screen.getByRole("searchbox", { name: "Rechercher un jalon" }), "eau");
     expect(within(table).queryByText("Hors d'air")).toBeNull();
+    // The server's export of the milestones (GET /event/export/milestones) with the same name search.
+    milestones.export.mockResolvedValue(undefined);
+    await userEvent.click(screen.getByRole("button", { name: "Exporter (.xlsx)" }));
+    expect(milestones.export).toHaveBeenCalledWith(VERSION_ID, "eau");
   });
 });
 

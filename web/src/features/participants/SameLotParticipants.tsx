@@ -72,6 +72,7 @@ export function SameLotParticipants({
         rows={rows}
         getRowId={(p) => p.id}
         ariaLabel={t("participants.sameLotsTitle", { name: participant.name })}
+        csvExport={{ fileName: t("participants.sameLotsTitle", { name: participant.name }) }}
         loading={list.loading}
         emptyText={lotIds.size === 0 ? t("participants.noLot") : t("participants.sameLotsEmpty")}
         onRowClick={(p) => navigate(`/dashboard/participants/${p.id}/informations`)}

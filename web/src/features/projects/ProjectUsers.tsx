@@ -79,6 +79,7 @@ export function ProjectUsers({ project }: { project: Project }) {
     { id: "type", header: t("project.users.columns.type"), render: (u) => t(`roles.${u.type}`) },
     {
       id: "actions",
+      exportValue: false,
       header: t("project.users.columns.actions"),
       sortable: false,
       render: (u) => (
@@ -146,6 +147,7 @@ export function ProjectUsers({ project }: { project: Project }) {
         rows={members}
         getRowId={(u) => u.id}
         ariaLabel={t("project.users.title")}
+        csvExport={{ fileName: t("project.users.title") }}
         rowName={fullName}
         loading={memberList.loading}
         emptyText={t("project.users.empty")}

@@ -95,6 +95,7 @@ function SpecialitiesList({ projectId, versionId }: { projectId: number; version
         rows={list.data ?? []}
         getRowId={(s) => s.id}
         ariaLabel={t("specialities.title")}
+        csvExport={{ fileName: t("specialities.title") }}
         loading={list.loading}
         emptyText={t("specialities.empty")}
         selectable

@@ -169,6 +169,7 @@ function Categories({
         rows={rows}
         getRowId={(c) => c.id}
         ariaLabel={t(`${ns}.categories.listLabel`)}
+        csvExport={{ fileName: t(`${ns}.categories.listLabel`) }}
         loading={list.loading}
         emptyText={t(`${ns}.categories.empty`)}
         defaultSort={{ field: "position", direction: "ASC" }}

@@ -122,6 +122,7 @@ export default function ExternalUserPage() {
             { id: "name", header: t("externalUsers.columns.project") },
             {
               id: "actions",
+              exportValue: false,
               header: t("externalUsers.columns.actions"),
               sortable: false,
               render: (p) => (
@@ -140,6 +141,7 @@ export default function ExternalUserPage() {
           rows={linked}
           getRowId={(p) => p.id}
           ariaLabel={t("externalUsers.projects")}
+          csvExport={{ fileName: t("externalUsers.projects") }}
           emptyText={t("externalUsers.noProjects")}
         />
       </Card>

@@ -111,6 +111,7 @@ export default function LinkExternalUsersPage() {
     { id: "email", header: t("externalUsers.columns.email") },
     {
       id: "actions",
+      exportValue: false,
       header: t("externalUsers.columns.actions"),
       sortable: false,
       render: (u) => (
@@ -182,6 +183,7 @@ export default function LinkExternalUsersPage() {
           rows={linked.data ?? []}
           getRowId={(u) => u.id}
           ariaLabel={t("externalUsers.title")}
+          csvExport={{ fileName: t("externalUsers.title") }}
           rowName={fullName}
           loading={linked.loading}
           emptyText={t("externalUsers.empty")}

@@ -103,6 +103,7 @@ export default function UsersPage() {
     })),
     {
       id: "actions",
+      exportValue: false,
       header: t("usersAdmin.columns.actions"),
       sortable: false,
       render: (u) => (
@@ -149,6 +150,7 @@ export default function UsersPage() {
         rows={rows}
         getRowId={(u) => u.id}
         ariaLabel={t("usersAdmin.title")}
+        csvExport={{ fileName: t("usersAdmin.title") }}
         rowName={(u) => `${u.firstname} ${u.lastname}`}
         loading={list.loading}
         emptyText={t("usersAdmin.empty")}
