@@ -163,6 +163,7 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
     { id: "numberOfDays", header: t("events.columns.numberOfDays"), align: "end" },
     {
       id: "remove",
+      exportValue: false,
       header: t("actions.delete"),
       sortable: false,
       width: 48,
@@ -230,6 +231,7 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
         rows={members}
         getRowId={(e) => e.id}
         ariaLabel={t("sequence.events")}
+        csvExport={{ fileName: t("sequence.events") }}
         emptyText={t("sequence.emptyEvents")}
         defaultSort={{ field: "startDate", direction: "ASC" }}
       />

@@ -93,6 +93,7 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
           rows={shown}
           getRowId={(s) => s.id}
           ariaLabel={t("sequences.listLabel")}
+          csvExport={{ fileName: t("sequences.listLabel") }}
           loading={list.loading}
           emptyText={search.trim() ? t("sequences.emptySearch") : t("sequences.empty")}
           selectable
