@@ -151,7 +151,7 @@ export async function updateZone(
   zone: { id: number; version_id: number },
   input: Partial<ZoneInput> & { position?: number },
 ): Promise<void> {
-  const current = await db("zones").where({ id: zone.id }).forUpdate().first("unity", "parent_id");
+  const current = await db("zones").where({ id: zone.id }).forUpdate().first("unity", "parent_id", "typology");
   const update: Record<string, unknown> = {};
   if (input.unity !== undefined && input.unity !== current.unity) {
     const used = await zonesWithEvents(db, await withDescendants(db, zone.version_id, [zone.id]));
@@ -159,7 +159,17 @@ export async function updateZone(
     update.unity = input.unity;
   }
   if (input.name !== undefined) update.name = input.name;
-  if (input.typology !== undefined) update.typology = input.typology;
+  if (input.typology !== undefined && (input.typology ?? null) !== current.typology) {
+    // A zone holding instances of a sequence template keeps its typology (issue 16).
+    const ids = await withDescendants(db, zone.version_id, [zone.id]);
+    const held = (await db("sequences")
+      .whereIn("zone_id", ids)
+      .whereNotNull("instance_index")
+      .distinct("zone_id")
+      .pluck("zone_id")) as number[];
+    if (held.length > 0) throw new AppError("cant_change_unity_zone_with_events", { details: { ids: held } });
+    update.typology = input.typology;
+  }
   if (input.position !== undefined) update.position = input.position;
   if (input.parentId !== undefined && input.parentId !== current.parent_id) {
     if (input.parentId === zone.id)

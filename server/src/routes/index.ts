@@ -16,9 +16,12 @@ import { participantGroupProRoutes } from "./participantGroupPro/participantGrou
 import { participantGroupRoutes } from "./participantGroup/participantGroup.routes.js";
 import { participantRoutes } from "./participant/participant.routes.js";
 import { specialityRoutes } from "./speciality/speciality.routes.js";
+import { eventTemplateRoutes } from "./eventTemplate/eventTemplate.routes.js";
+import { sequenceTemplateRoutes } from "./sequenceTemplate/sequenceTemplate.routes.js";
 import { eventWriteRoutes } from "./event/eventWrite.routes.js";
 import { eventExtrasRoutes, projectCsvRoutes } from "./event/eventExtras.routes.js";
 import { sequenceRoutes } from "./sequence/sequence.routes.js";
+import { instantiationRoutes } from "./instantiation/instantiation.routes.js";
 import { shiftHistoryRoutes } from "./history/shiftHistory.routes.js";
 import { planningRoutes } from "./planning/planning.routes.js";
 import { planningExportRoutes } from "./planning/planningExport.routes.js";
@@ -43,6 +46,7 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   versionRoutes(router, deps);
   // Writes first: PATCH /event/bulk-update must win over PATCH /event/:id.
   eventWriteRoutes(router, deps);
+  instantiationRoutes(router, deps);
   // GET /event/distinct, /event/tracked-milestones, /event/export... before GET /event/:id.
   eventExtrasRoutes(router, deps);
   eventRoutes(router, deps);
@@ -64,5 +68,7 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   participantGroupRoutes(router, deps);
   participantRoutes(router, deps);
   specialityRoutes(router, deps);
+  eventTemplateRoutes(router, deps);
+  sequenceTemplateRoutes(router, deps);
   return router;
 }

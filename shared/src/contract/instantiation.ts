@@ -17,6 +17,7 @@ import type { ErrorCode } from "../errors.js";
 import { id, integer, isoDay, projectRef, requiredText } from "../schemas.js";
 import type { FieldsOf } from "./common.js";
 import { MILESTONE_REFERENCE_TYPES, type PlannedEventType } from "./event.js";
+import { sequenceCreateBody } from "./sequence.js";
 import type { SynchronizableStatus } from "./sequenceTemplate.js";
 
 export const INSTANTIATION_TYPES = ["individual", "recurring"] as const;
@@ -85,6 +86,20 @@ export const sequenceInstantiateBody = z
     path: ["zoneIds"],
   });
 
+type SequencePost = z.output<typeof sequenceInstantiateBody> | z.output<typeof sequenceCreateBody>;
+
+/**
+ * The body of POST /sequence: an instantiation when it carries `instantiationConfig`, a plain sequence
+ * otherwise; each validated by its own schema, so that its refusals (errors.no_project...) stay precise.
+ */
+export const sequencePostBody = z.unknown().transform((v, ctx): SequencePost => {
+  const instantiation = typeof v === "object" && v !== null && "instantiationConfig" in v;
+  const parsed = (instantiation ? sequenceInstantiateBody : sequenceCreateBody).safeParse(v);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
 export const instantiationConfigParams = z.object({ instantiationConfigId: id });
 
 /**
@@ -150,7 +165,7 @@ export interface InstantiationConfig {
   showEndMilestone: boolean;
   /** Zone ids of the instances, in train order. */
   zoneIds: number[];
-  /** zone tracking id -> task template id -> the fields that differ from the template. */
+  /** zone tracking id -> task template tracking id -> the fields that differ from the template. */
   eventTemplateOverrides: Record<string, Record<string, InstanceOverride>>;
 }
 

@@ -11,6 +11,7 @@ import * as m009 from "./009_events_zone_lot_checks.js";
 import * as m010 from "./010_version_copy_cost.js";
 import * as m011 from "./011_socket_io_attachments.js";
 import * as m012 from "./012_templates.js";
+import * as m014 from "./014_instantiation.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -31,6 +32,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["010_version_copy_cost", m010],
   ["011_socket_io_attachments", m011],
   ["012_templates", m012],
+  ["014_instantiation", m014],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */

@@ -13,6 +13,7 @@ import { route } from "../../http/route.js";
 import { writableProject } from "../../access/projects.js";
 import { createEvent, updateEvent } from "../../commands/eventWrite.js";
 import { moveEvents } from "../../commands/moveEvents.js";
+import { overrideSnapshot, recordOverride } from "../../commands/instantiation.js";
 import { remember } from "../../planning/versionGraph.js";
 import type { EventInput } from "../../commands/eventFields.js";
 
@@ -86,7 +87,10 @@ export function eventWriteRoutes(router: Router<AppState>, deps: AppDeps): void 
         versionId: row.version_id as number,
         initiatorId: user.id,
       });
+      // An instance's task: what the edit changes is kept as an override of that instance (issue 16).
+      const snapshot = await overrideSnapshot(db, params.id);
       const out = await updateEvent(db, user.id, row.project_id, row.version_id, params.id, input as EventInput);
+      if (snapshot) await recordOverride(db, snapshot, input);
       for (const p of out.emit) emits.add(p);
       onCommit(() => remember(out.graph));
       return { id: out.id, ...datesOf(out), undoRemaining: out.undoRemaining };

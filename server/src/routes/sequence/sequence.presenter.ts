@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import type { Event, Sequence, Tag } from "@jalon/shared";
+import type { Event, InstantiationConfig, Sequence, Tag } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { toNumber } from "../../db/numbers.js";
 import { isoRequired } from "../../lib/dates.js";
@@ -15,8 +15,16 @@ export interface SequenceOut extends Sequence {
   zone?: { id: number; name: string } | null;
   tags?: Tag[];
   events?: Event[];
-  instantiationConfig?: Record<string, unknown> | null;
-  subsequences?: { id: number; name: string }[];
+  instantiationConfig?: InstantiationConfig | null;
+  subsequences?: Subsequence[];
+}
+
+/** A subsequence; a train's instances name their zone and their 1-based place in the train. */
+export interface Subsequence {
+  id: number;
+  name: string;
+  zoneId: number | null;
+  instanceIndex: number | null;
 }
 
 /**
@@ -102,8 +110,19 @@ export async function withSequenceJoins(db: Db, list: SequenceOut[], join: reado
     for (const s of list) s.tags = map.get(s.id) ?? [];
   }
   if (join.includes("events")) {
+    // A sequence's events and its subsequences' (a train's instances), in start order.
+    const tree = await db.raw<{ rows: { root_id: number; id: number }[] }>(
+      `with recursive tree(root_id, id) as (
+         select id, id from sequences where id in (select jsonb_array_elements_text(?::jsonb)::int)
+         union
+         select t.root_id, s.id from sequences s join tree t on s.parent_sequence_id = t.id
+       ) select root_id, id from tree`,
+      [JSON.stringify(ids)],
+    );
+    const rootsOf = new Map<number, number[]>();
+    for (const r of tree.rows) (rootsOf.get(r.id) ?? rootsOf.set(r.id, []).get(r.id)!).push(r.root_id);
     const rows = (await eventSelect(db)
-      .whereIn("events.sequence_id", ids)
+      .whereIn("events.sequence_id", [...rootsOf.keys()])
       .orderBy([
         { column: "events.start_date", order: "asc" },
         { column: "events.id", order: "asc" },
@@ -111,26 +130,38 @@ export async function withSequenceJoins(db: Db, list: SequenceOut[], join: reado
     const map = new Map<number, Event[]>();
     for (const r of rows) {
       const e = presentEvent(r);
-      (map.get(e.sequenceId!) ?? map.set(e.sequenceId!, []).get(e.sequenceId!)!).push(e);
+      for (const root of rootsOf.get(e.sequenceId!) ?? []) (map.get(root) ?? map.set(root, []).get(root)!).push(e);
     }
     for (const s of list) s.events = map.get(s.id) ?? [];
   }
   if (join.includes("instantiationConfig")) {
     const cfgIds = [...new Set(list.map((s) => s.instantiationConfigId).filter((x): x is number => x !== null))];
     const cfgs = cfgIds.length ? await db("instantiation_configs").whereIn("id", cfgIds) : [];
+    const zones = cfgIds.length
+      ? ((await db("sequences")
+          .whereIn("instantiation_config_id", cfgIds)
+          .whereNotNull("instance_index")
+          .orderBy("instance_index")
+          .select("instantiation_config_id", "zone_id")) as { instantiation_config_id: number; zone_id: number }[])
+      : [];
     const byId = new Map(
-      cfgs.map((c: Record<string, unknown>) => [
+      cfgs.map((c: Record<string, unknown>): [number, InstantiationConfig] => [
         c.id as number,
         {
-          id: c.id,
-          type: c.type,
-          sequenceTemplateProId: c.sequence_template_pro_id,
-          referenceEventId: c.reference_event_id,
-          delayWithReferenceEvent: c.delay_with_reference_event,
-          milestoneReferenceType: c.milestone_reference_type,
-          showStartMilestone: c.show_start_milestone,
-          showEndMilestone: c.show_end_milestone,
-          takt: c.takt,
+          id: c.id as number,
+          type: c.type as InstantiationConfig["type"],
+          sequenceTemplateProId: n(c.sequence_template_pro_id),
+          takt: toNumber(c.takt),
+          delayWithReferenceEvent: toNumber(c.delay_with_reference_event),
+          startDate: c.start_date ? String(c.start_date).slice(0, 10) : null,
+          referenceEventId: n(c.reference_event_id),
+          milestoneReferenceType: (c.milestone_reference_type as InstantiationConfig["milestoneReferenceType"]) ?? null,
+          showStartMilestone: c.show_start_milestone === true,
+          showEndMilestone: c.show_end_milestone === true,
+          zoneIds: zones.filter((z) => z.instantiation_config_id === c.id).map((z) => z.zone_id),
+          eventTemplateOverrides: (typeof c.event_template_overrides === "string"
+            ? JSON.parse(c.event_template_overrides)
+            : c.event_template_overrides) as InstantiationConfig["eventTemplateOverrides"],
         },
       ]),
     );
@@ -138,15 +169,18 @@ export async function withSequenceJoins(db: Db, list: SequenceOut[], join: reado
       s.instantiationConfig = s.instantiationConfigId ? (byId.get(s.instantiationConfigId) ?? null) : null;
   }
   if (join.includes("subsequences")) {
+    // A train's instances in train order (instance_index), other subsequences by name.
     const rows = await db("sequences")
       .whereIn("parent_sequence_id", ids)
-      .select("id", "name", "parent_sequence_id")
-      .orderBy("name");
-    const map = new Map<number, { id: number; name: string }[]>();
+      .select("id", "name", "parent_sequence_id", "zone_id", "instance_index")
+      .orderByRaw("instance_index nulls last, name, id");
+    const map = new Map<number, Subsequence[]>();
     for (const r of rows)
       (map.get(r.parent_sequence_id) ?? map.set(r.parent_sequence_id, []).get(r.parent_sequence_id)!).push({
         id: r.id,
         name: r.name,
+        zoneId: r.zone_id ?? null,
+        instanceIndex: r.instance_index ?? null,
       });
     for (const s of list) s.subsequences = map.get(s.id) ?? [];
   }

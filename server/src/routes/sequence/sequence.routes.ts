@@ -6,7 +6,7 @@ import {
   PERMISSIONS,
   sequenceBulkDeleteBody,
   sequenceBulkUpdateBody,
-  sequenceCreateBody,
+  sequencePostBody,
   sequenceDeleteQuery,
   sequenceListResource,
   sequenceParams,
@@ -21,6 +21,7 @@ import {
   sequenceOfVersion,
   updateSequence,
 } from "../../commands/sequenceWrite.js";
+import { instantiateSequence } from "../../commands/instantiation.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
@@ -89,18 +90,28 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     },
   });
 
-  /** POST /sequence {projectId, versionId?, name, color?, zoneId?, parentSequenceId?, tags?, eventIds?}. */
+  /**
+   * POST /sequence {projectId, versionId?, name, color?, zoneId?, parentSequenceId?, tags?, eventIds?}; with
+   * `instantiationConfig` and ordered `zoneIds`, the project's sequence template laid over the zones (issue 16):
+   * 201 {id, instantiationConfigId, events, warnings}.
+   */
   route(router, deps, {
     method: "post",
     path: "/sequence",
     roles: PERMISSIONS.manager,
-    body: sequenceCreateBody,
+    body: sequencePostBody,
     write: true,
     status: 201,
-    handler: async ({ db, user, body, emits }) => {
-      const { projectId, versionId, ...input } = body;
-      const vid = await targetVersion(db, user, projectId, versionId);
-      emits.expect("sequence:create", { projectId, versionId: vid, initiatorId: user.id });
+    handler: async ({ db, user, body, emits, onCommit }) => {
+      const vid = await targetVersion(db, user, body.projectId, body.versionId);
+      emits.expect("sequence:create", { projectId: body.projectId, versionId: vid, initiatorId: user.id });
+      if ("instantiationConfig" in body) {
+        const out = await instantiateSequence(db, user.id, { ...body, versionId: vid });
+        for (const p of out.emit) emits.add(p);
+        onCommit(() => remember(out.graph));
+        return out.answer;
+      }
+      const { projectId, versionId: _v, ...input } = body;
       const out = await createSequence(db, user.id, projectId, vid, input);
       for (const p of out.emit) emits.add(p);
       return oneSequence(db, out.id, vid, ["zone", "tags", "events"]);

@@ -1,0 +1,89 @@
+import type Router from "@koa/router";
+import {
+  AppError,
+  instantiationConfigParams,
+  PERMISSIONS,
+  recurringUpdateBody,
+  sequenceTemplateParams,
+  synchronizeBody,
+} from "@jalon/shared";
+import type { AppDeps } from "../../context.js";
+import { writableProject } from "../../access/projects.js";
+import { trainOf, updateRecurring } from "../../commands/instantiation.js";
+import { synchronizeTemplate } from "../../commands/synchronizeTemplate.js";
+import type { AppState } from "../../http/auth.js";
+import { route } from "../../http/route.js";
+import { remember } from "../../planning/versionGraph.js";
+
+/**
+ * Trains of sequence templates laid over zones (issue 16): their recurring update and the synchronisation of a
+ * template's trains. POST /sequence with instantiationConfig, the instantiation itself, is in routes/sequence.
+ */
+export function instantiationRoutes(router: Router<AppState>, deps: AppDeps): void {
+  /**
+   * PATCH /event/recurring/{instantiationConfigId} {takt?, delayWithReferenceEvent?, startDate?,
+   * referenceEventId?, milestoneReferenceType?, showStartMilestone?, showEndMilestone?, zoneIds?}: the train
+   * laid again (overrides kept; a new takt keeps instance 1 where it is) -> {id, instantiationConfigId, events,
+   * warnings}. A train that cannot be laid again answers errors.cant_update_task.
+   */
+  route(router, deps, {
+    method: "patch",
+    path: "/event/recurring/:instantiationConfigId",
+    roles: PERMISSIONS.manager,
+    params: instantiationConfigParams,
+    body: recurringUpdateBody,
+    write: true,
+    handler: async ({ db, user, params, body, emits, onCommit }) => {
+      const train = await trainOf(db, params.instantiationConfigId);
+      await writableProject(db, user, train.project_id);
+      if (body.projectId !== undefined && body.projectId !== train.project_id)
+        throw new AppError("errors.version_not_in_project");
+      if (body.versionId !== undefined && body.versionId !== train.version_id)
+        throw new AppError("errors.version_not_in_project");
+      const scope = { projectId: train.project_id, versionId: train.version_id, initiatorId: user.id };
+      emits.expect("sequence:endUpdate", scope);
+      const { projectId: _p, versionId: _v, ...input } = body;
+      const progress = (percentage: number) =>
+        emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
+      const out = await updateRecurring(db, user.id, params.instantiationConfigId, input, progress);
+      for (const p of out.emit) emits.add(p);
+      onCommit(() => remember(out.graph));
+      return out.answer;
+    },
+  });
+
+  /**
+   * POST /sequence-template-pro/{id}/synchronize {projectId?, versionId?}: the template's trains in the version
+   * (the project's current one by default) laid again with the template as it is; answers once done with
+   * {status: "ok"|"partial", reasons, added, removed, updated}. sequenceTemplate:endSync goes to the room after
+   * commit (its error twin on failure); progress goes as event:update_progress.
+   */
+  route(router, deps, {
+    method: "post",
+    path: "/sequence-template-pro/:id/synchronize",
+    roles: PERMISSIONS.manager,
+    params: sequenceTemplateParams,
+    body: synchronizeBody,
+    write: true,
+    handler: async ({ db, user, params, body, emits, onCommit }) => {
+      const template = await db("sequence_template_pros").where({ id: params.id }).first("project_id");
+      if (!template) throw new AppError("errors.not_found", { details: { id: params.id } });
+      if (body.projectId !== undefined && body.projectId !== template.project_id)
+        throw new AppError("errors.not_found", { details: { id: params.id } });
+      const project = await writableProject(db, user, template.project_id);
+      const versionId = body.versionId ?? project.current_version_id;
+      if (!versionId) throw new AppError("errors.version_not_found");
+      const scope = { projectId: template.project_id as number, versionId, initiatorId: user.id };
+      emits.expect("sequenceTemplate:endSync", scope);
+      const progress = (percentage: number) =>
+        emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
+      const out = await synchronizeTemplate(db, user.id, template.project_id, versionId, params.id, progress);
+      for (const p of out.emit) emits.add(p);
+      if (out.graph) {
+        const graph = out.graph;
+        onCommit(() => remember(graph));
+      }
+      return out.answer;
+    },
+  });
+}
