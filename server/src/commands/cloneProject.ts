@@ -2,7 +2,8 @@ import { AppError } from "@jalon/shared";
 import type { AuthUser } from "../context.js";
 import type { Db } from "../db/knex.js";
 import type { ProjectRow, VersionRow } from "../access/projects.js";
-import { copyProjectTemplates, copyVersionRows } from "../db/versionCopy.js";
+import { copyVersionRows } from "../db/versionCopy.js";
+import { cloneProjectTemplates } from "./templateCopy.js";
 
 /**
  * PUT /project/{id}/clone: a new project with copies of the selected versions (at least one), its
@@ -53,7 +54,7 @@ export async function cloneProject(
       key: `${picture.key.slice(0, 40)}${project.id}c${Date.now().toString(36)}`.slice(0, 64),
     });
   }
-  await copyProjectTemplates(trx, source.id, project.id);
+  await cloneProjectTemplates(trx, source.id, project.id);
   const mapped = new Map<number, number>();
   for (const v of versions) {
     const {

@@ -440,24 +440,3 @@ async function copyRows(trx: Knex, input: CopyVersionInput): Promise<CopyReport>
 function isCopiedBefore(table: string, ref: string): boolean {
   return VERSION_TABLES.findIndex((t) => t.table === ref) < VERSION_TABLES.findIndex((t) => t.table === table);
 }
-
-/** Copies a project's own templates into another project (clone), keeping their tracking ids. */
-export async function copyProjectTemplates(trx: Knex, fromProjectId: number, toProjectId: number): Promise<void> {
-  const bind = { from: fromProjectId, to: toProjectId };
-  const stCols = (await columnsOf(trx, "sequence_template_pros")).filter((c) => c !== "id" && c !== "project_id");
-  await trx.raw(
-    `INSERT INTO sequence_template_pros (project_id, ${stCols.map(q).join(", ")}) SELECT :to, ${stCols.map((c) => `o.${q(c)}`).join(", ")} FROM sequence_template_pros o WHERE o.project_id = :from`,
-    bind,
-  );
-  const etCols = (await columnsOf(trx, "event_template_pros")).filter(
-    (c) => c !== "id" && c !== "project_id" && c !== "sequence_template_pro_id",
-  );
-  await trx.raw(
-    `INSERT INTO event_template_pros (project_id, sequence_template_pro_id, ${etCols.map(q).join(", ")}) ` +
-      `SELECT :to, sn.id, ${etCols.map((c) => `o.${q(c)}`).join(", ")} FROM event_template_pros o ` +
-      `LEFT JOIN sequence_template_pros so ON so.id = o.sequence_template_pro_id ` +
-      `LEFT JOIN sequence_template_pros sn ON sn.project_id = :to AND sn.tracking_id = so.tracking_id ` +
-      `WHERE o.project_id = :from`,
-    bind,
-  );
-}

@@ -1,0 +1,190 @@
+import type {
+  EventTemplate,
+  EventTemplateCommon,
+  EventTemplateLink,
+  EventTemplatePro,
+  LinkType,
+  Ref,
+} from "@jalon/shared";
+import type { Db } from "../../db/knex.js";
+import { isoTime } from "../../commands/referenceLinks.js";
+import { PRO_REFERENCES } from "../../commands/templateWrite.js";
+import { LIBRARY_TABLES, PRO_TABLES, type TemplateTables } from "../../commands/templateScope.js";
+import { orderByFrench } from "../../lib/listQuery.js";
+
+/** A row of event_templates or event_template_pros (select *). */
+export type EventTemplateDbRow = Record<string, unknown> & {
+  id: number;
+  name: string;
+  typology: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const num = (v: unknown): number => Number(v ?? 0);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A jsonb list of names as the API answers it. */
+export function nameList(v: unknown): string[] {
+  const list = typeof v === "string" ? (JSON.parse(v) as unknown) : v;
+  return Array.isArray(list) ? list.map(String) : [];
+}
+
+/** Incoming and outgoing links of the rows, with the other end's name. */
+async function linksOf(
+  db: Db,
+  t: TemplateTables,
+  ids: number[],
+): Promise<{ parents: Map<number, EventTemplateLink[]>; children: Map<number, EventTemplateLink[]> }> {
+  const parents = new Map<number, EventTemplateLink[]>();
+  const children = new Map<number, EventTemplateLink[]>();
+  if (ids.length === 0) return { parents, children };
+  const q = db(`${t.links} as l`)
+    .join(`${t.events} as p`, "p.id", "l.parent_id")
+    .join(`${t.events} as c`, "c.id", "l.child_id")
+    .where((w) => w.whereIn("l.child_id", ids).orWhereIn("l.parent_id", ids))
+    .select("l.parent_id", "l.child_id", "l.type", "l.delay", "p.name as parent_name", "c.name as child_name");
+  orderByFrench(q, "p.name");
+  const rows = (await q.orderBy("l.parent_id")) as {
+    parent_id: number;
+    child_id: number;
+    type: LinkType;
+    delay: number;
+    parent_name: string;
+    child_name: string;
+  }[];
+  for (const r of rows) {
+    const up = parents.get(r.child_id) ?? [];
+    up.push({ id: r.parent_id, name: r.parent_name, type: r.type, delay: Number(r.delay) });
+    parents.set(r.child_id, up);
+    const down = children.get(r.parent_id) ?? [];
+    down.push({ id: r.child_id, name: r.child_name, type: r.type, delay: Number(r.delay) });
+    children.set(r.parent_id, down);
+  }
+  return { parents, children };
+}
+
+async function namesOf(db: Db, table: string, ids: (number | null)[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids.filter((i): i is number => i !== null))];
+  if (unique.length === 0) return new Map();
+  const rows = (await db(table).whereIn("id", unique).select("id", "name")) as Ref[];
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const refOf = (names: Map<number, string>, id: number | null): Ref | null =>
+  id !== null && names.has(id) ? { id, name: names.get(id)! } : null;
+
+async function presentCommon(db: Db, t: TemplateTables, rows: EventTemplateDbRow[]): Promise<EventTemplateCommon[]> {
+  const ids = rows.map((r) => r.id);
+  const { parents, children } = await linksOf(db, t, ids);
+  const sequenceIds = rows.map((r) => numOrNull(r[t.eventSequence]));
+  const sequences = await namesOf(db, t.sequences, sequenceIds);
+  return rows.map((r, i) => ({
+    id: r.id,
+    name: r.name,
+    trigram: strOrNull(r.trigram),
+    numberOfDays: num(r.number_of_days),
+    numberOfPeople: num(r.number_of_people),
+    rate: numOrNull(r.rate),
+    typology: nameList(r.typology),
+    comments: strOrNull(r.comments),
+    prerequisitesDelay: num(r.prerequisites_delay),
+    finishesDelay: num(r.finishes_delay),
+    prerequisitesDocumentName: strOrNull(r.prerequisites_document_name),
+    finishesDocumentName: strOrNull(r.finishes_document_name),
+    sequenceTemplateId: sequenceIds[i],
+    parentSequenceTemplate: refOf(sequences, sequenceIds[i]),
+    parentsET: parents.get(r.id) ?? [],
+    childrenET: children.get(r.id) ?? [],
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
+  }));
+}
+
+/** GET /event-template: library task templates (spec 001 section 3). */
+export async function presentLibraryEventTemplates(db: Db, rows: EventTemplateDbRow[]): Promise<EventTemplate[]> {
+  if (rows.length === 0) return [];
+  const common = await presentCommon(db, LIBRARY_TABLES, rows);
+  const lots = await namesOf(
+    db,
+    "participant_groups",
+    rows.map((r) => numOrNull(r.participant_group_id)),
+  );
+  return rows.map((r, i) => {
+    const lot = numOrNull(r.participant_group_id);
+    return { ...common[i], participantGroupId: lot, participantGroup: refOf(lots, lot) };
+  });
+}
+
+/** Rows of the project's current version named by tracking id, per reference table. */
+async function currentRows(
+  db: Db,
+  projectId: number,
+  rows: EventTemplateDbRow[],
+): Promise<Map<string, Map<number, Ref>>> {
+  const out = new Map<string, Map<number, Ref>>();
+  const project = await db("projects").where({ id: projectId }).first("current_version_id");
+  for (const ref of PRO_REFERENCES) {
+    const byTracking = new Map<number, Ref>();
+    out.set(ref.table, byTracking);
+    const tracking = [...new Set(rows.map((r) => numOrNull(r[ref.column])).filter((v): v is number => v !== null))];
+    if (tracking.length === 0 || !project?.current_version_id) continue;
+    const found = (await db(ref.table)
+      .where({ version_id: project.current_version_id })
+      .whereIn("tracking_id", tracking)
+      .select("id", "name", "tracking_id")) as (Ref & { tracking_id: number })[];
+    for (const f of found) byTracking.set(f.tracking_id, { id: f.id, name: f.name });
+  }
+  return out;
+}
+
+/** GET /event-template-pro: a project's task templates; references resolved in its current version. */
+export async function presentProEventTemplates(db: Db, rows: EventTemplateDbRow[]): Promise<EventTemplatePro[]> {
+  if (rows.length === 0) return [];
+  const common = await presentCommon(db, PRO_TABLES, rows);
+  const byProject = new Map<number, EventTemplateDbRow[]>();
+  for (const r of rows) {
+    const list = byProject.get(num(r.project_id)) ?? [];
+    list.push(r);
+    byProject.set(num(r.project_id), list);
+  }
+  const resolved = new Map<number, Map<string, Map<number, Ref>>>();
+  for (const [projectId, list] of byProject) resolved.set(projectId, await currentRows(db, projectId, list));
+  const counts = new Map<number, number>();
+  for (const c of (await db("events")
+    .whereIn(
+      "event_template_pro_id",
+      rows.map((r) => r.id),
+    )
+    .groupBy("event_template_pro_id")
+    .select("event_template_pro_id")
+    .count({ n: "*" })) as { event_template_pro_id: number; n: unknown }[])
+    counts.set(c.event_template_pro_id, Number(c.n));
+  return rows.map((r, i) => {
+    const refs = resolved.get(num(r.project_id))!;
+    const pick = (table: string, column: string): Ref | null => {
+      const tracking = numOrNull(r[column]);
+      return tracking === null ? null : (refs.get(table)?.get(tracking) ?? null);
+    };
+    const lot = pick("participant_group_pros", "participant_group_pro_tracking_id");
+    const macroTask = pick("macro_tasks", "macro_task_tracking_id");
+    const speciality = pick("specialities", "speciality_tracking_id");
+    const participant = pick("participants", "participant_tracking_id");
+    return {
+      ...common[i],
+      projectId: num(r.project_id),
+      trackingId: num(r.tracking_id),
+      eventTemplateId: numOrNull(r.event_template_id),
+      participantGroupProId: lot?.id ?? null,
+      participantGroupPro: lot,
+      macroTaskId: macroTask?.id ?? null,
+      macroTask,
+      specialityId: speciality?.id ?? null,
+      speciality,
+      participantId: participant?.id ?? null,
+      participant,
+      instances: counts.get(r.id) ?? 0,
+    };
+  });
+}

@@ -1,0 +1,449 @@
+import type Router from "@koa/router";
+import { z } from "zod";
+import {
+  AppError,
+  EVENT_TEMPLATE_XLSX_HEADERS,
+  eventTemplateBulkDeleteBody,
+  eventTemplateBulkUpdateBody,
+  eventTemplateCreateBody,
+  eventTemplateImportBody,
+  eventTemplateImportManyBody,
+  eventTemplateImportParams,
+  eventTemplateImportXlsxBody,
+  eventTemplateInstantiatedQuery,
+  eventTemplateListResource,
+  eventTemplateParams,
+  eventTemplateProBulkUpdateBody,
+  eventTemplateProCreateBody,
+  eventTemplateProImportManyBody,
+  eventTemplateProImportXlsxBody,
+  eventTemplateProListResource,
+  eventTemplateProUpdateBody,
+  eventTemplateUpdateBody,
+  parseListQuery,
+  PERMISSIONS,
+  type EventTemplateCommon,
+  type EventTemplateInstance,
+  type InstantiatedEventTemplate,
+  type ListResource,
+  type PermissionSet,
+} from "@jalon/shared";
+import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
+import type { AppDeps, AuthUser } from "../../context.js";
+import { copyEventTemplates } from "../../commands/templateCopy.js";
+import { formatParent, importEventTemplatesXlsx } from "../../commands/templateImport.js";
+import {
+  announceTemplates,
+  assertLibraryRows,
+  LIBRARY,
+  projectOfRows,
+  proListProject,
+  proScope,
+  scoped,
+  type TemplateScope,
+} from "../../commands/templateScope.js";
+import { deleteEventTemplates, writeEventTemplate, type EventTemplateInput } from "../../commands/templateWrite.js";
+import type { Db } from "../../db/knex.js";
+import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
+import type { AppState } from "../../http/auth.js";
+import { route } from "../../http/route.js";
+import { orderByFrench, runList } from "../../lib/listQuery.js";
+import {
+  presentLibraryEventTemplates,
+  presentProEventTemplates,
+  type EventTemplateDbRow,
+} from "./eventTemplate.presenter.js";
+import {
+  applyProReferenceFilters,
+  applyTypologyFilter,
+  eventTemplateColumns,
+  eventTemplateProColumns,
+} from "./eventTemplate.schema.js";
+
+/**
+ * Task templates (spec 001 sections 3, 5, 7, 8): the global library (/event-template: managers read, admins
+ * write) and the project copies (/event-template-pro: the project's managers). Both sides have the same calls,
+ * declared once over a `Side`; the project side adds the instances (GET /event-template-pro/instantiated) and
+ * the library side the import into a project (POST /event-template/import/{projectId}).
+ */
+
+type LibraryRow = Awaited<ReturnType<typeof presentLibraryEventTemplates>>[number];
+type ProRow = Awaited<ReturnType<typeof presentProEventTemplates>>[number];
+
+interface Side {
+  path: "/event-template" | "/event-template-pro";
+  resource: ListResource;
+  columns: Record<string, string>;
+  writeRoles: PermissionSet;
+  bodies: {
+    create: z.ZodType;
+    update: z.ZodType;
+    bulkUpdate: z.ZodType;
+    importMany: z.ZodType;
+    importXlsx: z.ZodType;
+  };
+  present: (db: Db, rows: EventTemplateDbRow[]) => Promise<EventTemplateCommon[]>;
+  /** The templates a list reads (the library, or the project of the projectId filter). */
+  listScope: (db: Db, user: AuthUser, query: ReturnType<typeof parseListQuery>) => Promise<TemplateScope>;
+  /** The templates a create or import writes. */
+  writeScope: (db: Db, user: AuthUser, projectId: number | undefined) => Promise<TemplateScope>;
+  /** The templates rows addressed by id belong to (every id must exist there). */
+  rowsScope: (
+    db: Db,
+    user: AuthUser,
+    ids: number[],
+    mode: "read" | "write",
+    projectId?: number,
+  ) => Promise<TemplateScope>;
+  /** The project filters applied to the list besides the plain columns. */
+  refine: (db: Db, base: ReturnType<Db>, query: ReturnType<typeof parseListQuery>) => void;
+}
+
+const LIBRARY_SIDE: Side = {
+  path: "/event-template",
+  resource: eventTemplateListResource,
+  columns: eventTemplateColumns,
+  writeRoles: PERMISSIONS.admin,
+  bodies: {
+    create: eventTemplateCreateBody,
+    update: eventTemplateUpdateBody,
+    bulkUpdate: eventTemplateBulkUpdateBody,
+    importMany: eventTemplateImportManyBody,
+    importXlsx: eventTemplateImportXlsxBody,
+  },
+  present: presentLibraryEventTemplates,
+  listScope: async () => LIBRARY,
+  writeScope: async () => LIBRARY,
+  rowsScope: async (db, _user, ids) => {
+    await assertLibraryRows(db, "event_templates", ids);
+    return LIBRARY;
+  },
+  refine: (db, base, query) => applyTypologyFilter(db, base, query, "et.typology"),
+};
+
+const PRO_SIDE: Side = {
+  path: "/event-template-pro",
+  resource: eventTemplateProListResource,
+  columns: eventTemplateProColumns,
+  writeRoles: PERMISSIONS.manager,
+  bodies: {
+    create: eventTemplateProCreateBody,
+    update: eventTemplateProUpdateBody,
+    bulkUpdate: eventTemplateProBulkUpdateBody,
+    importMany: eventTemplateProImportManyBody,
+    importXlsx: eventTemplateProImportXlsxBody,
+  },
+  present: presentProEventTemplates,
+  listScope: async (db, user, query) => proScope((await proListProject(db, user, query)).id),
+  writeScope: async (db, user, projectId) => {
+    if (projectId === undefined) throw new AppError("errors.no_project");
+    return proScope((await writableProject(db, user, projectId)).id);
+  },
+  rowsScope: async (db, user, ids, mode, projectId) =>
+    proScope((await projectOfRows(db, user, "event_template_pros", ids, mode, projectId)).id),
+  refine: (db, base, query) => {
+    applyTypologyFilter(db, base, query, "et.typology");
+    applyProReferenceFilters(db, base, query);
+  },
+};
+
+const rowParams = eventTemplateParams;
+
+async function presentIds(db: Db, side: Side, scope: TemplateScope, ids: number[]) {
+  if (ids.length === 0) return [];
+  const q = scoped(db, scope.t.events, scope, "et").whereIn("et.id", ids).select("et.*");
+  const byId = new Map(((await q) as EventTemplateDbRow[]).map((r) => [r.id, r]));
+  return side.present(
+    db,
+    ids.map((i) => byId.get(i)!),
+  );
+}
+
+async function listRows(db: Db, user: AuthUser, side: Side, rawQuery: unknown, maxLimit?: number) {
+  const resource = maxLimit ? { ...side.resource, defaultLimit: maxLimit, maxLimit } : side.resource;
+  const query = parseListQuery(rawQuery, resource);
+  const scope = await side.listScope(db, user, query);
+  const base = scoped(db, scope.t.events, scope, "et").select("et.*");
+  side.refine(db, base, query);
+  const { rows, total } = await runList<EventTemplateDbRow>(db, base, query, resource, side.columns, "et.id");
+  return { rows, total, scope };
+}
+
+/** The .xlsx columns (EVENT_TEMPLATE_XLSX_HEADERS), read back by importManyXLSX. */
+function exportColumns(): XlsxColumn<EventTemplateCommon & { lot: string | null }>[] {
+  const h = EVENT_TEMPLATE_XLSX_HEADERS;
+  return [
+    { header: h[0], width: 30, value: (e) => e.name },
+    { header: h[1], width: 10, value: (e) => e.trigram },
+    { header: h[2], width: 30, value: (e) => e.parentSequenceTemplate?.name ?? null },
+    { header: h[3], width: 24, value: (e) => e.lot },
+    { header: h[4], kind: "number", width: 12, value: (e) => e.numberOfDays },
+    { header: h[5], kind: "number", width: 12, value: (e) => e.numberOfPeople },
+    { header: h[6], kind: "number", width: 10, value: (e) => e.rate },
+    { header: h[7], width: 24, value: (e) => e.typology.join("; ") || null },
+    { header: h[8], width: 40, value: (e) => e.parentsET.map(formatParent).join("; ") || null },
+    { header: h[9], width: 40, value: (e) => e.comments },
+    { header: h[10], kind: "number", width: 12, value: (e) => e.prerequisitesDelay },
+    { header: h[11], kind: "number", width: 12, value: (e) => e.finishesDelay },
+    { header: h[12], width: 24, value: (e) => e.prerequisitesDocumentName },
+    { header: h[13], width: 24, value: (e) => e.finishesDocumentName },
+  ];
+}
+
+const lotName = (e: EventTemplateCommon): string | null =>
+  "participantGroupPro" in e
+    ? ((e as ProRow).participantGroupPro?.name ?? null)
+    : ((e as LibraryRow).participantGroup?.name ?? null);
+
+function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
+  const { path } = side;
+  const resourceName = "eventTemplatePro" as const;
+
+  /** GET {path}/export: the list's filter triples as an .xlsx file (the import's columns). */
+  route(router, deps, {
+    method: "get",
+    path: `${path}/export`,
+    roles: PERMISSIONS.manager,
+    handler: async ({ db, user, ctx }) => {
+      const { rows, scope } = await listRows(db, user, side, ctx.query, 100_000);
+      const data = (await side.present(db, rows)).map((e) => ({ ...e, lot: lotName(e) }));
+      const file = await buildXlsx("Modèles de tâches", exportColumns(), data);
+      const projectName =
+        scope.projectId === null
+          ? "Bibliotheque"
+          : ((await db("projects").where({ id: scope.projectId }).first("name")) as { name: string }).name;
+      sendFile(ctx, file, exportFileName("Modeles_taches", projectName, "xlsx"), XLSX_MIME);
+      return undefined;
+    },
+  });
+
+  /** PATCH {path}/bulk-update {events: [{id, ...changed fields}]}: one transaction. */
+  route(router, deps, {
+    method: "patch",
+    path: `${path}/bulk-update`,
+    roles: side.writeRoles,
+    body: side.bodies.bulkUpdate,
+    write: true,
+    handler: async ({ db, user, body, emits }) => {
+      const b = body as { projectId?: number; events: (EventTemplateInput & { id: number })[] };
+      const ids = b.events.map((e) => e.id);
+      const scope = await side.rowsScope(db, user, ids, "write", b.projectId);
+      for (const { id, ...fields } of b.events) await writeEventTemplate(db, scope, id, fields);
+      announceTemplates(emits, scope, resourceName, user.id, ids);
+      const data = await presentIds(db, side, scope, [...new Set(ids)]);
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  /** DELETE {path}/bulk-delete {ids}: refused for a first or last task, or (project) one with instances. */
+  route(router, deps, {
+    method: "delete",
+    path: `${path}/bulk-delete`,
+    roles: side.writeRoles,
+    body: eventTemplateBulkDeleteBody,
+    write: true,
+    handler: async ({ db, user, body, emits }) => {
+      const scope = await side.rowsScope(db, user, body.ids, "write", body.projectId);
+      const ids = await deleteEventTemplates(db, scope, body.ids);
+      announceTemplates(emits, scope, resourceName, user.id, ids);
+      return { ids };
+    },
+  });
+
+  /** POST {path}/importMany {model?, objectsList}: every object or none, in order (parents by existing id). */
+  route(router, deps, {
+    method: "post",
+    path: `${path}/importMany`,
+    roles: side.writeRoles,
+    body: side.bodies.importMany,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, body, emits }) => {
+      const b = body as { projectId?: number; objectsList: EventTemplateInput[] };
+      const scope = await side.writeScope(db, user, b.projectId);
+      const ids: number[] = [];
+      for (const o of b.objectsList) ids.push(await writeEventTemplate(db, scope, null, o));
+      announceTemplates(emits, scope, resourceName, user.id, ids);
+      const data = await presentIds(db, side, scope, ids);
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  /** POST {path}/importManyXLSX {data}: the export's columns back (commands/templateImport.ts). */
+  route(router, deps, {
+    method: "post",
+    path: `${path}/importManyXLSX`,
+    roles: side.writeRoles,
+    body: side.bodies.importXlsx,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, body, emits }) => {
+      const b = body as { projectId?: number; data: string };
+      const scope = await side.writeScope(db, user, b.projectId);
+      const ids = await importEventTemplatesXlsx(db, scope, b.data);
+      announceTemplates(emits, scope, resourceName, user.id, ids);
+      const data = await presentIds(db, side, scope, ids);
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  /** GET {path}: filter triples (the project side needs projectId), name ASC, 10 per page from offset 0. */
+  route(router, deps, {
+    method: "get",
+    path,
+    roles: PERMISSIONS.manager,
+    handler: async ({ db, user, ctx }) => {
+      const { rows, total } = await listRows(db, user, side, ctx.query);
+      const data = await side.present(db, rows);
+      return { data, count: data.length, total };
+    },
+  });
+
+  /** POST {path}: a task template; parentsET are tasks of its sequence template (errors.parent_task_assignation). */
+  route(router, deps, {
+    method: "post",
+    path,
+    roles: side.writeRoles,
+    body: side.bodies.create,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, body, emits }) => {
+      const b = body as EventTemplateInput & { projectId?: number };
+      const scope = await side.writeScope(db, user, b.projectId);
+      const id = await writeEventTemplate(db, scope, null, b);
+      announceTemplates(emits, scope, resourceName, user.id, [id]);
+      return (await presentIds(db, side, scope, [id]))[0];
+    },
+  });
+
+  /** GET {path}/{id}. */
+  route(router, deps, {
+    method: "get",
+    path: `${path}/:id`,
+    roles: PERMISSIONS.manager,
+    params: rowParams,
+    handler: async ({ db, user, params }) => {
+      const scope = await side.rowsScope(db, user, [params.id], "read");
+      return (await presentIds(db, side, scope, [params.id]))[0];
+    },
+  });
+
+  /** PATCH {path}/{id}: changed fields only; parentsET replaces the parents. */
+  route(router, deps, {
+    method: "patch",
+    path: `${path}/:id`,
+    roles: side.writeRoles,
+    params: rowParams,
+    body: side.bodies.update,
+    write: true,
+    handler: async ({ db, user, params, body, emits }) => {
+      const b = body as EventTemplateInput & { projectId?: number };
+      const scope = await side.rowsScope(db, user, [params.id], "write", b.projectId);
+      await writeEventTemplate(db, scope, params.id, b);
+      announceTemplates(emits, scope, resourceName, user.id, [params.id]);
+      return (await presentIds(db, side, scope, [params.id]))[0];
+    },
+  });
+}
+
+export function eventTemplateRoutes(router: Router<AppState>, deps: AppDeps): void {
+  /**
+   * POST /event-template/import/{projectId} {eventTemplateIds}: copies of library task templates in the project,
+   * outside any sequence template (a sequence template is imported whole by /sequence-template/import).
+   */
+  route(router, deps, {
+    method: "post",
+    path: "/event-template/import/:projectId",
+    roles: PERMISSIONS.manager,
+    params: eventTemplateImportParams,
+    body: eventTemplateImportBody,
+    write: true,
+    status: 201,
+    handler: async ({ db, user, params, body, emits }) => {
+      const project = await writableProject(db, user, params.projectId);
+      await assertLibraryRows(db, "event_templates", body.eventTemplateIds);
+      const sources = (await db("event_templates")
+        .whereIn("id", [...new Set(body.eventTemplateIds)])
+        .orderBy("id")) as EventTemplateDbRow[];
+      const scope = proScope(project.id);
+      const copied = await copyEventTemplates(db, LIBRARY, sources, { scope, sequenceOf: () => null });
+      const ids = [...copied.values()];
+      // Task templates imported alone stand outside any sequence template: they keep no links.
+      await db(scope.t.links).whereIn("child_id", ids).delete();
+      announceTemplates(emits, scope, "eventTemplatePro", user.id, ids);
+      const data = await presentIds(db, PRO_SIDE, scope, ids);
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  /**
+   * GET /event-template-pro/instantiated?projectId=&versionId=: the project's task templates that events of the
+   * version (its current one by default) were instantiated from, each with those events.
+   */
+  route(router, deps, {
+    method: "get",
+    path: "/event-template-pro/instantiated",
+    roles: PERMISSIONS.manager,
+    query: eventTemplateInstantiatedQuery,
+    handler: async ({ db, user, query }) => {
+      const project = await readableProject(db, user, query.projectId);
+      let versionId = project.current_version_id;
+      if (query.versionId !== undefined) {
+        const { version } = await readableVersion(db, user, query.versionId);
+        if (version.project_id !== project.id) throw new AppError("errors.version_not_in_project");
+        versionId = version.id;
+      }
+      if (!versionId) throw new AppError("errors.version_not_found");
+      const instances = (await orderByFrench(
+        db("events as e")
+          .join("event_template_pros as et", "et.id", "e.event_template_pro_id")
+          .leftJoin("zones as z", "z.id", "e.zone_id")
+          .where("e.version_id", versionId)
+          .where("et.project_id", project.id)
+          .select(
+            "e.id",
+            "e.name",
+            "e.version_id",
+            "e.zone_id",
+            "z.name as zone_name",
+            "e.sequence_id",
+            "e.start_date",
+            "e.end_date",
+            "e.event_template_pro_id",
+          ),
+        "z.name",
+      )
+        .orderBy("e.start_date")
+        .orderBy("e.id")) as Record<string, unknown>[];
+      const byTemplate = new Map<number, EventTemplateInstance[]>();
+      for (const e of instances) {
+        const list = byTemplate.get(e.event_template_pro_id as number) ?? [];
+        list.push({
+          id: e.id as number,
+          name: e.name as string,
+          versionId: e.version_id as number,
+          zoneId: (e.zone_id as number | null) ?? null,
+          zone: e.zone_id ? { id: e.zone_id as number, name: e.zone_name as string } : null,
+          sequenceId: (e.sequence_id as number | null) ?? null,
+          startDate: (e.start_date as string | null) ?? null,
+          endDate: (e.end_date as string | null) ?? null,
+        });
+        byTemplate.set(e.event_template_pro_id as number, list);
+      }
+      const rows = (await orderByFrench(
+        db("event_template_pros as et")
+          .whereIn("et.id", [...byTemplate.keys()])
+          .select("et.*"),
+        "et.name",
+      )) as EventTemplateDbRow[];
+      const data: InstantiatedEventTemplate[] = (await presentProEventTemplates(db, rows)).map((t) => ({
+        ...t,
+        instancesList: byTemplate.get(t.id) ?? [],
+      }));
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  sideRoutes(router, deps, LIBRARY_SIDE);
+  sideRoutes(router, deps, PRO_SIDE);
+}
