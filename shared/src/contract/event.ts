@@ -7,6 +7,8 @@ import { LINK_TYPE_NAMES, type LinkTypeName } from "@jalon/engine";
 import type { IsoDay, IsoInstant, Tag } from "../entities.js";
 import { colour, id, integer, isoDay, nullableText, plainString, projectRef, requiredText, text } from "../schemas.js";
 import type { FieldsOf } from "./common.js";
+import { EVENT_LIST_DEFAULT_LIMIT } from "../constants.js";
+import { defineListResource } from "../filters.js";
 
 export const EVENT_TYPES = ["task", "milestone", "holiday", "vacation"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -175,3 +177,56 @@ export const eventIdParams = z.object({ id });
 export type EventFields = FieldsOf<typeof eventUpdateBody>;
 /** A link as written in parentsEvents / childrenEvents. */
 export type EventLinkInput = z.input<typeof link>;
+
+/** GET /event: filter triples, sorts and joins; by start date, EVENT_LIST_DEFAULT_LIMIT rows by default. */
+export const eventListResource = defineListResource({
+  fields: {
+    id: "number",
+    projectId: "number",
+    versionId: "number",
+    trackingId: "number",
+    type: "string",
+    name: "string",
+    trigram: "string",
+    zoneId: "number",
+    participantId: "number",
+    participantGroupProId: "number",
+    specialityId: "number",
+    sequenceId: "number",
+    macroTaskId: "number",
+    instantiationConfigId: "number",
+    startDate: "date",
+    endDate: "date",
+    numberOfDays: "number",
+    isTracked: "boolean",
+    isContractual: "boolean",
+    milestoneToHide: "boolean",
+    locked: "boolean",
+    createdAt: "datetime",
+    updatedAt: "datetime",
+  },
+  sortable: [
+    "id",
+    "name",
+    "type",
+    "startDate",
+    "endDate",
+    "numberOfDays",
+    "trigram",
+    "createdAt",
+    "updatedAt",
+    "zoneId",
+    "participantGroupProId",
+  ],
+  joins: [
+    "parentsEvents",
+    "childrenEvents",
+    "tags",
+    "sequence",
+    "sequence.instantiationConfig",
+    "zone",
+    "participantGroupPro",
+  ],
+  defaultSort: [{ field: "startDate", order: "ASC" }],
+  defaultLimit: EVENT_LIST_DEFAULT_LIMIT,
+});

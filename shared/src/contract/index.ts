@@ -23,3 +23,4 @@ export * from "./eventTemplate.js";
 export * from "./sequenceTemplate.js";
 export * from "./instantiation.js";
 export * from "./planning.js";
+export * from "./eventExtras.js";

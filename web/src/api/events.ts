@@ -1,6 +1,7 @@
 // Typed calls of the events, milestones and sequences screens (spec 000 section 7 "Events", "Sequences").
 // Screens use these functions only; component tests mock this module.
 import type {
+  EventHistoryAnswer,
   ContractFields,
   Event,
   EventFields,
@@ -54,7 +55,10 @@ export interface EventWriteResult {
   undoRemaining: number;
 }
 
-/** One row of GET /event/{id}/history. `user` may be an object, a name or absent. */
+/**
+ * One row of GET /event/{id}/history as the screen reads it: the contract's EventHistoryRow
+ * (shared/src/contract/eventExtras.ts) fits it; `user` may also be a name or absent (older answers).
+ */
 export interface EventHistoryEntry {
   id?: number;
   createdAt: string;
@@ -152,11 +156,9 @@ export const eventsApi = {
   /** GET /event/{id}/history (limit 10000); a server without the route gives an empty history. */
   history: async (id: number): Promise<EventHistoryEntry[]> => {
     try {
-      const res = await request<{ eventsHistory?: EventHistoryEntry[] } | EventHistoryEntry[]>(
-        "GET",
-        `/event/${id}/history`,
-        { query: { limit: LIST_LIMIT } },
-      );
+      const res = await request<EventHistoryAnswer | EventHistoryEntry[]>("GET", `/event/${id}/history`, {
+        query: { limit: LIST_LIMIT },
+      });
       return Array.isArray(res) ? res : (res.eventsHistory ?? []);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) return [];

@@ -1,60 +1,11 @@
 import { z } from "zod";
-import { defineListResource, EVENT_LIST_DEFAULT_LIMIT, id } from "@jalon/shared";
+import { id } from "@jalon/shared";
 export { eventBulkDeleteBody } from "@jalon/shared";
 
 export const eventParams = z.object({ id });
 
-export const eventListResource = defineListResource({
-  fields: {
-    id: "number",
-    projectId: "number",
-    versionId: "number",
-    trackingId: "number",
-    type: "string",
-    name: "string",
-    trigram: "string",
-    zoneId: "number",
-    participantId: "number",
-    participantGroupProId: "number",
-    specialityId: "number",
-    sequenceId: "number",
-    macroTaskId: "number",
-    instantiationConfigId: "number",
-    startDate: "date",
-    endDate: "date",
-    numberOfDays: "number",
-    isTracked: "boolean",
-    isContractual: "boolean",
-    milestoneToHide: "boolean",
-    locked: "boolean",
-    createdAt: "datetime",
-    updatedAt: "datetime",
-  },
-  sortable: [
-    "id",
-    "name",
-    "type",
-    "startDate",
-    "endDate",
-    "numberOfDays",
-    "trigram",
-    "createdAt",
-    "updatedAt",
-    "zoneId",
-    "participantGroupProId",
-  ],
-  joins: [
-    "parentsEvents",
-    "childrenEvents",
-    "tags",
-    "sequence",
-    "sequence.instantiationConfig",
-    "zone",
-    "participantGroupPro",
-  ],
-  defaultSort: [{ field: "startDate", order: "ASC" }],
-  defaultLimit: EVENT_LIST_DEFAULT_LIMIT,
-});
+// The list's filter fields are the event contract's (shared/src/contract/event.ts).
+export { eventListResource } from "@jalon/shared";
 
 export const eventColumns: Record<string, string> = {
   id: "events.id",

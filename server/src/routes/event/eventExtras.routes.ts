@@ -1,6 +1,30 @@
 import type Router from "@koa/router";
 import { formatInTimeZone } from "date-fns-tz";
-import { AppError, eqFilterValue, parseListQuery, PERMISSIONS, TIME_ZONE, type ListQuery } from "@jalon/shared";
+import {
+  AppError,
+  eqFilterValue,
+  eventDistinctQuery,
+  eventExportResource,
+  eventExtrasProjectParams,
+  eventHistoryCsvQuery,
+  eventHistoryQuery,
+  eventIdParams,
+  milestoneExportResource,
+  parseListQuery,
+  PERMISSIONS,
+  taskListCsvQuery,
+  TIME_ZONE,
+  trackedMilestonesQuery,
+  type EventCountingsCheck,
+  type EventDistinctName,
+  type EventHistoryAnswer,
+  type EventHistoryRow,
+  type ListQuery,
+  type ListResponse,
+  type MilestoneTracking,
+  type TrackedMilestone,
+  type TrackedMilestonesAnswer,
+} from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion, writableProject, type ProjectRow } from "../../access/projects.js";
 import type { Db } from "../../db/knex.js";
@@ -14,17 +38,6 @@ import { runList } from "../../lib/listQuery.js";
 import { setMilestoneTracked } from "../../commands/eventWrite.js";
 import { eventSelect, linksOf, type EventDbRow } from "./event.presenter.js";
 import { eventColumns } from "./event.schema.js";
-import {
-  eventDistinctQuery,
-  eventExportResource,
-  eventHistoryCsvQuery,
-  eventHistoryQuery,
-  eventIdParams,
-  milestoneExportResource,
-  projectIdParams,
-  taskListCsvQuery,
-  trackedMilestonesQuery,
-} from "./eventExtras.schema.js";
 
 /**
  * The event routes around the planning (spec 000 section 7 "Events", "Milestones", exports): distinct names,
@@ -220,7 +233,7 @@ export function projectCsvRoutes(router: Router<AppState>, deps: AppDeps): void 
     method: "get",
     path: "/project/:projectId/event-history-list-csv",
     roles: PERMISSIONS.manager,
-    params: projectIdParams,
+    params: eventExtrasProjectParams,
     query: eventHistoryCsvQuery,
     handler: async ({ db, user, params, query, ctx }) => {
       const project = await readableProject(db, user, params.projectId);
@@ -292,8 +305,13 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
         .orderBy("name")
         .limit(query.limit)
         .offset(query.offset)) as { name: string; occurrences: unknown }[];
-      const data = rows.map((r) => ({ name: r.name, occurrences: toNumber(r.occurrences) }));
-      return { data, count: data.length, total: countOf(totalRows as Record<string, unknown>[]) };
+      const data: EventDistinctName[] = rows.map((r) => ({ name: r.name, occurrences: toNumber(r.occurrences) }));
+      const answer: ListResponse<EventDistinctName> = {
+        data,
+        count: data.length,
+        total: countOf(totalRows as Record<string, unknown>[]),
+      };
+      return answer;
     },
   });
 
@@ -343,23 +361,23 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       if (!query.all) q.where("e.is_tracked", true);
       const rows = await q;
       const dayMs = 86_400_000;
-      const data = rows.map((r: Record<string, unknown>) => {
+      const data = rows.map((r: Record<string, unknown>): TrackedMilestone => {
         const baseline = (r.signed_start_date ?? r.referent_start_date ?? null) as string | null;
         const start = r.start_date as string | null;
         return {
-          id: r.id,
-          trackingId: r.tracking_id,
-          name: r.name,
+          id: r.id as number,
+          trackingId: r.tracking_id as number,
+          name: r.name as string,
           type: "milestone",
           startDate: start,
-          endDate: r.end_date,
-          color: r.color,
+          endDate: r.end_date as string | null,
+          color: r.color as string | null,
           isTracked: Boolean(r.is_tracked),
           isContractual: Boolean(r.is_contractual),
-          sequenceId: r.sequence_id ?? null,
-          revision: r.revision,
-          signedStartDate: r.signed_start_date ?? null,
-          referentStartDate: r.referent_start_date ?? null,
+          sequenceId: (r.sequence_id as number | null) ?? null,
+          revision: r.revision as number,
+          signedStartDate: (r.signed_start_date as string | null) ?? null,
+          referentStartDate: (r.referent_start_date as string | null) ?? null,
           baselineStartDate: baseline,
           shiftDays:
             baseline && start
@@ -367,7 +385,14 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
               : null,
         };
       });
-      return { data, count: data.length, total: data.length, signedVersionId: signedId, referentVersionId: referentId };
+      const answer: TrackedMilestonesAnswer = {
+        data,
+        count: data.length,
+        total: data.length,
+        signedVersionId: signedId,
+        referentVersionId: referentId,
+      };
+      return answer;
     },
   });
 
@@ -442,7 +467,8 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
       const count = countOf(
         (await db("countings").where({ event_id: event.id }).count({ count: "*" })) as Record<string, unknown>[],
       );
-      return { id: event.id, hasCountings: count > 0, count };
+      const answer: EventCountingsCheck = { id: event.id, hasCountings: count > 0, count };
+      return answer;
     },
   });
 
@@ -488,7 +514,7 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
         ])
         .limit(query.limit)
         .offset(query.offset);
-      const eventsHistory = rows.map((r: Record<string, unknown>) => ({
+      const eventsHistory = rows.map((r: Record<string, unknown>): EventHistoryRow => ({
         id: toNumber(r.id),
         createdAt: isoRequired(r.created_at),
         fieldName: r.field_name as string,
@@ -501,7 +527,8 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
           ? { id: r.user_id as number, firstname: r.firstname as string, lastname: r.lastname as string }
           : null,
       }));
-      return { eventsHistory, count: eventsHistory.length, total };
+      const answer: EventHistoryAnswer = { eventsHistory, count: eventsHistory.length, total };
+      return answer;
     },
   });
 
@@ -521,7 +548,8 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
         await writableProject(db, user, event.project_id);
         const out = await setMilestoneTracked(db, user.id, event, tracked);
         if (out.emit) emits.add(out.emit);
-        return { id: event.id, isTracked: tracked, revision: out.revision };
+        const answer: MilestoneTracking = { id: event.id, isTracked: tracked, revision: out.revision };
+        return answer;
       },
     });
   }

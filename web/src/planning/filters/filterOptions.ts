@@ -1,4 +1,4 @@
-import { DISTINCT_EVENTS_LIMIT, LIST_LIMIT } from "@jalon/shared";
+import { DISTINCT_EVENTS_LIMIT, LIST_LIMIT, type EventDistinctName } from "@jalon/shared";
 import { filter } from "../../api/client";
 import { ApiError, request } from "../../api/http";
 import type { ListResponse } from "../../api/types";
@@ -75,7 +75,7 @@ export function tagRefs(rows: readonly Row[]): TagRef[] {
 /** GET /event/distinct: up to 10 distinct names containing the search. */
 export async function distinctNames(projectId: number, versionId: number, search: string): Promise<string[]> {
   try {
-    const res = await request<ListResponse<{ name: string }>>("GET", "/event/distinct", {
+    const res = await request<ListResponse<EventDistinctName>>("GET", "/event/distinct", {
       query: { projectId, versionId, name: search.trim() || undefined, limit: DISTINCT_EVENTS_LIMIT },
     });
     return res.data.map((r) => r.name);
