@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useRef } from "react";
 import type { Context } from "konva/lib/Context";
+import { useStore, type StoreApi } from "zustand";
+import type { ChartOverlay } from "./session/PlanningSession";
 import { useKonvaStage } from "./konvaStage";
 import { drawGrid } from "./layers/drawGrid";
 import { drawBars, type LayerInput } from "./layers/drawBars";
@@ -20,16 +22,16 @@ export interface GanttCanvasProps extends LayerInput {
   /** The tooltip of the point under the pointer (content coordinates), e.g. a compared task's deltas. */
   tooltipAt?: (x: number, y: number) => string | null;
   onPointer?: (kind: "down" | "move" | "up", x: number, y: number, e: React.PointerEvent) => void;
-  /** A link being drawn, in content coordinates. */
-  draft?: [number, number, number, number] | null;
-  cursor?: string;
+  /** The pointer's cursor, the link being drawn and the rubber band (the session's): read here alone. */
+  overlay: StoreApi<ChartOverlay>;
 }
 
 const raw = (ctx: Context) => (ctx as unknown as { _context: CanvasRenderingContext2D })._context;
 
 /**
  * The Gantt body: a viewport-sized Konva stage with one layer of custom Shapes (grid, then links and bars, then the
- * link being drawn) drawing only what is on screen. Konva batches redraws to one per animation frame.
+ * overlay: the link being drawn and the rubber band) drawing only what is on screen. Konva batches redraws to one
+ * per animation frame. The overlay comes from its own store: a pointer move re-renders this component alone.
  * One layer, not one per kind: each Konva layer is a scene and a hit canvas, created, sized and composited in every
  * frame; with three layers that cost more on the first paint and each scroll frame than redrawing the grid with the
  * bars (0.2 ms a draw, bench/web).
@@ -105,29 +107,46 @@ export function GanttCanvas(p: GanttCanvasProps) {
       p.comparison,
     ],
   );
-  const draftFunc = useMemo(
+  const { draft, box, cursor } = useStore(p.overlay);
+  const overlayFunc = useMemo(
     () => (ctx: Context) => {
-      if (!p.draft) return;
+      if (!draft && !box) return;
       const c = raw(ctx);
       c.save();
       c.translate(-p.scrollLeft, -p.scrollTop);
-      c.strokeStyle = "#0F6CBD";
-      c.setLineDash([4, 3]);
-      c.lineWidth = 2;
-      c.beginPath();
-      c.moveTo(p.draft[0], p.draft[1]);
-      c.lineTo(p.draft[2], p.draft[3]);
-      c.stroke();
+      if (draft) {
+        c.strokeStyle = "#0F6CBD";
+        c.setLineDash([4, 3]);
+        c.lineWidth = 2;
+        c.beginPath();
+        c.moveTo(draft[0], draft[1]);
+        c.lineTo(draft[2], draft[3]);
+        c.stroke();
+      }
+      if (box) {
+        const [x, y, w, h] = [
+          Math.min(box[0], box[2]),
+          Math.min(box[1], box[3]),
+          Math.abs(box[2] - box[0]),
+          Math.abs(box[3] - box[1]),
+        ];
+        c.fillStyle = "rgba(15, 108, 189, 0.12)";
+        c.fillRect(x, y, w, h);
+        c.strokeStyle = "#0F6CBD";
+        c.setLineDash([]);
+        c.lineWidth = 1;
+        c.strokeRect(x + 0.5, y + 0.5, w, h);
+      }
       c.restore();
     },
-    [p.draft, p.scrollLeft, p.scrollTop],
+    [draft, box, p.scrollLeft, p.scrollTop],
   );
   const stageBox = useRef<HTMLDivElement>(null);
   useKonvaStage(
     stageBox,
     p.width,
     p.height,
-    useMemo(() => [gridFunc, barsFunc, draftFunc], [gridFunc, barsFunc, draftFunc]),
+    useMemo(() => [gridFunc, barsFunc, overlayFunc], [gridFunc, barsFunc, overlayFunc]),
   );
   const onPointer = p.onPointer;
   const tooltipAt = p.tooltipAt;
@@ -154,7 +173,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
     <div
       ref={wrapper}
       data-testid="gantt-canvas"
-      style={{ width: p.width, height: p.height, touchAction: "none", cursor: p.cursor ?? "default" }}
+      style={{ width: p.width, height: p.height, touchAction: "none", cursor }}
       onPointerDown={handler("down")}
       onPointerMove={handler("move")}
       onPointerUp={handler("up")}

@@ -7,8 +7,9 @@ import type { GanttModel } from "./model";
 import { CompareCell } from "./compare/CompareCell";
 import { GhostRow } from "./compare/GhostRow";
 import type { Comparison } from "./compare/compareModel";
+import { GRID_WIDTH } from "./viewport/layout";
 
-export const GRID_WIDTH = 440;
+export { GRID_WIDTH };
 const COLS = [
   { key: "name", width: 200 },
   { key: "lot", width: 90 },

@@ -56,3 +56,24 @@ export function handleAt(
   }
   return null;
 }
+
+/** The events whose drawn bars touch the rectangle [x0, y0, x1, y1] (any corner order): the rubber band's. */
+export function barsIn(
+  model: GanttModel,
+  scale: TimeScale,
+  rect: readonly [number, number, number, number],
+  liveOf: LiveOf,
+): number[] {
+  const [left, right] = rect[0] <= rect[2] ? [rect[0], rect[2]] : [rect[2], rect[0]];
+  const [top, bottom] = rect[1] <= rect[3] ? [rect[1], rect[3]] : [rect[3], rect[1]];
+  const ids: number[] = [];
+  for (let r = rowAt(model, top); r < model.rows.length && model.rows[r].y <= bottom; r++) {
+    const row = model.rows[r];
+    if (row.kind !== "event") continue;
+    const e = model.events[row.events[0]];
+    const d = liveOf(e.id);
+    const g = eventGeometry(scale, row, e, d?.[0], d?.[1]);
+    if (g.x <= right && g.x + g.width >= left && g.y <= bottom && g.y + g.height >= top) ids.push(e.id);
+  }
+  return ids;
+}

@@ -177,4 +177,29 @@ describe("planning session (headless, real engine)", () => {
     expect(s.state.data?.events.map((e) => e.id)).toEqual([1, 2]);
     expect(s.needsRange("project")).toBe(false);
   });
+
+  it("the link editor's save writes the child's parents whole, then closes the editor and says so", async () => {
+    const { s, notes, host } = session();
+    const { calls } = mockApi({ "PATCH /api/event/3": { id: 3 } });
+    await s.loaded(planning(), 0);
+    s.store.setState({ selectedLink: { parentId: 2, childId: 3 } });
+    const links = [{ parentId: 2, childId: 3, type: 0, delay: 0 }];
+    expect(await s.writeLink(links, 2, 3, { type: "begin-begin", delay: 2 })).toBe(true);
+    expect((calls[0].body as { parentsEvents: unknown }).parentsEvents).toEqual([
+      { id: 2, type: "begin-begin", delay: 2 },
+    ]);
+    expect(s.state.selectedLink).toBeNull();
+    expect(notes).toEqual([["success", "planning.link.saved"]]);
+    expect(host.reloads).toBe(1);
+  });
+
+  it("a refused link write keeps the editor open", async () => {
+    const { s, notes } = session();
+    mockApi({ "PATCH /api/event/3": { status: 409, body: { code: "conflict", message: "Conflit" } } });
+    await s.loaded(planning(), 0);
+    s.store.setState({ selectedLink: { parentId: 2, childId: 3 } });
+    expect(await s.writeLink([{ parentId: 2, childId: 3, type: 0, delay: 0 }], 2, 3, null)).toBe(false);
+    expect(s.state.selectedLink).toEqual({ parentId: 2, childId: 3 });
+    expect(notes).toEqual([["warning", "planning.conflict"]]);
+  });
 });

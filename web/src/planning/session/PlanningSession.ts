@@ -9,6 +9,8 @@ import type { PlanningEngine } from "../engine/planningEngine";
 import { planningApi, type MoveResult, type PlanningQuery } from "../planningApi";
 import { ApiError } from "../../api/http";
 import type { DayRange } from "../range";
+import { POINTER_IDLE, type PointerState, type Rect } from "../tools/pointerMachine";
+import { Viewport } from "../viewport/Viewport";
 import { planningTestApi, type DrawnView, type PlanningTestApi } from "./testApi";
 
 export type Days = readonly [number, number];
@@ -69,6 +71,18 @@ export interface SessionState {
   extended: { baseKey: string; range: DayRange } | null;
   /** "Tout le projet": the project's range, kept while the date filter (`filterKey`) is unchanged. */
   fit: { filterKey: string; range: DayRange } | null;
+  /** The link picked on the chart (by its ends: indices change with every reload), shown with its editor. */
+  selectedLink: { parentId: number; childId: number } | null;
+}
+
+/**
+ * What the pointer shows over the chart, in content coordinates: its cursor, the link being drawn, the rubber band.
+ * A store of its own, read by the canvas alone: a pointer move re-renders nothing else.
+ */
+export interface ChartOverlay {
+  cursor: string;
+  draft: Rect | null;
+  box: Rect | null;
 }
 
 /** What the session asks of its host (the screen): messages, translations, a full reload. */
@@ -113,6 +127,15 @@ function violationSet(v: ArrayLike<number>): Set<string> {
  */
 export class PlanningSession {
   readonly store: StoreApi<SessionState>;
+  readonly overlay: StoreApi<ChartOverlay> = createStore<ChartOverlay>(() => ({
+    cursor: "default",
+    draft: null,
+    box: null,
+  }));
+  /** The scroll element, its offset and size, the user's scrolls and pans (viewport/Viewport.ts). */
+  readonly viewport = new Viewport();
+  /** The pointer machine's state (tools/pointerMachine.ts): not rendered, so a drag frame renders nothing in React. */
+  pointer: PointerState = POINTER_IDLE;
   engine: AsyncEngine | null;
   host: SessionHost;
   /** Revision of each event as last seen (sent back with a write); made from the answer's column on first use. */
@@ -152,6 +175,7 @@ export class PlanningSession {
       projectEnd: null,
       extended: null,
       fit: null,
+      selectedLink: null,
     }));
   }
 
@@ -467,6 +491,21 @@ export class PlanningSession {
       .map((l) => ({ id: l.parentId, type: LINK_TYPE_NAMES[l.type], delay: l.delay }));
     if (next) parents.push({ id: parentId, type: next.type, delay: next.delay });
     return this.structuralWrite(childId, { parentsEvents: parents });
+  }
+
+  /** The selected link's editor saved (or, `next` null, removed) the link: said, and the editor closed. */
+  async writeLink(
+    links: readonly ShownLink[],
+    parentId: number,
+    childId: number,
+    next: { type: LinkTypeName; delay: number } | null,
+  ): Promise<boolean> {
+    const ok = await this.setLink(links, parentId, childId, next);
+    if (ok) {
+      this.store.setState({ selectedLink: null });
+      this.host.notify?.("success", this.host.t(next ? "planning.link.saved" : "planning.link.removed"));
+    }
+    return ok;
   }
 
   /** The critical path, from the engine's committed schedule. */

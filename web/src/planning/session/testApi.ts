@@ -1,8 +1,8 @@
 import { formatDay } from "@jalon/engine";
 import type { TimeScale } from "@jalon/shared/gantt";
-import type { GanttModel } from "../model";
-import { linkPoints } from "../tools/linkHit";
-import { geometryOf, type LiveOf } from "../viewGeometry";
+import { hitTest, type GanttModel } from "../model";
+import { linkAt, linkPoints } from "../tools/linkHit";
+import { geometryOf, handleAt, type LiveOf } from "../viewGeometry";
 import type { PlanningTestApi } from "./testApiTypes";
 
 export type { PlanningTestApi };
@@ -20,7 +20,7 @@ export interface DrawnView {
   liveOf: LiveOf;
   committedOf: LiveOf;
   violated: ReadonlySet<string>;
-  tools: () => { drag: string; link: string; resize: string };
+  tools: () => { drag: string; link: string; resize: string; mode: string };
   selection: () => number[];
   /** Months being loaded: the scroll moves when they land. */
   loading: () => boolean;
@@ -80,7 +80,25 @@ export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi 
     links: () => drawn()?.model?.links ?? [],
     tools: () => {
       const v = drawn();
-      return { ...(v?.tools() ?? { drag: "idle", link: "idle", resize: "idle" }), selection: v?.selection() ?? [] };
+      const idle = { drag: "idle", link: "idle", resize: "idle", mode: "idle" };
+      return { ...(v?.tools() ?? idle), selection: v?.selection() ?? [] };
+    },
+    emptyPoint: () => {
+      const v = drawn();
+      const r = v && canvasRect(v);
+      if (!v?.model || !r) return null;
+      const { model, scale, liveOf } = v;
+      const { left, top } = v.viewport;
+      // From the bottom right, away from the edges: bars are rarer there than near the range's start.
+      for (let y = v.canvasHeight - 12; y > 12; y -= 16)
+        for (let x = v.canvasWidth - 12; x > 12; x -= 16) {
+          const [cx, cy] = [left + x, top + y];
+          if (hitTest(model, scale, cx, cy, liveOf)) continue;
+          if (linkAt(model, scale, { top, height: v.canvasHeight }, cx, cy, liveOf, 8) >= 0) continue;
+          if (handleAt(model, scale, v.selection(), cx, cy, liveOf)) continue;
+          return { x: r.left + x, y: r.top + y };
+        }
+      return null;
     },
     linkPoint: (parentId, childId) => {
       const v = drawn();

@@ -30,8 +30,13 @@ export interface PlanningTestApi {
   ids: () => number[];
   /** The links shown, by their ends; `type` is the engine's number (0 end-begin). */
   links: () => { parentId: number; childId: number; type: number; delay: number }[];
-  /** The pointer machine's tools' states and the selection. */
-  tools: () => { drag: string; link: string; resize: string; selection: number[] };
+  /**
+   * The pointer machine's tools' states, its mode (tools/pointerMachine.ts: idle, pointing, dragging, resizing,
+   * linking, committing, panning, selecting-box) and the selection.
+   */
+  tools: () => { drag: string; link: string; resize: string; mode: string; selection: number[] };
+  /** A page point on the canvas over no bar, link or link handle: where a press is on the chart's background. */
+  emptyPoint: () => { x: number; y: number } | null;
   /** A page point on the middle segment of a drawn link, to click it. */
   linkPoint: (parentId: number, childId: number) => { x: number; y: number } | null;
   /** The event rows' ids, top to bottom. */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "../model";
 import { usePlanningStore } from "../planningStore";
+import { gridKey } from "../tools/gridKeys";
 import { moveRowInGroup } from "../tools/reorder";
 import type { PlanningSession } from "./PlanningSession";
 
@@ -47,12 +48,13 @@ export function useGridInput(
   }, [rowMove, selection, moveRow]);
   const onGridKey = useCallback(
     (id: number, e: React.KeyboardEvent) => {
-      if (e.key === "Enter" && !readOnly && onOpenEvent && model) {
+      const action = gridKey(e, { canOpen: !readOnly && !!onOpenEvent && !!model });
+      if (action?.type === "open" && model) {
         const ev = model.events[model.indexOfId.get(id) ?? -1];
-        if (ev) onOpenEvent(id, ev.kind === "milestone" ? "milestone" : "task");
-      } else if (e.altKey && (e.key === "ArrowUp" || e.key === "ArrowDown")) {
+        if (ev) onOpenEvent?.(id, ev.kind === "milestone" ? "milestone" : "task");
+      } else if (action?.type === "moveRow") {
         e.preventDefault();
-        moveRow(id, e.key === "ArrowUp" ? -1 : 1);
+        moveRow(id, action.dir);
       }
     },
     [readOnly, onOpenEvent, model, moveRow],

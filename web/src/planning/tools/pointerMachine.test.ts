@@ -2,6 +2,7 @@ import { createCalendar, parseDay } from "@jalon/engine";
 import { describe, expect, it } from "vitest";
 import {
   POINTER_IDLE,
+  pointerKey,
   pointerMode,
   pointerSettled,
   pointerStep,
@@ -49,6 +50,12 @@ function world(over: Partial<PointerWorld> = {}): PointerWorld {
       return b ? [b.startDay, b.endDay] : undefined;
     },
     committedStart: (id) => BARS.find((x) => x.id === id)?.startDay,
+    barsIn: ([x0, y0, x1, y1]) =>
+      BARS.filter((b) => {
+        const g = geometry(b.id);
+        const [l, r, t, bt] = [Math.min(x0, x1), Math.max(x0, x1), Math.min(y0, y1), Math.max(y0, y1)];
+        return g.x <= r && g.x + g.width >= l && g.y <= bt && g.y + 20 >= t;
+      }).map((b) => b.id),
     ...over,
   };
 }
@@ -169,5 +176,153 @@ describe("pointer machine", () => {
       { type: "cursor", cursor: "crosshair" },
       { type: "cursor", cursor: "default" },
     ]);
+  });
+
+  describe("panning", () => {
+    it("a drag on the empty chart pans by the pointer's screen moves; a click there only clears the selection", () => {
+      const at = (type: "down" | "move" | "up", cx: number, cy: number, scrolled = 0): PointerInput => ({
+        type,
+        // Content coordinates move with the scroll: the pan reads the screen's.
+        x: cx + scrolled,
+        y: cy,
+        cx,
+        cy,
+        additive: false,
+        time: 0,
+      });
+      const r = run([
+        at("down", 300, 50),
+        at("move", 301, 50),
+        at("move", 280, 40),
+        at("move", 250, 45, 20),
+        at("up", 250, 45),
+      ]);
+      expect(r.modes).toEqual(["pointing", "pointing", "panning", "panning", "idle"]);
+      expect(r.effects).toEqual([
+        { type: "selectLink", link: null },
+        { type: "capture" },
+        { type: "select", ids: [] },
+        { type: "cursor", cursor: "grabbing" },
+        { type: "pan", dx: 20, dy: 10 },
+        { type: "pan", dx: 30, dy: -5 },
+        { type: "cursor", cursor: "default" },
+      ]);
+      const click = run([down(300, 50), up(300, 50)]);
+      expect(click.effects.some((e) => e.type === "pan")).toBe(false);
+      expect(click.modes).toEqual(["pointing", "idle"]);
+    });
+
+    it("the middle button pans from anywhere, a bar included, and never drags it", () => {
+      const middle: PointerInput = { ...down(10, 5), button: 1 };
+      const r = run([middle, move(40, 5), up(40, 5)]);
+      expect(r.modes).toEqual(["panning", "panning", "idle"]);
+      expect(r.effects.filter((e) => e.type === "pan")).toEqual([{ type: "pan", dx: -30, dy: 0 }]);
+      expect(r.effects.some((e) => e.type === "select" || e.type === "previewMove")).toBe(false);
+    });
+
+    it("with Space held a press on a bar pans; the hand cursor shows while Space is down", () => {
+      const held = pointerKey(POINTER_IDLE, { type: "keydown", key: " " });
+      expect(held.effects).toEqual([{ type: "cursor", cursor: "grab" }]);
+      // Key repeats change nothing.
+      expect(pointerKey(held.state, { type: "keydown", key: " " }).effects).toEqual([]);
+      const r = run([down(10, 5), move(15, 25), up(15, 25)], world(), held.state);
+      expect(r.modes).toEqual(["panning", "panning", "idle"]);
+      expect(r.effects).toEqual([
+        { type: "capture" },
+        { type: "cursor", cursor: "grabbing" },
+        { type: "pan", dx: -5, dy: -20 },
+        { type: "cursor", cursor: "grab" },
+      ]);
+      const released = pointerKey(r.state, { type: "keyup", key: " " });
+      expect(released.effects).toEqual([{ type: "cursor", cursor: "default" }]);
+      // Released: a press on the bar selects it again.
+      expect(run([down(10, 5)], world(), released.state).modes).toEqual(["pointing"]);
+    });
+
+    it("pans outside the editing modes too", () => {
+      const r = run([down(300, 50), move(340, 50), up(340, 50)], world({ editable: false, selection: [2] }));
+      expect(r.modes).toEqual(["pointing", "panning", "idle"]);
+      expect(r.effects.filter((e) => e.type === "pan")).toEqual([{ type: "pan", dx: -40, dy: 0 }]);
+    });
+  });
+
+  describe("selecting-box", () => {
+    it("Shift + drag on the empty chart draws a box and selects every bar it touches, replacing the selection", () => {
+      const w = world({ selection: [3] });
+      // From the right of bar 1's row down to row 1, over bars 1 and 2 (not the milestone on row 2).
+      const r = run([down(200, 2, 0, true), move(202, 2), move(30, 25), up(30, 25)], w);
+      expect(r.modes).toEqual(["pointing", "pointing", "selecting-box", "idle"]);
+      expect(r.effects).toEqual([
+        { type: "selectLink", link: null },
+        { type: "capture" },
+        { type: "box", rect: [200, 2, 30, 25] },
+        { type: "box", rect: null },
+        { type: "select", ids: [1, 2] },
+      ]);
+    });
+
+    it("Ctrl/Cmd + drag adds the touched bars to the selection", () => {
+      const ctrl = (type: "down" | "move" | "up", x: number, y: number): PointerInput => ({
+        type,
+        x,
+        y,
+        additive: true,
+        toggle: true,
+        time: 0,
+      });
+      const r = run([ctrl("down", 200, 45), ctrl("move", 70, 55), ctrl("up", 70, 55)], world({ selection: [1] }));
+      expect(r.effects.at(-1)).toEqual({ type: "select", ids: [1, 3] });
+    });
+
+    it("a box touching no bar selects nothing; a modifier click on the empty chart keeps the selection", () => {
+      expect(run([down(300, 2, 0, true), move(400, 30), up(400, 30)]).effects.at(-1)).toEqual({
+        type: "select",
+        ids: [],
+      });
+      const click = run([down(300, 2, 0, true), up(300, 2)], world({ selection: [1] }));
+      expect(click.effects.some((e) => e.type === "select")).toBe(false);
+    });
+
+    it("works outside the editing modes (the ordering mode selects rows this way)", () => {
+      const r = run([down(200, 2, 0, true), move(0, 2), up(0, 2)], world({ editable: false }));
+      expect(r.effects.at(-1)).toEqual({ type: "select", ids: [1] });
+    });
+  });
+
+  describe("Escape", () => {
+    it("cancels a drag (its preview goes, the release commits nothing) and a box (nothing selected)", () => {
+      const dragging = run([down(10, 5), move(52, 5)]);
+      expect(pointerMode(dragging.state)).toBe("dragging");
+      const esc = pointerKey(dragging.state, { type: "keydown", key: "Escape" });
+      expect(esc.effects).toEqual([{ type: "clearPreview" }]);
+      expect(pointerMode(esc.state)).toBe("idle");
+      const after = run([move(70, 5), up(70, 5)], world({ selection: [1] }), esc.state);
+      expect(after.effects.some((e) => e.type === "commitMove" || e.type === "previewMove")).toBe(false);
+
+      const boxing = run([down(200, 2, 0, true), move(30, 25)]);
+      const boxEsc = pointerKey(boxing.state, { type: "keydown", key: "Escape" });
+      expect(boxEsc.effects).toEqual([{ type: "box", rect: null }]);
+      expect(run([up(30, 25)], world(), boxEsc.state).effects).toEqual([]);
+    });
+
+    it("cancels a link being drawn and a resize; does nothing when idle", () => {
+      const w = world({
+        selection: [1],
+        handleAt: (x, y) =>
+          Math.abs(x - 46) < 6 && Math.abs(y - 10) < 6 ? { id: 1, side: "end", x: 46, y: 10 } : null,
+      });
+      const linking = run([down(46, 10), move(60, 25)], w);
+      expect(pointerKey(linking.state, { type: "keydown", key: "Escape" }).effects).toEqual([
+        { type: "draft", line: null },
+      ]);
+      const resizing = run([down(38, 5), move(58, 5)]);
+      const r = pointerKey(resizing.state, { type: "keydown", key: "Escape" });
+      expect(r.effects).toEqual([{ type: "clearPreview" }]);
+      expect(pointerMode(r.state)).toBe("idle");
+      expect(pointerKey(POINTER_IDLE, { type: "keydown", key: "Escape" })).toEqual({
+        state: POINTER_IDLE,
+        effects: [],
+      });
+    });
   });
 });

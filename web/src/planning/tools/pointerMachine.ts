@@ -13,8 +13,19 @@ import { RESIZE_IDLE, resizeStep, type ResizeState } from "./resizeTool";
  *   idle --down on a link handle--> linking --up--> idle (create a link when dropped on another bar)
  *   idle --down on a task's right edge--> resizing --up--> committing --pointerSettled--> idle
  *   idle --down on a bar--> pointing --move past 3 px--> dragging --up--> committing --pointerSettled--> idle
+ *   idle --down on the empty chart--> pointing --move past 3 px--> panning --up--> idle
+ *   idle --Shift or Ctrl/Cmd + down on the empty chart--> pointing --move past 3 px--> selecting-box --up--> idle
+ *   idle --middle button down, or down with Space held (anywhere, bars included)--> panning --up--> idle
+ *   Escape (pointerKey) cancels what is in progress: a drag or a resize drops its preview, a link or a box goes
  *   a second press on the same bar within 450 ms: open the event once the pointer is released
- *   outside construction/recalibration (not editable): a press only selects (bars, links)
+ *   outside construction/recalibration (not editable): a press on a bar only selects (bars, links); panning and
+ *   the box work in every mode
+ *
+ * The gestures on the empty background, one scheme: a plain click clears the selection and a plain drag scrolls
+ * the chart like a hand (Bryntum, MS Project); with a modifier the click keeps the selection and the drag draws a
+ * rubber band that selects every event whose bar it touches on release: Shift replaces the selection, Ctrl/Cmd
+ * adds to it. Panning scrolls by the pointer's screen moves (`cx`, `cy`): its content coordinates move with the
+ * scroll.
  *
  * The drag, resize and link tools keep their own small machines (dragTool, resizeTool, linkTool); this one decides
  * which of them a press starts and what a click does, and reports the hover cursor.
@@ -27,8 +38,24 @@ export interface PointerState {
   lastDown: { id: number; time: number } | null;
   /** A double click waiting for its release: the event opens then (a modal opened under a pressed pointer loses its focus trap). */
   pendingOpen: PickTarget | null;
+  /** A press on the empty chart, a pan or a rubber band in progress. */
+  gesture: Gesture;
+  /** The Space bar is held: a press pans. */
+  spaceHeld: boolean;
   cursor: string;
 }
+
+/** Rectangle in content coordinates: [x0, y0, x1, y1] (the press, then the pointer). */
+export type Rect = [number, number, number, number];
+
+export type Gesture =
+  | { kind: "none" }
+  /** Pressed on the empty chart: a pan once moved, or a box (`box`: how it selects) with a modifier. */
+  | { kind: "background"; x: number; y: number; cx: number; cy: number; box: "replace" | "add" | null }
+  | { kind: "panning"; cx: number; cy: number }
+  | { kind: "selecting-box"; rect: Rect; add: boolean };
+
+const NO_GESTURE: Gesture = { kind: "none" };
 
 export const POINTER_IDLE: PointerState = {
   drag: IDLE,
@@ -36,13 +63,18 @@ export const POINTER_IDLE: PointerState = {
   link: LINK_IDLE,
   lastDown: null,
   pendingOpen: null,
+  gesture: NO_GESTURE,
+  spaceHeld: false,
   cursor: "default",
 };
 
-export type PointerMode = "idle" | "pointing" | "dragging" | "resizing" | "linking" | "committing";
+export type PointerMode =
+  "idle" | "pointing" | "dragging" | "resizing" | "linking" | "committing" | "panning" | "selecting-box";
 
 /** The state the machine is in, as one name. */
 export function pointerMode(s: PointerState): PointerMode {
+  if (s.gesture.kind === "panning" || s.gesture.kind === "selecting-box") return s.gesture.kind;
+  if (s.gesture.kind === "background") return "pointing";
   if (s.link.kind === "drawing") return "linking";
   if (s.resize.kind === "resizing") return "resizing";
   if (s.resize.kind === "committing" || s.drag.kind === "committing") return "committing";
@@ -79,9 +111,28 @@ export interface PointerWorld {
   liveDays: (id: number) => readonly [number, number] | undefined;
   /** An event's committed start day. */
   committedStart: (id: number) => number | undefined;
+  /** The events whose bars touch the rectangle (content coordinates, any corner order). */
+  barsIn: (rect: Rect) => number[];
 }
 
-export type PointerInput = { type: "down" | "move" | "up"; x: number; y: number; additive: boolean; time: number };
+/**
+ * A pointer event: `x`, `y` in content coordinates; `cx`, `cy` on the screen (client coordinates; `x`, `y` when
+ * left out); `additive` Shift, Ctrl or Cmd held, `toggle` Ctrl or Cmd alone; `button` 1 is the middle one.
+ */
+export type PointerInput = {
+  type: "down" | "move" | "up";
+  x: number;
+  y: number;
+  additive: boolean;
+  time: number;
+  toggle?: boolean;
+  button?: number;
+  cx?: number;
+  cy?: number;
+};
+
+/** A key for the machine: Space held (a press pans), Escape (cancels the gesture in progress). */
+export type PointerKey = { type: "keydown" | "keyup"; key: string };
 
 export type PointerEffect =
   | { type: "select"; ids: number[] }
@@ -98,13 +149,19 @@ export type PointerEffect =
   | { type: "previewDuration"; id: number; days: number }
   | { type: "clearPreview" }
   | { type: "commitMove"; selection: number[]; anchorId: number; day: number; k: number }
-  | { type: "commitDuration"; id: number; days: number };
+  | { type: "commitDuration"; id: number; days: number }
+  /** Scroll the chart by (dx, dy) screen pixels, as a user's scroll (the range may widen at an edge). */
+  | { type: "pan"; dx: number; dy: number }
+  /** The rubber band to draw on the chart's overlay, or none. */
+  | { type: "box"; rect: Rect | null };
 
 type Step = { state: PointerState; effects: PointerEffect[] };
 
 const DOUBLE_CLICK_MS = 450;
 /** Pixels from a task's right end where a press resizes it. */
 const EDGE = 5;
+/** Pixels to move before a press on the empty chart pans or draws a box (a click stays a click). */
+const THRESHOLD = 3;
 
 const targetOf = (hit: PointerHit): PickTarget => ({
   id: hit.id,
@@ -129,7 +186,15 @@ export function pointerStep(state: PointerState, input: PointerInput, w: Pointer
     if (input.type !== "up") return { state, effects };
     return { state: { ...state, pendingOpen: null }, effects: [{ type: "open", target: state.pendingOpen }] };
   }
+  if (state.gesture.kind !== "none") return gestureStep(state, state.gesture, input, w);
   let s = state;
+  const cx = input.cx ?? x;
+  const cy = input.cy ?? y;
+  // Middle button or Space: the hand, wherever the press is.
+  if (input.type === "down" && (input.button === 1 || s.spaceHeld)) {
+    const gesture: Gesture = { kind: "panning", cx, cy };
+    return { state: { ...s, gesture, cursor: "grabbing" }, effects: [{ type: "capture" }, cursorTo("grabbing")] };
+  }
   // A press: the click-level decisions (pick mode, double click, links, selection outside the editing modes).
   let handle: ReturnType<PointerWorld["handleAt"]> = null;
   let hit: PointerHit | null = null;
@@ -145,6 +210,11 @@ export function pointerStep(state: PointerState, input: PointerInput, w: Pointer
       if (!hit) {
         const link = w.linkAt(x, y);
         if (link) return { state: s, effects: [{ type: "selectLink", link }] };
+        // The empty chart: a plain press clears the selection; moved, it pans, or draws a box with a modifier.
+        const box = input.additive ? (input.toggle ? "add" : "replace") : null;
+        effects.push({ type: "selectLink", link: null }, { type: "capture" });
+        if (!box) effects.push({ type: "select", ids: [] });
+        return { state: { ...s, gesture: { kind: "background", x, y, cx, cy, box } }, effects };
       }
       effects.push({ type: "selectLink", link: null });
       if (!w.editable) {
@@ -217,7 +287,7 @@ export function pointerStep(state: PointerState, input: PointerInput, w: Pointer
   }
   if (input.type === "move" && s.drag.kind === "idle") {
     // Hover: say what a press would do.
-    const cursor = hoverCursor(w, x, y);
+    const cursor = s.spaceHeld ? "grab" : hoverCursor(w, x, y);
     if (cursor !== s.cursor) {
       s = { ...s, cursor };
       effects.push({ type: "cursor", cursor });
@@ -245,6 +315,83 @@ export function pointerStep(state: PointerState, input: PointerInput, w: Pointer
     else effects.push({ type: "commitMove", selection: ef.selection, anchorId: ef.anchorId, day: ef.day, k: ef.k });
   }
   return { state: { ...s, drag: r.state }, effects };
+}
+
+const cursorTo = (cursor: string): PointerEffect => ({ type: "cursor", cursor });
+
+/** A press on the empty chart, a pan or a box: moves and the release. */
+function gestureStep(s: PointerState, g: Gesture, input: PointerInput, w: PointerWorld): Step {
+  const cx = input.cx ?? input.x;
+  const cy = input.cy ?? input.y;
+  const idle = s.spaceHeld ? "grab" : "default";
+  if (g.kind === "background") {
+    if (input.type === "up") return { state: { ...s, gesture: NO_GESTURE }, effects: [] };
+    if (input.type !== "move" || Math.max(Math.abs(cx - g.cx), Math.abs(cy - g.cy)) < THRESHOLD)
+      return { state: s, effects: [] };
+    if (g.box) {
+      const rect: Rect = [g.x, g.y, input.x, input.y];
+      return {
+        state: { ...s, gesture: { kind: "selecting-box", rect, add: g.box === "add" } },
+        effects: [{ type: "box", rect }],
+      };
+    }
+    return {
+      state: { ...s, gesture: { kind: "panning", cx, cy }, cursor: "grabbing" },
+      effects: [cursorTo("grabbing"), { type: "pan", dx: g.cx - cx, dy: g.cy - cy }],
+    };
+  }
+  if (g.kind === "panning") {
+    if (input.type === "up") return { state: { ...s, gesture: NO_GESTURE, cursor: idle }, effects: [cursorTo(idle)] };
+    if (input.type !== "move" || (cx === g.cx && cy === g.cy)) return { state: s, effects: [] };
+    return {
+      state: { ...s, gesture: { kind: "panning", cx, cy } },
+      effects: [{ type: "pan", dx: g.cx - cx, dy: g.cy - cy }],
+    };
+  }
+  if (g.kind === "selecting-box") {
+    const rect: Rect = [g.rect[0], g.rect[1], input.x, input.y];
+    if (input.type === "move") return { state: { ...s, gesture: { ...g, rect } }, effects: [{ type: "box", rect }] };
+    if (input.type === "up") {
+      const ids = w.barsIn(rect);
+      const selection = g.add ? [...w.selection, ...ids.filter((id) => !w.selection.includes(id))] : ids;
+      return {
+        state: { ...s, gesture: NO_GESTURE },
+        effects: [
+          { type: "box", rect: null },
+          { type: "select", ids: selection },
+        ],
+      };
+    }
+  }
+  return { state: s, effects: [] };
+}
+
+/**
+ * Keys: Space held makes a press pan (the hand cursor says so); Escape cancels the gesture in progress (a drag's
+ * or a resize's preview goes, a link being drawn or a box goes; a pan stops where it is).
+ */
+export function pointerKey(s: PointerState, key: PointerKey): Step {
+  if (key.key === " ") {
+    const held = key.type === "keydown";
+    if (held === s.spaceHeld) return { state: s, effects: [] };
+    const busy = pointerMode(s) !== "idle";
+    const cursor = busy ? s.cursor : held ? "grab" : "default";
+    return { state: { ...s, spaceHeld: held, cursor }, effects: busy ? [] : [cursorTo(cursor)] };
+  }
+  if (key.key !== "Escape" || key.type !== "keydown") return { state: s, effects: [] };
+  const g = s.gesture;
+  if (g.kind === "selecting-box")
+    return { state: { ...s, gesture: NO_GESTURE }, effects: [{ type: "box", rect: null }] };
+  if (g.kind !== "none") {
+    const cursor = s.spaceHeld ? "grab" : "default";
+    return { state: { ...s, gesture: NO_GESTURE, cursor }, effects: [cursorTo(cursor)] };
+  }
+  if (s.link.kind === "drawing") return { state: { ...s, link: LINK_IDLE }, effects: [{ type: "draft", line: null }] };
+  if (s.resize.kind === "resizing")
+    return { state: { ...s, resize: RESIZE_IDLE }, effects: [{ type: "clearPreview" }] };
+  if (s.drag.kind === "pressing") return { state: { ...s, drag: IDLE }, effects: [] };
+  if (s.drag.kind === "dragging") return { state: { ...s, drag: IDLE }, effects: [{ type: "clearPreview" }] };
+  return { state: s, effects: [] };
 }
 
 function hoverCursor(w: PointerWorld, x: number, y: number): string {
