@@ -99,4 +99,75 @@ describe("demo seed", () => {
       "Livraison aux acquéreurs",
     ]);
   });
+
+  it("has a template library, its copies in the project, and one recurring train over the four common rooms", async () => {
+    const admin = await login("admin@jalon.demo");
+    const token = await login("manager@jalon.demo");
+    const project = await t.db("projects").first();
+    const library = await t.request("GET", "/sequence-template", { token: admin, query: { limit: 100 } });
+    expect(library.body.data.map((s: { name: string }) => s.name)).toEqual([
+      "Aménagement des locaux communs",
+      "Parties communes d'un niveau",
+      "Salle de bains",
+      "Second œuvre d'un logement",
+    ]);
+    const logement = library.body.data.find((s: { name: string }) => s.name === "Second œuvre d'un logement");
+    // CLO d0-3, ELE and PLO d2-4 (début-début +2), PLA d5-7, MEN d8-9, PEI d9-12 (1 day of drying), SOL d13-14.
+    expect(logement).toMatchObject({ typology: ["Logements"], projects: 1, duration: 15 });
+    expect(logement.eventsTemplates.map((e: { name: string }) => e.name)).toEqual([
+      "Cloisons / doublages",
+      "Électricité encastrée",
+      "Plomberie encastrée",
+      "Plâtrerie finitions",
+      "Menuiseries intérieures",
+      "Peinture",
+      "Sols souples",
+    ]);
+    expect(logement.eventsTemplates[0].participantGroup.name).toBe("Cloisons / doublages");
+    // The zones' typologies are the templates'.
+    const typologies = new Set(
+      await t.db("zones").where({ version_id: project.current_version_id }).distinct("typology").pluck("typology"),
+    );
+    for (const s of library.body.data) for (const ty of s.typology) expect(typologies.has(ty), ty).toBe(true);
+
+    const copies = await t.request("GET", "/sequence-template-pro", {
+      token,
+      query: { filter: `projectId||$eq||${project.id}`, limit: 100 },
+    });
+    expect(copies.body.total).toBe(4);
+    const locaux = copies.body.data.find((s: { name: string }) => s.name === "Aménagement des locaux communs");
+    expect(locaux).toMatchObject({ isImported: true, instantiated: expect.any(Number) });
+    expect(locaux.instantiated).toBeGreaterThan(0);
+    expect(locaux.eventsTemplates[0].participantGroupPro.name).toBe("Cloisons / doublages");
+    const loose = await t.request("GET", "/event-template-pro", {
+      token,
+      query: { filter: [`projectId||$eq||${project.id}`, "sequenceTemplateId||$isnull"] },
+    });
+    expect(loose.body.total).toBe(2);
+
+    // The train: the first task in the four rooms, in order, three working days apart.
+    const instances = await t.request("GET", "/event-template-pro/instantiated", {
+      token,
+      query: { projectId: project.id },
+    });
+    const cloisons = instances.body.data.find(
+      (e: { name: string; sequenceTemplateId: number }) =>
+        e.name === "Cloisons / doublages" && e.sequenceTemplateId === locaux.id,
+    );
+    const starts = cloisons.instancesList
+      .map((i: { zone: { name: string }; startDate: string }) => [i.zone.name, i.startDate])
+      .sort((a: string[], b: string[]) => a[1].localeCompare(b[1]));
+    expect(starts.map((s: string[]) => s[0])).toEqual([
+      "Hall d'entrée A",
+      "Hall d'entrée B",
+      "Local vélos",
+      "Local ordures ménagères",
+    ]);
+    expect(new Set(starts.map((s: string[]) => s[1])).size).toBe(4);
+    const horsAir = await t
+      .db("events")
+      .where({ version_id: project.current_version_id, name: "Hors d'air bâtiment B" })
+      .first();
+    expect(starts[0][1] > horsAir.start_date).toBe(true);
+  });
 });

@@ -1,3 +1,4 @@
+import type { Knex } from "knex";
 import { scheduleDocument, type ScheduleDocument } from "@jalon/engine";
 import { hashPassword } from "../../auth/passwords.js";
 import type { Logger } from "../../lib/log.js";
@@ -5,7 +6,21 @@ import type { Db } from "../knex.js";
 import { DEMO_SEED_LOCK, START_LOCK_SPACE } from "../migrate.js";
 import { countOf } from "../numbers.js";
 import { copyVersionRows } from "../versionCopy.js";
-import { buildDemoPlan, DEMO_HOLIDAYS, DEMO_LOTS, DEMO_VACATIONS, type DemoPlan } from "./demoPlan.js";
+import { instantiateSequence } from "../../commands/instantiation.js";
+import { copyEventTemplates, copySequenceTemplates } from "../../commands/templateCopy.js";
+import { LIBRARY, proScope } from "../../commands/templateScope.js";
+import { writeEventTemplate, writeSequenceTemplate } from "../../commands/templateWrite.js";
+import {
+  buildDemoPlan,
+  DEMO_COMMON_ROOMS,
+  DEMO_HOLIDAYS,
+  DEMO_LOOSE_TEMPLATES,
+  DEMO_LOTS,
+  DEMO_TEMPLATE_LIBRARY,
+  DEMO_VACATIONS,
+  type DemoPlan,
+  type DemoTaskTemplate,
+} from "./demoPlan.js";
 
 export const DEMO_PASSWORD = "jalon-demo";
 export const DEMO_ACCOUNTS = [
@@ -119,6 +134,7 @@ async function writeVersion(
   projectId: number,
   versionId: number,
   plan: DemoPlan,
+  libraryLots: Map<string, number>,
 ): Promise<{ lotIds: Map<string, number>; eventIds: Map<string, number> }> {
   const base = { project_id: projectId, version_id: versionId };
   const [phase] = await db("tag_categories")
@@ -161,7 +177,13 @@ async function writeVersion(
   const lotIds = new Map<string, number>();
   for (const [i, lot] of DEMO_LOTS.entries()) {
     const [row] = await db("participant_group_pros")
-      .insert({ ...base, name: lot.name, color: lot.color, position: i })
+      .insert({
+        ...base,
+        name: lot.name,
+        color: lot.color,
+        position: i,
+        participant_group_id: libraryLots.get(lot.key),
+      })
       .returning("id");
     lotIds.set(lot.key, row.id);
     for (const name of lot.specialities)
@@ -309,6 +331,90 @@ async function writeVersion(
   return { lotIds, eventIds };
 }
 
+async function writeLibraryTask(
+  db: Db,
+  task: DemoTaskTemplate,
+  sequenceId: number | null,
+  libraryLots: Map<string, number>,
+  taskIds: Map<string, number>,
+): Promise<void> {
+  const id = await writeEventTemplate(db, LIBRARY, null, {
+    name: task.name,
+    trigram: task.trigram,
+    numberOfDays: task.days,
+    numberOfPeople: task.people ?? 1,
+    typology: task.typology ?? [],
+    comments: task.comments ?? null,
+    participantGroupId: libraryLots.get(task.lot) ?? null,
+    sequenceTemplateId: sequenceId,
+    parentsET: (task.parents ?? []).map(([key, type, delay]) => ({
+      id: taskIds.get(key)!,
+      type: type ?? "end-begin",
+      delay: delay ?? 0,
+    })),
+  });
+  taskIds.set(task.key, id);
+}
+
+/**
+ * The template library (DEMO_TEMPLATE_LIBRARY), its copies in the demo project, and one recurring train of
+ * "Aménagement des locaux communs" over the four common rooms (takt 3 working days, starting 5 working days
+ * after the building B's "hors d'air"), laid by the instantiation command as a planner's POST /sequence would.
+ */
+async function seedDemoTemplates(
+  trx: Knex.Transaction,
+  projectId: number,
+  versionId: number,
+  userId: number,
+  libraryLots: Map<string, number>,
+  horsAir: { id: number },
+): Promise<void> {
+  const sequenceIds: number[] = [];
+  for (const seq of DEMO_TEMPLATE_LIBRARY) {
+    const id = await writeSequenceTemplate(trx, LIBRARY, null, {
+      name: seq.name,
+      category: seq.category,
+      color: seq.color,
+      typology: seq.typology,
+    });
+    const taskIds = new Map<string, number>();
+    for (const task of seq.tasks) await writeLibraryTask(trx, task, id, libraryLots, taskIds);
+    await writeSequenceTemplate(trx, LIBRARY, id, {
+      firstEventTemplateId: taskIds.get(seq.first),
+      lastEventTemplateId: taskIds.get(seq.last),
+    });
+    sequenceIds.push(id);
+  }
+  const looseIds = new Map<string, number>();
+  for (const task of DEMO_LOOSE_TEMPLATES) await writeLibraryTask(trx, task, null, libraryLots, looseIds);
+
+  const scope = proScope(projectId);
+  const copies = await copySequenceTemplates(trx, LIBRARY, sequenceIds, scope);
+  await copyEventTemplates(trx, LIBRARY, await trx("event_templates").whereIn("id", [...looseIds.values()]), {
+    scope,
+    sequenceOf: () => null,
+  });
+  const rooms = (await trx("zones")
+    .where({ version_id: versionId })
+    .whereIn("name", DEMO_COMMON_ROOMS)
+    .orderBy("position")
+    .pluck("id")) as number[];
+  const train = DEMO_TEMPLATE_LIBRARY.findIndex((s) => s.name === "Aménagement des locaux communs");
+  await instantiateSequence(trx, userId, {
+    projectId,
+    versionId,
+    name: "Aménagement des locaux communs",
+    zoneIds: rooms,
+    instantiationConfig: {
+      type: "recurring",
+      sequenceTemplateProId: copies.get(sequenceIds[train])!,
+      takt: 3,
+      referenceEventId: horsAir.id,
+      delayWithReferenceEvent: 5,
+    },
+  });
+}
+
 /**
  * The demo: three accounts (password `jalon-demo`) and the residential project in two versions. Version 1
  * ("Planning de référence") is signed, referent and frozen; version 2 ("Recalage gros œuvre") is current,
@@ -346,7 +452,12 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ projectId: numbe
       })
       .returning("id");
     const plan = buildDemoPlan();
-    const { lotIds, eventIds } = await writeVersion(trx, project.id, v1.id, plan);
+    const libraryLots = new Map<string, number>();
+    for (const lot of DEMO_LOTS) {
+      const [row] = await trx("participant_groups").insert({ name: lot.name, color: lot.color }).returning("id");
+      libraryLots.set(lot.key, row.id as number);
+    }
+    const { lotIds, eventIds } = await writeVersion(trx, project.id, v1.id, plan, libraryLots);
 
     const [v2] = await trx("versions")
       .insert({
@@ -422,6 +533,7 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ projectId: numbe
         projected_start_date: start?.d ?? null,
         projected_end_date: projectedEndDate,
       });
+    await seedDemoTemplates(trx, project.id, v2.id, manager.id as number, libraryLots, await inV2("horsairB"));
     const events = countOf(await trx("events").where({ version_id: v2.id }).count({ count: "*" }));
     const links = countOf(await trx("event_links").where({ version_id: v2.id }).count({ count: "*" }));
     log?.info("Projet de démonstration", { events, links, projectedEndDate });

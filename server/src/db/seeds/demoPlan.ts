@@ -294,6 +294,16 @@ export function buildDemoPlan(): DemoPlan {
     links.push({ parent, child, type, delay });
 
   zones.push({ key: "site", name: "Site", parent: null, unity: "macro", level: 0, typology: "Extérieurs" });
+  DEMO_COMMON_ROOMS.forEach((name, i) =>
+    zones.push({
+      key: `local${i}`,
+      name,
+      parent: "site",
+      unity: "zone",
+      level: 1,
+      typology: DEMO_COMMON_ROOM_TYPOLOGY,
+    }),
+  );
   for (const b of BUILDINGS) {
     zones.push({ key: `b${b}`, name: `Bâtiment ${b}`, parent: null, unity: "macro", level: 0, typology: "Bâtiment" });
     for (const l of LEVELS) {
@@ -645,3 +655,147 @@ export function buildDemoPlan(): DemoPlan {
   link(reception, livraison, 10);
   return { zones, sequences, events, links };
 }
+
+/** The common rooms of the site (typology "Locaux communs"): the demo's recurring train runs over them. */
+export const DEMO_COMMON_ROOMS = ["Hall d'entrée A", "Hall d'entrée B", "Local vélos", "Local ordures ménagères"];
+export const DEMO_COMMON_ROOM_TYPOLOGY = "Locaux communs";
+
+/** A task template of the demo library: its lot (DEMO_LOTS key) and parents [task key, link type?, delay?]. */
+export interface DemoTaskTemplate {
+  key: string;
+  name: string;
+  trigram: string;
+  days: number;
+  people?: number;
+  lot: string;
+  typology?: string[];
+  comments?: string;
+  parents?: [string, DemoLink["type"]?, number?][];
+}
+
+export interface DemoSequenceTemplate {
+  name: string;
+  category: string;
+  color: string;
+  typology: string[];
+  tasks: DemoTaskTemplate[];
+  first: string;
+  last: string;
+}
+
+/**
+ * The global template library of the demo: the trades of a dwelling's second œuvre as planners chain them
+ * (cloisons, then the embedded networks, plasterboard finishing, joinery, paint, floors), the common parts,
+ * the bathrooms and the common rooms. Typologies are those of the demo's zones.
+ */
+export const DEMO_TEMPLATE_LIBRARY: DemoSequenceTemplate[] = [
+  {
+    name: "Second œuvre d'un logement",
+    category: "Second œuvre",
+    color: "#FFB300",
+    typology: ["Logements"],
+    first: "clo",
+    last: "sol",
+    tasks: [
+      { key: "clo", name: "Cloisons / doublages", trigram: "CLO", days: 4, people: 3, lot: "cloi" },
+      {
+        key: "ele",
+        name: "Électricité encastrée",
+        trigram: "ELE",
+        days: 3,
+        people: 2,
+        lot: "elec",
+        parents: [["clo", "begin-begin", 2]],
+      },
+      {
+        key: "plo",
+        name: "Plomberie encastrée",
+        trigram: "PLO",
+        days: 3,
+        people: 2,
+        lot: "plom",
+        parents: [["clo", "begin-begin", 2]],
+      },
+      {
+        key: "pla",
+        name: "Plâtrerie finitions",
+        trigram: "PLA",
+        days: 3,
+        people: 2,
+        lot: "cloi",
+        parents: [["clo"], ["ele"], ["plo"]],
+        comments: "Bandes, enduits et ponçage après les réseaux encastrés.",
+      },
+      { key: "men", name: "Menuiseries intérieures", trigram: "MEN", days: 2, lot: "mint", parents: [["pla"]] },
+      {
+        key: "pei",
+        name: "Peinture",
+        trigram: "PEI",
+        days: 4,
+        people: 2,
+        lot: "pein",
+        parents: [["pla", "end-begin", 1]],
+        comments: "Un jour de séchage des enduits avant l'impression.",
+      },
+      { key: "sol", name: "Sols souples", trigram: "SOL", days: 2, lot: "sols", parents: [["pei"], ["men"]] },
+    ],
+  },
+  {
+    name: "Salle de bains",
+    category: "Second œuvre",
+    color: "#26A69A",
+    typology: ["Logements"],
+    first: "cha",
+    last: "app",
+    tasks: [
+      { key: "cha", name: "Chape", trigram: "CHA", days: 2, lot: "carr" },
+      { key: "car", name: "Carrelage", trigram: "CAR", days: 3, lot: "carr", parents: [["cha", "end-begin", 5]] },
+      { key: "fai", name: "Faïence", trigram: "FAI", days: 2, lot: "carr", parents: [["car"]] },
+      { key: "app", name: "Appareils sanitaires", trigram: "APP", days: 1, lot: "plom", parents: [["fai"]] },
+    ],
+  },
+  {
+    name: "Parties communes d'un niveau",
+    category: "Parties communes",
+    color: "#90A4AE",
+    typology: ["Circulations"],
+    first: "dou",
+    last: "spa",
+    tasks: [
+      { key: "dou", name: "Doublages circulations", trigram: "DOU", days: 2, lot: "cloi" },
+      { key: "ecl", name: "Éclairage des paliers", trigram: "ECL", days: 2, lot: "elec", parents: [["dou"]] },
+      { key: "pci", name: "Peinture des circulations", trigram: "PCI", days: 3, lot: "pein", parents: [["ecl"]] },
+      { key: "spa", name: "Sols des paliers", trigram: "SPA", days: 2, lot: "sols", parents: [["pci"]] },
+    ],
+  },
+  {
+    name: "Aménagement des locaux communs",
+    category: "Parties communes",
+    color: "#5C6BC0",
+    typology: [DEMO_COMMON_ROOM_TYPOLOGY],
+    first: "clo",
+    last: "net",
+    tasks: [
+      { key: "clo", name: "Cloisons / doublages", trigram: "CLO", days: 3, people: 2, lot: "cloi" },
+      { key: "ele", name: "Électricité encastrée", trigram: "ELE", days: 2, lot: "elec", parents: [["clo"]] },
+      { key: "pla", name: "Plâtrerie finitions", trigram: "PLA", days: 2, lot: "cloi", parents: [["ele"]] },
+      { key: "pei", name: "Peinture", trigram: "PEI", days: 3, lot: "pein", parents: [["pla"]] },
+      {
+        key: "men",
+        name: "Menuiseries intérieures",
+        trigram: "MEN",
+        days: 1,
+        lot: "mint",
+        parents: [["pei", "end-end", 0]],
+      },
+      { key: "sol", name: "Sols souples", trigram: "SOL", days: 2, lot: "sols", parents: [["pei"]] },
+      { key: "net", name: "Nettoyage", trigram: "NET", days: 1, lot: "nett", parents: [["sol"], ["men"]] },
+    ],
+  },
+];
+
+/** Task templates of the library outside any sequence template. */
+export const DEMO_LOOSE_TEMPLATES: DemoTaskTemplate[] = [
+  { key: "opr", name: "Pré-réception d'un logement", trigram: "OPR", days: 1, lot: "nett", typology: ["Logements"] },
+  { key: "ret", name: "Retouches peinture", trigram: "RET", days: 1, lot: "pein" },
+];
