@@ -24,6 +24,14 @@ async function barOnScreen(page: Page) {
   return { id: id!, bar: (await planning(page, (h, x) => h.bar(x as number), id))! };
 }
 
+/** The demo planning in the month view, as its manager (the machine is shared: the flows wait rather than fail). */
+async function openMonthView(page: Page) {
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  await page.getByTestId("view-month").click();
+  await planningSettled(page);
+}
+
 async function emptyPoint(page: Page) {
   const p = await planning(page, (h) => h.emptyPoint());
   expect(p, "a point on the chart's background").not.toBeNull();
@@ -34,10 +42,7 @@ test("the hand: a drag on the chart's background, the middle button or Space + d
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, "manager@jalon.demo");
-  await openDemoPlanning(page);
-  await page.getByTestId("view-month").click();
-  await planningSettled(page);
+  await openMonthView(page);
   const dayWidth = await planning(page, (h) => h.dayWidth);
   const left0 = await planning(page, (h) => h.leftDay());
   const p = await emptyPoint(page);
@@ -88,10 +93,7 @@ test("the rubber band: Shift + drag selects the bars it touches, Ctrl + drag add
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, "manager@jalon.demo");
-  await openDemoPlanning(page);
-  await page.getByTestId("view-month").click();
-  await planningSettled(page);
+  await openMonthView(page);
   const { id, bar } = await barOnScreen(page);
   const p = await emptyPoint(page);
   const target = { x: bar.x + bar.width / 2, y: bar.y + bar.height / 2 };
