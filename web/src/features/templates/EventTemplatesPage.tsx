@@ -20,7 +20,14 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { LibraryImportDialog } from "./LibraryImportDialog";
-import { ScopedPage, TEMPLATE_PAGE_SIZES, eventTemplatePath, sequenceTemplatePath, useTemplateQuery } from "./scope";
+import {
+  ScopedPage,
+  TEMPLATE_PAGE_SIZES,
+  eventTemplatePath,
+  sequenceTemplatePath,
+  useReturnFocus,
+  useTemplateQuery,
+} from "./scope";
 import {
   eventTemplatesApi,
   fileToBase64,
@@ -67,6 +74,9 @@ function EventTemplatesList({ scope, projectId }: { scope: TemplateScope; projec
     list.reload();
   }, "");
 
+  // After a deletion the selection's button is gone: the focus goes to the search box.
+  const searchBox = () => document.querySelector<HTMLElement>(`input[aria-label="${t("templates.events.search")}"]`);
+  useReturnFocus(confirming, searchBox);
   const title = t(scope === "library" ? "templates.events.titleLibrary" : "templates.events.titlePro");
   const rows = list.data?.data ?? [];
 

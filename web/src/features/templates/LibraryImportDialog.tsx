@@ -6,6 +6,7 @@ import { Body1, Caption1, Checkbox, Spinner, makeStyles, tokens } from "@fluentu
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import type { NamedRef } from "../../api/events";
 import { warnError } from "../../lib/errors";
+import { useReturnFocus } from "./scope";
 
 const useStyles = makeStyles({
   list: {
@@ -36,6 +37,7 @@ export function LibraryImportDialog({
   const [options, setOptions] = useState<NamedRef[] | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
+  useReturnFocus(open);
 
   useEffect(() => {
     if (!open) return;
@@ -71,7 +73,7 @@ export function LibraryImportDialog({
     <ConfirmDialog
       open={open}
       title={t(`templates.${kind}.fromLibraryTitle`)}
-      confirmLabel={t(`templates.${kind}.fromLibrary`)}
+      confirmLabel={t("templates.importSelected")}
       busy={busy}
       confirmDisabled={picked.size === 0}
       onConfirm={() => void confirm()}

@@ -2,7 +2,7 @@
 // Its name, category, colour, zone typologies (the project's for a project copy) and first and last tasks are
 // saved as changed fields; its task templates are listed with their parents (link type and delay) and added in a
 // dialog; the template can be duplicated.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import {
@@ -39,7 +39,14 @@ import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { EventTemplateFields } from "./EventTemplateFields";
 import { useTemplateLots } from "./EventTemplatePage";
-import { ScopedPage, eventTemplatePath, sequenceTemplatePath, sequenceTemplatesPath, type ScopeProps } from "./scope";
+import {
+  ScopedPage,
+  eventTemplatePath,
+  sequenceTemplatePath,
+  sequenceTemplatesPath,
+  useReturnFocus,
+  type ScopeProps,
+} from "./scope";
 import {
   NEW_EVENT_TEMPLATE,
   draftOfSequenceTemplate,
@@ -351,14 +358,12 @@ function Network({
   const [draft, setDraft] = useState<EventTemplateDraft | null>(null);
   const [busy, setBusy] = useState(false);
   const [parentError, setParentError] = useState<string | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
   const tasks = template.eventTemplates;
+  useReturnFocus(draft !== null);
 
   const close = () => {
     setDraft(null);
     setParentError(null);
-    // Focus goes back to the button that opened the dialog.
-    setTimeout(() => addButton.current?.focus(), 0);
   };
 
   const create = async () => {
@@ -392,7 +397,7 @@ function Network({
         <Subtitle2 as="h2" id="sequence-template-network">
           {t("templates.sequence.network.title")}
         </Subtitle2>
-        <Button ref={addButton} icon={<Add20Regular />} onClick={() => setDraft({ ...NEW_EVENT_TEMPLATE })}>
+        <Button icon={<Add20Regular />} onClick={() => setDraft({ ...NEW_EVENT_TEMPLATE })}>
           {t("templates.sequence.network.add")}
         </Button>
       </div>

@@ -14,7 +14,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { ExportButton } from "../../components/FileButtons";
 import { SearchField } from "../../components/SearchField";
-import { Swatch } from "../../components/Color";
+import { ColorDot } from "../../components/Color";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useDebounced } from "../../lib/useDebounced";
@@ -22,7 +22,14 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { LibraryImportDialog } from "./LibraryImportDialog";
-import { ScopedPage, TEMPLATE_PAGE_SIZES, sequenceTemplatePath, useTemplateQuery, type ScopeProps } from "./scope";
+import {
+  ScopedPage,
+  TEMPLATE_PAGE_SIZES,
+  sequenceTemplatePath,
+  useReturnFocus,
+  useTemplateQuery,
+  type ScopeProps,
+} from "./scope";
 import { importedCount, sequenceTemplatesApi, type SequenceTemplateItem } from "./templatesApi";
 
 export function SequenceTemplatesLibraryPage() {
@@ -59,6 +66,10 @@ function SequenceTemplatesList({ scope, projectId, versionId }: ScopeProps) {
     list.reload();
   }, "");
 
+  // After a deletion the selection's button is gone: the focus goes to the search box.
+  const searchBox = () => document.querySelector<HTMLElement>(`input[aria-label="${t("templates.sequences.search")}"]`);
+  useReturnFocus(confirming, searchBox);
+  useReturnFocus(draft !== null);
   const title = t(scope === "library" ? "templates.sequences.titleLibrary" : "templates.sequences.titlePro");
 
   const columns: DataTableColumn<SequenceTemplateItem>[] = [
@@ -67,8 +78,7 @@ function SequenceTemplatesList({ scope, projectId, versionId }: ScopeProps) {
       header: t("templates.sequences.columns.name"),
       render: (s) => (
         <>
-          <Swatch color={s.color} />
-          <AppLink to={sequenceTemplatePath(scope, s.id)}>{s.name}</AppLink>
+          <ColorDot color={s.color} /> <AppLink to={sequenceTemplatePath(scope, s.id)}>{s.name}</AppLink>
         </>
       ),
     },

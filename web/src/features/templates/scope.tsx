@@ -1,6 +1,6 @@
 // What the template screens share: the scope (library or project), its addresses, and the list query that
 // starts at 10 rows (spec 001 section 9: template lists default to limit 10, offset 0).
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ROWS_PER_PAGE_OPTIONS, TEMPLATE_LIST_DEFAULT_LIMIT } from "@jalon/shared";
 import { WithVersion } from "../../components/WithVersion";
 import { initialTableQuery, type TableQuery } from "../../components/DataTable";
@@ -49,4 +49,30 @@ export function useTemplateQuery() {
     sort: `${query.sort.field},${query.sort.direction}`,
   };
   return { query, setQuery, params };
+}
+
+/**
+ * Gives the focus back to what had it when a dialog opened (its trigger), once the dialog closes: a dialog
+ * opened from state has no DialogTrigger to return to. The trigger is read while rendering the opening, before
+ * the dialog moves the focus inside itself. When it is gone (the selection's delete button after a deletion),
+ * `fallback` is focused instead.
+ */
+export function useReturnFocus(open: boolean, fallback?: () => HTMLElement | null) {
+  const trigger = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== "undefined")
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  wasOpen.current = open;
+  const fallbackRef = useRef(fallback);
+  fallbackRef.current = fallback;
+  useEffect(() => {
+    if (!open) return;
+    return () => {
+      const element = trigger.current;
+      setTimeout(() => {
+        if (element?.isConnected) element.focus();
+        else fallbackRef.current?.()?.focus();
+      }, 0);
+    };
+  }, [open]);
 }

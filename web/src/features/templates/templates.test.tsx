@@ -278,20 +278,12 @@ describe("/dashboard/events-library", () => {
       ).toBe("25"),
     );
     await user.type(screen.getByRole("searchbox", { name: "Rechercher un modèle de tâche" }), "clo");
-    await waitFor(() =>
-      expect(
-        calls
-          .filter((c) => c.path === "/api/event-template")
-          .at(-1)!
-          .query.getAll("filter"),
-      ).toContain("name||contL||clo"),
-    );
-    expect(
-      calls
-        .filter((c) => c.path === "/api/event-template")
-        .at(-1)!
-        .query.get("offset"),
-    ).toBe("0");
+    // A new search starts again from the first page.
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === "/api/event-template").at(-1)!;
+      expect(last.query.getAll("filter")).toContain("name||contL||clo");
+      expect(last.query.get("offset")).toBe("0");
+    });
   });
 
   it("shows the catalogue's refusal when a task template in use cannot be deleted", async () => {
@@ -353,7 +345,7 @@ describe("/dashboard/events-pro", () => {
     await user.click(open);
     const dialog = await screen.findByRole("dialog");
     await user.click(await within(dialog).findByRole("checkbox", { name: "Peinture (Second œuvre)" }));
-    await user.click(within(dialog).getByRole("button", { name: "Importer depuis la bibliothèque" }));
+    await user.click(within(dialog).getByRole("button", { name: "Importer" }));
     expect(await screen.findByText("1 modèle de tâche importé.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")!.body).toEqual({ eventTemplateIds: [41] });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

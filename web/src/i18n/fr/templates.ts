@@ -1,10 +1,7 @@
 /** Task and sequence templates: the global library and the project copies (spec 001 sections 2, 3, 5, 7, 8). */
 export const templates = {
   templates: {
-    scopes: {
-      library: "Bibliothèque",
-      pro: "Projet",
-    },
+    importSelected: "Importer",
     events: {
       titleLibrary: "Bibliothèque de tâches",
       titlePro: "Tâches du projet",
@@ -38,7 +35,6 @@ export const templates = {
         lot: "Lot",
         typology: "Typologies",
         parents: "Prédécesseurs",
-        updatedAt: "Modifié le",
       },
     },
     event: {
@@ -48,15 +44,12 @@ export const templates = {
       updated: "Modèle de tâche mis à jour.",
       back: "Retour au modèle de séquence",
       backToList: "Retour à la liste",
-      noChange: "Aucune modification à enregistrer.",
-      nameRequired: "Le nom est obligatoire.",
       fields: {
         name: "Nom",
         trigram: "Trigramme",
         trigramHint: "Affiché et enregistré en majuscules.",
         numberOfDays: "Nombre de jours",
         numberOfPeople: "Nombre de personnes",
-        rate: "Cadence",
         typology: "Typologies de zone",
         typologyHint: "Les zones auxquelles la tâche s'applique ; aucune : toutes les zones du modèle de séquence.",
         comments: "Commentaires",
@@ -65,8 +58,6 @@ export const templates = {
         sequence: "Modèle de séquence",
         prerequisitesDelay: "Délai des prérequis (jours)",
         finishesDelay: "Délai des finitions (jours)",
-        prerequisitesDocumentName: "Document des prérequis",
-        finishesDocumentName: "Document des finitions",
       },
       parents: {
         title: "Prédécesseurs",
@@ -88,8 +79,6 @@ export const templates = {
       listLabelLibrary: "Modèles de séquence de la bibliothèque",
       listLabelPro: "Modèles de séquence du projet",
       search: "Rechercher un modèle de séquence",
-      categoryFilter: "Catégorie",
-      allCategories: "Toutes les catégories",
       empty: "Aucun modèle de séquence.",
       emptySearch: "Aucun modèle de séquence ne correspond à la recherche.",
       create: "Nouveau modèle de séquence",
@@ -97,7 +86,6 @@ export const templates = {
       created: "Modèle de séquence créé.",
       export: "Exporter (.xlsx)",
       exportInstantiated: "Exporter les instances (.xlsx)",
-      importXlsx: "Importer (.xlsx)",
       fromLibrary: "Importer depuis la bibliothèque",
       fromLibraryTitle: "Importer des modèles de séquence de la bibliothèque",
       fromLibraryHint: "Chaque modèle est recopié dans le projet avec ses modèles de tâche et leurs liens.",
@@ -115,7 +103,6 @@ export const templates = {
       columns: {
         name: "Nom",
         category: "Catégorie",
-        color: "Couleur",
         typology: "Typologies",
         tasks: "Tâches",
         numberOfDays: "Jours",
@@ -157,9 +144,8 @@ export const templates = {
         add: "Ajouter une tâche",
         addTitle: "Ajouter une tâche au modèle",
         empty: "Ce modèle ne contient encore aucune tâche.",
-        open: "Ouvrir {{name}}",
         parentsNone: "—",
-        parentLabel: "{{name}} ({{type}}, {{delay}} j)",
+        parentLabel: "{{name}} ({{type}}, {{delay}}\u00a0j)",
       },
     },
   },
