@@ -1,58 +1,62 @@
 import { useState } from "react";
+import type { RowId } from "../components/DataTable";
 import { warnError } from "./errors";
 
 /**
- * The rows ticked in a list and their deletion behind a confirmation: what the events, milestones and sequences
- * lists share. `remove` deletes the ids (and says so); a refusal is shown as a warning toast of `subject`, the
- * selection is kept so the user sees what was refused.
+ * The rows ticked in a list and their deletion behind a confirmation: what every list with a bulk delete shares
+ * (events, milestones, sequences, zones, lots, library lots, participants, specialities, classifications,
+ * macro-tasks, templates). `remove` deletes the ids (and says so). `onError` is the subject of the warning toast
+ * of a refusal (errors.{code}; none by default), or a function for the lists whose refusals say more; the
+ * selection is then kept
+ * so the user sees what was refused.
+ *
+ * `ask()` opens the confirmation for the whole selection (it takes no argument, so it serves as an onClick),
+ * `askFor(ids)` for the given ids; `pending` holds the ids asked;
+ * `tableProps` wires a DataTable's selection (its "Supprimer la sélection" button is `onDeleteSelected={askFor}`);
+ * `<ConfirmDelete flow>`
+ * (components/ConfirmDelete.tsx) is the confirmation.
  */
-export function useSelectionDelete(remove: (ids: number[]) => Promise<void>, subject: string) {
+export function useSelectionDelete(
+  remove: (ids: number[]) => Promise<void>,
+  onError?: string | ((e: unknown) => void),
+) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState<number[] | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  /** Ticks every id given, or unticks them all when they all are. */
-  const toggleAll = (ids: number[]) =>
-    setSelected((prev) => {
-      const all = ids.length > 0 && ids.every((id) => prev.has(id));
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (all) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
-
   const confirm = async () => {
+    if (!pending) return;
     setDeleting(true);
     try {
-      await remove([...selected]);
+      await remove(pending);
       setSelected(new Set());
     } catch (e) {
-      warnError(e, subject);
+      if (typeof onError === "function") onError(e);
+      else warnError(e, onError);
     } finally {
-      setConfirming(false);
+      setPending(null);
       setDeleting(false);
     }
   };
+  const askFor = (ids: readonly RowId[]) => setPending(ids.map(Number));
 
   return {
     selected,
     setSelected,
-    toggle,
-    toggleAll,
-    confirming,
+    pending: pending ?? [],
+    confirming: pending !== null,
     deleting,
-    ask: () => setConfirming(true),
-    cancel: () => setConfirming(false),
+    ask: () => askFor([...selected]),
+    askFor,
+    cancel: () => setPending(null),
     confirm,
+    /** A DataTable's selection. */
+    tableProps: {
+      selectable: true,
+      selectedIds: selected,
+      onSelectionChange: (ids: Set<RowId>) => setSelected(new Set([...ids].map(Number))),
+    },
   };
 }
+
+export type SelectionDelete = ReturnType<typeof useSelectionDelete>;

@@ -10,7 +10,7 @@ import { eventsApi, type EventItem, type PlannedEventType } from "../../api/even
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, initialTableQuery, type DataTableColumn, type TableQuery } from "../../components/DataTable";
 import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
@@ -64,7 +64,7 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
     if (list.error) warnError(list.error, "event");
   }, [list.error]);
 
-  const { selected, setSelected, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
+  const deletion = useSelectionDelete(async (ids) => {
     const res = await eventsApi.bulkDelete(ids, projectId, versionId);
     toast.success(t("events.deleted", { count: res?.count ?? ids.length }), { subject: "event" });
     list.reload();
@@ -119,9 +119,9 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
         title={t("events.title")}
         actions={
           <>
-            {selected.size > 0 ? (
-              <Button icon={<Delete20Regular />} onClick={ask}>
-                {t("events.deleteSelected", { count: selected.size })}
+            {deletion.selected.size > 0 ? (
+              <Button icon={<Delete20Regular />} onClick={deletion.ask}>
+                {t("events.deleteSelected", { count: deletion.selected.size })}
               </Button>
             ) : null}
             <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/event/new")}>
@@ -151,10 +151,8 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
               sort: { field: sort.field, order: sort.direction },
             }),
         }}
-        selectable
+        {...deletion.tableProps}
         selectAllLabel={t("events.selectAll")}
-        selectedIds={selected}
-        onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
         toolbar={
           <>
             <SearchField label={t("events.search")} value={search} onChange={setSearch} />
@@ -170,16 +168,9 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
           </>
         }
       />
-      <ConfirmDialog
-        open={confirming}
-        title={t("events.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={deleting}
-        onConfirm={() => void confirm()}
-        onCancel={cancel}
-      >
-        {t("events.deleteText", { count: selected.size })}
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t("events.deleteTitle")}>
+        {t("events.deleteText", { count: deletion.pending.length })}
+      </ConfirmDelete>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // /dashboard/holidays: the holidays (name, start date) and the vacations (name, start date, end date) of the
 // viewed version in two tables; a row opens its form, the selection can be deleted (the version is
 // re-planned by the server), the whole calendar exports to .xlsx.
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Button, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
@@ -10,11 +10,12 @@ import type { HolidayType } from "@jalon/shared";
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ExportButton } from "../../components/FileButtons";
-import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { setUndoRemaining, useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
@@ -77,9 +78,6 @@ function HolidayTable({ projectId, versionId, type }: { projectId: number; versi
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const list = useAsync(() => holidaysApi.list(projectId, versionId, type), [projectId, versionId, type, refresh]);
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   useEffect(() => {
     if (list.error) warnError(list.error, "holiday");
   }, [list.error]);
@@ -92,21 +90,12 @@ function HolidayTable({ projectId, versionId, type }: { projectId: number; versi
       : []),
   ];
 
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      const answer = await holidaysApi.bulkDelete([...selected].map(Number));
-      setUndoRemaining(answer.undoRemaining);
-      toast.success(t("holidays.deleted"), { subject: "holiday" });
-      setSelected(new Set());
-      list.reload();
-    } catch (e) {
-      warnError(e, "holiday");
-    } finally {
-      setConfirming(false);
-      setDeleting(false);
-    }
-  };
+  const deletion = useSelectionDelete(async (ids) => {
+    const answer = await holidaysApi.bulkDelete(ids);
+    setUndoRemaining(answer.undoRemaining);
+    toast.success(t("holidays.deleted"), { subject: "holiday" });
+    list.reload();
+  }, "holiday");
 
   return (
     <section className={styles.section}>
@@ -119,21 +108,12 @@ function HolidayTable({ projectId, versionId, type }: { projectId: number; versi
         loading={list.loading}
         emptyText={t(type === "holiday" ? "holidays.emptyHolidays" : "holidays.emptyVacations")}
         onRowClick={(h) => navigate(`/dashboard/holiday/${h.id}/${type}`)}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={() => setConfirming(true)}
+        {...deletion.tableProps}
+        onDeleteSelected={deletion.askFor}
       />
-      <ConfirmDialog
-        open={confirming}
-        title={t("holidays.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      >
-        {t("holidays.deleteText", { count: selected.size })}
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t("holidays.deleteTitle")}>
+        {t("holidays.deleteText", { count: deletion.pending.length })}
+      </ConfirmDelete>
     </section>
   );
 }

@@ -1,18 +1,21 @@
 // /dashboard/participants-library: the global library of lots (manager level): name, colour, number of
 // projects using each; create in a dialog, delete in bulk (a lot projects use is refused: ImplementationError).
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Field, Input } from "@fluentui/react-components";
+import { Button, Field, Input } from "@fluentui/react-components";
 import { Add20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { ApiError } from "../../api/http";
 import { libraryLotsApi, type LibraryLot } from "../../api/reference";
 import { PageHeader } from "../../components/PageHeader";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { CreateDialog } from "../../components/CreateDialog";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useDraftDialog } from "../../lib/useDraftDialog";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { toast } from "../../store/toasts";
 import { ColorInput, Swatch } from "../../components/Color";
 
@@ -20,10 +23,6 @@ export default function LibraryLotsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useAsync(() => libraryLotsApi.list().then((r) => r.data), []);
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [toDelete, setToDelete] = useState<number[] | null>(null);
-  const [draft, setDraft] = useState<{ name: string; color: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (list.error) warnError(list.error);
@@ -44,47 +43,36 @@ export default function LibraryLotsPage() {
     { id: "projects", header: t("lots.library.columns.projects"), width: 100 },
   ];
 
-  const create = async () => {
-    if (!draft) return;
-    setBusy(true);
-    try {
-      const lot = await libraryLotsApi.create({ name: draft.name.trim(), color: draft.color });
-      list.setData((ls) => [...(ls ?? []), lot]);
-      toast.success(t("lots.library.created"));
-      setDraft(null);
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const creation = useDraftDialog(async (draft: { name: string; color: string }) => {
+    const lot = await libraryLotsApi.create({ name: draft.name.trim(), color: draft.color });
+    list.setData((ls) => [...(ls ?? []), lot]);
+    toast.success(t("lots.library.created"));
+  });
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await libraryLotsApi.bulkDelete(toDelete);
-      list.setData((ls) => (ls ?? []).filter((l) => !toDelete.includes(l.id)));
-      setSelected(new Set());
+  const deletion = useSelectionDelete(
+    async (ids) => {
+      await libraryLotsApi.bulkDelete(ids);
+      list.setData((ls) => (ls ?? []).filter((l) => !ids.includes(l.id)));
       toast.success(t("lots.library.deleted"));
-    } catch (e) {
+    },
+    (e) =>
       toast.warning(
         e instanceof ApiError && e.code === "ImplementationError"
           ? t("lots.library.referenced")
           : t("lots.deleteFailed"),
-      );
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
+      ),
+  );
 
   return (
     <>
       <PageHeader
         title={t("lots.library.title")}
         actions={
-          <Button appearance="primary" icon={<Add20Regular />} onClick={() => setDraft({ name: "", color: "#FFFFFF" })}>
+          <Button
+            appearance="primary"
+            icon={<Add20Regular />}
+            onClick={() => creation.open({ name: "", color: "#FFFFFF" })}
+          >
             {t("lots.library.create")}
           </Button>
         }
@@ -97,32 +85,19 @@ export default function LibraryLotsPage() {
         csvExport={{ fileName: t("lots.library.title") }}
         loading={list.loading}
         emptyText={t("lots.library.empty")}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+        {...deletion.tableProps}
+        onDeleteSelected={deletion.askFor}
         onRowClick={(l) => navigate(`/dashboard/participant-library/${l.id}`)}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t("lots.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setToDelete(null)}
-      >
-        <Body1>{t("lots.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={draft !== null}
+      <ConfirmDelete flow={deletion} title={t("lots.deleteTitle")}>
+        {t("lots.deleteBody", { count: deletion.pending.length })}
+      </ConfirmDelete>
+      <CreateDialog
+        flow={creation}
         title={t("lots.library.createTitle")}
-        confirmLabel={t("actions.create")}
-        busy={busy}
-        confirmDisabled={!draft || draft.name.trim() === ""}
-        onConfirm={() => void create()}
-        onCancel={() => setDraft(null)}
+        incomplete={(draft) => draft.name.trim() === ""}
       >
-        {draft ? (
+        {(draft, setDraft) => (
           <>
             <Field label={t("lots.fields.name")} required>
               <Input
@@ -137,8 +112,8 @@ export default function LibraryLotsPage() {
               onChange={(color) => setDraft({ ...draft, color })}
             />
           </>
-        ) : null}
-      </ConfirmDialog>
+        )}
+      </CreateDialog>
     </>
   );
 }

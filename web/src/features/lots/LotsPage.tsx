@@ -4,15 +4,17 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Caption1, Checkbox, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Caption1, Checkbox, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
 import { Add20Regular, LibraryRegular } from "@fluentui/react-icons";
 import { ApiError } from "../../api/http";
 import { libraryLotsApi, lotsApi, type LibraryLot, type Lot } from "../../api/reference";
 import { PageHeader } from "../../components/PageHeader";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ParticipantsTab } from "../participants/ParticipantsTab";
@@ -46,8 +48,6 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const list = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId, refresh]);
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [toDelete, setToDelete] = useState<number[] | null>(null);
   const [library, setLibrary] = useState<LibraryLot[] | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -86,21 +86,14 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
     { id: "total", header: t("lots.columns.total"), width: 90 },
   ];
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await lotsApi.bulkDelete(toDelete);
-      list.setData((ls) => (ls ?? []).filter((l) => !toDelete.includes(l.id)));
-      setSelected(new Set());
+  const deletion = useSelectionDelete(
+    async (ids) => {
+      await lotsApi.bulkDelete(ids);
+      list.setData((ls) => (ls ?? []).filter((l) => !ids.includes(l.id)));
       toast.success(t("lots.deleted"));
-    } catch (e) {
-      toast.warning(lotDeleteFailure(e, t));
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
+    },
+    (e) => toast.warning(lotDeleteFailure(e, t)),
+  );
 
   const openLibrary = async () => {
     try {
@@ -158,23 +151,14 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
           exportFile={{ label: t("lots.export"), run: () => lotsApi.export(projectId, versionId) }}
           loading={list.loading}
           emptyText={t("lots.empty")}
-          selectable
-          selectedIds={selected}
-          onSelectionChange={setSelected}
-          onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+          {...deletion.tableProps}
+          onDeleteSelected={deletion.askFor}
           onRowClick={(l) => navigate(`/dashboard/participant-group/${l.id}/informations`)}
         />
       ) : null}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t("lots.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setToDelete(null)}
-      >
-        <Body1>{t("lots.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t("lots.deleteTitle")}>
+        {t("lots.deleteBody", { count: deletion.pending.length })}
+      </ConfirmDelete>
       <ConfirmDialog
         open={library !== null}
         title={t("lots.fromLibraryTitle")}

@@ -1,7 +1,7 @@
 // /dashboard/macro-tasks: the macro-tasks of the viewed version (spec 001 section 2): name (250 wide), start
 // and end dates, lot, specialities, tracked unit (editable in the row), tracking level, global counting
 // progression, completed flag; all sortable but the last four. A second list shows each one's zones.
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Button, Select, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
@@ -10,10 +10,11 @@ import { ORDER_LINE_UNITS } from "@jalon/shared";
 import { macroTasksApi, type MacroTaskItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
@@ -48,9 +49,6 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
   const list = useAsync(() => macroTasksApi.list(projectId, versionId), [projectId, versionId, refresh]);
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   useEffect(() => {
     if (list.error) warnError(list.error);
   }, [list.error]);
@@ -142,20 +140,11 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
     },
   ];
 
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await macroTasksApi.bulkDelete([...selected].map(Number));
-      toast.success(t("macroTasks.deleted"));
-      setSelected(new Set());
-      list.reload();
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setConfirming(false);
-      setDeleting(false);
-    }
-  };
+  const deletion = useSelectionDelete(async (ids) => {
+    await macroTasksApi.bulkDelete(ids);
+    toast.success(t("macroTasks.deleted"));
+    list.reload();
+  });
 
   return (
     <>
@@ -180,10 +169,8 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
         loading={list.loading}
         emptyText={t("macroTasks.empty")}
         onRowClick={open}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={() => setConfirming(true)}
+        {...deletion.tableProps}
+        onDeleteSelected={deletion.askFor}
       />
       <section className={styles.section}>
         <Subtitle1 as="h2">{t("macroTasks.zonesListTitle")}</Subtitle1>
@@ -198,16 +185,9 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
           onRowClick={open}
         />
       </section>
-      <ConfirmDialog
-        open={confirming}
-        title={t("macroTasks.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      >
-        {t("macroTasks.deleteText", { count: selected.size })}
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t("macroTasks.deleteTitle")}>
+        {t("macroTasks.deleteText", { count: deletion.pending.length })}
+      </ConfirmDelete>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { eventsApi, milestonesApi, type EventItem } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
@@ -34,7 +34,7 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
   const refresh = useRefreshCounter("data");
   const [search, setSearch] = useState("");
   const list = useAsync(() => milestonesApi.list(versionId), [versionId, refresh]);
-  const { selected, setSelected, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
+  const deletion = useSelectionDelete(async (ids) => {
     const res = await eventsApi.bulkDelete(ids, projectId, versionId);
     toast.success(t("milestones.deleted", { count: res?.count ?? ids.length }), { subject: "event" });
     list.reload();
@@ -83,9 +83,9 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
         title={t("milestones.title")}
         actions={
           <>
-            {selected.size > 0 ? (
-              <Button icon={<Delete20Regular />} onClick={ask}>
-                {t("milestones.deleteSelected", { count: selected.size })}
+            {deletion.selected.size > 0 ? (
+              <Button icon={<Delete20Regular />} onClick={deletion.ask}>
+                {t("milestones.deleteSelected", { count: deletion.selected.size })}
               </Button>
             ) : null}
             <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/milestone/new")}>
@@ -102,21 +102,12 @@ function MilestonesList({ projectId, versionId }: { projectId: number; versionId
         loading={list.loading}
         emptyText={search.trim() ? t("milestones.emptySearch") : t("milestones.empty")}
         exportFile={{ subject: "event", run: () => milestonesApi.export(versionId, search) }}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
+        {...deletion.tableProps}
         toolbar={<SearchField label={t("milestones.search")} value={search} onChange={setSearch} />}
       />
-      <ConfirmDialog
-        open={confirming}
-        title={t("milestones.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={deleting}
-        onConfirm={() => void confirm()}
-        onCancel={cancel}
-      >
-        {t("milestones.deleteText", { count: selected.size })}
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t("milestones.deleteTitle")}>
+        {t("milestones.deleteText", { count: deletion.pending.length })}
+      </ConfirmDelete>
     </>
   );
 }

@@ -2,17 +2,18 @@
 // companies and contacts in a DataTable, each opening its own page (/dashboard/participants/{id}/informations,
 // created on /dashboard/participants/new, in the lot when listed from one), deleted in bulk (refused while tasks
 // use one), exported as .xlsx; the version's list also shows the histogram of tasks per participant.
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, makeStyles, tokens } from "@fluentui/react-components";
 import { PersonAdd20Regular } from "@fluentui/react-icons";
 import { ApiError } from "../../api/http";
 import { participantsApi, type Lot, type Participant } from "../../api/reference";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { Swatch } from "../../components/Color";
@@ -45,9 +46,6 @@ export function ParticipantsTab({
     [projectId, versionId, lot?.id, refresh],
   );
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [toDelete, setToDelete] = useState<number[] | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (list.error) warnError(list.error);
@@ -95,22 +93,17 @@ export function ParticipantsTab({
     { id: "total", header: t("participants.columns.total"), width: 90 },
   ];
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await participantsApi.bulkDelete(toDelete);
-      list.setData((ps) => (ps ?? []).filter((p) => !toDelete.includes(p.id)));
-      setSelected(new Set());
+  const deletion = useSelectionDelete(
+    async (ids) => {
+      await participantsApi.bulkDelete(ids);
+      list.setData((ps) => (ps ?? []).filter((p) => !ids.includes(p.id)));
       toast.success(t("participants.deleted"));
-    } catch (e) {
+    },
+    (e) => {
       if (e instanceof ApiError && e.code === "ImplementationError") toast.warning(t("participants.referenced"));
       else warnError(e);
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
+    },
+  );
 
   return (
     <div className={styles.root}>
@@ -131,10 +124,8 @@ export function ParticipantsTab({
         exportFile={{ label: t("participants.export"), run: () => participantsApi.export(projectId, versionId) }}
         loading={list.loading}
         emptyText={t("participants.empty")}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+        {...deletion.tableProps}
+        onDeleteSelected={deletion.askFor}
         onRowClick={(p) => navigate(`/dashboard/participants/${p.id}/informations`)}
       />
       {lot === null ? (
@@ -144,16 +135,9 @@ export function ParticipantsTab({
           deps={[projectId, versionId, refresh]}
         />
       ) : null}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t("participants.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setToDelete(null)}
-      >
-        <Body1>{t("participants.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t("participants.deleteTitle")}>
+        {t("participants.deleteBody", { count: deletion.pending.length })}
+      </ConfirmDelete>
     </div>
   );
 }

@@ -1,16 +1,17 @@
 // /dashboard/specialities: the version's specialities (name, lot, tags); new and edit on
 // /dashboard/specialities/{recordId}; bulk delete (refused while tasks use one).
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Body1, Button } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { Add20Regular } from "@fluentui/react-icons";
 import { specialitiesApi, type Speciality } from "../../api/reference";
 import { PageHeader } from "../../components/PageHeader";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { Swatch } from "../../components/Color";
@@ -32,9 +33,6 @@ function SpecialitiesList({ projectId, versionId }: { projectId: number; version
     () => specialitiesApi.list(projectId, versionId).then((r) => r.data),
     [projectId, versionId, refresh],
   );
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [toDelete, setToDelete] = useState<number[] | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (list.error) warnError(list.error);
@@ -64,21 +62,11 @@ function SpecialitiesList({ projectId, versionId }: { projectId: number; version
     },
   ];
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await specialitiesApi.bulkDelete(toDelete);
-      list.setData((ss) => (ss ?? []).filter((s) => !toDelete.includes(s.id)));
-      setSelected(new Set());
-      toast.success(t("specialities.deleted"));
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
+  const deletion = useSelectionDelete(async (ids) => {
+    await specialitiesApi.bulkDelete(ids);
+    list.setData((ss) => (ss ?? []).filter((s) => !ids.includes(s.id)));
+    toast.success(t("specialities.deleted"));
+  });
 
   return (
     <>
@@ -98,22 +86,13 @@ function SpecialitiesList({ projectId, versionId }: { projectId: number; version
         csvExport={{ fileName: t("specialities.title") }}
         loading={list.loading}
         emptyText={t("specialities.empty")}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+        {...deletion.tableProps}
+        onDeleteSelected={deletion.askFor}
         onRowClick={(s) => navigate(`/dashboard/specialities/${s.id}`)}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t("specialities.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setToDelete(null)}
-      >
-        <Body1>{t("specialities.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t("specialities.deleteTitle")}>
+        {t("specialities.deleteBody", { count: deletion.pending.length })}
+      </ConfirmDelete>
     </>
   );
 }

@@ -8,11 +8,12 @@ import { Add20Regular, TagMultiple20Regular } from "@fluentui/react-icons";
 import type { ClassItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
@@ -41,9 +42,6 @@ function ItemList({
   const refresh = useRefreshCounter("data");
   const list = useAsync(() => api.list(projectId, versionId), [projectId, versionId, refresh]);
   const [search, setSearch] = useState("");
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   useEffect(() => {
     if (list.error) warnError(list.error);
   }, [list.error]);
@@ -77,20 +75,11 @@ function ItemList({
     },
   ];
 
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await api.bulkDelete([...selected].map(Number));
-      toast.success(t(`${ns}.deleted`));
-      setSelected(new Set());
-      list.reload();
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setConfirming(false);
-      setDeleting(false);
-    }
-  };
+  const deletion = useSelectionDelete(async (ids) => {
+    await api.bulkDelete(ids);
+    toast.success(t(`${ns}.deleted`));
+    list.reload();
+  });
 
   return (
     <>
@@ -116,22 +105,13 @@ function ItemList({
         loading={list.loading}
         emptyText={t(`${ns}.empty`)}
         onRowClick={(i) => navigate(`${basePath}/${i.id}`)}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={() => setConfirming(true)}
+        {...deletion.tableProps}
+        onDeleteSelected={deletion.askFor}
         toolbar={<SearchField label={t(`${ns}.search`)} value={search} onChange={setSearch} />}
       />
-      <ConfirmDialog
-        open={confirming}
-        title={t(`${ns}.deleteTitle`)}
-        confirmLabel={t("actions.delete")}
-        busy={deleting}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      >
-        {t(`${ns}.deleteText`, { count: selected.size })}
-      </ConfirmDialog>
+      <ConfirmDelete flow={deletion} title={t(`${ns}.deleteTitle`)}>
+        {t(`${ns}.deleteText`, { count: deletion.pending.length })}
+      </ConfirmDelete>
     </>
   );
 }

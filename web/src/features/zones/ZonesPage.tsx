@@ -9,7 +9,8 @@ import { Add20Regular } from "@fluentui/react-icons";
 import { zonesApi, type Zone, type ZoneInput } from "../../api/reference";
 import { ApiError } from "../../api/http";
 import { PageHeader } from "../../components/PageHeader";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ConfirmDelete } from "../../components/ConfirmDelete";
+import { CreateDialog } from "../../components/CreateDialog";
 import {
   DataTable,
   initialTableQuery,
@@ -19,6 +20,8 @@ import {
 } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useDraftDialog } from "../../lib/useDraftDialog";
+import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ImportButton } from "../../components/FileButtons";
@@ -45,11 +48,6 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
   const refresh = useRefreshCounter("data");
   const list = useAsync(() => zonesApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId, refresh]);
   const [query, setQuery] = useState<TableQuery>(() => initialTableQuery({ field: "position", direction: "ASC" }));
-  const [selected, setSelected] = useState<Set<RowId>>(new Set());
-  const [toDelete, setToDelete] = useState<number[] | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [draft, setDraft] = useState<ZoneInput>(EMPTY);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (list.error) warnError(list.error);
@@ -102,29 +100,19 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
     }
   };
 
-  const create = async () => {
-    setBusy(true);
-    try {
-      const zone = await zonesApi.create(projectId, versionId, zoneChanges(null, draft));
-      list.setData((zs) => [...(zs ?? []), zone]);
-      toast.success(t("zones.created"));
-      setCreating(false);
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const creation = useDraftDialog(async (draft: ZoneInput) => {
+    const zone = await zonesApi.create(projectId, versionId, zoneChanges(null, draft));
+    list.setData((zs) => [...(zs ?? []), zone]);
+    toast.success(t("zones.created"));
+  });
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      const { ids } = await zonesApi.bulkDelete(toDelete);
+  const deletion = useSelectionDelete(
+    async (asked) => {
+      const { ids } = await zonesApi.bulkDelete(asked);
       list.setData((zs) => (zs ?? []).filter((z) => !ids.includes(z.id)));
-      setSelected(new Set());
       toast.success(t("zones.deleted"));
-    } catch (e) {
+    },
+    (e) => {
       if (e instanceof ApiError && e.code === "zone_used_by_events") {
         const ids = (e.details as { ids?: number[] } | undefined)?.ids ?? [];
         const names = ids
@@ -133,15 +121,12 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
           .join(", ");
         toast.warning(`${t("errors.zone_used_by_events")}${names ? ` ${t("zones.usedByEvents", { names })}` : ""}`);
       } else warnError(e);
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
+    },
+  );
 
-  const subZones = (toDelete ?? [])
+  const subZones = deletion.pending
     .flatMap((id) => byId.get(id)?.allChildIds ?? [])
-    .filter((id) => !(toDelete ?? []).includes(id));
+    .filter((id) => !deletion.pending.includes(id));
 
   return (
     <>
@@ -149,14 +134,7 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
         title={t("zones.title")}
         actions={
           <>
-            <Button
-              appearance="primary"
-              icon={<Add20Regular />}
-              onClick={() => {
-                setDraft(EMPTY);
-                setCreating(true);
-              }}
-            >
+            <Button appearance="primary" icon={<Add20Regular />} onClick={() => creation.open(EMPTY)}>
               {t("zones.create")}
             </Button>
             <ImportButton
@@ -181,41 +159,24 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
         emptyText={t("zones.empty")}
         query={query}
         onQueryChange={setQuery}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={setSelected}
-        onDeleteSelected={(ids) => setToDelete(ids.map(Number))}
+        {...deletion.tableProps}
+        onDeleteSelected={deletion.askFor}
         onRowClick={(z) => navigate(`/dashboard/zone/${z.id}`)}
         onReorder={
           query.sort.field === "position" && query.sort.direction === "ASC" ? (a, b) => void reorder(a, b) : undefined
         }
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t("zones.deleteTitle")}
-        confirmLabel={t("actions.delete")}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setToDelete(null)}
-      >
-        <Body1 block>{t("zones.deleteBody", { count: toDelete?.length ?? 0 })}</Body1>
+      <ConfirmDelete flow={deletion} title={t("zones.deleteTitle")}>
+        <Body1 block>{t("zones.deleteBody", { count: deletion.pending.length })}</Body1>
         {subZones.length > 0 ? (
           <Body1 block>
             {t("zones.deleteSubZones", { names: subZones.map((id) => byId.get(id)?.fullName).join(", ") })}
           </Body1>
         ) : null}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={creating}
-        title={t("zones.createTitle")}
-        confirmLabel={t("actions.create")}
-        busy={busy}
-        confirmDisabled={draft.name.trim() === ""}
-        onConfirm={() => void create()}
-        onCancel={() => setCreating(false)}
-      >
-        <ZoneFields value={draft} onChange={setDraft} zones={zones} editing={null} />
-      </ConfirmDialog>
+      </ConfirmDelete>
+      <CreateDialog flow={creation} title={t("zones.createTitle")} incomplete={(draft) => draft.name.trim() === ""}>
+        {(draft, setDraft) => <ZoneFields value={draft} onChange={setDraft} zones={zones} editing={null} />}
+      </CreateDialog>
     </>
   );
 }
