@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 import { LIST_LIMIT } from "../constants.js";
+import type { ErrorCode } from "../errors.js";
 import { defineListResource } from "../filters.js";
+import type { Ref } from "./common.js";
 import { colour, id, idList, projectRef, requiredText, text } from "../schemas.js";
 
 /**
@@ -114,3 +116,43 @@ export const classificationCategoryListResource = defineListResource({
   ],
   defaultLimit: LIST_LIMIT,
 });
+
+/** The JSON of a tag or phase category. */
+export interface ClassificationCategory {
+  id: number;
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+  name: string;
+  type: string | null;
+  position: number;
+  parentCategoryId: number | null;
+  parentCategory: Ref | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The JSON of a tag or phase, with its category and that category's parent. */
+export interface ClassificationItem {
+  id: number;
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+  name: string;
+  color: string | null;
+  type: string | null;
+  categoryId: number | null;
+  category: Omit<ClassificationCategory, "projectId" | "versionId" | "trackingId" | "createdAt" | "updatedAt"> | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Error keys a tag, phase or category call answers with (besides the generic ones). */
+export const CLASSIFICATION_ERRORS = [
+  "errors.not_found",
+  "errors.version_not_found",
+  "errors.version_not_in_project",
+] as const satisfies readonly ErrorCode[];
+
+/** Tag and phase writes send reference:update with their resource name: viewers refetch their lists. */
+export const CLASSIFICATION_REALTIME = { event: "reference:update", tag: "tag", phase: "phase" } as const;

@@ -7,6 +7,9 @@ import { z } from "zod";
 import { LIST_LIMIT, TIME_ZONE } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { id, idList, projectRef, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { RealtimeEventName } from "../realtime.js";
+import type { Ref } from "./common.js";
 
 /** A holiday is one day (optionally for given lots); a vacation a range for the whole project. */
 export const HOLIDAY_TYPES = ["holiday", "vacation"] as const;
@@ -76,3 +79,38 @@ export const holidayListResource = defineListResource({
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** The JSON of a holiday or vacation. */
+export interface Holiday {
+  id: number;
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+  name: string;
+  type: HolidayType;
+  startDate: string;
+  endDate: string;
+  /** Holiday only: the lots whose tasks skip it (empty: every lot). */
+  participantsGroupPro: (Ref & { color: string })[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Error keys a holiday call answers with (besides the generic ones). */
+export const HOLIDAY_ERRORS = [
+  "errors.not_found",
+  "errors.startDate_invalid",
+  "errors.endDate_invalid",
+  "errors.undo_import_in_use",
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * A holiday write re-plans the version: it sends its own event (after the re-plan), then event:bulk_update with
+ * the tasks it moved.
+ */
+export const HOLIDAY_REALTIME = {
+  create: "holiday:endCreate",
+  update: "holiday:endUpdate",
+  delete: "holiday:endDelete",
+  moved: "event:bulk_update",
+} as const satisfies Record<string, RealtimeEventName>;

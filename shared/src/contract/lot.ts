@@ -6,6 +6,8 @@ import { z } from "zod";
 import { LIST_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { colour, id, idList, projectRef, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { Ref, TagRef } from "./common.js";
 
 const tagIds = z.array(id).max(1000);
 
@@ -65,3 +67,37 @@ export const lotListResource = defineListResource({
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** A speciality as its lot lists it. */
+export interface LotSpeciality {
+  id: number;
+  name: string;
+  tags: TagRef[];
+}
+
+/** The JSON of a project lot (spec 001 section 3). `total` counts the lot's tasks and milestones. */
+export interface Lot {
+  id: number;
+  name: string;
+  color: string;
+  tags: TagRef[];
+  specialities: LotSpeciality[];
+  participants: (Ref & { color: string })[];
+  participantGroupId: number | null;
+  trackingId: number;
+  projectId: number;
+  versionId: number;
+  total: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** Error keys a lot call answers with (besides the generic ones). */
+export const LOT_ERRORS = [
+  "errors.not_found",
+  "participant_group_name_exists",
+  "ImplementationError",
+] as const satisfies readonly ErrorCode[];
+
+/** Lot writes send reference:update with this resource name: viewers refetch their lists. */
+export const LOT_REALTIME = { event: "reference:update", resource: "participantGroupPro" } as const;

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { LIST_LIMIT, ORDER_LINE_UNITS } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { id, idList, plainString, projectRef, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { Ref, TagRef } from "./common.js";
 
 export const macroTaskParams = z.object({ id });
 
@@ -121,3 +123,49 @@ export const macroTaskListResource = defineListResource({
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** A zone a macro-task's events are in (`join=zones`). */
+export interface MacroTaskZone {
+  id: number;
+  name: string;
+  fullName: string | null;
+  unity: string;
+  level: number;
+}
+
+/** The JSON of a macro-task. */
+export interface MacroTask {
+  id: number;
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+  name: string;
+  /** Rolled up from its events (first start, last end); the stored dates when it has none. */
+  startDate: string | null;
+  endDate: string | null;
+  participantGroupProId: number | null;
+  participantGroupPro: (Ref & { color: string }) | null;
+  specialities: Ref[];
+  tags: TagRef[];
+  trackedUnit: string | null;
+  trackedFamilies: Record<string, number[]>;
+  /** The unity of the zones it is followed in (spec: "tracking level, followed zone unity"), null if none. */
+  trackingLevel: string | null;
+  hasCounting: boolean;
+  globalCounting: number | null;
+  isComplete: boolean;
+  /** join=zones: the zones of its events (the second list: name and zone names). */
+  zones?: MacroTaskZone[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Error keys a macro-task call answers with (besides the generic ones). */
+export const MACRO_TASK_ERRORS = [
+  "errors.not_found",
+  "speciality_participant_or_group_dont_match",
+  "ImplementationError",
+] as const satisfies readonly ErrorCode[];
+
+/** Macro-task writes send reference:update with this resource name: viewers refetch their lists. */
+export const MACRO_TASK_REALTIME = { event: "reference:update", resource: "macroTask" } as const;

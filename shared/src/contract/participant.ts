@@ -6,6 +6,8 @@ import { z } from "zod";
 import { LIST_LIMIT, TEXT_MAX_LENGTH } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { colour, id, plainString, projectRef } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { Ref, TagRef } from "./common.js";
 
 const ids = z.array(id).max(10_000);
 const optionalText = (max = TEXT_MAX_LENGTH) =>
@@ -95,3 +97,36 @@ export const participantListResource = defineListResource({
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** The JSON of a participant (spec 001 section 3). `total` counts its tasks and milestones. */
+export interface Participant {
+  id: number;
+  name: string;
+  color: string;
+  companyName: string | null;
+  projectManagerEmail: string | null;
+  projectManagerFirstName: string | null;
+  projectManagerLastName: string | null;
+  projectManagerPhoneNumber: string | null;
+  tags: TagRef[];
+  zones: Ref[];
+  specialities: (Ref & { participantGroupProId: number | null })[];
+  participantsGroupPro: (Ref & { color: string })[];
+  trackingId: number;
+  projectId: number;
+  versionId: number;
+  total: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** Error keys a participant call answers with (besides the generic ones). */
+export const PARTICIPANT_ERRORS = [
+  "errors.not_found",
+  "speciality_participant_or_group_dont_match",
+  "E_INVALID_NEW_RECORD",
+  "ImplementationError",
+] as const satisfies readonly ErrorCode[];
+
+/** Participant writes send reference:update with this resource name: viewers refetch their lists. */
+export const PARTICIPANT_REALTIME = { event: "reference:update", resource: "participant" } as const;

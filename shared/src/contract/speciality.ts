@@ -6,6 +6,8 @@ import { z } from "zod";
 import { LIST_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { id, projectRef, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { TagRef } from "./common.js";
 
 export const specialityParams = z.object({ id });
 const tagIds = z.array(id).max(1000);
@@ -49,3 +51,23 @@ export const specialityListResource = defineListResource({
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** The JSON of a speciality (spec 001 section 3: id, name, tags), with its lot. */
+export interface Speciality {
+  id: number;
+  name: string;
+  tags: TagRef[];
+  participantGroupProId: number | null;
+  participantGroupPro: { id: number; name: string; color: string } | null;
+  trackingId: number;
+  projectId: number;
+  versionId: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** Error keys a speciality call answers with (besides the generic ones). */
+export const SPECIALITY_ERRORS = ["errors.not_found", "ImplementationError"] as const satisfies readonly ErrorCode[];
+
+/** Speciality writes send reference:update with this resource name: viewers refetch their lists. */
+export const SPECIALITY_REALTIME = { event: "reference:update", resource: "speciality" } as const;

@@ -1,30 +1,16 @@
+import type { Holiday } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { HolidayModel } from "../../models/holiday.js";
 import { isoRequired } from "../../lib/dates.js";
 
 export type HolidayDbRow = Record<string, unknown> & { id: number };
 
-export interface HolidayOut {
-  id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-  name: string;
-  type: "holiday" | "vacation";
-  startDate: string;
-  endDate: string;
-  /** Holiday only: the lots whose tasks skip it (empty: every lot). */
-  participantsGroupPro: { id: number; name: string; color: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
-
 export function holidaySelect(db: Db) {
   return db("holidays as h").select("h.*");
 }
 
 /** Holidays with their lots in French order. */
-export async function presentHolidays(db: Db, rows: HolidayDbRow[]): Promise<HolidayOut[]> {
+export async function presentHolidays(db: Db, rows: HolidayDbRow[]): Promise<Holiday[]> {
   const holidays = await HolidayModel.fetchGraph(rows, "lots(ref, frenchOrder)", { transaction: db });
   return holidays.map((r) => ({
     id: r.id,

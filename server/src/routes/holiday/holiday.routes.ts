@@ -6,6 +6,8 @@ import {
   holidayParams,
   holidayUpdateBody,
   PERMISSIONS,
+  type Holiday,
+  HOLIDAY_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import {
@@ -21,7 +23,7 @@ import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
 import { remember } from "../../planning/versionGraph.js";
 import { exportRoute, getOneRoute, listRoute, oneReference, type ReferenceResource } from "../referenceRoutes.js";
-import { holidaySelect, presentHolidays, type HolidayDbRow, type HolidayOut } from "./holiday.presenter.js";
+import { holidaySelect, presentHolidays, type HolidayDbRow } from "./holiday.presenter.js";
 import { holidayColumns } from "./holiday.schema.js";
 
 /**
@@ -31,7 +33,7 @@ import { holidayColumns } from "./holiday.schema.js";
  * cached only once committed. A failed write sends its error twin to the initiator.
  */
 
-const holidays: ReferenceResource<HolidayDbRow, HolidayOut> = {
+const holidays: ReferenceResource<HolidayDbRow, Holiday> = {
   path: "/holiday",
   table: "holidays",
   alias: "h",
@@ -43,7 +45,7 @@ const holidays: ReferenceResource<HolidayDbRow, HolidayOut> = {
   announce: () => undefined,
 };
 
-const EXPORT_COLUMNS: XlsxColumn<HolidayOut>[] = [
+const EXPORT_COLUMNS: XlsxColumn<Holiday>[] = [
   { header: "Nom", width: 40, value: (h) => h.name },
   { header: "Type", width: 14, value: (h) => (h.type === "vacation" ? "Congés" : "Jour férié") },
   { header: "Date de début", kind: "day", value: (h) => h.startDate },
@@ -78,7 +80,7 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, body, emits, onCommit }) => {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
-      emits.expect("holiday:endCreate", base);
+      emits.expect(HOLIDAY_REALTIME.create, base);
       const { projectId: _p, versionId: _v, ...input } = body;
       const out = await createHoliday(db, user.id, scope.projectId, scope.versionId, input as HolidayInput);
       const dates = answer(out, emits, onCommit);
@@ -96,7 +98,7 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, body, emits, onCommit }) => {
       const scope = await writableRows(db, user, "holidays", body.ids);
       const base = { projectId: scope.projectId, versionId: scope.versionId, initiatorId: user.id };
-      emits.expect("holiday:endDelete", base);
+      emits.expect(HOLIDAY_REALTIME.delete, base);
       const out = await deleteHolidays(db, user.id, scope.projectId, scope.versionId, body.ids);
       return { count: out.ids.length, ...answer(out, emits, onCommit) };
     },
@@ -112,7 +114,7 @@ export function holidayRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, user, body, params, emits, onCommit }) => {
       const row = await writableRow(db, user, "holidays", params.id);
       const base = { projectId: row.project_id, versionId: row.version_id, initiatorId: user.id };
-      emits.expect("holiday:endUpdate", base);
+      emits.expect(HOLIDAY_REALTIME.update, base);
       const { projectId: _p, versionId: _v, ...patch } = body;
       const out = await updateHoliday(db, user.id, row, patch);
       const dates = answer(out, emits, onCommit);

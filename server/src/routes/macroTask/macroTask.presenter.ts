@@ -1,46 +1,11 @@
-import type { TagOut } from "../../commands/referenceLinks.js";
 import { MacroTaskModel } from "../../models/macroTask.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
-import { ZONE_UNITIES } from "@jalon/shared";
+import { ZONE_UNITIES, type MacroTask } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { isoRequired } from "../../lib/dates.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
 
 export type MacroTaskDbRow = Record<string, unknown> & { id: number };
-
-export interface ZoneRef {
-  id: number;
-  name: string;
-  fullName: string | null;
-  unity: string;
-  level: number;
-}
-
-export interface MacroTaskOut {
-  id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-  name: string;
-  /** Rolled up from its events (first start, last end); the stored dates when it has none. */
-  startDate: string | null;
-  endDate: string | null;
-  participantGroupProId: number | null;
-  participantGroupPro: { id: number; name: string; color: string } | null;
-  specialities: { id: number; name: string }[];
-  tags: TagOut[];
-  trackedUnit: string | null;
-  trackedFamilies: Record<string, number[]>;
-  /** The unity of the zones it is followed in (spec: "tracking level, followed zone unity"), null if none. */
-  trackingLevel: string | null;
-  hasCounting: boolean;
-  globalCounting: number | null;
-  isComplete: boolean;
-  /** join=zones: the zones of its events (the second list: name and zone names). */
-  zones?: ZoneRef[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 /**
  * Macro-tasks as the derived table `mt`: dates rolled up from their events, the lot's name and the
@@ -76,7 +41,7 @@ export async function presentMacroTasks(
   db: Db,
   rows: MacroTaskDbRow[],
   joins: readonly string[] = [],
-): Promise<MacroTaskOut[]> {
+): Promise<MacroTask[]> {
   const graph = `[lot(ref), specialities(ref, frenchOrder), ${TAGS}${joins.includes("zones") ? ", zones" : ""}]`;
   const models = new Map(
     (await MacroTaskModel.fetchGraph(rows, graph, { transaction: db })).map((m) => [m.id, m] as const),
@@ -97,7 +62,7 @@ export async function presentMacroTasks(
     const deepest = levels.sort((a, b) => b.level - a.level)[0];
     const groupId = (r.participant_group_pro_id as number | null) ?? null;
     const model = models.get(r.id);
-    const out: MacroTaskOut = {
+    const out: MacroTask = {
       id: r.id,
       projectId: r.project_id as number,
       versionId: r.version_id as number,

@@ -1,4 +1,5 @@
 import type Router from "@koa/router";
+import { emitReference } from "../../commands/lotWrite.js";
 import {
   AppError,
   type Filter,
@@ -12,6 +13,8 @@ import {
   macroTaskUpdateBody,
   parseListQuery,
   PERMISSIONS,
+  type MacroTask,
+  MACRO_TASK_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import {
@@ -27,7 +30,7 @@ import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import { readableProject } from "../../access/projects.js";
-import { macroTaskSelect, presentMacroTasks, type MacroTaskDbRow, type MacroTaskOut } from "./macroTask.presenter.js";
+import { macroTaskSelect, presentMacroTasks, type MacroTaskDbRow } from "./macroTask.presenter.js";
 import { macroTaskColumns } from "./macroTask.schema.js";
 
 /**
@@ -55,7 +58,7 @@ function joinFilters(db: Db, base: Query, filters: Filter[]): void {
   }
 }
 
-async function one(db: Db, id: number, versionId: number): Promise<MacroTaskOut> {
+async function one(db: Db, id: number, versionId: number): Promise<MacroTask> {
   const row = (await macroTaskSelect(db, versionId).where("mt.id", id).first()) as MacroTaskDbRow | undefined;
   if (!row) throw new AppError("errors.not_found");
   const [out] = await presentMacroTasks(db, [row], ["zones"]);
@@ -63,14 +66,7 @@ async function one(db: Db, id: number, versionId: number): Promise<MacroTaskOut>
 }
 
 function announce(emits: Emits, scope: { projectId: number; versionId: number }, userId: number, ids: number[]): void {
-  emits.add({
-    event: "reference:update",
-    projectId: scope.projectId,
-    versionId: scope.versionId,
-    initiatorId: userId,
-    ids,
-    data: { resource: "macroTask" },
-  });
+  emitReference(emits, MACRO_TASK_REALTIME.resource, scope, userId, ids);
 }
 
 async function listRows(

@@ -1,5 +1,6 @@
+import type { Participant } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoTime, type TagOut } from "../../commands/referenceLinks.js";
+import { isoTime } from "../../commands/referenceLinks.js";
 import { ParticipantModel } from "../../models/participant.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
@@ -20,33 +21,6 @@ export interface ParticipantDbRow {
   total?: unknown;
 }
 
-interface Ref {
-  id: number;
-  name: string;
-}
-
-/** The JSON contract of a participant (spec 001 section 3). `total` counts its tasks and milestones. */
-export interface ParticipantOut {
-  id: number;
-  name: string;
-  color: string;
-  companyName: string | null;
-  projectManagerEmail: string | null;
-  projectManagerFirstName: string | null;
-  projectManagerLastName: string | null;
-  projectManagerPhoneNumber: string | null;
-  tags: TagOut[];
-  zones: Ref[];
-  specialities: (Ref & { participantGroupProId: number | null })[];
-  participantsGroupPro: (Ref & { color: string })[];
-  trackingId: number;
-  projectId: number;
-  versionId: number;
-  total: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
 export function participantSelect(db: Db) {
   return db("participants as pa").select(
     "pa.*",
@@ -57,7 +31,7 @@ export function participantSelect(db: Db) {
 /** Its zones by position, its specialities (with their lot) and lots in French order, its tags. */
 const PARTICIPANT_GRAPH = `[zones(ref, byPosition), specialities(withLot, frenchOrder), lots(ref, frenchOrder), ${TAGS}]`;
 
-export async function presentParticipants(db: Db, rows: ParticipantDbRow[]): Promise<ParticipantOut[]> {
+export async function presentParticipants(db: Db, rows: ParticipantDbRow[]): Promise<Participant[]> {
   if (rows.length === 0) return [];
   const totals = new Map(rows.map((r) => [r.id, Number(r.total ?? 0)]));
   const participants = await ParticipantModel.fetchGraph(rows, PARTICIPANT_GRAPH, { transaction: db });

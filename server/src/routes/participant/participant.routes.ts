@@ -1,5 +1,12 @@
 import type Router from "@koa/router";
-import { participantCreateBody, participantListResource, participantUpdateBody, PERMISSIONS } from "@jalon/shared";
+import {
+  participantCreateBody,
+  participantListResource,
+  participantUpdateBody,
+  PERMISSIONS,
+  type Participant,
+  PARTICIPANT_REALTIME,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { emitReference } from "../../commands/lotWrite.js";
 import {
@@ -23,19 +30,14 @@ import {
   patchRoute,
   type ReferenceResource,
 } from "../referenceRoutes.js";
-import {
-  participantSelect,
-  presentParticipants,
-  type ParticipantDbRow,
-  type ParticipantOut,
-} from "./participant.presenter.js";
+import { participantSelect, presentParticipants, type ParticipantDbRow } from "./participant.presenter.js";
 import { participantColumns } from "./participant.schema.js";
 
 /**
  * Participants (spec 001 section 7 "Participants and lots"): companies and contacts of the version. Reads are
  * open to the project's external collaborators; writes, histogram and export are manager level.
  */
-const participants: ReferenceResource<ParticipantDbRow, ParticipantOut> = {
+const participants: ReferenceResource<ParticipantDbRow, Participant> = {
   path: "/participant",
   table: "participants",
   alias: "pa",
@@ -51,10 +53,10 @@ const participants: ReferenceResource<ParticipantDbRow, ParticipantOut> = {
     }
   },
   present: presentParticipants,
-  announce: (emits, scope, userId, ids) => emitReference(emits, "participant", scope, userId, ids),
+  announce: (emits, scope, userId, ids) => emitReference(emits, PARTICIPANT_REALTIME.resource, scope, userId, ids),
 };
 
-const EXPORT_COLUMNS: XlsxColumn<ParticipantOut>[] = [
+const EXPORT_COLUMNS: XlsxColumn<Participant>[] = [
   { header: "Nom", width: 30, value: (p) => p.name },
   { header: "Entreprise", width: 30, value: (p) => p.companyName },
   { header: "Couleur", width: 10, value: (p) => p.color },

@@ -1,5 +1,6 @@
+import type { Lot } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoTime, type TagOut } from "../../commands/referenceLinks.js";
+import { isoTime } from "../../commands/referenceLinks.js";
 import { LotModel } from "../../models/lot.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
@@ -13,29 +14,6 @@ export interface LotDbRow {
   participant_group_id: number | null;
   created_at: Date | string;
   updated_at: Date | string;
-}
-
-export interface LotSpecialityOut {
-  id: number;
-  name: string;
-  tags: TagOut[];
-}
-
-/** The JSON contract of a project lot (spec 001 section 3). `total` counts the lot's tasks and milestones. */
-export interface LotOut {
-  id: number;
-  name: string;
-  color: string;
-  tags: TagOut[];
-  specialities: LotSpecialityOut[];
-  participants: { id: number; name: string; color: string }[];
-  participantGroupId: number | null;
-  trackingId: number;
-  projectId: number;
-  versionId: number;
-  total: number;
-  createdAt: string | null;
-  updatedAt: string | null;
 }
 
 export function lotSelect(db: Db) {
@@ -60,7 +38,7 @@ export async function lotEventCounts(db: Db, rows: LotDbRow[]): Promise<Map<numb
 /** Its specialities (with their tags) and participants in French order, its tags. */
 const LOT_GRAPH = `[specialities(ref, frenchOrderThenId).${TAGS}, participants(ref, frenchOrder), ${TAGS}]`;
 
-export async function presentLots(db: Db, rows: LotDbRow[]): Promise<LotOut[]> {
+export async function presentLots(db: Db, rows: LotDbRow[]): Promise<Lot[]> {
   const totals = await lotEventCounts(db, rows);
   const lots = await LotModel.fetchGraph(rows, LOT_GRAPH, { transaction: db });
   return lots.map((r) => ({

@@ -1,5 +1,13 @@
 import type Router from "@koa/router";
-import { lotBulkImportBody, lotCreateBody, lotListResource, lotUpdateBody, PERMISSIONS } from "@jalon/shared";
+import {
+  lotBulkImportBody,
+  lotCreateBody,
+  lotListResource,
+  lotUpdateBody,
+  PERMISSIONS,
+  type Lot,
+  LOT_REALTIME,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { createLot, deleteLots, emitReference, importLibraryLots, updateLot } from "../../commands/lotWrite.js";
 import { writeScope } from "../../commands/referenceScope.js";
@@ -17,7 +25,7 @@ import {
   patchRoute,
   type ReferenceResource,
 } from "../referenceRoutes.js";
-import { lotEventCounts, lotSelect, presentLots, type LotDbRow, type LotOut } from "./participantGroupPro.presenter.js";
+import { lotEventCounts, lotSelect, presentLots, type LotDbRow } from "./participantGroupPro.presenter.js";
 import { lotColumns } from "./participantGroupPro.schema.js";
 
 /**
@@ -26,7 +34,7 @@ import { lotColumns } from "./participantGroupPro.schema.js";
  * level. Success texts are the web's ('Lot créé.', 'Lot mis à jour.', 'Lots supprimés.').
  */
 
-const lots: ReferenceResource<LotDbRow, LotOut> = {
+const lots: ReferenceResource<LotDbRow, Lot> = {
   path: "/participant-group-pro",
   table: "participant_group_pros",
   alias: "l",
@@ -35,10 +43,10 @@ const lots: ReferenceResource<LotDbRow, LotOut> = {
   select: lotSelect,
   present: presentLots,
   totals: lotEventCounts,
-  announce: (emits, scope, userId, ids) => emitReference(emits, "participantGroupPro", scope, userId, ids),
+  announce: (emits, scope, userId, ids) => emitReference(emits, LOT_REALTIME.resource, scope, userId, ids),
 };
 
-const EXPORT_COLUMNS: XlsxColumn<LotOut>[] = [
+const EXPORT_COLUMNS: XlsxColumn<Lot>[] = [
   { header: "Nom", width: 36, value: (l) => l.name },
   { header: "Couleur", width: 10, value: (l) => l.color },
   { header: "Spécialités", width: 40, value: (l) => l.specialities.map((s) => s.name).join(", ") || null },

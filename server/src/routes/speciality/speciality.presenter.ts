@@ -1,5 +1,6 @@
+import type { Speciality } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoTime, type TagOut } from "../../commands/referenceLinks.js";
+import { isoTime } from "../../commands/referenceLinks.js";
 import { SpecialityModel } from "../../models/speciality.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
@@ -14,25 +15,11 @@ export interface SpecialityDbRow {
   updated_at: Date | string;
 }
 
-/** The JSON contract of a speciality (spec 001 section 3: id, name, tags), with its lot. */
-export interface SpecialityOut {
-  id: number;
-  name: string;
-  tags: TagOut[];
-  participantGroupProId: number | null;
-  participantGroupPro: { id: number; name: string; color: string } | null;
-  trackingId: number;
-  projectId: number;
-  versionId: number;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
-
 export function specialitySelect(db: Db) {
   return db("specialities as s").select("s.*");
 }
 
-export async function presentSpecialities(db: Db, rows: SpecialityDbRow[]): Promise<SpecialityOut[]> {
+export async function presentSpecialities(db: Db, rows: SpecialityDbRow[]): Promise<Speciality[]> {
   const specialities = await SpecialityModel.fetchGraph(rows, `[lot(ref), ${TAGS}]`, { transaction: db });
   return specialities.map((r) => ({
     id: r.id,

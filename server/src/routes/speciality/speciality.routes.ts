@@ -6,6 +6,8 @@ import {
   specialityListResource,
   specialityParams,
   specialityUpdateBody,
+  type Speciality,
+  SPECIALITY_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { emitReference, SPECIALITY_REFERENCED_MESSAGE } from "../../commands/lotWrite.js";
@@ -22,12 +24,7 @@ import {
   patchRoute,
   type ReferenceResource,
 } from "../referenceRoutes.js";
-import {
-  presentSpecialities,
-  specialitySelect,
-  type SpecialityDbRow,
-  type SpecialityOut,
-} from "./speciality.presenter.js";
+import { presentSpecialities, specialitySelect, type SpecialityDbRow } from "./speciality.presenter.js";
 import { specialityColumns } from "./speciality.schema.js";
 
 /**
@@ -35,7 +32,7 @@ import { specialityColumns } from "./speciality.schema.js";
  * the project's external collaborators; writes are manager level. A speciality tasks use cannot be deleted.
  */
 
-const specialities: ReferenceResource<SpecialityDbRow, SpecialityOut> = {
+const specialities: ReferenceResource<SpecialityDbRow, Speciality> = {
   path: "/speciality",
   table: "specialities",
   alias: "s",
@@ -43,7 +40,7 @@ const specialities: ReferenceResource<SpecialityDbRow, SpecialityOut> = {
   columns: specialityColumns,
   select: specialitySelect,
   present: presentSpecialities,
-  announce: (emits, scope, userId, ids) => emitReference(emits, "speciality", scope, userId, ids),
+  announce: (emits, scope, userId, ids) => emitReference(emits, SPECIALITY_REALTIME.resource, scope, userId, ids),
 };
 
 async function remove(db: Db, ids: number[]): Promise<void> {

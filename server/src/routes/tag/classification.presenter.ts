@@ -1,3 +1,4 @@
+import type { ClassificationItem, ClassificationCategory } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { isoRequired } from "../../lib/dates.js";
 
@@ -8,41 +9,6 @@ export interface ClassificationTables {
 }
 
 export type DbRow = Record<string, unknown> & { id: number };
-
-export interface CategoryOut {
-  id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-  name: string;
-  type: string | null;
-  position: number;
-  parentCategoryId: number | null;
-  parentCategory: { id: number; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ItemOut {
-  id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
-  name: string;
-  color: string | null;
-  type: string | null;
-  categoryId: number | null;
-  category: {
-    id: number;
-    name: string;
-    type: string | null;
-    position: number;
-    parentCategoryId: number | null;
-    parentCategory: { id: number; name: string } | null;
-  } | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Items with their category and its parent, as the derived table `i` (category `c`) list filters address. */
 export function itemSelect(db: Db, t: ClassificationTables) {
@@ -65,7 +31,7 @@ export function categorySelect(db: Db, t: ClassificationTables) {
     .select("c.*", "pc.name as parent_name");
 }
 
-export function presentItem(r: DbRow): ItemOut {
+export function presentItem(r: DbRow): ClassificationItem {
   const categoryId = (r.category_id as number | null) ?? null;
   const parentId = (r.category_parent_id as number | null) ?? null;
   return {
@@ -93,7 +59,7 @@ export function presentItem(r: DbRow): ItemOut {
   };
 }
 
-export function presentCategory(r: DbRow): CategoryOut {
+export function presentCategory(r: DbRow): ClassificationCategory {
   const parentId = (r.parent_category_id as number | null) ?? null;
   return {
     id: r.id,

@@ -1,4 +1,5 @@
 import type Router from "@koa/router";
+import { emitReference } from "../../commands/lotWrite.js";
 import {
   AppError,
   classificationBulkDeleteBody,
@@ -12,13 +13,15 @@ import {
   classificationParams,
   parseListQuery,
   PERMISSIONS,
+  type ClassificationItem,
+  CLASSIFICATION_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
-import { route, type Emits } from "../../http/route.js";
+import { route } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import {
   categorySelect,
@@ -27,7 +30,6 @@ import {
   presentItem,
   type ClassificationTables,
   type DbRow,
-  type ItemOut,
 } from "./classification.presenter.js";
 import { categoryColumns, itemColumns } from "./classification.schema.js";
 
@@ -48,23 +50,6 @@ export interface ClassificationSpec {
   itemsJoin: string;
   exportSheet: string;
   exportPrefix: string;
-}
-
-function announce(
-  emits: Emits,
-  scope: { projectId: number; versionId: number },
-  userId: number,
-  resource: string,
-  ids: number[],
-): void {
-  emits.add({
-    event: "reference:update",
-    projectId: scope.projectId,
-    versionId: scope.versionId,
-    initiatorId: userId,
-    ids,
-    data: { resource },
-  });
 }
 
 async function assertCategory(
@@ -96,7 +81,7 @@ async function assertNoCycle(db: Db, table: string, id: number, parentId: number
   }
 }
 
-const EXPORT_COLUMNS: XlsxColumn<ItemOut>[] = [
+const EXPORT_COLUMNS: XlsxColumn<ClassificationItem>[] = [
   { header: "Nom", width: 40, value: (i) => i.name },
   { header: "Couleur", width: 12, value: (i) => i.color },
   { header: "Type", width: 16, value: (i) => i.type },
@@ -107,7 +92,7 @@ const EXPORT_COLUMNS: XlsxColumn<ItemOut>[] = [
 /** Tags and tag categories of a version (spec 001 section 7): GET/POST /tag, /tag/{id}, bulk-delete, export. */
 export const TAGS: ClassificationSpec = {
   tables: { items: "tags", categories: "tag_categories" },
-  resource: "tag",
+  resource: CLASSIFICATION_REALTIME.tag,
   itemPath: "/tag",
   categoryPath: "/category",
   itemsJoin: "tags",
@@ -118,7 +103,7 @@ export const TAGS: ClassificationSpec = {
 /** Phases and phase categories, built like tags (migration 003_phases): /phase and /phase-category. */
 export const PHASES: ClassificationSpec = {
   tables: { items: "phases", categories: "phase_categories" },
-  resource: "phase",
+  resource: CLASSIFICATION_REALTIME.phase,
   itemPath: "/phase",
   categoryPath: "/phase-category",
   itemsJoin: "phases",
@@ -190,7 +175,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
           category_id: body.categoryId ?? null,
         })
         .returning("id");
-      announce(emits, scope, user.id, spec.resource, [row.id]);
+      emitReference(emits, spec.resource, scope, user.id, [row.id]);
       return one(db, row.id);
     },
   });
@@ -204,7 +189,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
     handler: async ({ db, user, body, emits }) => {
       const scope = await writableRows(db, user, tables.items, body.ids);
       const deleted = await db(tables.items).whereIn("id", body.ids).delete().returning("id");
-      announce(emits, scope, user.id, spec.resource, body.ids);
+      emitReference(emits, spec.resource, scope, user.id, body.ids);
       return { count: deleted.length };
     },
   });
@@ -239,7 +224,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
         await db(tables.items)
           .where({ id: row.id })
           .update({ ...update, updated_at: db.fn.now() });
-      announce(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, spec.resource, [row.id]);
+      emitReference(emits, spec.resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
       return one(db, row.id);
     },
   });
@@ -253,7 +238,7 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
     handler: async ({ db, user, params, emits }) => {
       const row = await writableRow(db, user, tables.items, params.id);
       await db(tables.items).where({ id: row.id }).delete();
-      announce(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, spec.resource, [row.id]);
+      emitReference(emits, spec.resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
       return { count: 1 };
     },
   });
@@ -326,7 +311,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
           position,
         })
         .returning("id");
-      announce(emits, scope, user.id, resource, [row.id]);
+      emitReference(emits, resource, scope, user.id, [row.id]);
       return one(db, row.id);
     },
   });
@@ -351,7 +336,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
         `update ${tables.categories} set position = v.p, updated_at = now() from json_to_recordset(?::json) as v(id int, p int) where ${tables.categories}.id = v.id`,
         [JSON.stringify(body.ids.map((id, p) => ({ id, p })))],
       );
-      announce(emits, scope, user.id, resource, body.ids);
+      emitReference(emits, resource, scope, user.id, body.ids);
       return { ids: body.ids, positions: body.ids.map((_, p) => p) };
     },
   });
@@ -375,7 +360,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
         await db(tables.categories)
           .where({ id: row.id })
           .update({ ...update, updated_at: db.fn.now() });
-      announce(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, resource, [row.id]);
+      emitReference(emits, resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
       return one(db, row.id);
     },
   });
@@ -390,7 +375,7 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     handler: async ({ db, user, params, emits }) => {
       const row = await writableRow(db, user, tables.categories, params.id);
       await db(tables.categories).where({ id: row.id }).delete();
-      announce(emits, { projectId: row.project_id, versionId: row.version_id }, user.id, resource, [row.id]);
+      emitReference(emits, resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
       return { count: 1 };
     },
   });

@@ -20,11 +20,6 @@ export interface ZoneDbRow {
   updated_at: Date | string;
 }
 
-export type ZoneRef = Ref;
-
-/** The JSON contract of a zone (spec 001 section 3): shared/src/contract/zone.ts. */
-export type ZoneOut = Zone;
-
 export function zoneSelect(db: Db) {
   return db("zones as z").select("z.*");
 }
@@ -44,11 +39,11 @@ function descendantIds(zone: ZoneModel): number[] {
   return out.sort((a, b) => a - b);
 }
 
-export async function presentZones(db: Db, rows: ZoneDbRow[]): Promise<ZoneOut[]> {
+export async function presentZones(db: Db, rows: ZoneDbRow[]): Promise<Zone[]> {
   if (rows.length === 0) return [];
   const zones = await ZoneModel.fetchGraph(rows, ZONE_GRAPH, { transaction: db });
   return zones.map((r) => {
-    const kids: ZoneRef[] = (r.children ?? []).map((c) => ({ id: c.id, name: c.name }));
+    const kids: Ref[] = (r.children ?? []).map((c) => ({ id: c.id, name: c.name }));
     return {
       id: r.id,
       name: r.name,

@@ -8,6 +8,7 @@ import {
   zoneTypologyQuery,
   zoneUpdateBody,
   zoneVersionParams,
+  type Zone,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readableProject, readableVersion } from "../../access/projects.js";
@@ -27,7 +28,7 @@ import {
   patchRoute,
   type ReferenceResource,
 } from "../referenceRoutes.js";
-import { presentZones, zoneSelect, type ZoneDbRow, type ZoneOut } from "./zone.presenter.js";
+import { presentZones, zoneSelect, type ZoneDbRow } from "./zone.presenter.js";
 import { zoneColumns, zoneImportBody } from "./zone.schema.js";
 
 /**
@@ -35,7 +36,7 @@ import { zoneColumns, zoneImportBody } from "./zone.schema.js";
  * external collaborators (the planning shows zones); writes, import and export are manager level.
  */
 
-const zones: ReferenceResource<ZoneDbRow, ZoneOut> = {
+const zones: ReferenceResource<ZoneDbRow, Zone> = {
   path: "/zone",
   table: "zones",
   alias: "z",
@@ -57,7 +58,7 @@ async function queryScope(db: Db, user: AuthUser, q: { projectId?: number; versi
   throw new AppError("errors.no_project");
 }
 
-const EXPORT_COLUMNS: XlsxColumn<ZoneOut>[] = [
+const EXPORT_COLUMNS: XlsxColumn<Zone>[] = [
   { header: "Nom", width: 30, value: (z) => z.name },
   { header: "Nom complet", width: 50, value: (z) => z.fullName },
   {
