@@ -6,6 +6,7 @@ import { z } from "zod";
 import { LIST_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { id, isoInstant, plainString, requiredText, text } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
 
 /** One file of a recalibration: its name, where it is stored, when it was added (older rows may carry more keys). */
 export interface ShiftFile {
@@ -73,3 +74,16 @@ export const shiftHistoryUpdateBody = z
   })
   .partial()
   .strict();
+
+/** Error keys a shift history call answers with (besides the generic ones). */
+export const SHIFT_HISTORY_ERRORS = [
+  "errors.shift_history_not_found",
+  "errors.shift_history_file_not_found",
+  "errors.event_not_found",
+  "errors.no_project",
+  "errors.version_not_found",
+  "errors.version_not_in_project",
+] as const satisfies readonly ErrorCode[];
+
+/** Shift history writes send no live event: the recalibration list is read when it opens. */
+export const SHIFT_HISTORY_REALTIME = null;

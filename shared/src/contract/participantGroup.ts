@@ -7,6 +7,7 @@ import { LIST_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { colour, id, idList, requiredText } from "../schemas.js";
 import type { FieldsOf } from "./common.js";
+import type { ErrorCode } from "../errors.js";
 
 /** The JSON of a library lot: a name and a colour; `projects` counts the projects that copied it. */
 export interface LibraryLot {
@@ -35,3 +36,13 @@ export const libraryLotListResource = defineListResource({
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** Error keys a library lot call answers with (besides the generic ones). */
+export const LIBRARY_LOT_ERRORS = [
+  "errors.not_found",
+  "participant_group_name_exists",
+  "ImplementationError",
+] as const satisfies readonly ErrorCode[];
+
+/** The library is global (no project): its writes send no live event. */
+export const LIBRARY_LOT_REALTIME = null;

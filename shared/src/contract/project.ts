@@ -7,6 +7,9 @@ import { LIST_LIMIT, TEXT_MAX_LENGTH, VERSION_NAME_MAX_LENGTH } from "../constan
 import { COUNTING_MODES } from "../entities.js";
 import { defineListResource } from "../filters.js";
 import { id, isoInstant, nullableText, numeric, plainString, projectRef, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { RealtimeEventName } from "../realtime.js";
+import { ACCESS_ENDED } from "../realtime.js";
 
 export const projectFields = {
   name: requiredText(),
@@ -82,3 +85,24 @@ export const projectListResource = defineListResource({
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** Error keys a project call answers with (besides the generic ones). */
+export const PROJECT_ERRORS = [
+  "errors.not_found",
+  "errors.missing_file",
+  "errors.image_too_large",
+  "errors.invalid_image_type",
+  "errors.xlsx_required",
+  "errors.project_already_signed",
+  "errors.version_not_in_project",
+  "user_not_found",
+  "user_not_assigned",
+  "users_already_assigned",
+] as const satisfies readonly ErrorCode[];
+
+/** A clone is announced at its start and its end; removing a member or archiving ends access. */
+export const PROJECT_REALTIME = {
+  cloneStart: "project:startClone",
+  cloneEnd: "project:endClone",
+  accessEnded: ACCESS_ENDED,
+} as const satisfies Record<string, RealtimeEventName | typeof ACCESS_ENDED>;

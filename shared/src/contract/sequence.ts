@@ -6,6 +6,8 @@ import { z } from "zod";
 import { LIST_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { colour, id, integer, isoDay, projectRef, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { RealtimeEventName } from "../realtime.js";
 
 export const sequenceParams = z.object({ id });
 
@@ -104,3 +106,24 @@ export const sequenceBulkDeleteBody = z
     keepEvents: z.boolean().optional(),
   })
   .strict();
+
+/** Error keys a sequence call answers with (besides the generic ones). */
+export const SEQUENCE_ERRORS = [
+  "errors.sequence_not_found",
+  "errors.sequence_parent_cycle",
+  "errors.event_not_found",
+  "errors.event_has_countings",
+  "errors.conflict",
+  "errors.no_project",
+  "errors.version_not_found",
+  "errors.version_not_in_project",
+] as const satisfies readonly ErrorCode[];
+
+/** Sequence writes: created, updated (start, end), several at once; the events they move follow as event:bulk_update. */
+export const SEQUENCE_REALTIME = {
+  create: "sequence:create",
+  startUpdate: "sequence:startUpdate",
+  endUpdate: "sequence:endUpdate",
+  bulkUpdate: "sequence:bulk_update",
+  moved: "event:bulk_update",
+} as const satisfies Record<string, RealtimeEventName>;

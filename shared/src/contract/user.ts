@@ -7,6 +7,8 @@ import { LIST_LIMIT } from "../constants.js";
 import { USER_TYPES } from "../entities.js";
 import { defineListResource } from "../filters.js";
 import { email, id, newPassword, plainJson, plainString, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import { ACCESS_ENDED } from "../realtime.js";
 
 export const userType = z.enum(USER_TYPES);
 export const userCreateBody = z.object({
@@ -45,3 +47,15 @@ export const userListResource = defineListResource({
   defaultSort: [{ field: "lastname", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
+
+/** Error keys a user call answers with (besides the generic ones). */
+export const USER_ERRORS = [
+  "user_not_found",
+  "email_already_used",
+  "forbidden_delete_self",
+  "forbidden_delete_user_assigned_to_project",
+  "errors.forbidden",
+] as const satisfies readonly ErrorCode[];
+
+/** Deleting or retyping a user ends their access: their sockets get this notice after commit. */
+export const USER_REALTIME = { accessEnded: ACCESS_ENDED } as const;

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { LIST_LIMIT, MAX_COMPARED_VERSIONS, VERSION_NAME_MAX_LENGTH } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { id, projectRef, requiredText } from "../schemas.js";
+import type { ErrorCode } from "../errors.js";
+import type { RealtimeEventName } from "../realtime.js";
 
 export const versionCreateBody = z.object({
   name: requiredText(VERSION_NAME_MAX_LENGTH),
@@ -39,3 +41,19 @@ export const versionListResource = defineListResource({
   defaultLimit: 1000,
   maxLimit: LIST_LIMIT,
 });
+
+/** Error keys a version call answers with (besides the generic ones). */
+export const VERSION_ERRORS = [
+  "errors.version_not_found",
+  "errors.version_frozen",
+  "errors.version_not_in_project",
+  "errors.project_being_updated",
+  "errors.error_close_project",
+  "errors.compare_max_versions",
+] as const satisfies readonly ErrorCode[];
+
+/** Creating a version (a copy of the project's rows) is announced at its start and its end. */
+export const VERSION_REALTIME = {
+  start: "version:startCreate",
+  end: "version:endCreate",
+} as const satisfies Record<string, RealtimeEventName>;

@@ -14,6 +14,7 @@ import {
   projectParams,
   projectUpdateBody,
   projectUserBody,
+  PROJECT_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableProject, writableProject } from "../../access/projects.js";
@@ -257,10 +258,10 @@ export function projectRoutes(router: Router<AppState>, deps: AppDeps): void {
       const source = await readableProject(db, user, params.id);
       const base = { projectId: params.id, versionId: source.current_version_id, initiatorId: user.id };
       // A failure sends the error twins of both (route()).
-      emits.now({ event: "project:startClone", ...base, ids: [] });
+      emits.now({ event: PROJECT_REALTIME.cloneStart, ...base, ids: [] });
       emits.expect("project:endClone", base);
       const newId = await db.transaction((trx) => cloneProject(trx, user, source, body.versionIds, body.name, db));
-      emits.add({ event: "project:endClone", ...base, ids: [newId], data: { projectId: newId } });
+      emits.add({ event: PROJECT_REALTIME.cloneEnd, ...base, ids: [newId], data: { projectId: newId } });
       return loadPresentedProject(db, user, newId);
     },
   });
