@@ -27,7 +27,15 @@ import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { RefSelect } from "../../components/RefSelect";
 import type { NamedRef } from "../../api/events";
-import { LINK_TYPES, TRIGRAM_MAX_LENGTH, upperTrigram, type EventTemplateDraft, type ParentRow } from "./templateForm";
+import {
+  LINK_TYPES,
+  TRIGRAM_MAX_LENGTH,
+  daysOf,
+  peopleOf,
+  upperTrigram,
+  type EventTemplateDraft,
+  type ParentRow,
+} from "./templateForm";
 import type { LinkType } from "./templatesApi";
 
 const useStyles = makeStyles({
@@ -42,6 +50,9 @@ const useStyles = makeStyles({
   delay: { width: "90px" },
   muted: { color: tokens.colorNeutralForeground3 },
 });
+
+/** A typed text that is not a number: the field will not be sent (spec 001 section 5), which the form says. */
+const notNumber = (s: string, parse: (s: string) => number | undefined) => s.trim() !== "" && parse(s) === undefined;
 
 export function EventTemplateFields({
   value,
@@ -77,10 +88,18 @@ export function EventTemplateFields({
             onChange={(_, d) => set({ trigram: upperTrigram(d.value) })}
           />
         </Field>
-        <Field label={t("templates.event.fields.numberOfDays")}>
+        <Field
+          label={t("templates.event.fields.numberOfDays")}
+          validationState={notNumber(value.numberOfDays, daysOf) ? "warning" : "none"}
+          validationMessage={notNumber(value.numberOfDays, daysOf) ? t("templates.event.notNumeric") : undefined}
+        >
           <Input inputMode="numeric" value={value.numberOfDays} onChange={(_, d) => set({ numberOfDays: d.value })} />
         </Field>
-        <Field label={t("templates.event.fields.numberOfPeople")}>
+        <Field
+          label={t("templates.event.fields.numberOfPeople")}
+          validationState={notNumber(value.numberOfPeople, peopleOf) ? "warning" : "none"}
+          validationMessage={notNumber(value.numberOfPeople, peopleOf) ? t("templates.event.notNumeric") : undefined}
+        >
           <Input
             inputMode="decimal"
             value={value.numberOfPeople}

@@ -14,7 +14,14 @@ import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { EventTemplateFields } from "./EventTemplateFields";
-import { ScopedPage, eventTemplatePath, eventTemplatesPath, sequenceTemplatePath, type ScopeProps } from "./scope";
+import {
+  ScopedPage,
+  eventTemplatePath,
+  eventTemplatesPath,
+  sequenceTemplatePath,
+  useCanWrite,
+  type ScopeProps,
+} from "./scope";
 import {
   NEW_EVENT_TEMPLATE,
   draftOfEventTemplate,
@@ -74,6 +81,7 @@ function EventTemplateEditor({ scope, projectId, versionId }: ScopeProps) {
     [scope, sequenceId],
   );
   const lots = useTemplateLots(scope, projectId, versionId);
+  const canWrite = useCanWrite(scope);
   const [original, setOriginal] = useState<EventTemplateDraft | null>(null);
   const [value, setValue] = useState<EventTemplateDraft | null>(creating ? NEW_EVENT_TEMPLATE : null);
   const [busy, setBusy] = useState(false);
@@ -164,7 +172,11 @@ function EventTemplateEditor({ scope, projectId, versionId }: ScopeProps) {
           parentError={parentError}
         />
         <div className={styles.actions}>
-          <Button type="submit" appearance="primary" disabled={!valid || busy || (creating && sequenceId === null)}>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabled={!canWrite || !valid || busy || (creating && sequenceId === null)}
+          >
             {creating ? t("actions.create") : t("actions.save")}
           </Button>
           <Button onClick={() => navigate(backPath)} disabled={busy}>

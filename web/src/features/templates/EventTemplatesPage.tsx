@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Body1, Button, Select } from "@fluentui/react-components";
-import { Add20Regular } from "@fluentui/react-icons";
+import { Add20Regular, LibraryRegular } from "@fluentui/react-icons";
 import { PageHeader } from "../../components/PageHeader";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -138,7 +138,9 @@ function EventTemplatesList({ scope, projectId }: { scope: TemplateScope; projec
             ) : null}
             <ImportButton label={t("templates.events.importXlsx")} onFile={importFile} />
             {scope === "pro" ? (
-              <Button onClick={() => setImporting(true)}>{t("templates.events.fromLibrary")}</Button>
+              <Button icon={<LibraryRegular />} onClick={() => setImporting(true)}>
+                {t("templates.events.fromLibrary")}
+              </Button>
             ) : null}
           </>
         }

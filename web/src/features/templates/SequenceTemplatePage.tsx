@@ -44,6 +44,7 @@ import {
   eventTemplatePath,
   sequenceTemplatePath,
   sequenceTemplatesPath,
+  useCanWrite,
   useReturnFocus,
   type ScopeProps,
 } from "./scope";
@@ -92,6 +93,7 @@ function SequenceTemplateEditor(props: ScopeProps) {
   const id = Number(useParams().id);
   const template = useAsync(() => sequenceTemplatesApi.get(scope, id), [scope, id]);
   const [busy, setBusy] = useState(false);
+  const canWrite = useCanWrite(scope);
 
   useEffect(() => {
     if (template.error) warnError(template.error);
@@ -119,7 +121,7 @@ function SequenceTemplateEditor(props: ScopeProps) {
         title={t("templates.sequence.editTitle", { name: st.name })}
         actions={
           <>
-            <Button icon={<Copy20Regular />} disabled={busy} onClick={() => void duplicate()}>
+            <Button icon={<Copy20Regular />} disabled={busy || !canWrite} onClick={() => void duplicate()}>
               {t("templates.sequences.duplicate")}
             </Button>
             <Button icon={<ArrowLeft20Regular />} onClick={() => navigate(sequenceTemplatesPath(scope))}>
@@ -149,6 +151,7 @@ function SequenceTemplateForm({
   const [value, setValue] = useState<SequenceTemplateDraft>(original);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const canWrite = useCanWrite(scope);
   const [newTypology, setNewTypology] = useState("");
   const projectTypologies = useAsync(
     () => (scope === "pro" && versionId !== null ? sequenceTemplatesApi.typologies(versionId) : Promise.resolve([])),
@@ -337,7 +340,7 @@ function SequenceTemplateForm({
         </MessageBar>
       ) : null}
       <div>
-        <Button type="submit" appearance="primary" disabled={!valid || busy}>
+        <Button type="submit" appearance="primary" disabled={!canWrite || !valid || busy}>
           {t("actions.save")}
         </Button>
       </div>
@@ -359,6 +362,7 @@ function Network({
   const [busy, setBusy] = useState(false);
   const [parentError, setParentError] = useState<string | null>(null);
   const tasks = template.eventTemplates;
+  const canWrite = useCanWrite(scope);
   useReturnFocus(draft !== null);
 
   const close = () => {
@@ -397,7 +401,7 @@ function Network({
         <Subtitle2 as="h2" id="sequence-template-network">
           {t("templates.sequence.network.title")}
         </Subtitle2>
-        <Button icon={<Add20Regular />} onClick={() => setDraft({ ...NEW_EVENT_TEMPLATE })}>
+        <Button icon={<Add20Regular />} disabled={!canWrite} onClick={() => setDraft({ ...NEW_EVENT_TEMPLATE })}>
           {t("templates.sequence.network.add")}
         </Button>
       </div>

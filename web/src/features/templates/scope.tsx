@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ROWS_PER_PAGE_OPTIONS, TEMPLATE_LIST_DEFAULT_LIMIT } from "@jalon/shared";
 import { WithVersion } from "../../components/WithVersion";
+import { useSession } from "../../store/session";
 import { initialTableQuery, type TableQuery } from "../../components/DataTable";
 import type { TemplateScope } from "./templatesApi";
 
@@ -32,6 +33,12 @@ export interface ScopeProps {
   projectId: number | null;
   /** The selected version (the project's zone typologies); null for the library. */
   versionId: number | null;
+}
+
+/** Admins write the library; a project's managers write its copies (the server refuses the others). */
+export function useCanWrite(scope: TemplateScope): boolean {
+  const isAdmin = useSession((s) => s.user?.isAdmin ?? false);
+  return scope === "pro" || isAdmin;
 }
 
 /** The library needs no project; the project's copies need a selected project and version. */

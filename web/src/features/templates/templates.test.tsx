@@ -462,4 +462,47 @@ describe("/dashboard/sequences-library and /dashboard/sequence-library/{id}", ()
     });
     await waitFor(() => expect(add).toHaveFocus());
   });
+
+  it("is read-only for a manager (admins write the library)", async () => {
+    mockApi({
+      "GET /api/sequence-template/3": librarySequence({ eventsTemplates: [libraryEvent({ id: 1 })] }),
+      "GET /api/participant-group": listOf([]),
+    });
+    renderTemplates("/dashboard/sequence-library/3", users.manager);
+    expect(await screen.findByRole("button", { name: "Ajouter une tâche" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Dupliquer" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
+  });
+});
+
+describe("/dashboard/event-library/new/{sequenceTemplateId}", () => {
+  it("says when a number is not one, and creates without it", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      "GET /api/sequence-template/3": librarySequence(),
+      "GET /api/participant-group": listOf([{ id: 2, name: "Plâtrerie", color: "#FFFFFF", projects: 0 }]),
+      "POST /api/event-template": { status: 201, body: libraryEvent({ id: 9, name: "Ragréage" }) },
+      "GET /api/event-template/9": libraryEvent({ id: 9, name: "Ragréage" }),
+    });
+    const router = renderTemplates("/dashboard/event-library/new/3");
+    await user.type(await screen.findByRole("textbox", { name: /^Nom( \*)?$/ }), "Ragréage");
+    const days = screen.getByRole("textbox", { name: "Nombre de jours" });
+    await user.clear(days);
+    await user.type(days, "deux");
+    expect(screen.getByText("Ce n'est pas un nombre : la valeur ne sera pas enregistrée.")).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Lot" }), "2");
+    await user.click(screen.getByRole("checkbox", { name: "Logements" }));
+    await user.click(screen.getByRole("button", { name: "Créer" }));
+    expect(await screen.findByText("Modèle de tâche créé.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      name: "Ragréage",
+      numberOfPeople: 1,
+      typology: ["Logements"],
+      participantGroupId: 2,
+      prerequisitesDelay: 0,
+      finishesDelay: 0,
+      sequenceTemplateId: 3,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/event-library/9/3"));
+  });
 });

@@ -44,6 +44,7 @@ export const templates = {
       updated: "Modèle de tâche mis à jour.",
       back: "Retour au modèle de séquence",
       backToList: "Retour à la liste",
+      notNumeric: "Ce n'est pas un nombre : la valeur ne sera pas enregistrée.",
       fields: {
         name: "Nom",
         trigram: "Trigramme",
