@@ -224,7 +224,12 @@ export const milestonesApi = {
 export const sequencesApi = {
   list: (versionId: number) =>
     request<ListResponse<SequenceItem> | SequenceItem[]>("GET", "/sequence", {
-      query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT, sort: "name,ASC" },
+      query: {
+        filter: filter("versionId", "$eq", versionId),
+        limit: LIST_LIMIT,
+        sort: "name,ASC",
+        join: "instantiationConfig",
+      },
     }).then((res) => (Array.isArray(res) ? { data: res, count: res.length, total: res.length } : res)),
   get: (id: number) => request<SequenceItem>("GET", `/sequence/${id}`),
   create: (body: SequenceBody & { projectId: number; versionId: number; name: string }) =>

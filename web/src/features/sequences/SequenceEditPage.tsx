@@ -22,6 +22,7 @@ import { FormCard, SaveCancel } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
 import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
+import { TrainSection } from "./recurring/TrainSection";
 import {
   emptySequenceValues,
   membershipChanges,
@@ -246,6 +247,9 @@ function SequenceForm({ id, projectId, versionId }: { id: number | null; project
           setPicking(false);
         }}
       />
+      {id !== null && loaded.data?.[0].instantiationConfigId ? (
+        <TrainSection sequence={loaded.data[0]} projectId={projectId} versionId={versionId} onChanged={loaded.reload} />
+      ) : null}
     </FormCard>
   );
 }

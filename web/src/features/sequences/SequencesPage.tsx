@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { Badge, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { sequencesApi, type SequenceItem } from "../../api/events";
 import { ApiError } from "../../api/http";
@@ -22,6 +22,12 @@ import { toast } from "../../store/toasts";
 import { ColorDot } from "../../components/Color";
 import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
+import type { TrainSequence } from "./recurring/train";
+
+/** The instantiation config the list joins (null for a sequence made by hand). */
+function configOf(s: SequenceItem): TrainSequence["instantiationConfig"] {
+  return (s as TrainSequence).instantiationConfig ?? null;
+}
 
 export default function SequencesPage() {
   const projectId = useProject((s) => s.projectId);
@@ -64,6 +70,31 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
     { id: "startDate", header: t("sequences.columns.startDate"), render: (s) => formatDay(s.startDate) },
     { id: "endDate", header: t("sequences.columns.endDate"), render: (s) => formatDay(s.endDate) },
     { id: "color", header: t("sequences.columns.color"), render: (s) => <ColorDot color={s.color} /> },
+    {
+      id: "type",
+      header: t("recurring.columns.type"),
+      render: (s) => (configOf(s) ? t(`instantiation.types.${configOf(s)!.type}`) : ""),
+      sortValue: (s) => configOf(s)?.type ?? "",
+    },
+    {
+      id: "takt",
+      header: t("recurring.columns.takt"),
+      align: "end",
+      render: (s) => (configOf(s)?.type === "recurring" ? configOf(s)!.takt : ""),
+      sortValue: (s) => configOf(s)?.takt ?? -1,
+    },
+    {
+      id: "synchronizableStatus",
+      header: t("recurring.columns.sync"),
+      render: (s) =>
+        s.synchronizableStatus && configOf(s) ? (
+          <Badge appearance="tint" color={s.synchronizableStatus === "ok" ? "success" : "warning"}>
+            {t(`recurring.sync.${s.synchronizableStatus}`)}
+          </Badge>
+        ) : (
+          ""
+        ),
+    },
   ];
 
   return (

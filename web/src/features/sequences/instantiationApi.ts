@@ -1,13 +1,24 @@
 // Typed calls of the sequence instantiation (issue 16): the project's sequence templates and their task
 // templates, POST /sequence with an instantiationConfig, PATCH /event/recurring/{id} and the template's
 // synchronisation. Screens call these only; tests mock fetch.
-import { LIST_LIMIT, type EventTemplatePro, type LinkType, type SequenceTemplatePro } from "@jalon/shared";
+import {
+  LIST_LIMIT,
+  type ContractFields,
+  type EventTemplatePro,
+  type InstantiationAnswer,
+  type LinkType,
+  type RecurringUpdateFields,
+  type RequestOf,
+  type SequenceTemplatePro,
+  type SynchronizeAnswer,
+  type sequenceInstantiateBody,
+} from "@jalon/shared";
 import { filter } from "../../api/client";
 import { request } from "../../api/http";
 import type { ListResponse } from "../../api/types";
 
-export type InstantiationType = "individual" | "recurring";
-export type MilestoneReferenceType = "milestone_only" | "earliest" | "latest";
+export type { InstantiationType, MilestoneReferenceType } from "@jalon/shared";
+export type { InstantiationConfig, InstantiationWarning, SyncReason } from "@jalon/shared";
 
 /** The project's task and sequence templates: the contract's entities (shared/src/contract/*Template.ts). */
 export type TemplateTask = Pick<EventTemplatePro, "id" | "name" | "numberOfDays" | "typology"> &
@@ -15,65 +26,21 @@ export type TemplateTask = Pick<EventTemplatePro, "id" | "name" | "numberOfDays"
 export type SequenceTemplate = Pick<SequenceTemplatePro, "id" | "name" | "color" | "typology"> &
   Partial<Pick<SequenceTemplatePro, "category" | "synchronizableStatus" | "instantiated">>;
 
-export interface InstantiationConfig {
-  type: InstantiationType;
-  sequenceTemplateProId: number;
-  takt: number;
-  delayWithReferenceEvent: number;
-  startDate?: string;
-  referenceEventId?: number;
-  milestoneReferenceType?: MilestoneReferenceType;
-  showStartMilestone?: boolean;
-  showEndMilestone?: boolean;
-}
-
-export interface InstantiateBody {
-  projectId: number;
-  versionId: number;
-  name: string;
-  zoneIds: number[];
-  instantiationConfig: InstantiationConfig;
-}
-
-export interface InstanceEvent {
-  id: number;
-  name: string;
-  zoneId: number | null;
-  eventTemplateProId: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  type: "task" | "milestone";
-}
-
-export interface InstantiateResult {
-  id: number;
-  instantiationConfigId: number;
-  events: InstanceEvent[];
-  warnings: unknown[];
-}
-
-/** PATCH /event/recurring/{instantiationConfigId}: the settings that re-date the instances. */
-export interface RecurringUpdateBody {
-  takt?: number;
-  delayWithReferenceEvent?: number;
-  startDate?: string | null;
-  referenceEventId?: number | null;
-  milestoneReferenceType?: MilestoneReferenceType | null;
-  zoneIds?: number[];
-}
-
-export interface SyncResult {
-  status: "ok" | "partial";
-  reasons: unknown[];
-}
-
-/** The instantiation config as GET /sequence/{id}?join=instantiationConfig answers it. */
-export interface SequenceConfig extends Partial<InstantiationConfig> {
-  id: number;
-  zoneIds?: number[];
-  referenceEvent?: { id: number; name: string } | null;
-  sequenceTemplatePro?: SequenceTemplate | null;
-}
+/** POST /sequence with instantiationConfig (the issue's fixed contract), checked against the contract's schema. */
+export type InstantiateBody = ContractFields<
+  RequestOf<typeof sequenceInstantiateBody>,
+  {
+    projectId: number;
+    versionId: number;
+    name: string;
+    zoneIds: number[];
+    instantiationConfig: RequestOf<typeof sequenceInstantiateBody>["instantiationConfig"];
+  }
+>;
+export type InstantiateResult = InstantiationAnswer;
+/** PATCH /event/recurring/{instantiationConfigId}: changed fields only. */
+export type RecurringUpdateBody = RecurringUpdateFields;
+export type SyncResult = SynchronizeAnswer;
 
 /** The template's incoming links as the engine reads them (a bare id is end-begin with delay 0). */
 export function linksOf(
@@ -101,6 +68,7 @@ export const instantiationApi = {
     request<ListResponse<SequenceTemplate> | SequenceTemplate[]>("GET", "/sequence-template-pro", {
       query: { filter: filter("projectId", "$eq", projectId), limit: LIST_LIMIT, sort: "name,ASC" },
     }).then(rows),
+  template: (id: number) => request<SequenceTemplate>("GET", `/sequence-template-pro/${id}`),
   /** The task templates of one sequence template (its network). */
   tasks: (projectId: number, sequenceTemplateId: number) =>
     request<ListResponse<TemplateTask> | TemplateTask[]>("GET", "/event-template-pro", {
@@ -110,8 +78,12 @@ export const instantiationApi = {
       },
     }).then(rows),
   instantiate: (body: InstantiateBody) => request<InstantiateResult>("POST", "/sequence", { body }),
-  updateRecurring: (instantiationConfigId: number, body: RecurringUpdateBody) =>
-    request<unknown>("PATCH", `/event/recurring/${instantiationConfigId}`, { body }),
-  synchronize: (sequenceTemplateProId: number) =>
-    request<SyncResult>("POST", `/sequence-template-pro/${sequenceTemplateProId}/synchronize`),
+  updateRecurring: (instantiationConfigId: number, projectId: number, versionId: number, body: RecurringUpdateBody) =>
+    request<InstantiationAnswer>("PATCH", `/event/recurring/${instantiationConfigId}`, {
+      body: { ...body, projectId, versionId },
+    }),
+  synchronize: (sequenceTemplateProId: number, projectId: number, versionId: number) =>
+    request<SyncResult>("POST", `/sequence-template-pro/${sequenceTemplateProId}/synchronize`, {
+      body: { projectId, versionId },
+    }),
 };

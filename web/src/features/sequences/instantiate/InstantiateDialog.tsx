@@ -201,7 +201,13 @@ function InstantiateForm({
       const result = await instantiationApi.instantiate(instantiateBody(values, projectId, versionId));
       const created = result.events?.filter((e) => e.type === "task").length ?? 0;
       if (result.warnings?.length)
-        toast.warning(t("instantiation.createdWarnings", { count: result.warnings.length }), { subject: "sequence" });
+        toast.warning(
+          [
+            t("instantiation.createdWarnings", { count: result.warnings.length }),
+            ...result.warnings.slice(0, 3).map((w) => w.message),
+          ].join(" "),
+          { subject: "sequence" },
+        );
       else toast.success(t("instantiation.created", { count: created }), { subject: "sequence" });
       onClose(true);
     } catch (e) {

@@ -121,7 +121,11 @@ export function instantiateBody(v: InstantiateValues, projectId: number, version
       delayWithReferenceEvent: delayOf(v),
       ...(v.reference === "date"
         ? { startDate: v.startDate }
-        : { referenceEventId: v.referenceEventId!, milestoneReferenceType: v.milestoneReferenceType }),
+        : {
+            referenceEventId: v.referenceEventId!,
+            // milestone_only is sent as null (spec 000 section 4).
+            milestoneReferenceType: v.milestoneReferenceType === "milestone_only" ? null : v.milestoneReferenceType,
+          }),
       ...milestones,
     },
   };

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { mockApi } from "../../../test/render";
+import { useToasts } from "../../../store/toasts";
+import { PROJECT_ID, VERSION_ID, makeEvent, makeSequence, renderScreen } from "../../events/testing";
+import { instancesOf, recurringBody, recurringValuesOf, type TrainSequence } from "./train";
+
+const CONFIG = {
+  id: 60,
+  type: "recurring" as const,
+  sequenceTemplateProId: 9,
+  takt: 5,
+  delayWithReferenceEvent: 0,
+  startDate: "2024-01-01",
+  referenceEventId: null,
+  milestoneReferenceType: null,
+  showStartMilestone: true,
+  showEndMilestone: true,
+  zoneIds: [1, 2],
+  eventTemplateOverrides: {},
+};
+const ZONES = [
+  { id: 1, name: "R+1", fullName: "Bâtiment A / R+1", typology: "Niveau", position: 1 },
+  { id: 2, name: "R+2", fullName: "Bâtiment A / R+2", typology: "Niveau", position: 2 },
+  { id: 3, name: "R+3", fullName: "Bâtiment A / R+3", typology: "Niveau", position: 3 },
+  { id: 5, name: "Site", fullName: "Site", typology: "Extérieurs", position: 0 },
+];
+const EVENTS = [
+  makeEvent({ id: 201, name: "Cloisons", zoneId: 1, sequenceId: 51, startDate: "2024-01-01", endDate: "2024-01-05" }),
+  makeEvent({ id: 202, name: "Peinture", zoneId: 1, sequenceId: 51, startDate: "2024-01-11", endDate: "2024-01-16" }),
+  makeEvent({ id: 203, name: "Cloisons", zoneId: 2, sequenceId: 52, startDate: "2024-01-08", endDate: "2024-01-12" }),
+  makeEvent({ id: 204, name: "Peinture", zoneId: 2, sequenceId: 52, startDate: "2024-01-18", endDate: "2024-01-23" }),
+];
+const TRAIN: TrainSequence = {
+  ...makeSequence({ id: 50, name: "Second œuvre" }),
+  instantiationConfigId: 60,
+  sequenceTemplateProId: 9,
+  synchronizableStatus: "partial",
+  instantiationConfig: CONFIG,
+  subsequences: [
+    { id: 51, name: "Second œuvre — R+1", zoneId: 1, instanceIndex: 1 },
+    { id: 52, name: "Second œuvre — R+2", zoneId: 2, instanceIndex: 2 },
+  ],
+  events: EVENTS,
+};
+
+describe("train helpers", () => {
+  it("lists the instances in train order with their dates, and sends only the changed settings", () => {
+    expect(instancesOf(TRAIN, EVENTS)).toEqual([
+      { index: 1, zoneId: 1, sequenceId: 51, tasks: 2, startDate: "2024-01-01", endDate: "2024-01-16" },
+      { index: 2, zoneId: 2, sequenceId: 52, tasks: 2, startDate: "2024-01-08", endDate: "2024-01-23" },
+    ]);
+    const v = recurringValuesOf(CONFIG);
+    expect(recurringBody({ ...v, takt: "3" }, v, false)).toEqual({ takt: 3 });
+    expect(recurringBody(v, v, false)).toEqual({});
+    expect(
+      recurringBody(
+        { ...v, milestoneReferenceType: "latest", referenceEventId: 8 },
+        { ...v, referenceEventId: 7 },
+        true,
+      ),
+    ).toEqual({ referenceEventId: 8, milestoneReferenceType: "latest" });
+  });
+});
+
+describe("sequence page of a train", () => {
+  function api(extra: Record<string, unknown> = {}) {
+    return mockApi({
+      "GET /api/sequence/50": TRAIN,
+      "GET /api/event": { data: [], count: 0, total: 0 },
+      "GET /api/zone": { data: ZONES, count: ZONES.length, total: ZONES.length },
+      "GET /api/sequence-template-pro/9": {
+        id: 9,
+        name: "Modèle second œuvre",
+        color: null,
+        typology: ["Niveau"],
+        synchronizableStatus: "partial",
+      },
+      ...extra,
+    });
+  }
+
+  it("shows the instances per zone with their dates, the takt and the sync status; synchronises with its result", async () => {
+    const { calls } = api({
+      "POST /api/sequence-template-pro/9/synchronize": {
+        // A body with a "status" field: given as {status, body} so that the fake fetch does not read it as the HTTP status.
+        status: 200,
+        body: {
+          status: "partial",
+          reasons: [
+            {
+              code: "task_started_kept",
+              message: "« Cloisons » (R+1) a commencé : elle est conservée.",
+              eventId: 201,
+              eventTemplateProId: 101,
+              zoneId: 1,
+            },
+          ],
+          added: 0,
+          removed: 1,
+          updated: 2,
+        },
+      },
+    });
+    renderScreen("/dashboard/sequence/50");
+    const section = await screen.findByTestId("train-section");
+    expect(await within(section).findByText(/Modèle second œuvre/)).toBeInTheDocument();
+    expect(within(section).getByTestId("train-takt")).toHaveTextContent("Takt (jours ouvrés) : 5");
+    const table = within(section).getByRole("table", { name: "Instances de la séquence par zone" });
+    await waitFor(() => expect(within(table).getByRole("row", { name: /R\+1/ })).toHaveTextContent("01/01/2024"));
+    expect(within(table).getByRole("row", { name: /R\+1/ })).toHaveTextContent("16/01/2024");
+    expect(within(table).getByRole("row", { name: /R\+2/ })).toHaveTextContent("23/01/2024");
+    expect(within(section).getByTestId("sync-status")).toHaveTextContent("Partielle");
+    await userEvent.click(within(section).getByRole("button", { name: "Synchroniser" }));
+    const reasons = await within(section).findByRole("list", { name: "Éléments non synchronisés" });
+    expect(reasons).toHaveTextContent("« Cloisons » (R+1) a commencé : elle est conservée.");
+    expect(within(section).getByText("Synchronisation partielle : 1 élément(s) non mis à jour.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ projectId: PROJECT_ID, versionId: VERSION_ID });
+  });
+
+  it("changes the takt and the zones through PATCH /event/recurring/{id}", async () => {
+    const { calls } = api({
+      "PATCH /api/event/recurring/60": { id: 50, instantiationConfigId: 60, events: [], warnings: [] },
+    });
+    renderScreen("/dashboard/sequence/50");
+    const section = await screen.findByTestId("train-section");
+    const takt = await within(section).findByRole("spinbutton", { name: "Takt (jours ouvrés)" });
+    await userEvent.clear(takt);
+    await userEvent.type(takt, "3");
+    await userEvent.click(within(section).getByRole("button", { name: "Enregistrer les paramètres" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+        { takt: 3, projectId: PROJECT_ID, versionId: VERSION_ID },
+      ]),
+    );
+    // Zones: Site is refused (typology), R+3 is added at the end of the train.
+    expect(await within(section).findByRole("checkbox", { name: "Site" })).toBeDisabled();
+    await userEvent.click(within(section).getByRole("checkbox", { name: "Bâtiment A / R+3" }));
+    await userEvent.click(within(section).getByRole("button", { name: "Monter Bâtiment A / R+3" }));
+    await userEvent.click(within(section).getByRole("button", { name: "Enregistrer les zones" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)[1]).toEqual({
+        zoneIds: [1, 3, 2],
+        projectId: PROJECT_ID,
+        versionId: VERSION_ID,
+      }),
+    );
+    await waitFor(() =>
+      expect(useToasts.getState().items.map((x) => x.message)).toContain("Zones de la séquence mises à jour."),
+    );
+  });
+});
