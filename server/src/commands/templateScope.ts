@@ -1,5 +1,11 @@
 import type { Knex } from "knex";
-import { AppError, eqFilterValue, type ListQuery } from "@jalon/shared";
+import {
+  AppError,
+  eqFilterValue,
+  EVENT_TEMPLATE_REALTIME,
+  SEQUENCE_TEMPLATE_REALTIME,
+  type ListQuery,
+} from "@jalon/shared";
 import { readableProject, writableProject, type ProjectRow } from "../access/projects.js";
 import type { AuthUser } from "../context.js";
 import type { Db } from "../db/knex.js";
@@ -102,13 +108,14 @@ export async function assertLibraryRows(db: Db, table: string, ids: readonly num
 export function announceTemplates(
   emits: Emits,
   scope: TemplateScope,
-  resource: "eventTemplatePro" | "sequenceTemplatePro",
+  kind: "event" | "sequence",
   initiatorId: number,
   ids: number[],
 ): void {
   if (scope.projectId === null) return;
+  const { event, resource } = kind === "event" ? EVENT_TEMPLATE_REALTIME : SEQUENCE_TEMPLATE_REALTIME;
   emits.add({
-    event: "reference:update",
+    event,
     projectId: scope.projectId,
     versionId: null,
     initiatorId,

@@ -12,7 +12,6 @@ import {
   eventTemplateImportXlsxBody,
   eventTemplateInstantiatedQuery,
   eventTemplateListResource,
-  eventTemplateParams,
   eventTemplateProBulkUpdateBody,
   eventTemplateProCreateBody,
   eventTemplateProImportManyBody,
@@ -20,34 +19,30 @@ import {
   eventTemplateProListResource,
   eventTemplateProUpdateBody,
   eventTemplateUpdateBody,
-  parseListQuery,
   PERMISSIONS,
   type EventTemplateCommon,
   type EventTemplateInstance,
   type InstantiatedEventTemplate,
-  type ListResource,
-  type PermissionSet,
 } from "@jalon/shared";
 import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
-import type { AppDeps, AuthUser } from "../../context.js";
+import type { AppDeps } from "../../context.js";
 import { copyEventTemplates } from "../../commands/templateCopy.js";
 import { formatParent, importEventTemplatesXlsx } from "../../commands/templateImport.js";
-import {
-  announceTemplates,
-  assertLibraryRows,
-  LIBRARY,
-  projectOfRows,
-  proListProject,
-  proScope,
-  scoped,
-  type TemplateScope,
-} from "../../commands/templateScope.js";
+import { announceTemplates, assertLibraryRows, LIBRARY, proScope } from "../../commands/templateScope.js";
 import { deleteEventTemplates, writeEventTemplate, type EventTemplateInput } from "../../commands/templateWrite.js";
-import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { orderByFrench, runList } from "../../lib/listQuery.js";
+import { orderByFrench } from "../../lib/listQuery.js";
+import {
+  listTemplates,
+  presentTemplateIds,
+  rowsScopeOf,
+  templateRoutes,
+  writeRoles,
+  writeScopeOf,
+  type TemplateSide,
+} from "../templateRoutes.js";
 import {
   presentLibraryEventTemplates,
   presentProEventTemplates,
@@ -70,40 +65,18 @@ import {
 type LibraryRow = Awaited<ReturnType<typeof presentLibraryEventTemplates>>[number];
 type ProRow = Awaited<ReturnType<typeof presentProEventTemplates>>[number];
 
-interface Side {
-  path: "/event-template" | "/event-template-pro";
-  resource: ListResource;
-  columns: Record<string, string>;
-  writeRoles: PermissionSet;
-  bodies: {
-    create: z.ZodType;
-    update: z.ZodType;
-    bulkUpdate: z.ZodType;
-    importMany: z.ZodType;
-    importXlsx: z.ZodType;
-  };
-  present: (db: Db, rows: EventTemplateDbRow[]) => Promise<EventTemplateCommon[]>;
-  /** The templates a list reads (the library, or the project of the projectId filter). */
-  listScope: (db: Db, user: AuthUser, query: ReturnType<typeof parseListQuery>) => Promise<TemplateScope>;
-  /** The templates a create or import writes. */
-  writeScope: (db: Db, user: AuthUser, projectId: number | undefined) => Promise<TemplateScope>;
-  /** The templates rows addressed by id belong to (every id must exist there). */
-  rowsScope: (
-    db: Db,
-    user: AuthUser,
-    ids: number[],
-    mode: "read" | "write",
-    projectId?: number,
-  ) => Promise<TemplateScope>;
-  /** The project filters applied to the list besides the plain columns. */
-  refine: (db: Db, base: ReturnType<Db>, query: ReturnType<typeof parseListQuery>) => void;
+interface EventSide extends TemplateSide<EventTemplateCommon> {
+  bodies: { create: z.ZodType; update: z.ZodType; bulkUpdate: z.ZodType; importMany: z.ZodType; importXlsx: z.ZodType };
 }
 
-const LIBRARY_SIDE: Side = {
+const LIBRARY_SIDE: EventSide = {
   path: "/event-template",
+  kind: "event",
+  library: true,
   resource: eventTemplateListResource,
   columns: eventTemplateColumns,
-  writeRoles: PERMISSIONS.admin,
+  present: (db, rows) => presentLibraryEventTemplates(db, rows as EventTemplateDbRow[]),
+  refine: (db, base, query) => applyTypologyFilter(db, base, query, "t.typology"),
   bodies: {
     create: eventTemplateCreateBody,
     update: eventTemplateUpdateBody,
@@ -111,21 +84,19 @@ const LIBRARY_SIDE: Side = {
     importMany: eventTemplateImportManyBody,
     importXlsx: eventTemplateImportXlsxBody,
   },
-  present: presentLibraryEventTemplates,
-  listScope: async () => LIBRARY,
-  writeScope: async () => LIBRARY,
-  rowsScope: async (db, _user, ids) => {
-    await assertLibraryRows(db, "event_templates", ids);
-    return LIBRARY;
-  },
-  refine: (db, base, query) => applyTypologyFilter(db, base, query, "et.typology"),
 };
 
-const PRO_SIDE: Side = {
+const PRO_SIDE: EventSide = {
   path: "/event-template-pro",
+  kind: "event",
+  library: false,
   resource: eventTemplateProListResource,
   columns: eventTemplateProColumns,
-  writeRoles: PERMISSIONS.manager,
+  present: (db, rows) => presentProEventTemplates(db, rows as EventTemplateDbRow[]),
+  refine: (db, base, query) => {
+    applyTypologyFilter(db, base, query, "t.typology");
+    applyProReferenceFilters(db, base, query);
+  },
   bodies: {
     create: eventTemplateProCreateBody,
     update: eventTemplateProUpdateBody,
@@ -133,41 +104,7 @@ const PRO_SIDE: Side = {
     importMany: eventTemplateProImportManyBody,
     importXlsx: eventTemplateProImportXlsxBody,
   },
-  present: presentProEventTemplates,
-  listScope: async (db, user, query) => proScope((await proListProject(db, user, query)).id),
-  writeScope: async (db, user, projectId) => {
-    if (projectId === undefined) throw new AppError("errors.no_project");
-    return proScope((await writableProject(db, user, projectId)).id);
-  },
-  rowsScope: async (db, user, ids, mode, projectId) =>
-    proScope((await projectOfRows(db, user, "event_template_pros", ids, mode, projectId)).id),
-  refine: (db, base, query) => {
-    applyTypologyFilter(db, base, query, "et.typology");
-    applyProReferenceFilters(db, base, query);
-  },
 };
-
-const rowParams = eventTemplateParams;
-
-async function presentIds(db: Db, side: Side, scope: TemplateScope, ids: number[]) {
-  if (ids.length === 0) return [];
-  const q = scoped(db, scope.t.events, scope, "et").whereIn("et.id", ids).select("et.*");
-  const byId = new Map(((await q) as EventTemplateDbRow[]).map((r) => [r.id, r]));
-  return side.present(
-    db,
-    ids.map((i) => byId.get(i)!),
-  );
-}
-
-async function listRows(db: Db, user: AuthUser, side: Side, rawQuery: unknown, maxLimit?: number) {
-  const resource = maxLimit ? { ...side.resource, defaultLimit: maxLimit, maxLimit } : side.resource;
-  const query = parseListQuery(rawQuery, resource);
-  const scope = await side.listScope(db, user, query);
-  const base = scoped(db, scope.t.events, scope, "et").select("et.*");
-  side.refine(db, base, query);
-  const { rows, total } = await runList<EventTemplateDbRow>(db, base, query, resource, side.columns, "et.id");
-  return { rows, total, scope };
-}
 
 /** The .xlsx columns (EVENT_TEMPLATE_XLSX_HEADERS), read back by importManyXLSX. */
 function exportColumns(): XlsxColumn<EventTemplateCommon & { lot: string | null }>[] {
@@ -195,9 +132,8 @@ const lotName = (e: EventTemplateCommon): string | null =>
     ? ((e as ProRow).participantGroupPro?.name ?? null)
     : ((e as LibraryRow).participantGroup?.name ?? null);
 
-function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
+function sideRoutes(router: Router<AppState>, deps: AppDeps, side: EventSide): void {
   const { path } = side;
-  const resourceName = "eventTemplatePro" as const;
 
   /** GET {path}/export: the list's filter triples as an .xlsx file (the import's columns). */
   route(router, deps, {
@@ -205,7 +141,7 @@ function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
     path: `${path}/export`,
     roles: PERMISSIONS.manager,
     handler: async ({ db, user, ctx }) => {
-      const { rows, scope } = await listRows(db, user, side, ctx.query, 100_000);
+      const { rows, scope } = await listTemplates(db, user, side, ctx.query, 100_000);
       const data = (await side.present(db, rows)).map((e) => ({ ...e, lot: lotName(e) }));
       const file = await buildXlsx("Modèles de tâches", exportColumns(), data);
       const projectName =
@@ -221,32 +157,17 @@ function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
   route(router, deps, {
     method: "patch",
     path: `${path}/bulk-update`,
-    roles: side.writeRoles,
+    roles: writeRoles(side),
     body: side.bodies.bulkUpdate,
     write: true,
     handler: async ({ db, user, body, emits }) => {
       const b = body as { projectId?: number; events: (EventTemplateInput & { id: number })[] };
       const ids = b.events.map((e) => e.id);
-      const scope = await side.rowsScope(db, user, ids, "write", b.projectId);
+      const scope = await rowsScopeOf(db, user, side, ids, "write", b.projectId);
       for (const { id, ...fields } of b.events) await writeEventTemplate(db, scope, id, fields);
-      announceTemplates(emits, scope, resourceName, user.id, ids);
-      const data = await presentIds(db, side, scope, [...new Set(ids)]);
+      announceTemplates(emits, scope, "event", user.id, ids);
+      const data = await presentTemplateIds(db, side, scope, [...new Set(ids)]);
       return { data, count: data.length, total: data.length };
-    },
-  });
-
-  /** DELETE {path}/bulk-delete {ids}: refused for a first or last task, or (project) one with instances. */
-  route(router, deps, {
-    method: "delete",
-    path: `${path}/bulk-delete`,
-    roles: side.writeRoles,
-    body: eventTemplateBulkDeleteBody,
-    write: true,
-    handler: async ({ db, user, body, emits }) => {
-      const scope = await side.rowsScope(db, user, body.ids, "write", body.projectId);
-      const ids = await deleteEventTemplates(db, scope, body.ids);
-      announceTemplates(emits, scope, resourceName, user.id, ids);
-      return { ids };
     },
   });
 
@@ -254,17 +175,17 @@ function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
   route(router, deps, {
     method: "post",
     path: `${path}/importMany`,
-    roles: side.writeRoles,
+    roles: writeRoles(side),
     body: side.bodies.importMany,
     write: true,
     status: 201,
     handler: async ({ db, user, body, emits }) => {
       const b = body as { projectId?: number; objectsList: EventTemplateInput[] };
-      const scope = await side.writeScope(db, user, b.projectId);
+      const scope = await writeScopeOf(db, user, side, b.projectId);
       const ids: number[] = [];
       for (const o of b.objectsList) ids.push(await writeEventTemplate(db, scope, null, o));
-      announceTemplates(emits, scope, resourceName, user.id, ids);
-      const data = await presentIds(db, side, scope, ids);
+      announceTemplates(emits, scope, "event", user.id, ids);
+      const data = await presentTemplateIds(db, side, scope, ids);
       return { data, count: data.length, total: data.length };
     },
   });
@@ -273,76 +194,30 @@ function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
   route(router, deps, {
     method: "post",
     path: `${path}/importManyXLSX`,
-    roles: side.writeRoles,
+    roles: writeRoles(side),
     body: side.bodies.importXlsx,
     write: true,
     status: 201,
     handler: async ({ db, user, body, emits }) => {
       const b = body as { projectId?: number; data: string };
-      const scope = await side.writeScope(db, user, b.projectId);
+      const scope = await writeScopeOf(db, user, side, b.projectId);
       const ids = await importEventTemplatesXlsx(db, scope, b.data);
-      announceTemplates(emits, scope, resourceName, user.id, ids);
-      const data = await presentIds(db, side, scope, ids);
+      announceTemplates(emits, scope, "event", user.id, ids);
+      const data = await presentTemplateIds(db, side, scope, ids);
       return { data, count: data.length, total: data.length };
     },
   });
 
-  /** GET {path}: filter triples (the project side needs projectId), name ASC, 10 per page from offset 0. */
-  route(router, deps, {
-    method: "get",
-    path,
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, total } = await listRows(db, user, side, ctx.query);
-      const data = await side.present(db, rows);
-      return { data, count: data.length, total };
-    },
-  });
-
-  /** POST {path}: a task template; parentsET are tasks of its sequence template (errors.parent_task_assignation). */
-  route(router, deps, {
-    method: "post",
-    path,
-    roles: side.writeRoles,
-    body: side.bodies.create,
-    write: true,
-    status: 201,
-    handler: async ({ db, user, body, emits }) => {
-      const b = body as EventTemplateInput & { projectId?: number };
-      const scope = await side.writeScope(db, user, b.projectId);
-      const id = await writeEventTemplate(db, scope, null, b);
-      announceTemplates(emits, scope, resourceName, user.id, [id]);
-      return (await presentIds(db, side, scope, [id]))[0];
-    },
-  });
-
-  /** GET {path}/{id}. */
-  route(router, deps, {
-    method: "get",
-    path: `${path}/:id`,
-    roles: PERMISSIONS.manager,
-    params: rowParams,
-    handler: async ({ db, user, params }) => {
-      const scope = await side.rowsScope(db, user, [params.id], "read");
-      return (await presentIds(db, side, scope, [params.id]))[0];
-    },
-  });
-
-  /** PATCH {path}/{id}: changed fields only; parentsET replaces the parents. */
-  route(router, deps, {
-    method: "patch",
-    path: `${path}/:id`,
-    roles: side.writeRoles,
-    params: rowParams,
-    body: side.bodies.update,
-    write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const b = body as EventTemplateInput & { projectId?: number };
-      const scope = await side.rowsScope(db, user, [params.id], "write", b.projectId);
-      await writeEventTemplate(db, scope, params.id, b);
-      announceTemplates(emits, scope, resourceName, user.id, [params.id]);
-      return (await presentIds(db, side, scope, [params.id]))[0];
-    },
+  /**
+   * GET {path}, POST {path} (parentsET: tasks of its sequence template, else errors.parent_task_assignation),
+   * GET and PATCH {path}/{id}, DELETE {path}/bulk-delete (refused for a first or last task, or one with instances).
+   */
+  templateRoutes(router, deps, side, {
+    create: side.bodies.create,
+    update: side.bodies.update,
+    bulkDelete: eventTemplateBulkDeleteBody,
+    write: writeEventTemplate,
+    remove: deleteEventTemplates,
   });
 }
 
@@ -370,8 +245,8 @@ export function eventTemplateRoutes(router: Router<AppState>, deps: AppDeps): vo
       const ids = [...copied.values()];
       // Task templates imported alone stand outside any sequence template: they keep no links.
       await db(scope.t.links).whereIn("child_id", ids).delete();
-      announceTemplates(emits, scope, "eventTemplatePro", user.id, ids);
-      const data = await presentIds(db, PRO_SIDE, scope, ids);
+      announceTemplates(emits, scope, "event", user.id, ids);
+      const data = await presentTemplateIds(db, PRO_SIDE, scope, ids);
       return { data, count: data.length, total: data.length };
     },
   });

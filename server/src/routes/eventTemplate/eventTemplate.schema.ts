@@ -17,17 +17,17 @@ const commonColumns = (a: string): Record<string, string> => ({
 });
 
 export const eventTemplateColumns: Record<string, string> = {
-  ...commonColumns("et"),
-  sequenceTemplateId: "et.sequence_template_id",
-  participantGroupId: "et.participant_group_id",
+  ...commonColumns("t"),
+  sequenceTemplateId: "t.sequence_template_id",
+  participantGroupId: "t.participant_group_id",
 };
 
 export const eventTemplateProColumns: Record<string, string> = {
-  ...commonColumns("et"),
-  sequenceTemplateId: "et.sequence_template_pro_id",
-  projectId: "et.project_id",
-  trackingId: "et.tracking_id",
-  eventTemplateId: "et.event_template_id",
+  ...commonColumns("t"),
+  sequenceTemplateId: "t.sequence_template_pro_id",
+  projectId: "t.project_id",
+  trackingId: "t.tracking_id",
+  eventTemplateId: "t.event_template_id",
 };
 
 /**
@@ -35,10 +35,10 @@ export const eventTemplateProColumns: Record<string, string> = {
  * the template keeps its tracking id; the filter compares tracking ids.
  */
 export const proReferenceFilters: Record<string, { table: string; column: string }> = {
-  participantGroupProId: { table: "participant_group_pros", column: "et.participant_group_pro_tracking_id" },
-  macroTaskId: { table: "macro_tasks", column: "et.macro_task_tracking_id" },
-  specialityId: { table: "specialities", column: "et.speciality_tracking_id" },
-  participantId: { table: "participants", column: "et.participant_tracking_id" },
+  participantGroupProId: { table: "participant_group_pros", column: "t.participant_group_pro_tracking_id" },
+  macroTaskId: { table: "macro_tasks", column: "t.macro_task_tracking_id" },
+  specialityId: { table: "specialities", column: "t.speciality_tracking_id" },
+  participantId: { table: "participants", column: "t.participant_tracking_id" },
 };
 
 /** Applies the reference filters of a project task template list (eq, in, isnull, notnull). */

@@ -2,7 +2,6 @@ import type Router from "@koa/router";
 import type { z } from "zod";
 import {
   AppError,
-  parseListQuery,
   PERMISSIONS,
   sequenceTemplateBulkDeleteBody,
   sequenceTemplateCreateBody,
@@ -19,33 +18,26 @@ import {
   sequenceTemplateProListResource,
   sequenceTemplateProUpdateBody,
   sequenceTemplateUpdateBody,
-  type ListResource,
-  type PermissionSet,
   type SequenceTemplatePro,
 } from "@jalon/shared";
 import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { copySequenceTemplates, importEventTemplatesInto } from "../../commands/templateCopy.js";
-import {
-  announceTemplates,
-  assertLibraryRows,
-  LIBRARY,
-  projectOfRows,
-  proListProject,
-  proScope,
-  scoped,
-  type TemplateScope,
-} from "../../commands/templateScope.js";
-import {
-  deleteSequenceTemplates,
-  writeSequenceTemplate,
-  type SequenceTemplateInput,
-} from "../../commands/templateWrite.js";
+import { announceTemplates, assertLibraryRows, LIBRARY, proScope } from "../../commands/templateScope.js";
+import { deleteSequenceTemplates, writeSequenceTemplate } from "../../commands/templateWrite.js";
 import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { orderByFrench, runList } from "../../lib/listQuery.js";
+import { orderByFrench } from "../../lib/listQuery.js";
+import {
+  listTemplates,
+  presentTemplateIds,
+  rowsScopeOf,
+  templateRoutes,
+  writeRoles,
+  type TemplateSide,
+} from "../templateRoutes.js";
 import { applyTypologyFilter } from "../eventTemplate/eventTemplate.schema.js";
 import {
   presentLibrarySequenceTemplates,
@@ -61,84 +53,40 @@ import { sequenceTemplateColumns, sequenceTemplateProColumns } from "./sequenceT
  * POST /sequence-template-pro/{id}/synchronize belongs to the instantiation (routes/sequence).
  */
 
-interface Side {
-  path: "/sequence-template" | "/sequence-template-pro";
-  resource: ListResource;
-  columns: Record<string, string>;
-  writeRoles: PermissionSet;
+interface SequenceSide extends TemplateSide<unknown> {
   create: z.ZodType;
   update: z.ZodType;
   importEvents: z.ZodType;
-  present: (db: Db, rows: SequenceTemplateDbRow[]) => Promise<unknown[]>;
-  listScope: (db: Db, user: AuthUser, query: ReturnType<typeof parseListQuery>) => Promise<TemplateScope>;
-  writeScope: (db: Db, user: AuthUser, projectId: number | undefined) => Promise<TemplateScope>;
-  rowsScope: (
-    db: Db,
-    user: AuthUser,
-    ids: number[],
-    mode: "read" | "write",
-    projectId?: number,
-  ) => Promise<TemplateScope>;
 }
 
-const LIBRARY_SIDE: Side = {
+const refine: TemplateSide<unknown>["refine"] = (db, base, query) =>
+  applyTypologyFilter(db, base, query, "t.typologies");
+
+const LIBRARY_SIDE: SequenceSide = {
   path: "/sequence-template",
+  kind: "sequence",
+  library: true,
   resource: sequenceTemplateListResource,
   columns: sequenceTemplateColumns,
-  writeRoles: PERMISSIONS.admin,
+  present: (db, rows) => presentLibrarySequenceTemplates(db, rows as SequenceTemplateDbRow[]),
+  refine,
   create: sequenceTemplateCreateBody,
   update: sequenceTemplateUpdateBody,
   importEvents: sequenceTemplateImportEventsBody,
-  present: presentLibrarySequenceTemplates,
-  listScope: async () => LIBRARY,
-  writeScope: async () => LIBRARY,
-  rowsScope: async (db, _user, ids) => {
-    await assertLibraryRows(db, "sequence_templates", ids);
-    return LIBRARY;
-  },
 };
 
-const PRO_SIDE: Side = {
+const PRO_SIDE: SequenceSide = {
   path: "/sequence-template-pro",
+  kind: "sequence",
+  library: false,
   resource: sequenceTemplateProListResource,
   columns: sequenceTemplateProColumns,
-  writeRoles: PERMISSIONS.manager,
+  present: (db, rows) => presentProSequenceTemplates(db, rows as SequenceTemplateDbRow[]),
+  refine,
   create: sequenceTemplateProCreateBody,
   update: sequenceTemplateProUpdateBody,
   importEvents: sequenceTemplateProImportEventsBody,
-  present: presentProSequenceTemplates,
-  listScope: async (db, user, query) => proScope((await proListProject(db, user, query)).id),
-  writeScope: async (db, user, projectId) => {
-    if (projectId === undefined) throw new AppError("errors.no_project");
-    return proScope((await writableProject(db, user, projectId)).id);
-  },
-  rowsScope: async (db, user, ids, mode, projectId) =>
-    proScope((await projectOfRows(db, user, "sequence_template_pros", ids, mode, projectId)).id),
 };
-
-const ANNOUNCED = "sequenceTemplatePro" as const;
-
-async function presentIds(db: Db, side: Side, scope: TemplateScope, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = (await scoped(db, scope.t.sequences, scope, "st")
-    .whereIn("st.id", ids)
-    .select("st.*")) as SequenceTemplateDbRow[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return side.present(
-    db,
-    ids.map((i) => byId.get(i)!),
-  );
-}
-
-async function listRows(db: Db, user: AuthUser, side: Side, rawQuery: unknown, maxLimit?: number) {
-  const resource = maxLimit ? { ...side.resource, defaultLimit: maxLimit, maxLimit } : side.resource;
-  const query = parseListQuery(rawQuery, resource);
-  const scope = await side.listScope(db, user, query);
-  const base = scoped(db, scope.t.sequences, scope, "st").select("st.*");
-  applyTypologyFilter(db, base, query, "st.typologies");
-  const { rows, total } = await runList<SequenceTemplateDbRow>(db, base, query, resource, side.columns, "st.id");
-  return { rows, total, scope };
-}
 
 /** Copies of library sequence templates in a project (POST /sequence-template/import/{projectId} and -pro/import). */
 async function importIntoProject(db: Db, user: AuthUser, projectId: number, sequenceTemplateIds: number[]) {
@@ -183,70 +131,26 @@ const INSTANCES_EXPORT: XlsxColumn<InstanceRow>[] = [
   { header: "Nombre de tâches", kind: "number", width: 12, value: (r) => Number(r.tasks) },
 ];
 
-function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
+function sideRoutes(router: Router<AppState>, deps: AppDeps, side: SequenceSide): void {
   const { path } = side;
-
-  /** DELETE {path}/bulk-delete {ids}: with their tasks; refused when referenced or instantiated. */
-  route(router, deps, {
-    method: "delete",
-    path: `${path}/bulk-delete`,
-    roles: side.writeRoles,
-    body: sequenceTemplateBulkDeleteBody,
-    write: true,
-    handler: async ({ db, user, body, emits }) => {
-      const scope = await side.rowsScope(db, user, body.ids, "write", body.projectId);
-      const ids = await deleteSequenceTemplates(db, scope, body.ids);
-      announceTemplates(emits, scope, ANNOUNCED, user.id, ids);
-      return { ids };
-    },
-  });
-
-  /** GET {path}: filter triples (name contL, typology...; the project side needs projectId), 10 per page. */
-  route(router, deps, {
-    method: "get",
-    path,
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, total } = await listRows(db, user, side, ctx.query);
-      const data = await side.present(db, rows);
-      return { data, count: data.length, total };
-    },
-  });
-
-  /** POST {path} {name, category?, color?, isGeneric?, typology?}. */
-  route(router, deps, {
-    method: "post",
-    path,
-    roles: side.writeRoles,
-    body: side.create,
-    write: true,
-    status: 201,
-    handler: async ({ db, user, body, emits }) => {
-      const b = body as SequenceTemplateInput & { projectId?: number };
-      const scope = await side.writeScope(db, user, b.projectId);
-      const id = await writeSequenceTemplate(db, scope, null, b);
-      announceTemplates(emits, scope, ANNOUNCED, user.id, [id]);
-      return (await presentIds(db, side, scope, [id]))[0];
-    },
-  });
 
   /** PUT {path}/{id}/duplicate {name?}: a copy with its tasks, links, first and last tasks. */
   route(router, deps, {
     method: "put",
     path: `${path}/:id/duplicate`,
-    roles: side.writeRoles,
+    roles: writeRoles(side),
     params: sequenceTemplateParams,
     body: sequenceTemplateDuplicateBody,
     write: true,
     status: 201,
     handler: async ({ db, user, params, body, emits }) => {
-      const scope = await side.rowsScope(db, user, [params.id], "write");
+      const scope = await rowsScopeOf(db, user, side, [params.id], "write");
       const map = await copySequenceTemplates(db, scope, [params.id], scope, {
         rename: (name) => body.name ?? `${name} (copie)`,
       });
       const id = map.get(params.id)!;
-      announceTemplates(emits, scope, ANNOUNCED, user.id, [id]);
-      return (await presentIds(db, side, scope, [id]))[0];
+      announceTemplates(emits, scope, "sequence", user.id, [id]);
+      return (await presentTemplateIds(db, side, scope, [id]))[0];
     },
   });
 
@@ -254,52 +158,36 @@ function sideRoutes(router: Router<AppState>, deps: AppDeps, side: Side): void {
   route(router, deps, {
     method: "post",
     path: `${path}/:id/import-event-template`,
-    roles: side.writeRoles,
+    roles: writeRoles(side),
     params: sequenceTemplateParams,
     body: side.importEvents,
     write: true,
     status: 201,
     handler: async ({ db, user, params, body, emits }) => {
       const b = body as { eventTemplateIds?: number[]; eventTemplateProIds?: number[] };
-      const scope = await side.rowsScope(db, user, [params.id], "write");
+      const scope = await rowsScopeOf(db, user, side, [params.id], "write");
       if (b.eventTemplateIds?.length) {
         await assertLibraryRows(db, "event_templates", b.eventTemplateIds);
         await importEventTemplatesInto(db, LIBRARY, b.eventTemplateIds, scope, params.id);
       }
       if (b.eventTemplateProIds?.length)
         await importEventTemplatesInto(db, scope, b.eventTemplateProIds, scope, params.id);
-      announceTemplates(emits, scope, ANNOUNCED, user.id, [params.id]);
-      return (await presentIds(db, side, scope, [params.id]))[0];
+      announceTemplates(emits, scope, "sequence", user.id, [params.id]);
+      return (await presentTemplateIds(db, side, scope, [params.id]))[0];
     },
   });
 
-  /** GET {path}/{id}. */
-  route(router, deps, {
-    method: "get",
-    path: `${path}/:id`,
-    roles: PERMISSIONS.manager,
-    params: sequenceTemplateParams,
-    handler: async ({ db, user, params }) => {
-      const scope = await side.rowsScope(db, user, [params.id], "read");
-      return (await presentIds(db, side, scope, [params.id]))[0];
-    },
-  });
-
-  /** PATCH {path}/{id}: changed fields; first and last tasks are its own and different. */
-  route(router, deps, {
-    method: "patch",
-    path: `${path}/:id`,
-    roles: side.writeRoles,
-    params: sequenceTemplateParams,
-    body: side.update,
-    write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const b = body as SequenceTemplateInput & { projectId?: number };
-      const scope = await side.rowsScope(db, user, [params.id], "write", b.projectId);
-      await writeSequenceTemplate(db, scope, params.id, b);
-      announceTemplates(emits, scope, ANNOUNCED, user.id, [params.id]);
-      return (await presentIds(db, side, scope, [params.id]))[0];
-    },
+  /**
+   * GET {path} (name contL, typology...; the project side needs projectId), POST {path}, GET and PATCH
+   * {path}/{id} (first and last tasks its own and different), DELETE {path}/bulk-delete (with their tasks;
+   * refused when referenced or instantiated).
+   */
+  templateRoutes(router, deps, side, {
+    create: side.create,
+    update: side.update,
+    bulkDelete: sequenceTemplateBulkDeleteBody,
+    write: writeSequenceTemplate,
+    remove: deleteSequenceTemplates,
   });
 }
 
@@ -346,8 +234,8 @@ export function sequenceTemplateRoutes(router: Router<AppState>, deps: AppDeps):
     path: "/sequence-template-pro/export",
     roles: PERMISSIONS.manager,
     handler: async ({ db, user, ctx }) => {
-      const { rows, scope } = await listRows(db, user, PRO_SIDE, ctx.query, 100_000);
-      const data = await presentProSequenceTemplates(db, rows);
+      const { rows, scope } = await listTemplates(db, user, PRO_SIDE, ctx.query, 100_000);
+      const data = await presentProSequenceTemplates(db, rows as SequenceTemplateDbRow[]);
       const project = (await db("projects").where({ id: scope.projectId }).first("name")) as { name: string };
       const file = await buildXlsx("Modèles de séquences", SEQUENCE_EXPORT, data);
       sendFile(ctx, file, exportFileName("Modeles_sequences", project.name, "xlsx"), XLSX_MIME);
@@ -366,8 +254,8 @@ export function sequenceTemplateRoutes(router: Router<AppState>, deps: AppDeps):
     status: 201,
     handler: async ({ db, user, params, body, emits }) => {
       const { scope, ids } = await importIntoProject(db, user, params.projectId, body.sequenceTemplateIds);
-      announceTemplates(emits, scope, ANNOUNCED, user.id, ids);
-      const data = await presentIds(db, PRO_SIDE, scope, ids);
+      announceTemplates(emits, scope, "sequence", user.id, ids);
+      const data = await presentTemplateIds(db, PRO_SIDE, scope, ids);
       return { data, count: data.length, total: data.length };
     },
   });
@@ -382,8 +270,8 @@ export function sequenceTemplateRoutes(router: Router<AppState>, deps: AppDeps):
     status: 201,
     handler: async ({ db, user, body, emits }) => {
       const { scope, ids } = await importIntoProject(db, user, body.projectId, body.sequenceTemplateIds);
-      announceTemplates(emits, scope, ANNOUNCED, user.id, ids);
-      const data = await presentIds(db, PRO_SIDE, scope, ids);
+      announceTemplates(emits, scope, "sequence", user.id, ids);
+      const data = await presentTemplateIds(db, PRO_SIDE, scope, ids);
       return { data, count: data.length, total: data.length };
     },
   });

@@ -1,25 +1,25 @@
 // The request schemas, entities and list fields are the contract: shared/src/contract/sequenceTemplate.ts.
-// Here: the SQL columns of the list fields (typology, a jsonb list, is filtered by applyTypologyFilter).
+// Here: the SQL columns of the list fields (the factory of routes/templateRoutes.ts reads the table as "t"; typology, a jsonb list, is filtered by applyTypologyFilter).
 
 const commonColumns = {
-  id: "st.id",
-  name: "st.name",
-  category: "st.category",
-  color: "st.color",
-  duration: "st.duration",
-  numberOfDays: "st.number_of_days",
-  isGeneric: "st.is_generic",
-  createdAt: "st.created_at",
-  updatedAt: "st.updated_at",
+  id: "t.id",
+  name: "t.name",
+  category: "t.category",
+  color: "t.color",
+  duration: "t.duration",
+  numberOfDays: "t.number_of_days",
+  isGeneric: "t.is_generic",
+  createdAt: "t.created_at",
+  updatedAt: "t.updated_at",
 };
 
 export const sequenceTemplateColumns: Record<string, string> = commonColumns;
 
 export const sequenceTemplateProColumns: Record<string, string> = {
   ...commonColumns,
-  projectId: "st.project_id",
-  trackingId: "st.tracking_id",
-  isImported: "st.is_imported",
-  sequenceTemplateId: "st.sequence_template_id",
-  synchronizableStatus: "st.synchronizable_status",
+  projectId: "t.project_id",
+  trackingId: "t.tracking_id",
+  isImported: "t.is_imported",
+  sequenceTemplateId: "t.sequence_template_id",
+  synchronizableStatus: "t.synchronizable_status",
 };
