@@ -1,5 +1,7 @@
 import { type ReactNode } from "react";
-import { Title2, makeStyles, tokens } from "@fluentui/react-components";
+import { useNavigate } from "react-router-dom";
+import { Button, Title2, makeStyles, tokens } from "@fluentui/react-components";
+import { ArrowLeft20Regular } from "@fluentui/react-icons";
 
 const useStyles = makeStyles({
   root: {
@@ -13,12 +15,31 @@ const useStyles = makeStyles({
   actions: { display: "flex", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
 });
 
-export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+/** A page's title with its actions on the right; `back` is a record page's way back to its list. */
+export function PageHeader({
+  title,
+  actions,
+  back,
+}: {
+  title: string;
+  actions?: ReactNode;
+  back?: { to: string; label: string };
+}) {
   const styles = useStyles();
+  const navigate = useNavigate();
   return (
     <div className={styles.root}>
       <Title2 as="h1">{title}</Title2>
-      {actions ? <div className={styles.actions}>{actions}</div> : null}
+      {actions || back ? (
+        <div className={styles.actions}>
+          {actions}
+          {back ? (
+            <Button icon={<ArrowLeft20Regular />} onClick={() => navigate(back.to)}>
+              {back.label}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

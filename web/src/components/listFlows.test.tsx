@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -9,6 +10,7 @@ import { useDraftDialog } from "../lib/useDraftDialog";
 import { useSelectionDelete } from "../lib/useSelectionDelete";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { CreateDialog } from "./CreateDialog";
+import { EditForm } from "./EditForm";
 import { DataTable } from "./DataTable";
 
 interface Row {
@@ -131,5 +133,42 @@ describe("useDraftDialog and CreateDialog", () => {
     await user.click(within(dialog).getByRole("button", { name: "Créer" }));
     expect(useToasts.getState().items.at(-1)).toMatchObject({ intent: "warning", subject: "zone" });
     expect(within(screen.getByRole("dialog")).getByLabelText("Nom")).toHaveValue("Niveau R+1");
+  });
+});
+
+describe("EditForm", () => {
+  function Form({ onSave }: { onSave: () => Promise<void> }) {
+    const [name, setName] = useState("Zone A");
+    return (
+      <EditForm canSave={name.trim() !== "" && name !== "Zone A"} onSave={onSave} subject="zone">
+        <Field label="Nom">
+          <Input value={name} onChange={(_, d) => setName(d.value)} />
+        </Field>
+      </EditForm>
+    );
+  }
+
+  it("saves only once something valid changed, from the button or Enter, and shows a refusal as a warning", async () => {
+    const user = userEvent.setup();
+    const onSave = vi
+      .fn()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new ApiError(400, "cant_change_unity_zone_with_events", "refusé"));
+    render(
+      <Providers>
+        <Form onSave={onSave} />
+      </Providers>,
+    );
+    const save = screen.getByRole("button", { name: "Enregistrer" });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText("Nom"), "{Enter}");
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText("Nom"), " bis");
+    await user.click(save);
+    expect(onSave).toHaveBeenCalledTimes(1);
+    await user.type(screen.getByLabelText("Nom"), "{Enter}");
+    expect(onSave).toHaveBeenCalledTimes(2);
+    expect(useToasts.getState().items.at(-1)).toMatchObject({ intent: "warning", subject: "zone" });
+    expect(save).toBeEnabled();
   });
 });

@@ -3,9 +3,8 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, Field, Input } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { Add20Regular } from "@fluentui/react-icons";
-import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { ApiError } from "../../api/http";
 import { libraryLotsApi, type LibraryLot } from "../../api/reference";
 import { PageHeader } from "../../components/PageHeader";
@@ -17,7 +16,8 @@ import { useAsync } from "../../lib/useAsync";
 import { useDraftDialog } from "../../lib/useDraftDialog";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { toast } from "../../store/toasts";
-import { ColorInput, Swatch } from "../../components/Color";
+import { Swatch } from "../../components/Color";
+import { LotNameColorFields } from "./LotNameColorFields";
 
 export default function LibraryLotsPage() {
   const { t } = useTranslation();
@@ -97,22 +97,7 @@ export default function LibraryLotsPage() {
         title={t("lots.library.createTitle")}
         incomplete={(draft) => draft.name.trim() === ""}
       >
-        {(draft, setDraft) => (
-          <>
-            <Field label={t("lots.fields.name")} required>
-              <Input
-                value={draft.name}
-                maxLength={TEXT_MAX_LENGTH}
-                onChange={(_, d) => setDraft({ ...draft, name: d.value })}
-              />
-            </Field>
-            <ColorInput
-              label={t("lots.fields.color")}
-              value={draft.color}
-              onChange={(color) => setDraft({ ...draft, color })}
-            />
-          </>
-        )}
+        {(draft, setDraft) => <LotNameColorFields draft={draft} onChange={setDraft} />}
       </CreateDialog>
     </>
   );

@@ -7,16 +7,17 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Body1, Button, Field, Input, Spinner, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
-import { Add20Regular, ArrowLeft20Regular, Delete20Regular } from "@fluentui/react-icons";
+import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
-import { lotsApi, type Lot } from "../../api/reference";
+import { lotsApi } from "../../api/reference";
 import { PageHeader } from "../../components/PageHeader";
+import { EditForm } from "../../components/EditForm";
+import { LotNameColorFields } from "./LotNameColorFields";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ParticipantsTab } from "../participants/ParticipantsTab";
-import { ColorInput } from "../../components/Color";
 import { WithVersion } from "../../components/WithVersion";
 import { LotHistogram } from "./LotHistogram";
 import { NEW_LOT, draftOf, lotChanges, lotFormValid, type LotDraft } from "./lotForm";
@@ -56,7 +57,6 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
   const refresh = useRefreshCounter("participantGroup");
   const lot = useAsync(() => (id === null ? Promise.resolve(null) : lotsApi.get(id)), [id, refresh]);
   const [draft, setDraft] = useState<LotDraft>(NEW_LOT);
-  const [busy, setBusy] = useState(false);
   const original: LotDraft | null = lot.data ? draftOf(lot.data) : null;
   const shown = useRef<LotDraft | null>(null);
 
@@ -75,23 +75,14 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
   const valid = lotFormValid(original, draft);
 
   const save = async () => {
-    setBusy(true);
-    try {
-      const body = lotChanges(original, draft);
-      let saved: Lot;
-      if (id === null) {
-        saved = await lotsApi.create(projectId, versionId, body);
-        toast.success(t("lots.created"));
-        navigate(`/dashboard/participant-group/${saved.id}/informations`, { replace: true });
-      } else {
-        saved = await lotsApi.update(id, body);
-        lot.setData(saved);
-        toast.success(t("lots.updated"));
-      }
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
+    const body = lotChanges(original, draft);
+    if (id === null) {
+      const saved = await lotsApi.create(projectId, versionId, body);
+      toast.success(t("lots.created"));
+      navigate(`/dashboard/participant-group/${saved.id}/informations`, { replace: true });
+    } else {
+      lot.setData(await lotsApi.update(id, body));
+      toast.success(t("lots.updated"));
     }
   };
 
@@ -99,28 +90,9 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
     setDraft((d) => ({ ...d, specialities: d.specialities.map((s, i) => (i === index ? { ...s, name } : s)) }));
 
   const form = (
-    <form
-      className={styles.form}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (valid && !busy) void save();
-      }}
-    >
+    <EditForm className={styles.form} canSave={valid} onSave={save}>
       {tab === "informations" ? (
-        <>
-          <Field label={t("lots.fields.name")} required>
-            <Input
-              value={draft.name}
-              maxLength={TEXT_MAX_LENGTH}
-              onChange={(_, d) => setDraft({ ...draft, name: d.value })}
-            />
-          </Field>
-          <ColorInput
-            label={t("lots.fields.color")}
-            value={draft.color}
-            onChange={(color) => setDraft({ ...draft, color })}
-          />
-        </>
+        <LotNameColorFields draft={draft} onChange={setDraft} />
       ) : (
         <Field label={t("lots.fields.specialities")}>
           <div className={styles.form} style={{ marginTop: 0 }}>
@@ -148,23 +120,14 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
           </div>
         </Field>
       )}
-      <div>
-        <Button type="submit" appearance="primary" disabled={!valid || busy}>
-          {t("actions.save")}
-        </Button>
-      </div>
-    </form>
+    </EditForm>
   );
 
   return (
     <>
       <PageHeader
         title={lot.data ? lot.data.name : t("lots.newTitle")}
-        actions={
-          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/participants")}>
-            {t("lots.back")}
-          </Button>
-        }
+        back={{ to: "/dashboard/participants", label: t("lots.back") }}
       />
       <TabList
         selectedValue={tab}

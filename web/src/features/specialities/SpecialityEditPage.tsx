@@ -3,19 +3,15 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, Field, Input, Select, Spinner, makeStyles, tokens } from "@fluentui/react-components";
-import { ArrowLeft20Regular } from "@fluentui/react-icons";
+import { Field, Input, Select, Spinner } from "@fluentui/react-components";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { lotsApi, specialitiesApi, type SpecialityInput } from "../../api/reference";
 import { PageHeader } from "../../components/PageHeader";
+import { EditForm } from "../../components/EditForm";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { WithVersion } from "../../components/WithVersion";
-
-const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" },
-});
 
 export default function SpecialityEditPage() {
   return (
@@ -27,14 +23,12 @@ export default function SpecialityEditPage() {
 
 function SpecialityEditor({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const navigate = useNavigate();
   const { recordId } = useParams();
   const id = recordId && /^\d+$/.test(recordId) ? Number(recordId) : null;
   const speciality = useAsync(() => (id === null ? Promise.resolve(null) : specialitiesApi.get(id)), [id]);
   const lots = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
   const [draft, setDraft] = useState<SpecialityInput>({ name: "", participantGroupProId: null });
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (speciality.data)
@@ -53,36 +47,19 @@ function SpecialityEditor({ projectId, versionId }: { projectId: number; version
   const valid = draft.name.trim() !== "" && Object.keys(changes).length > 0;
 
   const save = async () => {
-    setBusy(true);
-    try {
-      if (id === null) await specialitiesApi.create(projectId, versionId, changes);
-      else await specialitiesApi.update(id, changes);
-      toast.success(t(id === null ? "specialities.created" : "specialities.updated"));
-      navigate("/dashboard/specialities");
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-    }
+    if (id === null) await specialitiesApi.create(projectId, versionId, changes);
+    else await specialitiesApi.update(id, changes);
+    toast.success(t(id === null ? "specialities.created" : "specialities.updated"));
+    navigate("/dashboard/specialities");
   };
 
   return (
     <>
       <PageHeader
         title={original ? original.name : t("specialities.newTitle")}
-        actions={
-          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/specialities")}>
-            {t("specialities.back")}
-          </Button>
-        }
+        back={{ to: "/dashboard/specialities", label: t("specialities.back") }}
       />
-      <form
-        className={styles.form}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (valid && !busy) void save();
-        }}
-      >
+      <EditForm canSave={valid} onSave={save}>
         <Field label={t("specialities.fields.name")} required>
           <Input
             value={draft.name}
@@ -103,12 +80,7 @@ function SpecialityEditor({ projectId, versionId }: { projectId: number; version
             ))}
           </Select>
         </Field>
-        <div>
-          <Button type="submit" appearance="primary" disabled={!valid || busy}>
-            {t("actions.save")}
-          </Button>
-        </div>
-      </form>
+      </EditForm>
     </>
   );
 }

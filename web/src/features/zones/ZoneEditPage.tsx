@@ -1,23 +1,18 @@
 // /dashboard/zone/{id}: one zone's name, parent, unity and typology; saves only what changed (a unity change of
 // a zone with tasks is refused: cant_change_unity_zone_with_events). Shows its full name and sub-zones.
 import { useEffect, useState } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Field, Spinner, makeStyles, tokens } from "@fluentui/react-components";
-import { ArrowLeft20Regular } from "@fluentui/react-icons";
+import { Body1, Field, Spinner } from "@fluentui/react-components";
 import { zonesApi, type Zone, type ZoneInput } from "../../api/reference";
 import { PageHeader } from "../../components/PageHeader";
+import { EditForm } from "../../components/EditForm";
 import { AppLink } from "../../components/AppLink";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { WithVersion } from "../../components/WithVersion";
 import { ZoneFields, zoneChanges } from "./ZoneFields";
-
-const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" },
-  actions: { display: "flex", gap: tokens.spacingHorizontalS },
-});
 
 const toInput = (z: Zone): ZoneInput => ({ name: z.name, parentId: z.parentId, unity: z.unity, typology: z.typology });
 
@@ -29,13 +24,10 @@ export default function ZoneEditPage() {
 
 function ZoneEditor({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
-  const styles = useStyles();
-  const navigate = useNavigate();
   const id = Number(useParams().id);
   const zone = useAsync(() => zonesApi.get(id), [id]);
   const all = useAsync(() => zonesApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId]);
   const [value, setValue] = useState<ZoneInput | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (zone.data) setValue(toInput(zone.data));
@@ -48,34 +40,17 @@ function ZoneEditor({ projectId, versionId }: { projectId: number; versionId: nu
   const changes = zoneChanges(zone.data, value);
   const valid = value.name.trim() !== "" && Object.keys(changes).length > 0;
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const saved = await zonesApi.update(id, changes);
-      zone.setData(saved);
-      toast.success(t("zones.updated"));
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <>
       <PageHeader
         title={`${t("zones.editTitle")} : ${zone.data.name}`}
-        actions={
-          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate("/dashboard/zones")}>
-            {t("zones.back")}
-          </Button>
-        }
+        back={{ to: "/dashboard/zones", label: t("zones.back") }}
       />
-      <form
-        className={styles.form}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (valid && !busy) void save();
+      <EditForm
+        canSave={valid}
+        onSave={async () => {
+          zone.setData(await zonesApi.update(id, changes));
+          toast.success(t("zones.updated"));
         }}
       >
         <Field label={t("zones.fields.fullName")}>
@@ -97,12 +72,7 @@ function ZoneEditor({ projectId, versionId }: { projectId: number; versionId: nu
                 ))}
           </Body1>
         </Field>
-        <div className={styles.actions}>
-          <Button type="submit" appearance="primary" disabled={!valid || busy}>
-            {t("actions.save")}
-          </Button>
-        </div>
-      </form>
+      </EditForm>
     </>
   );
 }

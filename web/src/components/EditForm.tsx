@@ -1,0 +1,63 @@
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, Spinner, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
+import { warnError } from "../lib/errors";
+
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" },
+  footer: { display: "flex", gap: tokens.spacingHorizontalS },
+});
+
+/**
+ * The form of a record's own page (zone, lot, library lot, speciality): its fields, then "Enregistrer", off
+ * until `canSave` (something valid changed) and while `onSave` runs; Enter in a field saves too. A refusal is a
+ * warning toast of `subject` (errors.{code}); `onSave` says a success itself.
+ */
+export function EditForm({
+  canSave,
+  onSave,
+  subject,
+  className,
+  children,
+}: {
+  canSave: boolean;
+  onSave: () => Promise<void>;
+  subject?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await onSave();
+    } catch (e) {
+      warnError(e, subject);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className={mergeClasses(styles.form, className)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSave && !busy) void save();
+      }}
+    >
+      {children}
+      <div className={styles.footer}>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={!canSave || busy}
+          icon={busy ? <Spinner size="tiny" /> : undefined}
+        >
+          {t("actions.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
