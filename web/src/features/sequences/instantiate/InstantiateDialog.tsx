@@ -41,6 +41,7 @@ import {
   taktOf,
   validateInstantiate,
   zoneChoices,
+  zoneOptions,
   type InstantiateError,
   type InstantiateValues,
   type ZoneOption,
@@ -136,17 +137,7 @@ function InstantiateForm({
     for (const e of [templates.error, zonesList.error, tasks.error]) if (e) warnError(e, "sequence");
   }, [templates.error, zonesList.error, tasks.error]);
 
-  const zones: ZoneOption[] = useMemo(
-    () =>
-      (zonesList.data?.data ?? []).map((z) => ({
-        id: z.id,
-        name: z.name,
-        fullName: z.fullName,
-        typology: z.typology,
-        position: z.position,
-      })),
-    [zonesList.data],
-  );
+  const zones: ZoneOption[] = useMemo(() => zoneOptions(zonesList.data?.data ?? []), [zonesList.data]);
   const choices = useMemo(() => zoneChoices(zones, template), [zones, template]);
   const zoneById = useMemo(() => new Map(zones.map((z) => [z.id, z])), [zones]);
   const taskById = useMemo(() => new Map((tasks.data ?? []).map((x) => [x.id, x])), [tasks.data]);

@@ -39,12 +39,13 @@ const TASKS = [
   },
 ];
 const ZONES = [
-  { id: 1, name: "R+1", fullName: "Bâtiment A / R+1", typology: "Niveau", position: 1 },
-  { id: 2, name: "R+2", fullName: "Bâtiment A / R+2", typology: "Niveau", position: 2 },
-  { id: 3, name: "R+3", fullName: "Bâtiment A / R+3", typology: "Niveau", position: 3 },
-  { id: 4, name: "R+4", fullName: "Bâtiment A / R+4", typology: "Niveau", position: 4 },
-  { id: 5, name: "Site", fullName: "Site", typology: "Extérieurs", position: 0 },
-  { id: 6, name: "Local", fullName: "Local", typology: null, position: 5 },
+  { id: 1, name: "R+1", fullName: "R+1", parentId: 10, typology: "Niveau", position: 1 },
+  { id: 2, name: "R+2", fullName: "R+2", parentId: 10, typology: "Niveau", position: 2 },
+  { id: 3, name: "R+3", fullName: "R+3", parentId: 10, typology: "Niveau", position: 3 },
+  { id: 4, name: "R+4", fullName: "R+4", parentId: 10, typology: "Niveau", position: 4 },
+  { id: 10, name: "Bâtiment A", fullName: "Bâtiment A", parentId: null, typology: "Bâtiment", position: 0 },
+  { id: 5, name: "Site", fullName: "Site", parentId: null, typology: "Extérieurs", position: 0 },
+  { id: 6, name: "Local", fullName: "Local", parentId: null, typology: null, position: 5 },
 ];
 const TEMPLATE = { id: 9, name: "Second œuvre", color: "#4F8FD6", typology: ["Niveau"] };
 const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);

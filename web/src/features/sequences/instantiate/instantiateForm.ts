@@ -9,6 +9,27 @@ export interface ZoneOption {
   position?: number;
 }
 
+/**
+ * Zones of the list (GET /zone) as the dialogs show them, named by their whole path ("Bâtiment A / R+1 /
+ * Parties communes"): sibling zones of two buildings share their own names.
+ */
+export function zoneOptions(
+  zones: readonly { id: number; name: string; parentId: number | null; typology: string | null; position: number }[],
+): ZoneOption[] {
+  const byId = new Map(zones.map((z) => [z.id, z]));
+  const path = (z: (typeof zones)[number]): string => {
+    const names = [z.name];
+    const seen = new Set([z.id]);
+    for (let p = z.parentId === null ? undefined : byId.get(z.parentId); p && !seen.has(p.id);) {
+      seen.add(p.id);
+      names.unshift(p.name);
+      p = p.parentId === null ? undefined : byId.get(p.parentId);
+    }
+    return names.join(" / ");
+  };
+  return zones.map((z) => ({ id: z.id, name: z.name, fullName: path(z), typology: z.typology, position: z.position }));
+}
+
 /** Why a zone cannot take the template: it has no typology, or one the template does not accept. */
 export type ZoneRefusal = "noTypology" | "typology";
 

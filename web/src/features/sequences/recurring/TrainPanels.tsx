@@ -33,7 +33,7 @@ import {
   type SequenceTemplate,
   type SyncResult,
 } from "../instantiationApi";
-import { zoneChoices, type ZoneOption } from "../instantiate/instantiateForm";
+import { zoneChoices, zoneOptions, type ZoneOption } from "../instantiate/instantiateForm";
 import { ZoneOrder } from "../instantiate/ZoneOrder";
 import {
   instancesOf,
@@ -66,17 +66,7 @@ const useStyles = makeStyles({
 /** The version's zones with their typology (for names and the zone choices). */
 export function useZones(projectId: number, versionId: number): ZoneOption[] {
   const list = useAsync(() => zonesApi.list(projectId, versionId), [projectId, versionId]);
-  return useMemo(
-    () =>
-      (list.data?.data ?? []).map((z) => ({
-        id: z.id,
-        name: z.name,
-        fullName: z.fullName,
-        typology: z.typology,
-        position: z.position,
-      })),
-    [list.data],
-  );
+  return useMemo(() => zoneOptions(list.data?.data ?? []), [list.data]);
 }
 
 /** The template the train was instantiated from (name, typologies, sync status). */

@@ -21,10 +21,11 @@ const CONFIG = {
   eventTemplateOverrides: {},
 };
 const ZONES = [
-  { id: 1, name: "R+1", fullName: "Bâtiment A / R+1", typology: "Niveau", position: 1 },
-  { id: 2, name: "R+2", fullName: "Bâtiment A / R+2", typology: "Niveau", position: 2 },
-  { id: 3, name: "R+3", fullName: "Bâtiment A / R+3", typology: "Niveau", position: 3 },
-  { id: 5, name: "Site", fullName: "Site", typology: "Extérieurs", position: 0 },
+  { id: 1, name: "R+1", fullName: "R+1", parentId: 10, typology: "Niveau", position: 1 },
+  { id: 2, name: "R+2", fullName: "R+2", parentId: 10, typology: "Niveau", position: 2 },
+  { id: 3, name: "R+3", fullName: "R+3", parentId: 10, typology: "Niveau", position: 3 },
+  { id: 10, name: "Bâtiment A", fullName: "Bâtiment A", parentId: null, typology: "Bâtiment", position: 0 },
+  { id: 5, name: "Site", fullName: "Site", parentId: null, typology: "Extérieurs", position: 0 },
 ];
 const EVENTS = [
   makeEvent({ id: 201, name: "Cloisons", zoneId: 1, sequenceId: 51, startDate: "2024-01-01", endDate: "2024-01-05" }),
