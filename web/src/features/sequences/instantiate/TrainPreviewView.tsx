@@ -31,7 +31,7 @@ const useStyles = makeStyles({
 /** Bars without a colour of their own take one of these, by task. */
 const PALETTE = ["#4F8FD6", "#E3A33B", "#5BAA6A", "#B567C2", "#D86A5A", "#3FA7A3"];
 
-const LABEL = 120;
+const LABEL = 170;
 const ROW = 18;
 const WIDTH = 640;
 
@@ -48,6 +48,11 @@ export interface TrainPreviewViewProps {
 
 function fillOf(color: string | null | undefined, id: number): string {
   return parseHex(color) ? color!.trim() : PALETTE[id % PALETTE.length];
+}
+
+/** The end of a long zone path, where the names differ ("…R+0 / Parties communes"). */
+function tail(text: string, max: number): string {
+  return text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
 }
 
 function day(d: number): string {
@@ -134,7 +139,7 @@ function PreviewBody({
         {zones.map((z, r) => (
           <g key={z.zoneId}>
             <text x={4} y={r * ROW + 14} fontSize={11} fill="#424242">
-              {zoneName(z.zoneId).slice(0, 18)}
+              {tail(zoneName(z.zoneId), 26)}
             </text>
             {z.tasks.map((task) => (
               <rect
