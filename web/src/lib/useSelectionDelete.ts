@@ -1,6 +1,8 @@
 import { useState } from "react";
-import type { RowId } from "../components/DataTable";
 import { warnError } from "./errors";
+
+/** A DataTable's row id (components/DataTable.tsx); spelt out here so that lib/ imports no UI. */
+type RowId = number | string;
 
 /**
  * The rows ticked in a list and their deletion behind a confirmation: what every list with a bulk delete shares

@@ -3,6 +3,9 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
 import { Providers } from "../app/App";
+
+/** The app's providers (theme, i18n), for the screens' test helpers: a screen's folder never imports app/. */
+export { Providers };
 import { buildRoutes } from "../app/router";
 import { useSession } from "../store/session";
 import { useProject } from "../store/project";

@@ -2,8 +2,7 @@
 // providers (toasts included), a selected project, and event factories. The API module is mocked by each test.
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { Providers } from "../../app/App";
-import { makeProject, selectProject } from "../../test/render";
+import { Providers, makeProject, selectProject } from "../../test/render";
 import type { EventItem, EventListQuery, SequenceItem } from "../../api/events";
 import type { ListResponse } from "../../api/types";
 import EventsPage from "./EventsPage";

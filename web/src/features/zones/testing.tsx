@@ -3,8 +3,7 @@
 import { lazy, Suspense } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { Providers } from "../../app/App";
-import { makeProject, selectProject, signIn, users } from "../../test/render";
+import { Providers, makeProject, selectProject, signIn, users } from "../../test/render";
 
 export const PROJECT_ID = 7;
 export const VERSION_ID = 11;
