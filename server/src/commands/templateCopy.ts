@@ -1,6 +1,6 @@
 import { AppError } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
-import { refreshSequenceTemplates } from "./templateWrite.js";
+import { refreshSequenceTemplates, TEMPLATE_TAGS } from "./templateWrite.js";
 import { PRO_TABLES, scoped, type TemplateScope } from "./templateScope.js";
 
 /**
@@ -68,6 +68,15 @@ async function lotTrackingIds(db: Db, projectId: number): Promise<Map<number, nu
   return map;
 }
 
+/** Copies the tags of project templates to their copies (project to project: the tags' tracking ids stay). */
+async function copyTags(db: Db, kind: keyof typeof TEMPLATE_TAGS, map: Map<number, number>): Promise<void> {
+  if (map.size === 0) return;
+  const { table, column } = TEMPLATE_TAGS[kind];
+  const rows = (await db(table).whereIn(column, [...map.keys()])) as Record<string, number>[];
+  if (rows.length > 0)
+    await db(table).insert(rows.map((r) => ({ [column]: map.get(r[column]), tag_tracking_id: r.tag_tracking_id })));
+}
+
 interface CopyTarget {
   scope: TemplateScope;
   /** The new sequence template of each copied task (null: none). */
@@ -103,6 +112,7 @@ export async function copyEventTemplates(
     return out;
   });
   await db(target.t.events).insert(inserts);
+  if (from.t.kind === "pro" && target.t.kind === "pro") await copyTags(db, "event", map);
   const oldIds = rows.map((r) => r.id);
   const links = (await db(from.t.links).whereIn("parent_id", oldIds).whereIn("child_id", oldIds)) as Row[];
   if (links.length > 0)
@@ -155,6 +165,7 @@ export async function copySequenceTemplates(
     return out;
   });
   if (inserts.length > 0) await db(to.t.sequences).insert(inserts);
+  if (from.t.kind === "pro" && to.t.kind === "pro") await copyTags(db, "sequence", map);
   const events = (await db(from.t.events).whereIn(from.t.eventSequence, unique).orderBy("id")) as Row[];
   const eventMap = await copyEventTemplates(db, from, events, {
     scope: to,
@@ -229,6 +240,8 @@ export async function cloneProjectTemplates(db: Db, fromProjectId: number, toPro
         [t.eventSequence]: e[t.eventSequence] === null ? null : seqMap.get(e[t.eventSequence] as number),
       })),
     );
+  await copyTags(db, "sequence", seqMap);
+  await copyTags(db, "event", eventMap);
   const links = (await db(t.links).where({ project_id: fromProjectId })) as Row[];
   if (links.length > 0)
     await db(t.links).insert(

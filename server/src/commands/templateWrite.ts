@@ -45,6 +45,8 @@ export interface EventTemplateInput {
   macroTaskId?: number | null;
   specialityId?: number | null;
   participantId?: number | null;
+  /** Project only: tags of the project's versions, kept by tracking id. */
+  tagIds?: number[];
 }
 
 const EVENT_COLUMNS = {
@@ -107,6 +109,37 @@ async function eventValues(db: Db, scope: TemplateScope, input: EventTemplateInp
     values[ref.column] = row.tracking_id;
   }
   return values;
+}
+
+/** The join table of a project template's tags, by kind. */
+export const TEMPLATE_TAGS = {
+  event: { table: "event_template_pro_tags", column: "event_template_pro_id" },
+  sequence: { table: "sequence_template_pro_tags", column: "sequence_template_pro_id" },
+} as const;
+
+/** Replaces a project template's tags: tag rows of the project (any version), kept by tracking id. */
+async function replaceTags(
+  db: Db,
+  scope: TemplateScope,
+  kind: keyof typeof TEMPLATE_TAGS,
+  rowId: number,
+  tagIds: readonly number[],
+): Promise<void> {
+  if (scope.projectId === null) return;
+  const unique = [...new Set(tagIds)];
+  const rows = (await db("tags")
+    .whereIn("id", unique)
+    .where({ project_id: scope.projectId })
+    .select("id", "tracking_id")) as { id: number; tracking_id: number }[];
+  if (rows.length !== unique.length)
+    throw inScopeError(
+      "tagIds",
+      unique.filter((i) => !rows.some((r) => r.id === i)),
+    );
+  const { table, column } = TEMPLATE_TAGS[kind];
+  await db(table).where(column, rowId).delete();
+  const tracking = [...new Set(rows.map((r) => r.tracking_id))];
+  if (tracking.length > 0) await db(table).insert(tracking.map((t) => ({ [column]: rowId, tag_tracking_id: t })));
 }
 
 async function assertSequenceInScope(db: Db, scope: TemplateScope, sequenceId: number): Promise<void> {
@@ -244,6 +277,7 @@ export async function writeEventTemplate(
     }
   }
   if (input.parentsET !== undefined) await replaceParents(db, scope, rowId, newSequence, input.parentsET);
+  if (input.tagIds !== undefined) await replaceTags(db, scope, "event", rowId, input.tagIds);
   await refreshSequenceTemplates(db, scope, [oldSequence, newSequence]);
   return rowId;
 }
@@ -295,6 +329,8 @@ export interface SequenceTemplateInput {
   typology?: string[];
   firstEventTemplateId?: number | null;
   lastEventTemplateId?: number | null;
+  /** Project only: tags of the project's versions, kept by tracking id. */
+  tagIds?: number[];
 }
 
 /**
@@ -320,6 +356,7 @@ export async function writeSequenceTemplate(
     const [row] = await db(t.sequences)
       .insert({ ...values, ...(scope.projectId !== null ? { project_id: scope.projectId } : {}) })
       .returning("id");
+    if (input.tagIds !== undefined) await replaceTags(db, scope, "sequence", row.id as number, input.tagIds);
     return row.id as number;
   }
   const row = await scoped(db, t.sequences, scope).where("id", id).first("id", t.first, t.last);
@@ -346,6 +383,7 @@ export async function writeSequenceTemplate(
   await db(t.sequences)
     .where({ id })
     .update({ ...values, updated_at: nowOf(db) });
+  if (input.tagIds !== undefined) await replaceTags(db, scope, "sequence", id, input.tagIds);
   return id;
 }
 

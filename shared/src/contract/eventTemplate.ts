@@ -15,7 +15,7 @@ import { TEMPLATE_LIST_DEFAULT_LIMIT } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
 import { defineListResource } from "../filters.js";
 import { id, idList, integer, nullableText, numeric, plainString, projectRef, requiredText, text } from "../schemas.js";
-import type { FieldsOf, Ref } from "./common.js";
+import type { FieldsOf, Ref, TagRef } from "./common.js";
 import { LINK_TYPES, type LinkType } from "./event.js";
 
 /** A dependency between two task templates, seen from one end: the other template, the link type and delay. */
@@ -76,6 +76,8 @@ export interface EventTemplatePro extends EventTemplateCommon {
   participant: Ref | null;
   /** Number of events of the project (every version) instantiated from it. */
   instances: number;
+  /** Tags of the project's current version (kept by tracking id). */
+  tags: TagRef[];
 }
 
 /** One event instantiated from a template (GET /event-template-pro/instantiated). */
@@ -142,6 +144,8 @@ const proFields = {
   macroTaskId: nullableId,
   specialityId: nullableId,
   participantId: nullableId,
+  /** Tags of the project's versions (replaces the set). */
+  tagIds: z.array(id).max(1000),
 };
 
 const libraryOptional = z.object(libraryFields).omit({ name: true }).partial().shape;

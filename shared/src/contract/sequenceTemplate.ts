@@ -12,7 +12,7 @@ import { TEMPLATE_LIST_DEFAULT_LIMIT } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
 import { defineListResource } from "../filters.js";
 import { colour, id, idList, projectRef, requiredText, text } from "../schemas.js";
-import type { FieldsOf, Ref } from "./common.js";
+import type { FieldsOf, Ref, TagRef } from "./common.js";
 import type { EventTemplate, EventTemplatePro } from "./eventTemplate.js";
 
 export const SYNCHRONIZABLE_STATUSES = ["ok", "partial"] as const;
@@ -58,6 +58,8 @@ export interface SequenceTemplatePro extends SequenceTemplateCommon {
   eventsTemplates: EventTemplatePro[];
   /** Sequences of the project (every version) instantiated from it. */
   instantiated: number;
+  /** Tags of the project's current version (kept by tracking id). */
+  tags: TagRef[];
 }
 
 export const sequenceTemplateParams = z.object({ id });
@@ -88,12 +90,15 @@ export const sequenceTemplateUpdateBody = z
   .strict();
 
 /** POST /sequence-template-pro {projectId, name, ...}. */
+/** Tags of the project's versions (replaces the set). */
+const tagIds = z.array(id).max(1000);
+
 export const sequenceTemplateProCreateBody = z
-  .object({ projectId: projectRef, name: requiredText(), ...optional })
+  .object({ projectId: projectRef, name: requiredText(), ...optional, tagIds: tagIds.optional() })
   .strict();
 /** PATCH /sequence-template-pro/{id}: changed fields only. */
 export const sequenceTemplateProUpdateBody = z
-  .object({ projectId: projectRef.optional(), ...fields, ...ends })
+  .object({ projectId: projectRef.optional(), ...fields, ...ends, tagIds })
   .partial()
   .strict();
 

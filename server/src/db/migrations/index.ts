@@ -11,6 +11,7 @@ import * as m009 from "./009_events_zone_lot_checks.js";
 import * as m010 from "./010_version_copy_cost.js";
 import * as m011 from "./011_socket_io_attachments.js";
 import * as m012 from "./012_templates.js";
+import * as m013 from "./013_template_tags.js";
 import * as m014 from "./014_instantiation.js";
 
 interface Migration {
@@ -32,6 +33,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["010_version_copy_cost", m010],
   ["011_socket_io_attachments", m011],
   ["012_templates", m012],
+  ["013_template_tags", m013],
   ["014_instantiation", m014],
 ];
 

@@ -5,12 +5,13 @@ import type {
   EventTemplatePro,
   LinkType,
   Ref,
+  TagRef,
 } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { isoTime } from "../../commands/referenceLinks.js";
-import { PRO_REFERENCES } from "../../commands/templateWrite.js";
+import { PRO_REFERENCES, TEMPLATE_TAGS } from "../../commands/templateWrite.js";
 import { LIBRARY_TABLES, PRO_TABLES, type TemplateTables } from "../../commands/templateScope.js";
-import { orderByFrench } from "../../lib/listQuery.js";
+import { frenchKeySql, orderByFrench } from "../../lib/listQuery.js";
 
 /** A row of event_templates or event_template_pros (select *). */
 export type EventTemplateDbRow = Record<string, unknown> & {
@@ -139,6 +140,31 @@ async function currentRows(
   return out;
 }
 
+/** The tags of project templates, as the rows of each template's project's current version (French order). */
+export async function templateTags(
+  db: Db,
+  kind: keyof typeof TEMPLATE_TAGS,
+  ids: number[],
+): Promise<Map<number, TagRef[]>> {
+  const out = new Map<number, TagRef[]>();
+  if (ids.length === 0) return out;
+  const { table, column } = TEMPLATE_TAGS[kind];
+  const owner = kind === "event" ? "event_template_pros" : "sequence_template_pros";
+  const rows = (await db(`${table} as x`)
+    .join(`${owner} as o`, "o.id", `x.${column}`)
+    .join("projects as p", "p.id", "o.project_id")
+    .join("tags as g", (j) => j.on("g.tracking_id", "x.tag_tracking_id").andOn("g.version_id", "p.current_version_id"))
+    .whereIn(`x.${column}`, ids)
+    .orderByRaw(frenchKeySql("g.name"))
+    .select(`x.${column} as owner_id`, "g.id", "g.name", "g.color")) as (TagRef & { owner_id: number })[];
+  for (const r of rows) {
+    const list = out.get(r.owner_id) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color });
+    out.set(r.owner_id, list);
+  }
+  return out;
+}
+
 /** GET /event-template-pro: a project's task templates; references resolved in its current version. */
 export async function presentProEventTemplates(db: Db, rows: EventTemplateDbRow[]): Promise<EventTemplatePro[]> {
   if (rows.length === 0) return [];
@@ -161,6 +187,11 @@ export async function presentProEventTemplates(db: Db, rows: EventTemplateDbRow[
     .select("event_template_pro_id")
     .count({ n: "*" })) as { event_template_pro_id: number; n: unknown }[])
     counts.set(c.event_template_pro_id, Number(c.n));
+  const tags = await templateTags(
+    db,
+    "event",
+    rows.map((r) => r.id),
+  );
   return rows.map((r, i) => {
     const refs = resolved.get(num(r.project_id))!;
     const pick = (table: string, column: string): Ref | null => {
@@ -185,6 +216,7 @@ export async function presentProEventTemplates(db: Db, rows: EventTemplateDbRow[
       participantId: participant?.id ?? null,
       participant,
       instances: counts.get(r.id) ?? 0,
+      tags: tags.get(r.id) ?? [],
     };
   });
 }

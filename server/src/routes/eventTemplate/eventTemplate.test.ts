@@ -109,11 +109,16 @@ describe("project task templates: create, read, list", () => {
       .db("macro_tasks")
       .insert({ project_id: p.id, version_id: p.versionId, name: "Second œuvre" })
       .returning("*");
+    const [tag] = await t
+      .db("tags")
+      .insert({ project_id: p.id, version_id: p.versionId, name: "Second œuvre", color: "#FFB300" })
+      .returning("*");
     const res = await req("POST", "/event-template-pro", manager.token, {
       projectId: p.id,
       name: "Bandes",
       participantGroupProId: lot.id,
       macroTaskId: macro.id,
+      tagIds: [tag.id],
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -121,6 +126,7 @@ describe("project task templates: create, read, list", () => {
       participantGroupPro: { id: lot.id, name: "Plâtrerie" },
       macroTask: { id: macro.id, name: "Second œuvre" },
       specialityId: null,
+      tags: [{ id: tag.id, name: "Second œuvre", color: "#FFB300" }],
     });
     const row = await t.db("event_template_pros").where({ id: res.body.id }).first();
     expect(row.participant_group_pro_tracking_id).toBe(lot.tracking_id);
@@ -137,6 +143,15 @@ describe("project task templates: create, read, list", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("errors.validation");
     expect(await countRows(t.db, "event_template_pros")).toBe(before);
+    const [foreignTag] = await t
+      .db("tags")
+      .insert({ project_id: other.id, version_id: other.versionId, name: "Autre" })
+      .returning("id");
+    const badTag = await req("PATCH", `/event-template-pro/${res.body.id}`, manager.token, {
+      tagIds: [foreignTag.id],
+    });
+    expect(badTag.body).toMatchObject({ code: "errors.validation", details: { field: "tagIds" } });
+    expect(await countRows(t.db, "event_template_pro_tags", { event_template_pro_id: res.body.id })).toBe(1);
     // Filter on the lot by its row id.
     const list = await req("GET", "/event-template-pro", manager.token, undefined, {
       filter: [`projectId||$eq||${p.id}`, `participantGroupProId||$eq||${lot.id}`],

@@ -14,6 +14,7 @@ import {
   nameList,
   presentLibraryEventTemplates,
   presentProEventTemplates,
+  templateTags,
   type EventTemplateDbRow,
 } from "../eventTemplate/eventTemplate.presenter.js";
 
@@ -118,6 +119,7 @@ export async function presentProSequenceTemplates(
   const ids = rows.map((r) => r.id);
   const tasks = await tasksBySequence(db, PRO_TABLES, ids, presentProEventTemplates);
   const instantiated = await countBy(db, "sequences", "sequence_template_pro_id", ids);
+  const tags = await templateTags(db, "sequence", ids);
   return rows.map((r) => {
     const list = tasks.get(r.id) ?? [];
     return {
@@ -129,6 +131,7 @@ export async function presentProSequenceTemplates(
       synchronizableStatus: (r.synchronizable_status as SynchronizableStatus) ?? "ok",
       eventsTemplates: list,
       instantiated: instantiated.get(r.id) ?? 0,
+      tags: tags.get(r.id) ?? [],
     };
   });
 }

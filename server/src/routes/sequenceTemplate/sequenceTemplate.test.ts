@@ -238,9 +238,17 @@ describe("project sequence templates", () => {
   it("duplicates and imports the project's own tasks into another sequence template", async () => {
     const p = await buildProject(t, manager);
     const { seq, a, b } = await network(p);
+    const [tag] = await t
+      .db("tags")
+      .insert({ project_id: p.id, version_id: p.versionId, name: "Cloisons" })
+      .returning("*");
+    await req("PATCH", `/sequence-template-pro/${seq.id}`, manager.token, { tagIds: [tag.id] });
+    await req("PATCH", `/event-template-pro/${a.id}`, manager.token, { tagIds: [tag.id] });
     const dup = await req("PUT", `/sequence-template-pro/${seq.id}/duplicate`, manager.token, { name: "Cloisons bis" });
     expect(dup.status).toBe(201);
     expect(dup.body).toMatchObject({ name: "Cloisons bis", isImported: false, duration: 12 });
+    expect(dup.body.tags.map((x: { id: number }) => x.id)).toEqual([tag.id]);
+    expect(dup.body.eventsTemplates[0].tags.map((x: { id: number }) => x.id)).toEqual([tag.id]);
     expect(dup.body.trackingId).not.toBe(seq.trackingId);
     const target = (await req("POST", "/sequence-template-pro", manager.token, { projectId: p.id, name: "Vide" })).body;
     const res = await req("POST", `/sequence-template-pro/${target.id}/import-event-template`, manager.token, {
@@ -307,8 +315,14 @@ describe("PUT /project/{id}/clone copies the project's templates", () => {
       participantGroupProId: lot.id,
       parentsET: [{ id: a.id, type: "begin-begin", delay: 2 }],
     });
-    const loose = (await req("POST", "/event-template-pro", manager.token, { projectId: p.id, name: "Nettoyage" }))
-      .body;
+    const [tag] = await t
+      .db("tags")
+      .insert({ project_id: p.id, version_id: p.versionId, name: "Finitions", color: "#EC407A" })
+      .returning("*");
+    await req("PATCH", `/sequence-template-pro/${seq.id}`, manager.token, { tagIds: [tag.id] });
+    const loose = (
+      await req("POST", "/event-template-pro", manager.token, { projectId: p.id, name: "Nettoyage", tagIds: [tag.id] })
+    ).body;
     const zone = await buildZone(t.db, p, { typology: "T2" });
     const [s] = await t
       .db("sequences")
@@ -349,6 +363,10 @@ describe("PUT /project/{id}/clone copies the project's templates", () => {
     expect(await countRows(t.db, "event_template_pro_links", { project_id: q })).toBe(2);
     const nl = await t.db("event_template_pros").where({ project_id: q, tracking_id: loose.trackingId }).first();
     expect(nl.sequence_template_pro_id).toBeNull();
+    // Tags are kept by tracking id: the clone shows its own version's tag.
+    const newTag = await t.db("tags").where({ project_id: q, tracking_id: tag.tracking_id }).first();
+    expect(copy.tags).toEqual([{ id: newTag.id, name: "Finitions", color: "#EC407A" }]);
+    expect((await req("GET", `/event-template-pro/${nl.id}`, manager.token)).body.tags).toEqual(copy.tags);
     // The cloned version's sequence and event point at the clone's templates.
     const ns = await t.db("sequences").where({ project_id: q }).first();
     expect(ns.sequence_template_pro_id).toBe(copy.id);
