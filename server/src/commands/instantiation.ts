@@ -25,6 +25,7 @@ import type { RealtimePayload } from "@jalon/shared/realtime";
 import { engine } from "../planning/engineErrors.js";
 import { persistScheduleWrite } from "../planning/persist.js";
 import { readVersionGraph, versionGraph, type VersionGraph } from "../planning/versionGraph.js";
+import { noteWriteSummary } from "../realtime/writeSummary.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
 
 /**
@@ -78,8 +79,8 @@ export interface TrainWriteResult {
   removed: number;
   updated: number;
   emit: RealtimePayload[];
-  /** The version graph after the write, to cache once committed. */
-  graph: VersionGraph;
+  /** The version graph after the write, to cache once committed (null: the next read rebuilds it). */
+  graph: VersionGraph | null;
 }
 
 type Overrides = Record<string, Record<string, InstanceOverride>>;
@@ -87,6 +88,7 @@ type Overrides = Record<string, Record<string, InstanceOverride>>;
 interface TemplateTask {
   id: number;
   tracking_id: number;
+  participant_group_pro_tracking_id: number | null;
   name: string;
   number_of_days: number;
   typology: string[] | string | null;
@@ -152,7 +154,14 @@ export async function loadTemplate(trx: Knex.Transaction, projectId: number, id:
   const tasks = (await trx("event_template_pros")
     .where({ sequence_template_pro_id: id })
     .orderBy("id")
-    .select("id", "tracking_id", "name", "number_of_days", "typology")) as TemplateTask[];
+    .select(
+      "id",
+      "tracking_id",
+      "participant_group_pro_tracking_id",
+      "name",
+      "number_of_days",
+      "typology",
+    )) as TemplateTask[];
   const links = tasks.length
     ? ((await trx("event_template_pro_links")
         .whereIn(
@@ -394,6 +403,57 @@ const UPDATE_FROM_TEMPLATE = `
     or (not jsonb_exists(v.o, 'numberOfPeople') and e.number_of_people is distinct from t.number_of_people))
   returning e.id`;
 
+/** The events of a train in train order (instances by index, then role), as the answers give them. */
+async function trainEvents(trx: Knex.Transaction, configId: number): Promise<InstanceEvent[]> {
+  const rows = (await trx("events as e")
+    .leftJoin("sequences as s", "s.id", "e.sequence_id")
+    .where("e.instantiation_config_id", configId)
+    .whereNotNull("e.instance_role")
+    .orderByRaw("coalesce(s.instance_index, 0), e.instance_role, e.id")
+    .select("e.id", "e.name", "e.zone_id", "e.event_template_pro_id", "e.start_date", "e.end_date", "e.type")) as {
+    id: number;
+    name: string;
+    zone_id: number | null;
+    event_template_pro_id: number | null;
+    start_date: string;
+    end_date: string;
+    type: "task" | "milestone";
+  }[];
+  return rows.map((e) => ({
+    id: e.id,
+    name: e.name,
+    zoneId: e.zone_id,
+    eventTemplateProId: e.event_template_pro_id,
+    startDate: e.start_date,
+    endDate: e.end_date,
+    type: e.type,
+  }));
+}
+
+/**
+ * Closes a first instantiation as persistScheduleWrite closes a planning write: the version's write counter
+ * (the cached graph is read again next time), the project's projected dates (the version's span widened by the
+ * train's) and the header summary for the realtime payloads.
+ */
+async function closeWrite(
+  trx: Knex.Transaction,
+  projectId: number,
+  versionId: number,
+  vg: VersionGraph,
+  result: InstantiationResult,
+): Promise<void> {
+  const lo = vg.plan.size ? Math.min(vg.schedule.projectStartDay, result.startDay) : result.startDay;
+  const hi = vg.plan.size ? Math.max(vg.schedule.projectEndDay, result.endDay) : result.endDay;
+  const projectedEndDate = formatDay(hi);
+  const closed = await trx.raw<{ rows: { remaining: unknown }[] }>(
+    `with c as (update versions set write_counter = write_counter + 1 where id = ? returning write_counter),
+     p as (update projects set projected_start_date = ?::date, projected_end_date = ?::date where id = ? and current_version_id = ?)
+     select (select write_counter from c) as counter, (select count(*) from undo_steps where version_id = ?) as remaining`,
+    [versionId, formatDay(lo), projectedEndDate, projectId, versionId, versionId],
+  );
+  noteWriteSummary(trx, { versionId, projectedEndDate, undoRemaining: Number(closed.rows[0].remaining) });
+}
+
 interface LayArgs {
   userId: number | null;
   projectId: number;
@@ -532,13 +592,14 @@ async function layAndWrite(trx: Knex.Transaction, vg: VersionGraph, a: LayArgs):
 
   // Instances: one subsequence per zone, in train order.
   const instanceIds = new Map(existing?.instances ?? []);
+  const zoneIndex = new Map(zones.map((z, k) => [z.id, k]));
   const newZones = zones.filter((z) => !instanceIds.has(z.id));
   const drawnSeq = await drawIds(trx, "sequences", newZones.length);
   newZones.forEach((z, k) => instanceIds.set(z.id, drawnSeq[k]));
   if (newZones.length)
     await trx.raw(
-      `insert into sequences (id, project_id, version_id, name, color, zone_id, parent_sequence_id, sequence_template_pro_id, instantiation_config_id, instance_index)
-       select v.id, ?, ?, v.name, ?, v.z, ?, ?, ?, v.k from json_to_recordset(?::json) as v(id int, name text, z int, k int)`,
+      `insert into sequences (id, project_id, version_id, name, color, zone_id, parent_sequence_id, sequence_template_pro_id, instantiation_config_id, instance_index, start_date, end_date)
+       select v.id, ?, ?, v.name, ?, v.z, ?, ?, ?, v.k, v.s::date, v.e::date from json_to_recordset(?::json) as v(id int, name text, z int, k int, s text, e text)`,
       [
         a.projectId,
         a.versionId,
@@ -547,12 +608,17 @@ async function layAndWrite(trx: Knex.Transaction, vg: VersionGraph, a: LayArgs):
         template.id,
         configId,
         JSON.stringify(
-          newZones.map((z) => ({
-            id: instanceIds.get(z.id),
-            name: `${a.name} — ${z.name}`,
-            z: z.id,
-            k: zones.indexOf(z) + 1,
-          })),
+          newZones.map((z) => {
+            const k = zoneIndex.get(z.id)!;
+            return {
+              id: instanceIds.get(z.id),
+              name: `${a.name} — ${z.name}`,
+              z: z.id,
+              k: k + 1,
+              s: formatDay(result.instances[k].startDay),
+              e: formatDay(result.instances[k].endDay),
+            };
+          }),
         ),
       ],
     );
@@ -689,61 +755,66 @@ async function layAndWrite(trx: Knex.Transaction, vg: VersionGraph, a: LayArgs):
     }
   }
 
-  // The version's scheduler, once: every date it derives differently is written (with its history).
-  const counter = Number((await trx("versions").where({ id: a.versionId }).first("write_counter")).write_counter);
-  const after = await readVersionGraph(trx, a.versionId, counter);
-  a.progress?.(85);
-  const persisted = await persistScheduleWrite(trx, {
-    action: existing ? "recurring_update" : "instantiate",
-    userId: a.userId,
-    projectId: a.projectId,
-    versionId: a.versionId,
-    before: after,
-    plan: after.plan,
-    schedule: after.schedule,
-    touched: [],
-    undoable: false,
-  });
-  await trx.raw(
-    `with agg as (
-       select s.id, min(e.start_date) as a, max(e.end_date) as b from sequences s join events e on e.sequence_id = s.id
-        where s.instantiation_config_id = ? group by s.id
-     ) update sequences s set start_date = agg.a, end_date = agg.b from agg where s.id = agg.id`,
-    [configId],
-  );
-  await trx.raw(
-    `update sequences s set start_date = x.a, end_date = x.b
-       from (select min(start_date) as a, max(end_date) as b from sequences where instantiation_config_id = ?) x
-      where s.id = ?`,
-    [configId, trainId],
-  );
-
-  const events = (await trx("events as e")
-    .leftJoin("sequences as s", "s.id", "e.sequence_id")
-    .where("e.instantiation_config_id", configId)
-    .whereNotNull("e.instance_role")
-    .orderByRaw("coalesce(s.instance_index, 0), e.instance_role, e.id")
-    .select("e.id", "e.name", "e.zone_id", "e.event_template_pro_id", "e.start_date", "e.end_date", "e.type")) as {
-    id: number;
-    name: string;
-    zone_id: number | null;
-    event_template_pro_id: number | null;
-    start_date: string;
-    end_date: string;
-    type: "task" | "milestone";
-  }[];
+  // A first instantiation on the project calendar: the engine's dates are the scheduler's (same links, same
+  // rules), so the write closes like a planning write without reading the version back. Otherwise (a train
+  // laid again, or tasks of lots with holidays of their own) the version's scheduler runs once and every date
+  // it derives differently is written, with its history.
+  const lotCalendars = vg.calendars.lots.length > 0 && template.tasks.some((t) => t.participant_group_pro_tracking_id);
+  let graph: VersionGraph | null = null;
+  let events: InstanceEvent[];
+  if (!existing && !lotCalendars) {
+    await closeWrite(trx, a.projectId, a.versionId, vg, result);
+    const tplName = new Map(template.tasks.map((t) => [t.id, t.name]));
+    const rowOf = new Map(rows.map((r) => [r.id, r]));
+    events = [];
+    for (let i = 0; i < ev.size; i++) {
+      const r = rowOf.get(idOf[i])!;
+      events.push({
+        id: r.id,
+        name: r.name ?? tplName.get(r.t!)!,
+        zoneId: r.z,
+        eventTemplateProId: r.t,
+        startDate: r.s,
+        endDate: r.e,
+        type: r.n === 0 ? "milestone" : "task",
+      });
+    }
+    a.progress?.(90);
+  } else {
+    const counter = Number((await trx("versions").where({ id: a.versionId }).first("write_counter")).write_counter);
+    const after = await readVersionGraph(trx, a.versionId, counter);
+    a.progress?.(85);
+    const persisted = await persistScheduleWrite(trx, {
+      action: existing ? "recurring_update" : "instantiate",
+      userId: a.userId,
+      projectId: a.projectId,
+      versionId: a.versionId,
+      before: after,
+      plan: after.plan,
+      schedule: after.schedule,
+      touched: [],
+      undoable: false,
+    });
+    graph = persisted.graph;
+    await trx.raw(
+      `with agg as (
+         select s.id, min(e.start_date) as a, max(e.end_date) as b from sequences s join events e on e.sequence_id = s.id
+          where s.instantiation_config_id = ? group by s.id
+       ) update sequences s set start_date = agg.a, end_date = agg.b from agg where s.id = agg.id`,
+      [configId],
+    );
+    await trx.raw(
+      `update sequences s set start_date = x.a, end_date = x.b
+         from (select min(start_date) as a, max(end_date) as b from sequences where instantiation_config_id = ?) x
+        where s.id = ?`,
+      [configId, trainId],
+    );
+    events = await trainEvents(trx, configId);
+  }
   const answer: InstantiationAnswer = {
     id: trainId,
     instantiationConfigId: configId,
-    events: events.map((e): InstanceEvent => ({
-      id: e.id,
-      name: e.name,
-      zoneId: e.zone_id,
-      eventTemplateProId: e.event_template_pro_id,
-      startDate: e.start_date,
-      endDate: e.end_date,
-      type: e.type,
-    })),
+    events,
     warnings: [...a.warnings, ...warningsOf(result, zones, template.tasks)],
   };
   const scope = { projectId: a.projectId, versionId: a.versionId, initiatorId: a.userId };
@@ -762,7 +833,7 @@ async function layAndWrite(trx: Knex.Transaction, vg: VersionGraph, a: LayArgs):
     removed: toDelete.length,
     updated,
     emit,
-    graph: persisted.graph,
+    graph,
   };
 }
 

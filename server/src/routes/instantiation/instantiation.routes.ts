@@ -47,7 +47,8 @@ export function instantiationRoutes(router: Router<AppState>, deps: AppDeps): vo
         emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
       const out = await updateRecurring(db, user.id, params.instantiationConfigId, input, progress);
       for (const p of out.emit) emits.add(p);
-      onCommit(() => remember(out.graph));
+      const graph = out.graph;
+      if (graph) onCommit(() => remember(graph));
       return out.answer;
     },
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCalendar, formatDay, parseDay } from "@jalon/engine";
+import { readVersionGraph } from "../../planning/versionGraph.js";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
 import {
   buildEvent,
@@ -142,6 +143,9 @@ describe("POST /sequence with instantiationConfig", () => {
     expect(milestones).toHaveLength(10);
     expect(milestones.find((m) => m.name === "Début Train R+1")?.startDate).toBe(d(1));
     expect(await countRows(t.db, "events", { project_id: f.p.id })).toBe(22);
+    // The stored dates are the version scheduler's (the links alone give them), and the header's end follows.
+    expect((await readVersionGraph(t.db, f.p.versionId, 0)).stale).toHaveLength(0);
+    expect((await t.db("projects").where({ id: f.p.id }).first()).projected_end_date).toBe(d(28));
 
     // GET /event lists them with zone, task template, days and dates.
     const list = await t.request("GET", "/event", {
@@ -194,6 +198,12 @@ describe("POST /sequence with instantiationConfig", () => {
     const res = await instantiate(f, { startDate: undefined, referenceEventId: ref.id, delayWithReferenceEvent: 2 });
     expect(res.status).toBe(201);
     expect(table(res.body.events)[f.zones[0].id][f.tasks.A]).toEqual([d(5), d(9)]);
+    expect((await readVersionGraph(t.db, f.p.versionId, 0)).stale).toHaveLength(0);
+    // Moving the reference moves the train (the train's start hangs from it by a link).
+    const moved = await t.request("PATCH", `/event/${ref.id}`, { token: manager.token, body: { startDate: d(4) } });
+    expect(moved.status).toBe(200);
+    const a1 = (res.body.events as Ev[]).find((e) => e.zoneId === f.zones[0].id && e.eventTemplateProId === f.tasks.A)!;
+    expect(await t.db("events").where({ id: a1.id }).first("start_date")).toEqual({ start_date: d(6) });
   });
 
   it("filters tasks by their typology and expands a container zone to its sub-zones, reporting the skipped ones", async () => {
@@ -432,6 +442,38 @@ describe("POST /sequence-template-pro/{id}/synchronize", () => {
       expect([401, 403]).toContain(r.status);
     }
     expect(await written(f.p)).toEqual(before);
+  });
+});
+
+describe("version copy", () => {
+  it("copies a train with its instances, roles and overrides, and the copy can be laid again", async () => {
+    const f = await fixture();
+    const res = await instantiate(f);
+    const b2 = (res.body.events as Ev[]).find((e) => e.zoneId === f.zones[1].id && e.eventTemplateProId === f.tasks.B)!;
+    await t.request("PATCH", `/event/${b2.id}`, { token: manager.token, body: { numberOfDays: 6 } });
+    const v = await t.request("POST", "/version", { token: manager.token, body: { name: "V2", projectId: f.p.id } });
+    expect(v.status).toBe(201);
+    const v2 = v.body.id as number;
+    const cfg2 = await t.db("instantiation_configs").where({ version_id: v2 }).first();
+    expect(cfg2.event_template_overrides).toEqual(
+      (await t.db("instantiation_configs").where({ id: res.body.instantiationConfigId }).first())
+        .event_template_overrides,
+    );
+    const instances = await t
+      .db("sequences")
+      .where({ version_id: v2 })
+      .whereNotNull("instance_index")
+      .orderBy("instance_index");
+    expect(instances.map((s) => s.instance_index)).toEqual([1, 2, 3, 4]);
+    expect(await countRows(t.db, "events", { version_id: v2, instance_role: 4 })).toBe(12);
+    const up = await t.request("PATCH", `/event/recurring/${cfg2.id}`, { token: manager.token, body: { takt: 2 } });
+    expect(up.status).toBe(200);
+    const zone2 = await t.db("zones").where({ version_id: v2, name: "Z2" }).first("id");
+    expect(table(up.body.events)[zone2.id][f.tasks.B]).toEqual([d(8), d(13)]);
+    // The first version is untouched.
+    expect(await t.db("instantiation_configs").where({ id: res.body.instantiationConfigId }).first("takt")).toEqual({
+      takt: 5,
+    });
   });
 });
 

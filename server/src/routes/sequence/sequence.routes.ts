@@ -108,7 +108,8 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
       if ("instantiationConfig" in body) {
         const out = await instantiateSequence(db, user.id, { ...body, versionId: vid });
         for (const p of out.emit) emits.add(p);
-        onCommit(() => remember(out.graph));
+        const graph = out.graph;
+        if (graph) onCommit(() => remember(graph));
         return out.answer;
       }
       const { projectId, versionId: _v, ...input } = body;
