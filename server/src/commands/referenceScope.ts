@@ -15,21 +15,32 @@ export interface VersionScope {
   project: ProjectRow;
 }
 
-/** The version a list reads: its versionId filter, or the project's current version. */
-export async function listScope(db: Db, user: AuthUser, query: ListQuery): Promise<VersionScope> {
-  const v = eqFilterValue(query, "versionId");
-  const p = eqFilterValue(query, "projectId");
-  if (typeof v === "number") {
-    const { version, project } = await readableVersion(db, user, v);
-    if (typeof p === "number" && version.project_id !== p) throw new AppError("errors.version_not_in_project");
+/** The version a read addresses: versionId (which must belong to projectId when both are given) or the project's current one. */
+export async function readScope(
+  db: Db,
+  user: AuthUser,
+  projectId: number | undefined,
+  versionId: number | undefined,
+): Promise<VersionScope> {
+  if (versionId !== undefined) {
+    const { version, project } = await readableVersion(db, user, versionId);
+    if (projectId !== undefined && version.project_id !== projectId)
+      throw new AppError("errors.version_not_in_project");
     return { projectId: project.id, versionId: version.id, project };
   }
-  if (typeof p === "number") {
-    const project = await readableProject(db, user, p);
+  if (projectId !== undefined) {
+    const project = await readableProject(db, user, projectId);
     if (!project.current_version_id) throw new AppError("errors.version_not_found");
     return { projectId: project.id, versionId: project.current_version_id, project };
   }
   throw new AppError("errors.no_project");
+}
+
+/** The version a list reads: its versionId / projectId eq filters, as readScope takes them. */
+export async function listScope(db: Db, user: AuthUser, query: ListQuery): Promise<VersionScope> {
+  const v = eqFilterValue(query, "versionId");
+  const p = eqFilterValue(query, "projectId");
+  return readScope(db, user, typeof p === "number" ? p : undefined, typeof v === "number" ? v : undefined);
 }
 
 async function assertVersionWritable(db: Db, projectId: number, versionId: number): Promise<void> {

@@ -4,8 +4,22 @@ import { TIME_ZONE, type Filter, type ListQuery, type ListResource, type FilterS
 import { countOf } from "../db/numbers.js";
 import { FRENCH_ACCENTED, FRENCH_PLAIN } from "@jalon/shared";
 
-/** SQL column (qualified) of each filterable API field of a resource. */
-export type ColumnMap = Record<string, string>;
+/**
+ * A field kept in a join table (a participant's lots, a macro-task's specialities, a user's projects): the row
+ * matches when one of its links matches (eq, in, comparisons), or when none does (ne, notin); isnull is a row
+ * without links, notnull a row with some.
+ */
+export interface ThroughColumn {
+  /** The join table. */
+  through: string;
+  /** Its column holding the listed row's id. */
+  owner: string;
+  /** Its column the filter compares. */
+  column: string;
+}
+
+/** SQL column (qualified) of each filterable API field of a resource, or the join table that holds it. */
+export type ColumnMap = Record<string, string | ThroughColumn>;
 
 /** An instant sent for a calendar-day column is read as its Europe/Paris day (spec: start/end of day). */
 function dayValue(value: FilterScalar, type: string | undefined): FilterScalar {
@@ -82,6 +96,32 @@ export function orderByFrench(
   return qb.orderByRaw(`lower(translate(??, ?, ?)) ${direction}, ?? ${direction}`, [column, ACCENTED, PLAIN, column]);
 }
 
+const POSITIVE_OF: Partial<Record<Filter["op"], Filter["op"]>> = { ne: "eq", notin: "in", isnull: "notnull" };
+
+/** Applies list filters to a query, each on its column or through its join table: the one way filters are built. */
+export function applyFilters(
+  db: Knex,
+  base: Knex.QueryBuilder,
+  filters: readonly Filter[],
+  resource: ListResource,
+  columns: ColumnMap,
+  idColumn: string,
+): void {
+  for (const f of filters) {
+    const column = columns[f.field];
+    const type = resource.fields[f.field];
+    if (typeof column === "string") applyFilter(base, f, column, type);
+    else if (column) {
+      const sub = db(column.through).select(`${column.through}.${column.owner}`);
+      const positive = POSITIVE_OF[f.op];
+      const op = positive ?? f.op;
+      if (op !== "notnull") applyFilter(sub, { ...f, op }, `${column.through}.${column.column}`, type);
+      if (positive) base.whereNotIn(idColumn, sub);
+      else base.whereIn(idColumn, sub);
+    }
+  }
+}
+
 /**
  * Runs a parsed list query on a base query (already scoped to what the user may see): filters, total,
  * sort (text fields in French order, then id for a stable order), limit and offset. Returns the page's rows and the total.
@@ -94,16 +134,14 @@ export async function runList<T>(
   columns: ColumnMap,
   idColumn: string,
 ): Promise<{ rows: T[]; total: number }> {
-  for (const f of query.filters) {
-    const column = columns[f.field];
-    if (column) applyFilter(base, f, column, resource.fields[f.field]);
-  }
+  applyFilters(db, base, query.filters, resource, columns, idColumn);
   const totalRows = await db
     .count({ count: "*" })
     .from(base.clone().clearSelect().clearOrder().select(db.raw("1")).as("t"));
   const total = countOf(totalRows as Record<string, unknown>[]);
   for (const s of query.sort) {
-    const column = columns[s.field];
+    const mapped = columns[s.field];
+    const column = typeof mapped === "string" ? mapped : undefined;
     const direction = s.order === "DESC" ? "desc" : "asc";
     if (column && resource.fields[s.field] === "string") orderByFrench(base, column, direction);
     else if (column) base.orderBy(column, direction);

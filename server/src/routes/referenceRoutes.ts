@@ -26,8 +26,6 @@ export interface ReferenceResource<Row, Out> {
   listResource: ListResource;
   columns: ColumnMap;
   select: (db: Db) => Knex.QueryBuilder;
-  /** Filters of the list that runList cannot apply (through join tables); applied to the scoped base query. */
-  refine?: (db: Db, base: Knex.QueryBuilder, query: ReturnType<typeof parseListQuery>) => void;
   present: (db: Db, rows: Row[]) => Promise<Out[]>;
   /** The histogram's count per row, when `select` does not give it as `total`. */
   totals?: (db: Db, rows: Row[]) => Promise<Map<number, number>>;
@@ -47,7 +45,6 @@ export async function listReference<Row, Out>(
   const query = parseListQuery(rawQuery, resource);
   const scope = await listScope(db, user, query);
   const base = r.select(db).where(`${r.alias}.version_id`, scope.versionId);
-  r.refine?.(db, base, query);
   const { rows, total } = await runList<Row>(db, base, query, resource, r.columns, `${r.alias}.id`);
   return { rows, total, scope };
 }

@@ -2,7 +2,6 @@ import type Router from "@koa/router";
 import { formatInTimeZone } from "date-fns-tz";
 import {
   AppError,
-  eqFilterValue,
   eventDistinctQuery,
   eventExportResource,
   eventExtrasProjectParams,
@@ -19,14 +18,13 @@ import {
   type EventDistinctName,
   type EventHistoryAnswer,
   type EventHistoryRow,
-  type ListQuery,
   type ListResponse,
   type MilestoneTracking,
   type TrackedMilestone,
   type TrackedMilestonesAnswer,
 } from "@jalon/shared";
-import type { AppDeps, AuthUser } from "../../context.js";
-import { readableProject, readableVersion, writableProject, type ProjectRow } from "../../access/projects.js";
+import type { AppDeps } from "../../context.js";
+import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
 import type { Db } from "../../db/knex.js";
 import { countOf, toNumber } from "../../db/numbers.js";
 import { buildCsv, CSV_MIME, frDateTime, frDay } from "../../exports/csv.js";
@@ -36,6 +34,7 @@ import { route } from "../../http/route.js";
 import { isoRequired } from "../../lib/dates.js";
 import { runList } from "../../lib/listQuery.js";
 import { setMilestoneTracked } from "../../commands/eventWrite.js";
+import { listScope, readScope } from "../../commands/referenceScope.js";
 import { eventSelect, linksOf, type EventDbRow } from "./event.presenter.js";
 import { eventColumns } from "./event.schema.js";
 
@@ -48,34 +47,6 @@ import { eventColumns } from "./event.schema.js";
  * GET /event/tracked-milestones answers. Hiding a milestone (milestoneToHide) and turning a task into a
  * milestone (type) are fields of PATCH /event/{id}, which already records their history and undo step.
  */
-
-/** The version a read addresses: versionId (which must belong to projectId when both are given) or the project's current one. */
-async function versionOf(
-  db: Db,
-  user: AuthUser,
-  projectId: number | undefined,
-  versionId: number | undefined,
-): Promise<{ versionId: number; project: ProjectRow }> {
-  if (versionId !== undefined) {
-    const { version, project } = await readableVersion(db, user, versionId);
-    if (projectId !== undefined && version.project_id !== projectId)
-      throw new AppError("errors.version_not_in_project");
-    return { versionId: version.id, project };
-  }
-  if (projectId !== undefined) {
-    const project = await readableProject(db, user, projectId);
-    if (!project.current_version_id) throw new AppError("errors.version_not_found");
-    return { versionId: project.current_version_id, project };
-  }
-  throw new AppError("errors.no_project");
-}
-
-/** The same from a list query's projectId / versionId eq filters. */
-function versionFilters(query: ListQuery): { projectId: number | undefined; versionId: number | undefined } {
-  const v = eqFilterValue(query, "versionId");
-  const p = eqFilterValue(query, "projectId");
-  return { projectId: typeof p === "number" ? p : undefined, versionId: typeof v === "number" ? v : undefined };
-}
 
 async function eventRow(
   db: Db,
@@ -293,7 +264,7 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     roles: PERMISSIONS.external,
     query: eventDistinctQuery,
     handler: async ({ db, user, query }) => {
-      const { versionId } = await versionOf(db, user, query.projectId, query.versionId);
+      const { versionId } = await readScope(db, user, query.projectId, query.versionId);
       const q = db("events").where("version_id", versionId);
       if (query.type) q.where("type", query.type);
       if (query.name) q.whereRaw("name ILIKE ? ESCAPE '\\'", [`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
@@ -326,7 +297,7 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     roles: PERMISSIONS.external,
     query: trackedMilestonesQuery,
     handler: async ({ db, user, query }) => {
-      const { versionId, project } = await versionOf(db, user, query.projectId, query.versionId);
+      const { versionId, project } = await readScope(db, user, query.projectId, query.versionId);
       const referent = await db("versions")
         .where({ project_id: project.id, is_referent_version: true })
         .orderBy("id", "desc")
@@ -403,8 +374,7 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     roles: PERMISSIONS.manager,
     handler: async ({ db, user, ctx }) => {
       const query = parseListQuery(ctx.query, eventExportResource);
-      const f = versionFilters(query);
-      const { versionId, project } = await versionOf(db, user, f.projectId, f.versionId);
+      const { versionId, project } = await listScope(db, user, query);
       const { rows } = await runList<EventDbRow>(
         db,
         exportSelect(db).where("events.version_id", versionId),
@@ -426,8 +396,7 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     roles: PERMISSIONS.manager,
     handler: async ({ db, user, ctx }) => {
       const query = parseListQuery(ctx.query, milestoneExportResource);
-      const f = versionFilters(query);
-      const { versionId, project } = await versionOf(db, user, f.projectId, f.versionId);
+      const { versionId, project } = await listScope(db, user, query);
       const base = exportSelect(db).where("events.version_id", versionId).where("events.type", "milestone");
       const { rows } = await runList<EventDbRow>(db, base, query, milestoneExportResource, eventColumns, "events.id");
       const { parents } = await linksOf(

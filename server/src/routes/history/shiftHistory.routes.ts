@@ -1,24 +1,23 @@
 import type Router from "@koa/router";
 import {
   AppError,
-  eqFilterValue,
   parseListQuery,
   PERMISSIONS,
   shiftHistoryFileParams,
   shiftHistoryListResource,
   shiftHistoryParams,
   shiftHistoryUpdateBody,
-  type ListQuery,
   type ShiftHistory,
 } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../../context.js";
-import { readableProject, readableVersion, writableProject, type ProjectRow } from "../../access/projects.js";
+import { writableProject } from "../../access/projects.js";
 import type { Knex } from "knex";
 import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
+import { listScope } from "../../commands/referenceScope.js";
 import { lockWritableVersion } from "../../planning/writeLock.js";
 import { presentShiftHistory, shiftHistorySelect, type ShiftHistoryDbRow } from "./shiftHistory.presenter.js";
 import { shiftHistoryColumns } from "./shiftHistory.schema.js";
@@ -29,32 +28,12 @@ import { shiftHistoryColumns } from "./shiftHistory.schema.js";
  * changes and the export to managers. A frozen version's history cannot change (the version write lock).
  */
 
-async function listVersion(
-  db: Db,
-  user: AuthUser,
-  query: ListQuery,
-): Promise<{ versionId: number; project: ProjectRow }> {
-  const v = eqFilterValue(query, "versionId");
-  const p = eqFilterValue(query, "projectId");
-  if (typeof v === "number") {
-    const { version, project } = await readableVersion(db, user, v);
-    if (typeof p === "number" && version.project_id !== p) throw new AppError("errors.version_not_in_project");
-    return { versionId: version.id, project };
-  }
-  if (typeof p === "number") {
-    const project = await readableProject(db, user, p);
-    if (!project.current_version_id) throw new AppError("errors.version_not_found");
-    return { versionId: project.current_version_id, project };
-  }
-  throw new AppError("errors.no_project");
-}
-
 async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: number) {
   const resource = maxLimit
     ? { ...shiftHistoryListResource, defaultLimit: maxLimit, maxLimit }
     : shiftHistoryListResource;
   const query = parseListQuery(rawQuery, resource);
-  const { versionId, project } = await listVersion(db, user, query);
+  const { versionId, project } = await listScope(db, user, query);
   const { rows, total } = await runList<ShiftHistoryDbRow>(
     db,
     shiftHistorySelect(db).where("sh.version_id", versionId),

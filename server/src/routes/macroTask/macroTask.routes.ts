@@ -28,7 +28,7 @@ import { listScope, readableRow, writableRow, writableRows, writeScope } from ".
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
-import { frenchKeySql, runList } from "../../lib/listQuery.js";
+import { applyFilters, frenchKeySql, runList } from "../../lib/listQuery.js";
 import { readableProject } from "../../access/projects.js";
 import { macroTaskSelect, presentMacroTasks, type MacroTaskDbRow } from "./macroTask.presenter.js";
 import { macroTaskColumns } from "./macroTask.schema.js";
@@ -39,25 +39,7 @@ import { macroTaskColumns } from "./macroTask.schema.js";
  * editable tracked unit) and bulk-delete. Reads are open to the project's collaborators, writes to managers.
  */
 
-type Query = ReturnType<typeof macroTaskSelect>;
-
 /** Speciality and tag filters read the join tables (a macro-task has several of each). */
-function joinFilters(db: Db, base: Query, filters: Filter[]): void {
-  for (const f of filters) {
-    const target =
-      f.field === "specialityId"
-        ? ["macro_task_specialities", "speciality_id"]
-        : f.field === "tagId"
-          ? ["macro_task_tags", "tag_id"]
-          : null;
-    if (!target) continue;
-    const values = (Array.isArray(f.value) ? f.value : [f.value]) as number[];
-    const exists = db(target[0]).whereRaw("macro_task_id = mt.id").whereIn(target[1], values);
-    if (f.op === "notin" || f.op === "ne") base.whereNotExists(exists);
-    else base.whereExists(exists);
-  }
-}
-
 async function one(db: Db, id: number, versionId: number): Promise<MacroTask> {
   const row = (await macroTaskSelect(db, versionId).where("mt.id", id).first()) as MacroTaskDbRow | undefined;
   if (!row) throw new AppError("errors.not_found");
@@ -77,12 +59,10 @@ async function listRows(
   const query = parseListQuery(raw, macroTaskListResource);
   const scope = await listScope(db, user, query);
   const base = macroTaskSelect(db, scope.versionId);
-  joinFilters(db, base, query.filters);
-  const plain = { ...query, filters: query.filters.filter((f) => f.field !== "specialityId" && f.field !== "tagId") };
   const { rows, total } = await runList<MacroTaskDbRow>(
     db,
     base,
-    plain,
+    query,
     macroTaskListResource,
     macroTaskColumns,
     "mt.id",
@@ -110,7 +90,7 @@ export function macroTaskRoutes(router: Router<AppState>, deps: AppDeps): void {
       const filters: Filter[] = [];
       if (query.specialityIds?.length) filters.push({ field: "specialityId", op: "in", value: query.specialityIds });
       if (query.tagIds?.length) filters.push({ field: "tagId", op: "in", value: query.tagIds });
-      joinFilters(db, base, filters);
+      applyFilters(db, base, filters, macroTaskListResource, macroTaskColumns, "mt.id");
       const rows = (await base
         .orderByRaw(frenchKeySql("mt.name"))
         .orderBy("mt.id")

@@ -1,6 +1,7 @@
+import type { ColumnMap } from "../../lib/listQuery.js";
 // The macro-task request schemas and filter fields are its contract: shared/src/contract/macroTask.ts.
 // Here: the SQL columns of the filter fields.
-export const macroTaskColumns: Record<string, string> = {
+export const macroTaskColumns: ColumnMap = {
   id: "mt.id",
   projectId: "mt.project_id",
   versionId: "mt.version_id",
@@ -16,4 +17,6 @@ export const macroTaskColumns: Record<string, string> = {
   isComplete: "mt.is_complete",
   createdAt: "mt.created_at",
   updatedAt: "mt.updated_at",
+  specialityId: { through: "macro_task_specialities", owner: "macro_task_id", column: "speciality_id" },
+  tagId: { through: "macro_task_tags", owner: "macro_task_id", column: "tag_id" },
 };

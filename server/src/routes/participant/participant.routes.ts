@@ -19,7 +19,6 @@ import { writeScope } from "../../commands/referenceScope.js";
 import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { applyFilter } from "../../lib/listQuery.js";
 import {
   bulkDeleteRoute,
   exportRoute,
@@ -44,14 +43,6 @@ const participants: ReferenceResource<ParticipantDbRow, Participant> = {
   listResource: participantListResource,
   columns: participantColumns,
   select: participantSelect,
-  // The lot filter goes through the join table (a participant may work in several lots).
-  refine: (db, base, query) => {
-    for (const f of query.filters.filter((x) => x.field === "participantGroupProId")) {
-      const sub = db("participant_group_pro_participants as j").select("j.participant_id");
-      applyFilter(sub, f, "j.participant_group_pro_id", "number");
-      base.whereIn("pa.id", sub);
-    }
-  },
   present: presentParticipants,
   announce: (emits, scope, userId, ids) => emitReference(emits, PARTICIPANT_REALTIME.resource, scope, userId, ids),
 };

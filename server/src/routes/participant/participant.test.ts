@@ -80,6 +80,66 @@ describe("participants", () => {
     ).toBe(403);
   });
 
+  it("lists each participant's relations (lots, specialities with their lot, zones by position, tags in French order) and filters through its lots", async () => {
+    const p = await buildProject(t, manager);
+    const sols = await lotWithSpeciality(p, "Sols");
+    const elec = await lotWithSpeciality(p, "Électricité");
+    const second = await buildZone(t.db, p, { name: "Bâtiment B" });
+    const first = await buildZone(t.db, p, { name: "Bâtiment A" });
+    await t.db("zones").where({ id: first.id }).update({ position: 0 });
+    await t.db("zones").where({ id: second.id }).update({ position: 1 });
+    const tags = await t
+      .db("tags")
+      .insert(
+        ["zinc", "Étanche"].map((name) => ({ project_id: p.id, version_id: p.versionId, name, color: "#112233" })),
+      )
+      .returning("id");
+    const both = await create(p, {
+      name: "Multi",
+      participantsGroupPro: [sols.lot, elec.lot],
+      specialityIds: [sols.speciality, elec.speciality],
+      zoneIds: [second.id, first.id],
+      tagIds: tags.map((x: { id: number }) => x.id),
+    });
+    expect(both.status).toBe(201);
+    const onlySols = await create(p, { name: "Sols seuls", participantsGroupPro: [sols.lot] });
+    const none = await create(p, { name: "Sans lot" });
+    const list = await t.request("GET", "/participant", {
+      token: manager.token,
+      query: { filter: [`projectId||$eq||${p.id}`, "name||$eq||Multi"] },
+    });
+    expect(list.body.data[0]).toMatchObject({
+      participantsGroupPro: [
+        { id: elec.lot, name: "Électricité", color: "#FFFFFF" },
+        { id: sols.lot, name: "Sols", color: "#FFFFFF" },
+      ],
+      specialities: [
+        { id: elec.speciality, name: "Électricité spé", participantGroupProId: elec.lot },
+        { id: sols.speciality, name: "Sols spé", participantGroupProId: sols.lot },
+      ],
+      zones: [
+        { id: first.id, name: "Bâtiment A" },
+        { id: second.id, name: "Bâtiment B" },
+      ],
+      tags: [
+        { name: "Étanche", color: "#112233" },
+        { name: "zinc", color: "#112233" },
+      ],
+    });
+    const ids = async (filter: string) =>
+      (
+        await t.request("GET", "/participant", {
+          token: manager.token,
+          query: { filter: [`projectId||$eq||${p.id}`, filter] },
+        })
+      ).body.data.map((x: { id: number }) => x.id);
+    expect(await ids(`participantGroupProId||$in||${elec.lot},${sols.lot}`)).toEqual([both.body.id, onlySols.body.id]);
+    // ne: no link to that lot (not "a link to another lot").
+    expect(await ids(`participantGroupProId||$ne||${elec.lot}`)).toEqual([none.body.id, onlySols.body.id]);
+    expect(await ids("participantGroupProId||$isnull")).toEqual([none.body.id]);
+    expect(await ids("participantGroupProId||$notnull")).toEqual([both.body.id, onlySols.body.id]);
+  });
+
   it("answers E_INVALID_NEW_RECORD without a name and refuses a speciality of another lot", async () => {
     const p = await buildProject(t, manager);
     const nameless = await create(p, { companyName: "Sans nom" });

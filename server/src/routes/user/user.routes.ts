@@ -78,15 +78,6 @@ export function userRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, ctx }) => {
       const query = parseListQuery(ctx.query, userListResource);
       const base = db("users").select(USER_COLUMNS.map((c) => `users.${c}`));
-      const projectFilter = query.filters.filter((f) => f.field === "projectId");
-      for (const f of projectFilter) {
-        const ids = Array.isArray(f.value) ? f.value : [f.value];
-        const sub = db("project_users")
-          .select("user_id")
-          .whereIn("project_id", ids as number[]);
-        if (f.op === "notin" || f.op === "ne") base.whereNotIn("users.id", sub);
-        else base.whereIn("users.id", sub);
-      }
       const { rows, total } = await runList<UserRow>(db, base, query, userListResource, userColumns, "users.id");
       const projects = query.join.includes("projects")
         ? await projectsOf(
