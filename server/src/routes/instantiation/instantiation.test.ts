@@ -186,6 +186,25 @@ describe("POST /sequence with instantiationConfig", () => {
     expect(short.body.warnings[0]).toMatchObject({ code: "task_overlaps_next_instance", days: 2, count: 3 });
   });
 
+  it("lays an individual sequence on one zone, with its milestones hidden as asked", async () => {
+    const f = await fixture();
+    const res = await instantiate(f, { type: "individual", showStartMilestone: false }, [f.zones[2].id]);
+    expect(res.status).toBe(201);
+    expect(table(res.body.events)[f.zones[2].id][f.tasks.C]).toEqual([d(9), d(12)]);
+    const rows = await t
+      .db("events")
+      .where({ instantiation_config_id: res.body.instantiationConfigId, type: "milestone" })
+      .select("instance_role", "milestone_to_hide", "sequence_type");
+    expect(rows).toHaveLength(4);
+    for (const r of rows) {
+      expect(r.milestone_to_hide).toBe(r.instance_role === 0 || r.instance_role === 2);
+      expect(r.sequence_type).toBe("individual");
+    }
+    // A takt sent with an individual sequence is ignored (one zone, nothing to pace).
+    const seq = await t.request("GET", `/sequence/${res.body.id}`, { token: manager.token });
+    expect(seq.body.instantiationConfig).toMatchObject({ type: "individual", takt: 0, zoneIds: [f.zones[2].id] });
+  });
+
   it("starts after a reference event shifted by delayWithReferenceEvent", async () => {
     const f = await fixture();
     const ref = await buildEvent(t.db, f.p, {
