@@ -231,6 +231,44 @@ export async function refreshSequenceTemplates(
 }
 
 /**
+ * A project task template's speciality must be of its lot, and its participant one of the lot's companies
+ * (speciality_participant_or_group_dont_match), as on a participant or a macro-task; checked in the project's
+ * current version.
+ */
+async function assertLotConsistent(db: Db, scope: TemplateScope, rowId: number): Promise<void> {
+  if (scope.projectId === null) return;
+  const row = await db("event_template_pros as et")
+    .join("projects as p", "p.id", "et.project_id")
+    .where("et.id", rowId)
+    .first(
+      "p.current_version_id as version_id",
+      "et.participant_group_pro_tracking_id as lot",
+      "et.speciality_tracking_id as speciality",
+      "et.participant_tracking_id as participant",
+    );
+  if (!row || row.lot === null || row.version_id === null) return;
+  const lot = await db("participant_group_pros")
+    .where({ version_id: row.version_id, tracking_id: row.lot })
+    .first("id");
+  if (!lot) return;
+  if (row.speciality !== null) {
+    const speciality = await db("specialities")
+      .where({ version_id: row.version_id, tracking_id: row.speciality })
+      .first("participant_group_pro_id");
+    if (speciality && speciality.participant_group_pro_id !== lot.id)
+      throw new AppError("speciality_participant_or_group_dont_match", { details: { field: "specialityId" } });
+  }
+  if (row.participant !== null) {
+    const member = await db("participant_group_pro_participants as m")
+      .join("participants as pa", "pa.id", "m.participant_id")
+      .where({ "m.participant_group_pro_id": lot.id, "pa.tracking_id": row.participant })
+      .first("pa.id");
+    if (!member)
+      throw new AppError("speciality_participant_or_group_dont_match", { details: { field: "participantId" } });
+  }
+}
+
+/**
  * Creates (`id` null) or updates a task template. Moving it to another sequence template takes it out of the old
  * network (its links go, and it stops being that template's first or last task); parentsET replaces its parents.
  */
@@ -278,6 +316,12 @@ export async function writeEventTemplate(
   }
   if (input.parentsET !== undefined) await replaceParents(db, scope, rowId, newSequence, input.parentsET);
   if (input.tagIds !== undefined) await replaceTags(db, scope, "event", rowId, input.tagIds);
+  if (
+    input.participantGroupProId !== undefined ||
+    input.specialityId !== undefined ||
+    input.participantId !== undefined
+  )
+    await assertLotConsistent(db, scope, rowId);
   await refreshSequenceTemplates(db, scope, [oldSequence, newSequence]);
   return rowId;
 }

@@ -321,6 +321,7 @@ export const EVENT_TEMPLATE_ERRORS = [
   "errors.not_found",
   "errors.parent_task_assignation",
   "event_template_in_use",
+  "speciality_participant_or_group_dont_match",
   "errors.import_format",
   "errors.import_invalid",
 ] as const satisfies readonly ErrorCode[];

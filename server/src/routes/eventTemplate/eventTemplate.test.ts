@@ -152,6 +152,38 @@ describe("project task templates: create, read, list", () => {
     });
     expect(badTag.body).toMatchObject({ code: "errors.validation", details: { field: "tagIds" } });
     expect(await countRows(t.db, "event_template_pro_tags", { event_template_pro_id: res.body.id })).toBe(1);
+    // A speciality of another lot, a company outside the lot: speciality_participant_or_group_dont_match.
+    const other2 = await buildLot(t.db, p, { name: "Peinture" });
+    const [paintSpeciality] = await t
+      .db("specialities")
+      .insert({
+        project_id: p.id,
+        version_id: p.versionId,
+        name: "Peinture intérieure",
+        participant_group_pro_id: other2.id,
+      })
+      .returning("id");
+    const [company] = await t
+      .db("participants")
+      .insert({ project_id: p.id, version_id: p.versionId, name: "Plâtrerie Bretonne" })
+      .returning("id");
+    const wrongSpeciality = await req("PATCH", `/event-template-pro/${res.body.id}`, manager.token, {
+      specialityId: paintSpeciality.id,
+    });
+    expect(wrongSpeciality.status).toBe(400);
+    expect(wrongSpeciality.body.code).toBe("speciality_participant_or_group_dont_match");
+    const outsiderCompany = await req("PATCH", `/event-template-pro/${res.body.id}`, manager.token, {
+      participantId: company.id,
+    });
+    expect(outsiderCompany.body.code).toBe("speciality_participant_or_group_dont_match");
+    expect((await t.db("event_template_pros").where({ id: res.body.id }).first()).participant_tracking_id).toBeNull();
+    await t
+      .db("participant_group_pro_participants")
+      .insert({ version_id: p.versionId, participant_group_pro_id: lot.id, participant_id: company.id });
+    const member = await req("PATCH", `/event-template-pro/${res.body.id}`, manager.token, {
+      participantId: company.id,
+    });
+    expect(member.body.participant).toEqual({ id: company.id, name: "Plâtrerie Bretonne" });
     // Filter on the lot by its row id.
     const list = await req("GET", "/event-template-pro", manager.token, undefined, {
       filter: [`projectId||$eq||${p.id}`, `participantGroupProId||$eq||${lot.id}`],
