@@ -351,3 +351,41 @@ export function linkPath(type: LinkTypeName, parent: BarGeometry, child: BarGeom
   const yMid = y3 > y0 ? child.y - 2 : child.y + child.height + 2;
   return [x0, y0, out, y0, out, yMid, into, yMid, into, y3, x3, y3];
 }
+
+/** A sequence's summary bar inside a group row: a train's instance in its zone, from its first start to its last end. */
+export interface SequenceSummary {
+  readonly sequenceId: number;
+  readonly startDay: number;
+  readonly endDay: number;
+  /** Events of the sequence among the row's members. */
+  readonly count: number;
+}
+
+/**
+ * The summary bars of the sequences among a group row's members (`members`: indices into `events`), in order of
+ * their first start; `live` gives the days drawn for an event when they differ from the model's (a drag).
+ */
+export function sequenceSummaries(
+  events: readonly Pick<GanttEvent, "id" | "startDay" | "endDay" | "sequenceId">[],
+  members: readonly number[],
+  live?: (id: number) => readonly [number, number] | undefined,
+): SequenceSummary[] {
+  const byId = new Map<number, { sequenceId: number; startDay: number; endDay: number; count: number }>();
+  for (const i of members) {
+    const e = events[i];
+    if (e.sequenceId === null || e.sequenceId === undefined) continue;
+    const d = live?.(e.id);
+    const start = d ? d[0] : e.startDay;
+    const end = d ? d[1] : e.endDay;
+    const s = byId.get(e.sequenceId);
+    if (!s) byId.set(e.sequenceId, { sequenceId: e.sequenceId, startDay: start, endDay: end, count: 1 });
+    else {
+      if (start < s.startDay) s.startDay = start;
+      if (end > s.endDay) s.endDay = end;
+      s.count++;
+    }
+  }
+  return [...byId.values()].sort(
+    (a, b) => a.startDay - b.startDay || a.endDay - b.endDay || a.sequenceId - b.sequenceId,
+  );
+}

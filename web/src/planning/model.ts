@@ -31,6 +31,8 @@ export interface GanttModel {
   /** For each row, the links with an end on it, so drawing visits only the visible rows' links. */
   readonly linksOfRow: number[][];
   readonly calendar: Calendar;
+  /** Grouped by zone: the sequences' names and colours, drawn as summary bars on their zone's row (issue 16). */
+  readonly sequences?: ReadonlyMap<number, { name: string; color: string | null }>;
 }
 
 export interface LinkColumns {
@@ -192,8 +194,12 @@ export function buildModel(
     addLink(rp, k);
     if (rc !== rp) addLink(rc, k);
   }
+  const sequences =
+    options.grouping === "zone" && data.sequences.length > 0
+      ? new Map(data.sequences.map((x) => [x.id, { name: x.name, color: x.color }]))
+      : undefined;
   return withLinks(
-    { events, rows, indexOfId, rowOfId, linksOfRow, calendar },
+    { events, rows, indexOfId, rowOfId, linksOfRow, calendar, ...(sequences ? { sequences } : {}) },
     { parentId: g.linkParentId, childId: g.linkChildId, type: g.linkType, delay: g.linkDelay },
   );
 }

@@ -1,4 +1,13 @@
-import { outlineOf, textColorOn, visibleRows, type TimeScale } from "@jalon/shared/gantt";
+import {
+  barColor,
+  barGeometry,
+  outlineOf,
+  sequenceSummaries,
+  textColorOn,
+  visibleRows,
+  type GanttRow,
+  type TimeScale,
+} from "@jalon/shared/gantt";
 import { eventGeometry, type GanttModel } from "../model";
 
 /** What every layer draws from: the model in the viewport (content coordinates scrolled by scrollLeft/Top). */
@@ -37,6 +46,8 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
     if (row.kind === "group") {
       c.fillStyle = "#F5F5F5";
       c.fillRect(left, row.y, b.width, row.height);
+      if (model.sequences && row.groupId !== null && row.groupId !== undefined)
+        drawn += drawSummaries(c, b, row, left, right);
       continue;
     }
     if (row.kind === "aggregate") {
@@ -114,5 +125,51 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
     }
   }
   c.restore();
+  return drawn;
+}
+
+const SUMMARY_HEIGHT = 4;
+const SUMMARY_TICK = 3;
+
+/**
+ * The sequences of a zone's row (grouped by zone) as summary bars on the zone's heading row: a train's instance
+ * in that zone, from its first start to its last end (live while dragging), a bracket in the sequence's colour
+ * with its name when there is room.
+ */
+function drawSummaries(c: CanvasRenderingContext2D, b: BarsInput, row: GanttRow, left: number, right: number): number {
+  const { model, scale } = b;
+  const names = model.sequences!;
+  let drawn = 0;
+  for (const s of sequenceSummaries(model.events, row.events, b.live.size ? (id) => b.live.get(id) : undefined)) {
+    const g = barGeometry(scale, row, s.startDay, s.endDay);
+    if (g.x > right || g.x + g.width < left) continue;
+    const info = names.get(s.sequenceId);
+    const color = barColor(info?.color, "#605E5C");
+    const y = row.y + row.height - SUMMARY_HEIGHT - SUMMARY_TICK - 1;
+    c.fillStyle = color;
+    c.beginPath();
+    // A bracket: the bar and a tick down at each end, as planning tools draw a summary task.
+    c.moveTo(g.x, y);
+    c.lineTo(g.x + g.width, y);
+    c.lineTo(g.x + g.width, y + SUMMARY_HEIGHT + SUMMARY_TICK);
+    c.lineTo(g.x + g.width - SUMMARY_TICK, y + SUMMARY_HEIGHT);
+    c.lineTo(g.x + SUMMARY_TICK, y + SUMMARY_HEIGHT);
+    c.lineTo(g.x, y + SUMMARY_HEIGHT + SUMMARY_TICK);
+    c.closePath();
+    c.fill();
+    c.strokeStyle = outlineOf(color);
+    c.lineWidth = 1;
+    c.stroke();
+    if (info?.name && g.width > 60) {
+      c.save();
+      c.beginPath();
+      c.rect(g.x, row.y, g.width, row.height);
+      c.clip();
+      c.fillStyle = "#242424";
+      c.fillText(info.name, g.x + 2, y / 2 + row.y / 2);
+      c.restore();
+    }
+    drawn++;
+  }
   return drawn;
 }
