@@ -49,7 +49,39 @@ const useStyles = makeStyles({
   addRow: { display: "flex", alignItems: "flex-end", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
   delay: { width: "90px" },
   muted: { color: tokens.colorNeutralForeground3 },
+  fieldset: { border: "none", padding: 0, margin: 0, display: "flex", flexDirection: "column", rowGap: "6px" },
 });
+
+/** One checkbox per zone typology; the ticked ones are kept in the order of `choices`. */
+export function TypologyChecklist({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: string[];
+  value: string[];
+  onChange: (typology: string[]) => void;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.typologies}>
+      {choices.map((typology) => (
+        <Checkbox
+          key={typology}
+          label={typology}
+          checked={value.includes(typology)}
+          onChange={(_, d) =>
+            onChange(
+              d.checked
+                ? choices.filter((x) => x === typology || value.includes(x))
+                : value.filter((x) => x !== typology),
+            )
+          }
+        />
+      ))}
+    </div>
+  );
+}
 
 /** A typed text that is not a number: the field will not be sent (spec 001 section 5), which the form says. */
 const notNumber = (s: string, parse: (s: string) => number | undefined) => s.trim() !== "" && parse(s) === undefined;
@@ -125,25 +157,10 @@ export function EventTemplateFields({
         </Field>
       </div>
       {typologies.length > 0 ? (
-        <fieldset style={{ border: "none", padding: 0, margin: 0 }}>
+        <fieldset className={styles.fieldset}>
           <legend>{t("templates.event.fields.typology")}</legend>
           <Body1 className={styles.muted}>{t("templates.event.fields.typologyHint")}</Body1>
-          <div className={styles.typologies}>
-            {typologies.map((typology) => (
-              <Checkbox
-                key={typology}
-                label={typology}
-                checked={value.typology.includes(typology)}
-                onChange={(_, d) =>
-                  set({
-                    typology: d.checked
-                      ? typologies.filter((x) => x === typology || value.typology.includes(x))
-                      : value.typology.filter((x) => x !== typology),
-                  })
-                }
-              />
-            ))}
-          </div>
+          <TypologyChecklist choices={typologies} value={value.typology} onChange={(typology) => set({ typology })} />
         </fieldset>
       ) : null}
       <Field label={t("templates.event.fields.comments")}>

@@ -15,19 +15,11 @@ import { ImportButton } from "../../components/FileButtons";
 import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { useDebounced } from "../../lib/useDebounced";
-import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { LibraryImportDialog } from "./LibraryImportDialog";
-import {
-  ScopedPage,
-  TEMPLATE_PAGE_SIZES,
-  eventTemplatePath,
-  sequenceTemplatePath,
-  useReturnFocus,
-  useTemplateQuery,
-} from "./scope";
+import { useTemplateList } from "./useTemplateList";
+import { ScopedPage, eventTemplatePath, sequenceTemplatePath } from "./scope";
 import {
   eventTemplatesApi,
   fileToBase64,
@@ -49,34 +41,20 @@ function EventTemplatesList({ scope, projectId }: { scope: TemplateScope; projec
   const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useRefreshCounter("data");
-  const [search, setSearch] = useState("");
-  const name = useDebounced(search.trim(), 300);
   const [sequenceId, setSequenceId] = useState<number | null>(null);
-  const { query, setQuery, params } = useTemplateQuery();
   const [importing, setImporting] = useState(false);
-  useEffect(() => setQuery((q) => ({ ...q, page: 0 })), [name, sequenceId, setQuery]);
-
-  const list = useAsync(
-    () => eventTemplatesApi.list(scope, projectId, { ...params, name, sequenceTemplateId: sequenceId }),
-    [scope, projectId, name, sequenceId, params.limit, params.offset, params.sort, refresh],
-  );
+  const { search, setSearch, searchLabel, name, list, deletion, tableProps } = useTemplateList({
+    kind: "events",
+    load: (q) => eventTemplatesApi.list(scope, projectId, { ...q, sequenceTemplateId: sequenceId }),
+    remove: (ids) => eventTemplatesApi.bulkDelete(scope, projectId, ids),
+    deps: [scope, projectId, sequenceId],
+  });
+  const { selected, confirming, deleting, cancel, confirm } = deletion;
   const sequences = useAsync(() => sequenceTemplatesApi.options(scope, projectId), [scope, projectId, refresh]);
-  useEffect(() => {
-    if (list.error) warnError(list.error);
-  }, [list.error]);
   useEffect(() => {
     if (sequences.error) warnError(sequences.error);
   }, [sequences.error]);
 
-  const { selected, setSelected, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
-    await eventTemplatesApi.bulkDelete(scope, projectId, ids);
-    toast.success(t("templates.events.deleted", { count: ids.length }));
-    list.reload();
-  }, "");
-
-  // After a deletion the selection's button is gone: the focus goes to the search box.
-  const searchBox = () => document.querySelector<HTMLElement>(`input[aria-label="${t("templates.events.search")}"]`);
-  useReturnFocus(confirming, searchBox);
   const title = t(scope === "library" ? "templates.events.titleLibrary" : "templates.events.titlePro");
   const rows = list.data?.data ?? [];
 
@@ -150,24 +128,15 @@ function EventTemplatesList({ scope, projectId }: { scope: TemplateScope; projec
         rows={rows}
         getRowId={(et) => et.id}
         ariaLabel={t(scope === "library" ? "templates.events.listLabelLibrary" : "templates.events.listLabelPro")}
-        loading={list.loading}
         emptyText={name ? t("templates.events.emptySearch") : t("templates.events.empty")}
-        serverSide
-        total={list.data?.total ?? 0}
-        query={query}
-        onQueryChange={setQuery}
-        pageSizes={TEMPLATE_PAGE_SIZES}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
-        onDeleteSelected={ask}
+        {...tableProps}
         exportFile={{
           label: t("templates.events.export"),
           run: () => eventTemplatesApi.export(scope, projectId, { name, sequenceTemplateId: sequenceId }),
         }}
         toolbar={
           <>
-            <SearchField label={t("templates.events.search")} value={search} onChange={setSearch} />
+            <SearchField label={searchLabel} value={search} onChange={setSearch} />
             <Select
               aria-label={t("templates.events.sequenceFilter")}
               value={sequenceId === null ? "" : String(sequenceId)}

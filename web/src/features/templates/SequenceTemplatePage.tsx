@@ -9,7 +9,6 @@ import {
   Badge,
   Body1,
   Button,
-  Checkbox,
   Field,
   Input,
   MessageBar,
@@ -37,7 +36,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
-import { EventTemplateFields } from "./EventTemplateFields";
+import { EventTemplateFields, TypologyChecklist } from "./EventTemplateFields";
 import { useTemplateLots } from "./EventTemplatePage";
 import {
   ScopedPage,
@@ -71,7 +70,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   row: { display: "flex", alignItems: "flex-end", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
-  wrap: { display: "flex", flexWrap: "wrap", columnGap: tokens.spacingHorizontalM },
   head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
   fieldset: { border: "none", padding: 0, margin: 0, display: "flex", flexDirection: "column", rowGap: "6px" },
@@ -215,36 +213,19 @@ function SequenceTemplateForm({
         <Field label={t("templates.sequence.fields.category")}>
           <Input value={value.category} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => set({ category: d.value })} />
         </Field>
-        <Field label={t("templates.sequence.fields.firstEventTemplate")}>
-          <Select
-            value={value.firstEventTemplateId === null ? "" : String(value.firstEventTemplateId)}
-            onChange={(_, d) => set({ firstEventTemplateId: d.value === "" ? null : Number(d.value) })}
-          >
-            <option value="">{t("templates.sequence.fields.noEventTemplate")}</option>
-            {tasks.map((et) => (
-              <option key={et.id} value={et.id}>
-                {et.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
+        <TaskSelect
+          label={t("templates.sequence.fields.firstEventTemplate")}
+          value={value.firstEventTemplateId}
+          tasks={tasks}
+          onChange={(firstEventTemplateId) => set({ firstEventTemplateId })}
+        />
+        <TaskSelect
           label={t("templates.sequence.fields.lastEventTemplate")}
-          validationState={conflict ? "error" : "none"}
-          validationMessage={conflict ? t("errors.first_and_last_eventTemplates_are_the_same") : undefined}
-        >
-          <Select
-            value={value.lastEventTemplateId === null ? "" : String(value.lastEventTemplateId)}
-            onChange={(_, d) => set({ lastEventTemplateId: d.value === "" ? null : Number(d.value) })}
-          >
-            <option value="">{t("templates.sequence.fields.noEventTemplate")}</option>
-            {tasks.map((et) => (
-              <option key={et.id} value={et.id}>
-                {et.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          value={value.lastEventTemplateId}
+          tasks={tasks}
+          onChange={(lastEventTemplateId) => set({ lastEventTemplateId })}
+          error={conflict ? t("errors.first_and_last_eventTemplates_are_the_same") : null}
+        />
         <Field label={t("templates.sequence.fields.numberOfDays")}>
           <Body1>{template.duration}</Body1>
         </Field>
@@ -277,22 +258,11 @@ function SequenceTemplateForm({
           typologyChoices.length === 0 ? (
             <Body1 className={styles.muted}>{t("templates.sequence.fields.noProjectTypology")}</Body1>
           ) : (
-            <div className={styles.wrap}>
-              {typologyChoices.map((typology) => (
-                <Checkbox
-                  key={typology}
-                  label={typology}
-                  checked={value.typology.includes(typology)}
-                  onChange={(_, d) =>
-                    set({
-                      typology: d.checked
-                        ? [...value.typology, typology]
-                        : value.typology.filter((x) => x !== typology),
-                    })
-                  }
-                />
-              ))}
-            </div>
+            <TypologyChecklist
+              choices={typologyChoices}
+              value={value.typology}
+              onChange={(typology) => set({ typology })}
+            />
           )
         ) : (
           <>
@@ -345,6 +315,38 @@ function SequenceTemplateForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The first or last task of the train: one of the template's tasks, or none. */
+function TaskSelect({
+  label,
+  value,
+  tasks,
+  onChange,
+  error = null,
+}: {
+  label: string;
+  value: number | null;
+  tasks: { id: number; name: string }[];
+  onChange: (id: number | null) => void;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label} validationState={error ? "error" : "none"} validationMessage={error ?? undefined}>
+      <Select
+        value={value === null ? "" : String(value)}
+        onChange={(_, d) => onChange(d.value === "" ? null : Number(d.value))}
+      >
+        <option value="">{t("templates.sequence.fields.noEventTemplate")}</option>
+        {tasks.map((et) => (
+          <option key={et.id} value={et.id}>
+            {et.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 

@@ -2,7 +2,7 @@
 // copies): searched by name, sorted and paged on the server (10 rows first), created in a dialog {name,
 // category}, duplicated, deleted in bulk (a template referenced or instantiated is refused with the catalogue's
 // two messages), exported (.xlsx, project), and imported from the library into the project.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Badge, Body1, Button, Field, Input } from "@fluentui/react-components";
@@ -16,20 +16,10 @@ import { ExportButton } from "../../components/FileButtons";
 import { SearchField } from "../../components/SearchField";
 import { ColorDot } from "../../components/Color";
 import { warnError } from "../../lib/errors";
-import { useAsync } from "../../lib/useAsync";
-import { useDebounced } from "../../lib/useDebounced";
-import { useSelectionDelete } from "../../lib/useSelectionDelete";
-import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { LibraryImportDialog } from "./LibraryImportDialog";
-import {
-  ScopedPage,
-  TEMPLATE_PAGE_SIZES,
-  sequenceTemplatePath,
-  useReturnFocus,
-  useTemplateQuery,
-  type ScopeProps,
-} from "./scope";
+import { useTemplateList } from "./useTemplateList";
+import { ScopedPage, sequenceTemplatePath, useReturnFocus, type ScopeProps } from "./scope";
 import { importedCount, sequenceTemplatesApi, type SequenceTemplateItem } from "./templatesApi";
 
 export function SequenceTemplatesLibraryPage() {
@@ -43,32 +33,16 @@ export function SequenceTemplatesProPage() {
 function SequenceTemplatesList({ scope, projectId, versionId }: ScopeProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const refresh = useRefreshCounter("data");
-  const [search, setSearch] = useState("");
-  const name = useDebounced(search.trim(), 300);
-  const { query, setQuery, params } = useTemplateQuery();
   const [draft, setDraft] = useState<{ name: string; category: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [importing, setImporting] = useState(false);
-  useEffect(() => setQuery((q) => ({ ...q, page: 0 })), [name, setQuery]);
-
-  const list = useAsync(
-    () => sequenceTemplatesApi.list(scope, projectId, { ...params, name }),
-    [scope, projectId, name, params.limit, params.offset, params.sort, refresh],
-  );
-  useEffect(() => {
-    if (list.error) warnError(list.error);
-  }, [list.error]);
-
-  const { selected, setSelected, confirming, deleting, ask, cancel, confirm } = useSelectionDelete(async (ids) => {
-    await sequenceTemplatesApi.bulkDelete(scope, projectId, ids);
-    toast.success(t("templates.sequences.deleted", { count: ids.length }));
-    list.reload();
-  }, "");
-
-  // After a deletion the selection's button is gone: the focus goes to the search box.
-  const searchBox = () => document.querySelector<HTMLElement>(`input[aria-label="${t("templates.sequences.search")}"]`);
-  useReturnFocus(confirming, searchBox);
+  const { search, setSearch, searchLabel, name, list, deletion, tableProps } = useTemplateList({
+    kind: "sequences",
+    load: (q) => sequenceTemplatesApi.list(scope, projectId, q),
+    remove: (ids) => sequenceTemplatesApi.bulkDelete(scope, projectId, ids),
+    deps: [scope, projectId],
+  });
+  const { selected, setSelected, confirming, deleting, cancel, confirm } = deletion;
   useReturnFocus(draft !== null);
   const title = t(scope === "library" ? "templates.sequences.titleLibrary" : "templates.sequences.titlePro");
 
@@ -186,17 +160,8 @@ function SequenceTemplatesList({ scope, projectId, versionId }: ScopeProps) {
         rows={list.data?.data ?? []}
         getRowId={(s) => s.id}
         ariaLabel={t(scope === "library" ? "templates.sequences.listLabelLibrary" : "templates.sequences.listLabelPro")}
-        loading={list.loading}
         emptyText={name ? t("templates.sequences.emptySearch") : t("templates.sequences.empty")}
-        serverSide
-        total={list.data?.total ?? 0}
-        query={query}
-        onQueryChange={setQuery}
-        pageSizes={TEMPLATE_PAGE_SIZES}
-        selectable
-        selectedIds={selected}
-        onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
-        onDeleteSelected={ask}
+        {...tableProps}
         exportFile={
           scope === "pro" && projectId !== null
             ? { label: t("templates.sequences.export"), run: () => sequenceTemplatesApi.export(projectId, { name }) }
@@ -204,7 +169,7 @@ function SequenceTemplatesList({ scope, projectId, versionId }: ScopeProps) {
         }
         toolbar={
           <>
-            <SearchField label={t("templates.sequences.search")} value={search} onChange={setSearch} />
+            <SearchField label={searchLabel} value={search} onChange={setSearch} />
             {selected.size > 0 ? (
               <Button icon={<Copy20Regular />} disabled={busy} onClick={() => void duplicateSelected()}>
                 {t("templates.sequences.duplicateSelected")}
