@@ -702,6 +702,14 @@ async function layAndWrite(trx: Knex.Transaction, vg: VersionGraph, a: LayArgs):
            from json_to_recordset(?::json) as v(id int, h boolean) where e.id = v.id and e.milestone_to_hide <> v.h`,
         [JSON.stringify(hidden)],
       );
+    // The train's start: a root on the start date, or hanging from the reference event by its link.
+    await trx("events")
+      .where({ id: idOf[result.trainStartEvent] })
+      .update({
+        start_date: formatDay(ev.startDay[result.trainStartEvent]),
+        end_date: formatDay(ev.startDay[result.trainStartEvent]),
+        reference_type: parentId === null ? "dateReference" : "taskReference",
+      });
     // The train's internal links (and the one into its start) are replaced by the engine's.
     await trx.raw(
       `delete from event_links l using events c
@@ -837,6 +845,14 @@ async function layAndWrite(trx: Knex.Transaction, vg: VersionGraph, a: LayArgs):
   };
 }
 
+function assertOneZoneIfIndividual(config: TrainConfig, zones: readonly ZoneRow[]): void {
+  if (config.type === "individual" && zones.length !== 1)
+    throw new AppError("errors.validation", {
+      message: "Une séquence individuelle s'instancie sur une seule zone.",
+      details: { field: "zoneIds" },
+    });
+}
+
 function configOf(c: InstantiateSequenceInput["instantiationConfig"]): TrainConfig {
   return {
     type: c.type,
@@ -870,11 +886,7 @@ export async function instantiateSequence(
     throw new AppError("errors.validation", { message: "Le takt doit être un entier positif ou nul." });
   const template = await loadTemplate(trx, input.projectId, config.sequenceTemplateProId);
   const { zones, warnings } = trainZones(template, await versionZones(trx, input.versionId), input.zoneIds);
-  if (config.type === "individual" && zones.length !== 1)
-    throw new AppError("errors.validation", {
-      message: "Une séquence individuelle s'instancie sur une seule zone.",
-      details: { field: "zoneIds" },
-    });
+  assertOneZoneIfIndividual(config, zones);
   const vg = await versionGraph(trx, input.versionId);
   return layAndWrite(trx, vg, {
     userId,
@@ -1005,11 +1017,7 @@ export async function updateRecurring(
   let warnings: InstantiationWarning[] = [];
   if (input.zoneIds !== undefined) {
     ({ zones, warnings } = trainZones(template, allZones, input.zoneIds));
-    if (config.type === "individual" && zones.length !== 1)
-      throw new AppError("errors.validation", {
-        message: "Une séquence individuelle s'instancie sur une seule zone.",
-        details: { field: "zoneIds" },
-      });
+    assertOneZoneIfIndividual(config, zones);
   } else {
     const order = (await trx("sequences")
       .whereIn("id", [...existing.instances.values()])

@@ -335,6 +335,15 @@ describe("PATCH /event/recurring/{instantiationConfigId}", () => {
     expect(up.body.events.find((e: Ev) => e.id === b2.id)).toBeTruthy();
     expect(up.body.warnings.length).toBeGreaterThan(0);
 
+    // A new start date moves the whole train.
+    const later = await t.request("PATCH", `/event/recurring/${cfg}`, {
+      token: manager.token,
+      body: { startDate: d(3) },
+    });
+    expect(later.status).toBe(200);
+    expect(table(later.body.events)[z1][f.tasks.A]).toEqual([d(3), d(7)]);
+    expect(table(later.body.events)[z2][f.tasks.B]).toEqual([d(10), d(15)]);
+
     // Fewer zones: the instances of the zones left out go.
     const less = await t.request("PATCH", `/event/recurring/${cfg}`, {
       token: manager.token,
