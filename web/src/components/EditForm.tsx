@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Spinner, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
-import { warnError } from "../lib/errors";
+import { useBusy } from "../lib/useBusy";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" },
@@ -28,23 +28,13 @@ export function EditForm({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      await onSave();
-    } catch (e) {
-      warnError(e, subject);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusy(subject);
   return (
     <form
       className={mergeClasses(styles.form, className)}
       onSubmit={(e) => {
         e.preventDefault();
-        if (canSave && !busy) void save();
+        if (canSave && !busy) void run(onSave);
       }}
     >
       {children}

@@ -42,3 +42,8 @@ export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): A
   }, []);
   return { data, error, loading, reload, setData };
 }
+
+/** The rows of a list answer, or none when it fails: the optional lists a form offers (tags, lots, zones...). */
+export function rowsOrNone<T>(answer: Promise<{ data: T[] }>): Promise<T[]> {
+  return answer.then((r) => r.data).catch(() => []);
+}

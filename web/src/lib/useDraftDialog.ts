@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { warnError } from "./errors";
+import { useBusy } from "./useBusy";
 
 /**
  * A record created in a dialog (zones, library lots): `open(initial)` shows the dialog with a draft, `setDraft`
@@ -9,19 +9,12 @@ import { warnError } from "./errors";
  */
 export function useDraftDialog<D>(save: (draft: D) => Promise<void>, subject?: string) {
   const [draft, setDraft] = useState<D | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(subject);
 
   const submit = async () => {
     if (draft === null) return;
-    setBusy(true);
-    try {
-      await save(draft);
-      setDraft(null);
-    } catch (e) {
-      warnError(e, subject);
-    } finally {
-      setBusy(false);
-    }
+    const saving = draft;
+    if (await run(() => save(saving))) setDraft(null);
   };
 
   return { draft, setDraft, open: (initial: D) => setDraft(initial), close: () => setDraft(null), busy, submit };

@@ -22,6 +22,7 @@ import { HOLIDAY_TYPES, TEXT_MAX_LENGTH, type HolidayType } from "@jalon/shared"
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { useAsync } from "../../lib/useAsync";
 import { setUndoRemaining, useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
@@ -84,7 +85,7 @@ function HolidayForm({
   const original = useMemo(() => (id === null || !current.data ? null : draftOf(current.data)), [id, current.data]);
   const [draft, setDraft] = useState<HolidayDraft>(draftOf(null));
   const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy("holiday");
   useEffect(() => {
     if (original) setDraft(original);
   }, [original]);
@@ -107,8 +108,7 @@ function HolidayForm({
   const save = async () => {
     setTouched(true);
     if (!canSave(type, draft, id === null ? null : original)) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const body = holidayBody(type, draft, id === null ? null : original);
       const answer =
         id === null ? await holidaysApi.create(projectId, versionId, body) : await holidaysApi.update(id, body);
@@ -119,11 +119,7 @@ function HolidayForm({
         { subject: "holiday" },
       );
       close();
-    } catch (e) {
-      warnError(e, "holiday");
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   if (id !== null && current.loading) return <Spinner label={t("app.loading")} />;

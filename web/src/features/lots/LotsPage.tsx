@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
@@ -50,7 +51,7 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
   const list = useAsync(() => lotsApi.list(projectId, versionId).then((r) => r.data), [projectId, versionId, refresh]);
   const [library, setLibrary] = useState<LibraryLot[] | null>(null);
   const [picked, setPicked] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   // The view is in the address so that "back" from a participant's page lands on the participants again.
   const [search, setSearch] = useSearchParams();
   const view: "lots" | "participants" = search.get("view") === "participants" ? "participants" : "lots";
@@ -105,17 +106,12 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
   };
 
   const importPicked = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const res = await lotsApi.importFromLibrary(projectId, versionId, [...picked]);
       toast.success(t("lots.imported", { count: res.total }));
       setLibrary(null);
       list.reload();
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

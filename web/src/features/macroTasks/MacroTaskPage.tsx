@@ -26,8 +26,8 @@ import { ORDER_LINE_UNITS, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { lotsApi, participantsApi, specialitiesApi, zonesApi } from "../../api/reference";
 import { macroTasksApi, tagsApi, type MacroTaskItem } from "../../api/referenceMore";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
-import { warnError } from "../../lib/errors";
-import { useAsync } from "../../lib/useAsync";
+import { useBusy } from "../../lib/useBusy";
+import { rowsOrNone, useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 import { FormCard } from "../../components/FormCard";
@@ -125,61 +125,20 @@ function MacroTaskForm({
     () => (id === null ? Promise.resolve(null) : macroTasksApi.get(id)),
     [id],
   );
-  const tags = useAsync(
-    () =>
-      tagsApi
-        .list(projectId, versionId)
-        .then((r) => r.data)
-        .catch(() => []),
-    [projectId, versionId],
-  );
-  const lots = useAsync(
-    () =>
-      lotsApi
-        .list(projectId, versionId)
-        .then((r) => r.data)
-        .catch(() => []),
-    [projectId, versionId],
-  );
-  const zones = useAsync(
-    () =>
-      zonesApi
-        .list(projectId, versionId)
-        .then((r) => r.data)
-        .catch(() => []),
-    [projectId, versionId],
-  );
-  const families = useAsync(
-    () =>
-      familiesApi
-        .list()
-        .then((r) => r.data)
-        .catch(() => []),
-    [],
-  );
-  const specialities = useAsync(
-    () =>
-      specialitiesApi
-        .list(projectId, versionId)
-        .then((r) => r.data)
-        .catch(() => []),
-    [projectId, versionId],
-  );
+  const tags = useAsync(() => rowsOrNone(tagsApi.list(projectId, versionId)), [projectId, versionId]);
+  const lots = useAsync(() => rowsOrNone(lotsApi.list(projectId, versionId)), [projectId, versionId]);
+  const zones = useAsync(() => rowsOrNone(zonesApi.list(projectId, versionId)), [projectId, versionId]);
+  const families = useAsync(() => rowsOrNone(familiesApi.list()), []);
+  const specialities = useAsync(() => rowsOrNone(specialitiesApi.list(projectId, versionId)), [projectId, versionId]);
   const original = useMemo(() => (id === null || !current.data ? null : draftOf(current.data)), [id, current.data]);
   const [draft, setDraft] = useState<MacroTaskDraft>(draftOf(null));
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   useEffect(() => {
     if (original) setDraft(original);
   }, [original]);
   const groupId = draft.participantGroupProId;
   const participants = useAsync(
-    () =>
-      groupId === null
-        ? Promise.resolve([])
-        : participantsApi
-            .list(projectId, versionId, groupId)
-            .then((r) => r.data)
-            .catch(() => []),
+    () => (groupId === null ? Promise.resolve([]) : rowsOrNone(participantsApi.list(projectId, versionId, groupId))),
     [projectId, versionId, groupId],
   );
   const set = (patch: Partial<MacroTaskDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -188,18 +147,13 @@ function MacroTaskForm({
 
   const save = async () => {
     if (!canSave(draft, original)) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const body = macroTaskBody(draft, original);
       if (id === null) await macroTasksApi.create(projectId, versionId, body);
       else await macroTasksApi.update(id, body);
       toast.success(t(id === null ? "macroTasks.created" : "macroTasks.updated"));
       close();
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   if (id !== null && current.loading) return <Spinner label={t("app.loading")} />;

@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
 import { fullName } from "../../lib/userName";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { toast } from "../../store/toasts";
 import { useSession } from "../../store/session";
 import { ImportUsersButton } from "./ImportUsersButton";
@@ -26,7 +27,7 @@ export function ProjectUsers({ project }: { project: Project }) {
   const me = useSession((s) => s.user?.id);
   const [picked, setPicked] = useState<User | null>(null);
   const [query, setQuery] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy("user");
   const all = useAsync(() => api.users.list().then((r) => r.data), []);
   const memberList = useAsync(() => api.users.list({ projectId: project.id }).then((r) => r.data), [project.id]);
   const members = memberList.data ?? [];
@@ -46,31 +47,21 @@ export function ProjectUsers({ project }: { project: Project }) {
 
   const assign = async () => {
     if (!picked) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.projects.assignUser(project.id, picked.id);
       setMembers((m) => [...m, picked]);
       setPicked(null);
       setQuery("");
       toast.success(t("project.users.assigned"), { subject: "user" });
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async (user: User) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.projects.removeUser(project.id, user.id);
       setMembers((m) => m.filter((x) => x.id !== user.id));
       toast.success(t("project.users.removed"), { subject: "user" });
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const columns: DataTableColumn<User>[] = [

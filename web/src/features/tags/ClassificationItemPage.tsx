@@ -16,7 +16,7 @@ import {
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassItem } from "../../api/referenceMore";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
-import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
@@ -61,7 +61,7 @@ function ItemForm({
   const categories = useAsync(() => api.categories(projectId, versionId).then((r) => r.data), [projectId, versionId]);
   const original = useMemo(() => (id === null || !current.data ? null : itemDraftOf(current.data)), [id, current.data]);
   const [draft, setDraft] = useState<ItemDraft>(itemDraftOf(null));
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   useEffect(() => {
     if (original) setDraft(original);
   }, [original]);
@@ -70,18 +70,13 @@ function ItemForm({
 
   const save = async () => {
     if (!canSaveItem(draft, original)) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const body = itemBody(draft, original);
       if (id === null) await api.create(projectId, versionId, body);
       else await api.update(id, body);
       toast.success(t(id === null ? `${ns}.created` : `${ns}.updated`));
       close();
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   if (id !== null && current.loading) return <Spinner label={t("app.loading")} />;

@@ -22,6 +22,7 @@ import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { DataTable } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { toast } from "../../store/toasts";
 import { fullName } from "../../lib/userName";
 
@@ -38,7 +39,7 @@ export default function ExternalUserPage() {
   const user = useAsync(() => api.users.get(id), [id]);
   const projects = useAsync(() => api.projects.list().then((r) => r.data.filter((p) => !p.isArchived)), []);
   const [chosen, setChosen] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy("user");
 
   useEffect(() => {
     const e = user.error ?? projects.error;
@@ -60,30 +61,20 @@ export default function ExternalUserPage() {
   const link = async () => {
     const project = available.find((p) => String(p.id) === chosen);
     if (!project) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.projects.assignUser(project.id, u.id);
       setLinked([...linked, { id: project.id, name: project.name }].sort((a, b) => a.name.localeCompare(b.name, "fr")));
       setChosen("");
       toast.success(t("externalUsers.linked"), { subject: "user" });
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const unlink = async (projectId: number) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.projects.removeUser(projectId, u.id);
       setLinked(linked.filter((p) => p.id !== projectId));
       toast.success(t("externalUsers.unlinked"), { subject: "user" });
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

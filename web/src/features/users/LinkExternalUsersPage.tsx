@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 import { fullName } from "../../lib/userName";
@@ -34,7 +35,7 @@ export default function LinkExternalUsersPage() {
   const externals = useAsync(() => api.users.list({ type: "external" }).then((r) => r.data), [projectId]);
   const [picked, setPicked] = useState<User | null>(null);
   const [query, setQuery] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy("user");
   const [inviting, setInviting] = useState(false);
   const [draft, setDraft] = useState<UserFormValues>({ firstname: "", lastname: "", email: "" });
   const archived = project?.isArchived ?? false;
@@ -53,36 +54,25 @@ export default function LinkExternalUsersPage() {
   }, [linked.data, externals.data, query]);
 
   const link = async (user: User) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.projects.assignUser(projectId, user.id);
       linked.setData((l) => [...(l ?? []), user]);
       setPicked(null);
       setQuery("");
       toast.success(t("externalUsers.linked"), { subject: "user" });
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const unlink = async (user: User) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.projects.removeUser(projectId, user.id);
       linked.setData((l) => (l ?? []).filter((u) => u.id !== user.id));
       toast.success(t("externalUsers.unlinked"), { subject: "user" });
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const invite = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const user = await api.users.create({
         firstname: draft.firstname.trim(),
         lastname: draft.lastname.trim(),
@@ -94,11 +84,7 @@ export default function LinkExternalUsersPage() {
       externals.setData((l) => [...(l ?? []), user]);
       toast.success(t("externalUsers.invited"), { subject: "user" });
       setInviting(false);
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const columns: DataTableColumn<User>[] = [

@@ -20,6 +20,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { useSession } from "../../store/session";
 import { toast } from "../../store/toasts";
 import { UserFields } from "./UserFields";
@@ -45,7 +46,7 @@ export default function UserInfosPage() {
     [loaded.data],
   );
   const [values, setValues] = useState<UserFormValues | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy("user");
 
   useEffect(() => setValues(original), [original]);
   useEffect(() => {
@@ -60,18 +61,13 @@ export default function UserInfosPage() {
 
   const save = async () => {
     if (!enabled) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await api.users.update(user.id, changedUserFields(values, original));
       const next = { ...user, ...saved };
       loaded.setData(next);
       if (self) setUser(next);
       toast.success(t("userinfos.saved"), { subject: "user" });
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
