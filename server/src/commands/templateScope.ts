@@ -6,7 +6,7 @@ import {
   SEQUENCE_TEMPLATE_REALTIME,
   type ListQuery,
 } from "@jalon/shared";
-import { readableProject, writableProject, type ProjectRow } from "../access/projects.js";
+import { readableProject, readableVersion, writableProject, type ProjectRow } from "../access/projects.js";
 import type { AuthUser } from "../context.js";
 import type { Db } from "../db/knex.js";
 import type { Emits } from "../http/route.js";
@@ -94,6 +94,23 @@ export async function projectOfRows(
     throw new AppError("errors.validation", { message: "Les modèles doivent appartenir au projet." });
   const pid = rows[0].project_id;
   return mode === "write" ? writableProject(db, user, pid) : readableProject(db, user, pid);
+}
+
+/** A project the user reads and one of its versions (the current one by default): where instances are listed. */
+export async function projectVersion(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  versionId: number | undefined,
+): Promise<{ project: ProjectRow; versionId: number }> {
+  const project = await readableProject(db, user, projectId);
+  if (versionId === undefined) {
+    if (!project.current_version_id) throw new AppError("errors.version_not_found");
+    return { project, versionId: project.current_version_id };
+  }
+  const { version } = await readableVersion(db, user, versionId);
+  if (version.project_id !== project.id) throw new AppError("errors.version_not_in_project");
+  return { project, versionId: version.id };
 }
 
 /** Every id must be a row of the library table (errors.not_found with the missing ids). */

@@ -1,7 +1,6 @@
 import type Router from "@koa/router";
 import { z } from "zod";
 import {
-  AppError,
   EVENT_TEMPLATE_XLSX_HEADERS,
   eventTemplateBulkDeleteBody,
   eventTemplateBulkUpdateBody,
@@ -24,11 +23,17 @@ import {
   type EventTemplateInstance,
   type InstantiatedEventTemplate,
 } from "@jalon/shared";
-import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
+import { writableProject } from "../../access/projects.js";
 import type { AppDeps } from "../../context.js";
 import { copyEventTemplates } from "../../commands/templateCopy.js";
 import { formatParent, importEventTemplatesXlsx } from "../../commands/templateImport.js";
-import { announceTemplates, assertLibraryRows, LIBRARY, proScope } from "../../commands/templateScope.js";
+import {
+  announceTemplates,
+  assertLibraryRows,
+  LIBRARY,
+  projectVersion,
+  proScope,
+} from "../../commands/templateScope.js";
 import { deleteEventTemplates, writeEventTemplate, type EventTemplateInput } from "../../commands/templateWrite.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
@@ -261,14 +266,7 @@ export function eventTemplateRoutes(router: Router<AppState>, deps: AppDeps): vo
     roles: PERMISSIONS.manager,
     query: eventTemplateInstantiatedQuery,
     handler: async ({ db, user, query }) => {
-      const project = await readableProject(db, user, query.projectId);
-      let versionId = project.current_version_id;
-      if (query.versionId !== undefined) {
-        const { version } = await readableVersion(db, user, query.versionId);
-        if (version.project_id !== project.id) throw new AppError("errors.version_not_in_project");
-        versionId = version.id;
-      }
-      if (!versionId) throw new AppError("errors.version_not_found");
+      const { project, versionId } = await projectVersion(db, user, query.projectId, query.versionId);
       const instances = (await orderByFrench(
         db("events as e")
           .join("event_template_pros as et", "et.id", "e.event_template_pro_id")

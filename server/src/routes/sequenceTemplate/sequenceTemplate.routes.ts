@@ -1,7 +1,6 @@
 import type Router from "@koa/router";
 import type { z } from "zod";
 import {
-  AppError,
   PERMISSIONS,
   sequenceTemplateBulkDeleteBody,
   sequenceTemplateCreateBody,
@@ -20,10 +19,16 @@ import {
   sequenceTemplateUpdateBody,
   type SequenceTemplatePro,
 } from "@jalon/shared";
-import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
+import { writableProject } from "../../access/projects.js";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { copySequenceTemplates, importEventTemplatesInto } from "../../commands/templateCopy.js";
-import { announceTemplates, assertLibraryRows, LIBRARY, proScope } from "../../commands/templateScope.js";
+import {
+  announceTemplates,
+  assertLibraryRows,
+  LIBRARY,
+  projectVersion,
+  proScope,
+} from "../../commands/templateScope.js";
 import { deleteSequenceTemplates, writeSequenceTemplate } from "../../commands/templateWrite.js";
 import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
@@ -199,14 +204,7 @@ export function sequenceTemplateRoutes(router: Router<AppState>, deps: AppDeps):
     roles: PERMISSIONS.manager,
     query: sequenceTemplateInstantiatedQuery,
     handler: async ({ db, user, query, ctx }) => {
-      const project = await readableProject(db, user, query.projectId);
-      let versionId = project.current_version_id;
-      if (query.versionId !== undefined) {
-        const { version } = await readableVersion(db, user, query.versionId);
-        if (version.project_id !== project.id) throw new AppError("errors.version_not_in_project");
-        versionId = version.id;
-      }
-      if (!versionId) throw new AppError("errors.version_not_found");
+      const { project, versionId } = await projectVersion(db, user, query.projectId, query.versionId);
       const q = db("sequences as s")
         .join("sequence_template_pros as st", "st.id", "s.sequence_template_pro_id")
         .leftJoin("zones as z", "z.id", "s.zone_id")
