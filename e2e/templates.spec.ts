@@ -142,9 +142,16 @@ test("an admin builds a library sequence template, imports it into the demo proj
   // The project's task template list shows it.
   await openLibraryMenu(page, "Tâches du projet");
   await expect(page).toHaveURL(/\/dashboard\/events-pro$/);
+  const searched = page.waitForResponse((res) =>
+    decodeURIComponent(res.url()).includes("filter=name||contL||Électricité"),
+  );
   await page.getByRole("searchbox", { name: "Rechercher un modèle de tâche" }).fill("Électricité");
+  await searched;
   const tasks = page.getByRole("table", { name: "Modèles de tâches du projet" });
-  await expect(page.getByText("1–1 sur 1")).toBeVisible(); // the search asked the server for that name only
+  // Only rows of that name (the demo has its own Électricité too): the header is the one row without it.
+  await expect(tasks.getByRole("row").filter({ hasNot: page.getByRole("link", { name: /Électricité/ }) })).toHaveCount(
+    1,
+  );
   const task = tasks
     .getByRole("row")
     .filter({ has: page.getByRole("link", { name: "Électricité", exact: true }) })
@@ -152,4 +159,25 @@ test("an admin builds a library sequence template, imports it into the demo proj
   await expect(task).toBeVisible();
   await expect(task).toContainText("ELEC");
   await shot(page, "templates-project-tasks");
+
+  // Back in the library: the chain's first task cannot be deleted (catalogue refusal, nothing deleted), and a
+  // file the server cannot read is refused with errors.import_format.
+  await openLibraryMenu(page, "Tâches globales");
+  await expect(page).toHaveURL(/\/dashboard\/events-library$/);
+  await page.getByRole("combobox", { name: "Modèle de séquence" }).selectOption({ label: NAME });
+  const library = page.getByRole("table", { name: "Modèles de tâches de la bibliothèque" });
+  await expect(page.getByText("1–3 sur 3")).toBeVisible();
+  await page.getByRole("checkbox", { name: "Sélectionner Cloisons" }).check();
+  await page.getByRole("button", { name: "Supprimer la sélection" }).click();
+  const confirm = page.getByRole("dialog", { name: "Supprimer les modèles de tâche" });
+  await confirm.getByRole("button", { name: "Supprimer" }).click();
+  await expect(toast(page, "Ce modèle de tâche est utilisé et ne peut pas être supprimé.").first()).toBeVisible();
+  await expect(library.getByRole("link", { name: "Cloisons", exact: true })).toBeVisible();
+  await page.getByTestId("import-file").setInputFiles({
+    name: "modeles.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from("ceci n'est pas un classeur"),
+  });
+  await expect(toast(page, "Le format du fichier importé est incorrect.").first()).toBeVisible();
+  await shot(page, "templates-library-tasks");
 });
