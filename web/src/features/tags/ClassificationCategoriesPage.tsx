@@ -24,6 +24,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
@@ -69,7 +70,7 @@ function Categories({
     [projectId, versionId, refresh],
   );
   const [editing, setEditing] = useState<CategoryDraft | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   useEffect(() => {
     if (list.error) warnError(list.error);
   }, [list.error]);
@@ -106,38 +107,29 @@ function Categories({
 
   const save = async () => {
     if (!editing || !editing.name.trim()) return;
-    setBusy(true);
     const body = {
       name: editing.name.trim(),
       type: editing.type.trim() || null,
       parentCategoryId: editing.parentCategoryId,
     };
-    try {
+    await run(async () => {
       if (editing.id === null) await api.createCategory(projectId, versionId, body);
       else await api.updateCategory(editing.id, body);
       toast.success(t(editing.id === null ? `${ns}.categories.created` : `${ns}.categories.updated`));
       setEditing(null);
       list.reload();
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async () => {
-    if (!editing?.id) return;
-    setBusy(true);
-    try {
-      await api.deleteCategory(editing.id);
+    const id = editing?.id;
+    if (!id) return;
+    await run(async () => {
+      await api.deleteCategory(id);
       toast.success(t(`${ns}.categories.deleted`));
       setEditing(null);
       list.reload();
-    } catch (e) {
-      warnError(e);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const parents = rows.filter((c) => c.id !== editing?.id);

@@ -13,6 +13,7 @@ import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { SearchField } from "../../components/SearchField";
 import { formatDateTime } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
+import { useBusy } from "../../lib/useBusy";
 import { useAsync } from "../../lib/useAsync";
 import { useSession } from "../../store/session";
 import { toast } from "../../store/toasts";
@@ -47,7 +48,7 @@ export default function UsersPage() {
     email: "",
     type: "manager",
   });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy("user");
 
   useEffect(() => {
     if (list.error) warnError(list.error, "user");
@@ -62,23 +63,16 @@ export default function UsersPage() {
 
   const remove = async () => {
     if (!toDelete) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.users.remove(toDelete.id);
       list.setData((l) => (l ?? []).filter((u) => u.id !== toDelete.id));
       toast.success(t("usersAdmin.deleted"), { subject: "user" });
-      setToDelete(null);
-    } catch (e) {
-      warnError(e, "user");
-      setToDelete(null);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setToDelete(null);
   };
 
-  const create = async () => {
-    setBusy(true);
-    try {
+  const create = () =>
+    run(async () => {
       const user = await api.users.create({
         firstname: draft.firstname.trim(),
         lastname: draft.lastname.trim(),
@@ -88,12 +82,7 @@ export default function UsersPage() {
       list.setData((l) => [...(l ?? []), user]);
       toast.success(t("usersAdmin.created"), { subject: "user" });
       setCreating(false);
-    } catch (e) {
-      warnError(e, "user");
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const columns: DataTableColumn<User>[] = [
     ...USER_COLUMNS.map((c): DataTableColumn<User> => ({
