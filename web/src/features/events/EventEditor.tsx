@@ -42,6 +42,13 @@ import { RefSelect } from "../../components/RefSelect";
 import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
 import {
+  SequenceTabPanel,
+  isSequenceTab,
+  sequenceTabsFor,
+  useEventSequence,
+  type SequenceTab,
+} from "../sequences/recurring/EventSequenceTabs";
+import {
   NAME_MAX_LENGTH,
   TRIGRAM_MAX_LENGTH,
   addParent,
@@ -73,7 +80,7 @@ const useStyles = makeStyles({
   switches: { display: "flex", gap: tokens.spacingHorizontalXL, flexWrap: "wrap" },
 });
 
-type TabValue = "general" | "links" | "history" | "lock";
+type TabValue = "general" | "links" | "history" | "lock" | SequenceTab;
 
 export interface EventEditorProps {
   kind: PlannedEventType;
@@ -120,6 +127,8 @@ function EventForm({
   const refresh = useRefreshCounter("data");
   const { zones, lots } = useReferences(versionId);
   const [tab, setTab] = useState<TabValue>("general");
+  // The sequence tabs (issue 16): reloaded after their own writes.
+  const [sequenceTick, setSequenceTick] = useState(0);
   const [original, setOriginal] = useState<EventFormValues>(() => emptyEventValues(kind));
   const [values, setValues] = useState<EventFormValues>(() => emptyEventValues(kind));
   const [event, setEvent] = useState<EventItem | null>(null);
@@ -152,6 +161,8 @@ function EventForm({
     }
   }, [loaded.error, navigate, listPath]);
 
+  const sequenceInfo = useEventSequence(event, sequenceTick + refresh);
+  const sequenceTabs = sequenceTabsFor(event, sequenceInfo.data);
   if (id !== null && !event) return loaded.error ? null : <FullPageSpinner />;
 
   const errors = validateEvent(values);
@@ -433,8 +444,13 @@ function EventForm({
         <Tab value="links">{t("event.tabs.links")}</Tab>
         {id !== null ? <Tab value="history">{t("event.tabs.history")}</Tab> : null}
         <Tab value="lock">{t("event.tabs.lock")}</Tab>
+        {sequenceTabs.map((st) => (
+          <Tab key={st} value={st}>
+            {t(`eventTabs.${st}`)}
+          </Tab>
+        ))}
       </TabList>
-      <div role="tabpanel" aria-label={t(`event.tabs.${tab}`)}>
+      <div role="tabpanel" aria-label={isSequenceTab(tab) ? t(`eventTabs.${tab}`) : t(`event.tabs.${tab}`)}>
         {tab === "general" ? general : null}
         {tab === "links" ? (
           <LinksTab
@@ -449,6 +465,16 @@ function EventForm({
         ) : null}
         {tab === "history" && id !== null ? <HistoryTab eventId={id} /> : null}
         {tab === "lock" ? lock : null}
+        {isSequenceTab(tab) && event && sequenceInfo.data && sequenceTabs.includes(tab) ? (
+          <SequenceTabPanel
+            tab={tab}
+            event={event}
+            loaded={sequenceInfo.data}
+            projectId={projectId}
+            versionId={versionId}
+            onChanged={() => setSequenceTick((n) => n + 1)}
+          />
+        ) : null}
       </div>
     </FormCard>
   );

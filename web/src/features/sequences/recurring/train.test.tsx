@@ -27,11 +27,48 @@ const ZONES = [
   { id: 10, name: "Bâtiment A", fullName: "Bâtiment A", parentId: null, typology: "Bâtiment", position: 0 },
   { id: 5, name: "Site", fullName: "Site", parentId: null, typology: "Extérieurs", position: 0 },
 ];
+const inTrain = { instantiationConfigId: 60, sequenceType: "recurring" as const };
 const EVENTS = [
-  makeEvent({ id: 201, name: "Cloisons", zoneId: 1, sequenceId: 51, startDate: "2024-01-01", endDate: "2024-01-05" }),
-  makeEvent({ id: 202, name: "Peinture", zoneId: 1, sequenceId: 51, startDate: "2024-01-11", endDate: "2024-01-16" }),
-  makeEvent({ id: 203, name: "Cloisons", zoneId: 2, sequenceId: 52, startDate: "2024-01-08", endDate: "2024-01-12" }),
-  makeEvent({ id: 204, name: "Peinture", zoneId: 2, sequenceId: 52, startDate: "2024-01-18", endDate: "2024-01-23" }),
+  makeEvent({
+    id: 201,
+    name: "Cloisons",
+    zoneId: 1,
+    sequenceId: 51,
+    eventTemplateProId: 101,
+    ...inTrain,
+    startDate: "2024-01-01",
+    endDate: "2024-01-05",
+  }),
+  makeEvent({
+    id: 202,
+    name: "Peinture",
+    zoneId: 1,
+    sequenceId: 51,
+    eventTemplateProId: 103,
+    ...inTrain,
+    startDate: "2024-01-11",
+    endDate: "2024-01-16",
+  }),
+  makeEvent({
+    id: 203,
+    name: "Cloisons",
+    zoneId: 2,
+    sequenceId: 52,
+    eventTemplateProId: 101,
+    ...inTrain,
+    startDate: "2024-01-08",
+    endDate: "2024-01-12",
+  }),
+  makeEvent({
+    id: 204,
+    name: "Peinture",
+    zoneId: 2,
+    sequenceId: 52,
+    eventTemplateProId: 103,
+    ...inTrain,
+    startDate: "2024-01-18",
+    endDate: "2024-01-23",
+  }),
 ];
 const TRAIN: TrainSequence = {
   ...makeSequence({ id: 50, name: "Second œuvre" }),
@@ -150,5 +187,38 @@ describe("sequence page of a train", () => {
     await waitFor(() =>
       expect(useToasts.getState().items.map((x) => x.message)).toContain("Zones de la séquence mises à jour."),
     );
+  });
+});
+
+describe("task modal's sequence tabs", () => {
+  it("shows a train's task in every zone, and the train's settings and zones, in their tabs", async () => {
+    mockApi({
+      "GET /api/event/203": { ...EVENTS[2], parentsEvents: [], childrenEvents: [] },
+      "GET /api/sequence/52": {
+        ...makeSequence({ id: 52, name: "Second œuvre — R+2", zoneId: 2 }),
+        parentSequenceId: 50,
+        events: EVENTS.slice(2),
+      },
+      "GET /api/sequence/50": TRAIN,
+      "GET /api/zone": { data: ZONES, count: ZONES.length, total: ZONES.length },
+      "GET /api/sequence-template-pro/9": { id: 9, name: "Modèle second œuvre", color: null, typology: ["Niveau"] },
+      "GET /api/event": { data: [], count: 0, total: 0 },
+    });
+    renderScreen("/dashboard/event/203");
+    const tab = await screen.findByRole("tab", { name: "Tâche récurrente" });
+    expect(screen.getByRole("tab", { name: "Séquence récurrente" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Mise à jour des zones" })).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Séquence individuelle" })).toBeNull();
+    await userEvent.click(tab);
+    const table = await screen.findByRole("table", { name: "La même tâche du modèle dans chaque zone du train" });
+    await waitFor(() => expect(within(table).getByRole("row", { name: /R\+1/ })).toHaveTextContent("05/01/2024"));
+    expect(within(table).getByRole("row", { name: /R\+2/ })).toHaveTextContent("12/01/2024");
+    expect(within(table).queryByText("Peinture")).toBeNull();
+    await userEvent.click(screen.getByRole("tab", { name: "Séquence récurrente" }));
+    expect(await screen.findByRole("button", { name: "Synchroniser" })).toBeInTheDocument();
+    expect(screen.getByRole("spinbutton", { name: "Takt (jours ouvrés)" })).toHaveValue(5);
+    await userEvent.click(screen.getByRole("tab", { name: "Mise à jour des zones" }));
+    expect(await screen.findByRole("button", { name: "Enregistrer les zones" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Bâtiment A / R+2" })).toBeChecked();
   });
 });
