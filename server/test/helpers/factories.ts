@@ -4,7 +4,7 @@ import { hashPassword } from "../../src/auth/passwords.js";
 import { createProject } from "../../src/commands/createProject.js";
 import type { AuthUser } from "../../src/context.js";
 import type { Db } from "../../src/db/knex.js";
-import type { TestApp } from "./app.js";
+import { startTestApp, type TestApp } from "./app.js";
 
 /** Factories: `buildX(t, overrides)` inserts a row with unique data and returns it (users with a token). */
 
@@ -129,4 +129,21 @@ export async function buildLot(db: Db, p: BuiltProject, overrides: Record<string
 export async function countRows(db: Db, table: string, where: Record<string, unknown> = {}): Promise<number> {
   const [r] = await db(table).where(where).count({ count: "*" });
   return Number(r.count);
+}
+
+/**
+ * The app of a test file with the users most HTTP tests need, created in this order: a manager, an external
+ * user and a manager of no project (the outsider of the permission cases).
+ */
+export async function startWithUsers(): Promise<{
+  t: TestApp;
+  manager: BuiltUser;
+  external: BuiltUser;
+  outsider: BuiltUser;
+}> {
+  const t = await startTestApp();
+  const manager = await buildUser(t, { type: "manager" });
+  const external = await buildUser(t, { type: "external" });
+  const outsider = await buildUser(t, { type: "manager" });
+  return { t, manager, external, outsider };
 }

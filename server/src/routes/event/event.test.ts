@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
+import { type TestApp } from "../../../test/helpers/app.js";
 import {
   buildEvent,
   buildLink,
   buildProject,
-  buildUser,
   buildZone,
   type BuiltProject,
   type BuiltUser,
+  startWithUsers,
 } from "../../../test/helpers/factories.js";
 
-let t: TestApp;
-let manager: BuiltUser;
-let external: BuiltUser;
-let outsider: BuiltUser;
+let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser;
 let p: BuiltProject;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  manager = await buildUser(t, { type: "manager" });
-  external = await buildUser(t, { type: "external" });
-  outsider = await buildUser(t, { type: "manager" });
+  ({ t, manager, external, outsider } = await startWithUsers());
   p = await buildProject(t, manager, { members: [external] });
   const zone = await buildZone(t.db, p, { name: "Bâtiment A" });
   const a = await buildEvent(t.db, p, {

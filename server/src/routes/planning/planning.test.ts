@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
+import { type TestApp } from "../../../test/helpers/app.js";
 import {
   buildLot,
   buildProject,
-  buildUser,
   countRows,
   type BuiltProject,
   type BuiltUser,
+  startWithUsers,
 } from "../../../test/helpers/factories.js";
 import { fromWire } from "@jalon/shared/planning";
 
-let t: TestApp;
-let manager: BuiltUser;
-let external: BuiltUser;
-let outsider: BuiltUser;
+let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser;
 let p: BuiltProject;
 let ids: { a: number; b: number; m: number };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  manager = await buildUser(t, { type: "manager" });
-  external = await buildUser(t, { type: "external" });
-  outsider = await buildUser(t, { type: "manager" });
+  ({ t, manager, external, outsider } = await startWithUsers());
   p = await buildProject(t, manager, { members: [external] });
   const lot = await buildLot(t.db, p, { name: "Gros œuvre", color: "#8B4513" });
   const post = (body: Record<string, unknown>) =>

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { buildProject, buildUser, type BuiltProject, type BuiltUser } from "../../../test/helpers/factories.js";
+import { type TestApp } from "../../../test/helpers/app.js";
+import { buildProject, type BuiltProject, type BuiltUser, startWithUsers } from "../../../test/helpers/factories.js";
 import { planningCacheStats } from "../../planning/planningCache.js";
 
 /** GET /planning/data's range (startDate/endDate, months) and date filter (fromDate/toDate, days), issue 14. */
-let t: TestApp;
-let manager: BuiltUser;
-let external: BuiltUser;
-let outsider: BuiltUser;
+let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser;
 let p: BuiltProject;
 let ids: { y1: number; y3: number; seam: number };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  manager = await buildUser(t, { type: "manager" });
-  external = await buildUser(t, { type: "external" });
-  outsider = await buildUser(t, { type: "manager" });
+  ({ t, manager, external, outsider } = await startWithUsers());
   p = await buildProject(t, manager, { members: [external], isPublic: true });
   const post = async (body: Record<string, unknown>) => {
     const res = await t.request("POST", "/event", {

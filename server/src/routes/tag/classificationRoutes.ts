@@ -1,4 +1,5 @@
 import type Router from "@koa/router";
+import type { z } from "zod";
 import { emitReference } from "../../commands/lotWrite.js";
 import {
   AppError,
@@ -21,7 +22,7 @@ import type { Db } from "../../db/knex.js";
 import { listScope, readableRow, writableRow, writableRows, writeScope } from "../../commands/referenceScope.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
-import { route } from "../../http/route.js";
+import { route, type Emits } from "../../http/route.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import {
   categorySelect,
@@ -205,42 +206,14 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
     },
   });
 
-  route(router, deps, {
-    method: "patch",
-    path: `${spec.itemPath}/:id`,
-    roles: PERMISSIONS.manager,
-    params: classificationParams,
+  rowWriteRoutes(router, deps, {
+    path: spec.itemPath,
+    table: tables.items,
+    resource: spec.resource,
     body: classificationItemUpdateBody,
-    write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const row = await writableRow(db, user, tables.items, params.id);
-      await assertCategory(db, tables.categories, row.version_id, body.categoryId, "categoryId");
-      const update: Record<string, unknown> = {};
-      if (body.name !== undefined) update.name = body.name;
-      if (body.color !== undefined) update.color = body.color;
-      if (body.type !== undefined) update.type = body.type;
-      if (body.categoryId !== undefined) update.category_id = body.categoryId;
-      if (Object.keys(update).length > 0)
-        await db(tables.items)
-          .where({ id: row.id })
-          .update({ ...update, updated_at: db.fn.now() });
-      emitReference(emits, spec.resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
-      return one(db, row.id);
-    },
-  });
-
-  route(router, deps, {
-    method: "delete",
-    path: `${spec.itemPath}/:id`,
-    roles: PERMISSIONS.manager,
-    params: classificationParams,
-    write: true,
-    handler: async ({ db, user, params, emits }) => {
-      const row = await writableRow(db, user, tables.items, params.id);
-      await db(tables.items).where({ id: row.id }).delete();
-      emitReference(emits, spec.resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
-      return { count: 1 };
-    },
+    columns: { name: "name", color: "color", type: "type", categoryId: "category_id" },
+    check: (db, row, body) => assertCategory(db, tables.categories, row.version_id, body.categoryId, "categoryId"),
+    one,
   });
 }
 
@@ -341,41 +314,75 @@ export function categoryRoutes(router: Router<AppState>, deps: AppDeps, spec: Cl
     },
   });
 
-  route(router, deps, {
-    method: "patch",
-    path: `${spec.categoryPath}/:id`,
-    roles: PERMISSIONS.manager,
-    params: classificationParams,
+  /** DELETE .../{id}: its items and sub-categories stay, without a category (the schema sets them NULL). */
+  rowWriteRoutes(router, deps, {
+    path: spec.categoryPath,
+    table: tables.categories,
+    resource,
     body: classificationCategoryUpdateBody,
-    write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const row = await writableRow(db, user, tables.categories, params.id);
+    columns: { name: "name", type: "type", parentCategoryId: "parent_category_id" },
+    check: async (db, row, body) => {
       await assertCategory(db, tables.categories, row.version_id, body.parentCategoryId, "parentCategoryId");
       await assertNoCycle(db, tables.categories, row.id, body.parentCategoryId);
+    },
+    one,
+  });
+}
+
+type WritableRow = Awaited<ReturnType<typeof writableRow>>;
+
+/**
+ * PATCH {path}/{id} (the changed fields, after the row's reference checks) and DELETE {path}/{id} of one
+ * table: the same for items and categories.
+ */
+function rowWriteRoutes<S extends z.ZodType<Record<string, unknown>>>(
+  router: Router<AppState>,
+  deps: AppDeps,
+  r: {
+    path: string;
+    table: string;
+    resource: string;
+    body: S;
+    /** Body field -> column written when the field is sent. */
+    columns: Record<string, string>;
+    check: (db: Db, row: WritableRow, body: z.output<S>) => Promise<void>;
+    one: (db: Db, id: number) => Promise<unknown>;
+  },
+): void {
+  const announce = (emits: Emits, row: WritableRow, userId: number) =>
+    emitReference(emits, r.resource, { projectId: row.project_id, versionId: row.version_id }, userId, [row.id]);
+  route(router, deps, {
+    method: "patch",
+    path: `${r.path}/:id`,
+    roles: PERMISSIONS.manager,
+    params: classificationParams,
+    body: r.body,
+    write: true,
+    handler: async ({ db, user, params, body, emits }) => {
+      const row = await writableRow(db, user, r.table, params.id);
+      const input = body as z.output<S>;
+      await r.check(db, row, input);
       const update: Record<string, unknown> = {};
-      if (body.name !== undefined) update.name = body.name;
-      if (body.type !== undefined) update.type = body.type;
-      if (body.parentCategoryId !== undefined) update.parent_category_id = body.parentCategoryId;
+      for (const [field, column] of Object.entries(r.columns))
+        if (input[field] !== undefined) update[column] = input[field];
       if (Object.keys(update).length > 0)
-        await db(tables.categories)
+        await db(r.table)
           .where({ id: row.id })
           .update({ ...update, updated_at: db.fn.now() });
-      emitReference(emits, resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
-      return one(db, row.id);
+      announce(emits, row, user.id);
+      return r.one(db, row.id);
     },
   });
-
-  /** DELETE .../{id}: its items and sub-categories stay, without a category (the schema sets them NULL). */
   route(router, deps, {
     method: "delete",
-    path: `${spec.categoryPath}/:id`,
+    path: `${r.path}/:id`,
     roles: PERMISSIONS.manager,
     params: classificationParams,
     write: true,
     handler: async ({ db, user, params, emits }) => {
-      const row = await writableRow(db, user, tables.categories, params.id);
-      await db(tables.categories).where({ id: row.id }).delete();
-      emitReference(emits, resource, { projectId: row.project_id, versionId: row.version_id }, user.id, [row.id]);
+      const row = await writableRow(db, user, r.table, params.id);
+      await db(r.table).where({ id: row.id }).delete();
+      announce(emits, row, user.id);
       return { count: 1 };
     },
   });

@@ -1,26 +1,20 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
+import { type TestApp } from "../../../test/helpers/app.js";
 import {
   buildEvent,
   buildProject,
-  buildUser,
   countRows,
   type BuiltProject,
   type BuiltUser,
+  startWithUsers,
 } from "../../../test/helpers/factories.js";
 
-let t: TestApp;
-let manager: BuiltUser;
-let external: BuiltUser;
-let outsider: BuiltUser;
+let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser;
 let p: BuiltProject;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  manager = await buildUser(t, { type: "manager" });
-  external = await buildUser(t, { type: "external" });
-  outsider = await buildUser(t, { type: "manager" });
+  ({ t, manager, external, outsider } = await startWithUsers());
   p = await buildProject(t, manager, { members: [external], name: "Collège Jules Verne" });
 });
 afterAll(async () => t?.close());

@@ -1,27 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
+import { type TestApp } from "../../../test/helpers/app.js";
 import {
   buildEvent,
   buildLink,
   buildLot,
   buildProject,
-  buildUser,
   buildZone,
   countRows,
   type BuiltUser,
+  startWithUsers,
 } from "../../../test/helpers/factories.js";
 
-let t: TestApp;
-let manager: BuiltUser;
-let external: BuiltUser;
-let outsider: BuiltUser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  manager = await buildUser(t, { type: "manager" });
-  external = await buildUser(t, { type: "external" });
-  outsider = await buildUser(t, { type: "manager" });
-});
+let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser;
+beforeAll(async () => void ({ t, manager, external, outsider } = await startWithUsers()));
 afterAll(async () => t?.close());
 
 describe("POST /version", () => {
