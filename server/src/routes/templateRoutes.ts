@@ -1,6 +1,5 @@
 import type Router from "@koa/router";
 import type { Knex } from "knex";
-import type { z } from "zod";
 import {
   AppError,
   eventTemplateParams,
@@ -8,8 +7,10 @@ import {
   PERMISSIONS,
   type ListQuery,
   type ListResource,
+  text,
   type PermissionSet,
 } from "@jalon/shared";
+import { z } from "zod";
 import { writableProject } from "../access/projects.js";
 import type { AppDeps, AuthUser } from "../context.js";
 import {
@@ -111,6 +112,10 @@ export async function listTemplates<Out>(
 ) {
   const resource = maxLimit ? { ...side.resource, defaultLimit: maxLimit, maxLimit } : side.resource;
   const query = parseListQuery(rawQuery, resource);
+  // "GET /sequence-template (name contains)": a plain ?name= is the name filter too.
+  const plain = nameQuery.safeParse(rawQuery);
+  if (!plain.success) throw new AppError("errors.validation", { details: { field: "name" } });
+  if (plain.data.name) query.filters.push({ field: "name", op: "cont", value: plain.data.name });
   const scope = side.library ? LIBRARY : proScope((await proListProject(db, user, query)).id);
   const base = scoped(db, tableOf(side, scope), scope, ALIAS).select(`${ALIAS}.*`);
   side.refine(db, base, query);
@@ -126,6 +131,7 @@ export async function listTemplates<Out>(
 }
 
 const rowParams = eventTemplateParams;
+const nameQuery = z.looseObject({ name: text().optional() });
 
 /** The request schemas and commands of a side's writes. */
 export interface TemplateCommands<I> {

@@ -85,6 +85,9 @@ describe("library sequence templates", () => {
     });
     expect(list.status).toBe(200);
     expect(list.body.data.some((s: { id: number }) => s.id === seq.id)).toBe(true);
+    const plain = await t.request("GET", "/sequence-template", { token: manager.token, query: { name: "LOISON" } });
+    expect(plain.body.data.some((s: { id: number }) => s.id === seq.id)).toBe(true);
+    expect(plain.body.data.every((s: { name: string }) => /loison/i.test(s.name))).toBe(true);
     const none = await req("GET", "/sequence-template", manager.token, undefined, {
       filter: [`id||$eq||${seq.id}`, "typology||$eq||T4"],
     });
