@@ -13,3 +13,4 @@ export * from "./progress.js";
 export * from "./psplib.js";
 export * from "./psplibLength.js";
 export * from "./instantiate.js";
+export * from "./workforce.js";
