@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode } from "react";
-import { Title3, makeStyles, tokens } from "@fluentui/react-components";
+import { Field, Input, Title3, makeStyles, tokens, type InputProps } from "@fluentui/react-components";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },
@@ -35,3 +35,32 @@ export function AuthForm({
 }
 
 export const MAX_INPUT_LENGTH = 200;
+
+/** A field of the sign-in forms: its label, the input (at most MAX_INPUT_LENGTH characters), an error under it. */
+export function AuthField({
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  type: InputProps["type"];
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <Field label={label} validationState={error ? "error" : "none"} validationMessage={error}>
+      <Input
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        maxLength={MAX_INPUT_LENGTH}
+        onChange={(_, d) => onChange(d.value)}
+      />
+    </Field>
+  );
+}

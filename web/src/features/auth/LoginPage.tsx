@@ -2,12 +2,12 @@
 // Enter submits; 200 characters at most; server codes shown as warnings under errors.{code}.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Field, Input, Spinner } from "@fluentui/react-components";
+import { Body1, Button, Spinner } from "@fluentui/react-components";
 import { api } from "../../api/client";
 import { useSession } from "../../store/session";
 import { warnError } from "../../lib/errors";
 import { AppLink } from "../../components/AppLink";
-import { AuthForm, MAX_INPUT_LENGTH } from "./AuthForm";
+import { AuthField, AuthForm } from "./AuthForm";
 
 export function canLogin(email: string, password: string): boolean {
   return password.length > 0 && email.includes("@");
@@ -40,24 +40,14 @@ export default function LoginPage() {
       footer={<AppLink to="/forgot">{t("login.forgot")}</AppLink>}
     >
       <Body1>{t("login.subtitle")}</Body1>
-      <Field label={t("login.email")}>
-        <Input
-          type="email"
-          autoComplete="username"
-          value={email}
-          maxLength={MAX_INPUT_LENGTH}
-          onChange={(_, d) => setEmail(d.value)}
-        />
-      </Field>
-      <Field label={t("login.password")}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          maxLength={MAX_INPUT_LENGTH}
-          onChange={(_, d) => setPassword(d.value)}
-        />
-      </Field>
+      <AuthField label={t("login.email")} type="email" autoComplete="username" value={email} onChange={setEmail} />
+      <AuthField
+        label={t("login.password")}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       <Button type="submit" appearance="primary" disabled={!enabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
         {t("login.submit")}
       </Button>

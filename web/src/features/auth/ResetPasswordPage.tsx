@@ -3,12 +3,12 @@
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, Field, Input } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { api } from "../../api/client";
 import { warnError } from "../../lib/errors";
 import { toast } from "../../store/toasts";
 import { AppLink } from "../../components/AppLink";
-import { AuthForm, MAX_INPUT_LENGTH } from "./AuthForm";
+import { AuthField, AuthForm } from "./AuthForm";
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -39,28 +39,21 @@ export default function ResetPasswordPage() {
       onSubmit={submit}
       footer={<AppLink to="/login">{t("reset.backToLogin")}</AppLink>}
     >
-      <Field label={t("reset.password")}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          maxLength={MAX_INPUT_LENGTH}
-          onChange={(_, d) => setPassword(d.value)}
-        />
-      </Field>
-      <Field
+      <AuthField
+        label={t("reset.password")}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <AuthField
         label={t("reset.confirmation")}
-        validationState={mismatch ? "error" : "none"}
-        validationMessage={mismatch ? t("reset.mismatch") : undefined}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          maxLength={MAX_INPUT_LENGTH}
-          onChange={(_, d) => setConfirmation(d.value)}
-        />
-      </Field>
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+        error={mismatch ? t("reset.mismatch") : undefined}
+      />
       <Button type="submit" appearance="primary" disabled={!enabled}>
         {t("reset.submit")}
       </Button>
