@@ -52,29 +52,29 @@ const useStyles = makeStyles({
   fieldset: { border: "none", padding: 0, margin: 0, display: "flex", flexDirection: "column", rowGap: "6px" },
 });
 
-/** One checkbox per zone typology; the ticked ones are kept in the order of `choices`. */
-export function TypologyChecklist({
+/** One checkbox per choice (zone typologies, tags); the ticked ones are kept in the order of `choices`. */
+export function Checklist<K extends string | number>({
   choices,
   value,
   onChange,
 }: {
-  choices: string[];
-  value: string[];
-  onChange: (typology: string[]) => void;
+  choices: { id: K; name: string }[];
+  value: K[];
+  onChange: (value: K[]) => void;
 }) {
   const styles = useStyles();
   return (
     <div className={styles.typologies}>
-      {choices.map((typology) => (
+      {choices.map((c) => (
         <Checkbox
-          key={typology}
-          label={typology}
-          checked={value.includes(typology)}
+          key={c.id}
+          label={c.name}
+          checked={value.includes(c.id)}
           onChange={(_, d) =>
             onChange(
               d.checked
-                ? choices.filter((x) => x === typology || value.includes(x))
-                : value.filter((x) => x !== typology),
+                ? choices.filter((x) => x.id === c.id || value.includes(x.id)).map((x) => x.id)
+                : value.filter((x) => x !== c.id),
             )
           }
         />
@@ -82,6 +82,9 @@ export function TypologyChecklist({
     </div>
   );
 }
+
+/** Names as checklist choices. */
+export const named = (names: string[]) => names.map((name) => ({ id: name, name }));
 
 /** A typed text that is not a number: the field will not be sent (spec 001 section 5), which the form says. */
 const notNumber = (s: string, parse: (s: string) => number | undefined) => s.trim() !== "" && parse(s) === undefined;
@@ -92,6 +95,7 @@ export function EventTemplateFields({
   candidates,
   typologies,
   lots,
+  tags,
   parentError,
 }: {
   value: EventTemplateDraft;
@@ -101,6 +105,8 @@ export function EventTemplateFields({
   /** The sequence template's typologies: the ones this task may be limited to. */
   typologies: string[];
   lots: NamedRef[];
+  /** The version's tags (project copies); undefined in the library, which has none. */
+  tags?: NamedRef[];
   /** The server's parent refusal, shown under the parents. */
   parentError?: string | null;
 }) {
@@ -160,7 +166,17 @@ export function EventTemplateFields({
         <fieldset className={styles.fieldset}>
           <legend>{t("templates.event.fields.typology")}</legend>
           <Body1 className={styles.muted}>{t("templates.event.fields.typologyHint")}</Body1>
-          <TypologyChecklist choices={typologies} value={value.typology} onChange={(typology) => set({ typology })} />
+          <Checklist choices={named(typologies)} value={value.typology} onChange={(typology) => set({ typology })} />
+        </fieldset>
+      ) : null}
+      {tags ? (
+        <fieldset className={styles.fieldset}>
+          <legend>{t("templates.event.fields.tags")}</legend>
+          {tags.length === 0 ? (
+            <Body1 className={styles.muted}>{t("templates.event.fields.noTags")}</Body1>
+          ) : (
+            <Checklist choices={tags} value={value.tagIds} onChange={(tagIds) => set({ tagIds })} />
+          )}
         </fieldset>
       ) : null}
       <Field label={t("templates.event.fields.comments")}>

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Body1, Button, Spinner, makeStyles, tokens } from "@fluentui/react-components";
 import { ArrowLeft20Regular } from "@fluentui/react-icons";
 import { libraryLotsApi, lotsApi } from "../../api/reference";
+import { tagsApi } from "../../api/referenceMore";
 import type { NamedRef } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
 import { AppLink } from "../../components/AppLink";
@@ -45,6 +46,21 @@ export function EventTemplateProPage() {
   return <ScopedPage scope="pro">{(p) => <EventTemplateEditor {...p} />}</ScopedPage>;
 }
 
+/** The tags a project template may carry: the selected version's (the library has none: undefined). */
+export function useTemplateTags(scope: TemplateScope, projectId: number | null, versionId: number | null) {
+  const tags = useAsync<NamedRef[] | undefined>(
+    () =>
+      scope === "pro" && projectId !== null && versionId !== null
+        ? tagsApi.list(projectId, versionId).then((r) => r.data.map((tag) => ({ id: tag.id, name: tag.name })))
+        : Promise.resolve(undefined),
+    [scope, projectId, versionId],
+  );
+  useEffect(() => {
+    if (tags.error) warnError(tags.error);
+  }, [tags.error]);
+  return scope === "pro" ? (tags.data ?? []) : undefined;
+}
+
 /** The lots a task template may name: the library's, or the selected version's. */
 export function useTemplateLots(scope: TemplateScope, projectId: number | null, versionId: number | null) {
   const lots = useAsync<NamedRef[]>(
@@ -81,6 +97,7 @@ function EventTemplateEditor({ scope, projectId, versionId }: ScopeProps) {
     [scope, sequenceId],
   );
   const lots = useTemplateLots(scope, projectId, versionId);
+  const tags = useTemplateTags(scope, projectId, versionId);
   const canWrite = useCanWrite(scope);
   const [original, setOriginal] = useState<EventTemplateDraft | null>(null);
   const [value, setValue] = useState<EventTemplateDraft | null>(creating ? NEW_EVENT_TEMPLATE : null);
@@ -169,6 +186,7 @@ function EventTemplateEditor({ scope, projectId, versionId }: ScopeProps) {
           candidates={candidates}
           typologies={seq?.typology ?? value.typology}
           lots={lots}
+          tags={tags}
           parentError={parentError}
         />
         <div className={styles.actions}>

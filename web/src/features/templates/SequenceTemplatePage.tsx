@@ -36,8 +36,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
-import { EventTemplateFields, TypologyChecklist } from "./EventTemplateFields";
-import { useTemplateLots } from "./EventTemplatePage";
+import { Checklist, EventTemplateFields, named } from "./EventTemplateFields";
+import { useTemplateLots, useTemplateTags } from "./EventTemplatePage";
 import {
   ScopedPage,
   eventTemplatePath,
@@ -150,6 +150,7 @@ function SequenceTemplateForm({
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const canWrite = useCanWrite(scope);
+  const tags = useTemplateTags(scope, projectId, versionId);
   const [newTypology, setNewTypology] = useState("");
   const projectTypologies = useAsync(
     () => (scope === "pro" && versionId !== null ? sequenceTemplatesApi.typologies(versionId) : Promise.resolve([])),
@@ -258,8 +259,8 @@ function SequenceTemplateForm({
           typologyChoices.length === 0 ? (
             <Body1 className={styles.muted}>{t("templates.sequence.fields.noProjectTypology")}</Body1>
           ) : (
-            <TypologyChecklist
-              choices={typologyChoices}
+            <Checklist
+              choices={named(typologyChoices)}
               value={value.typology}
               onChange={(typology) => set({ typology })}
             />
@@ -304,6 +305,16 @@ function SequenceTemplateForm({
           </>
         )}
       </fieldset>
+      {tags ? (
+        <fieldset className={styles.fieldset}>
+          <legend>{t("templates.event.fields.tags")}</legend>
+          {tags.length === 0 ? (
+            <Body1 className={styles.muted}>{t("templates.event.fields.noTags")}</Body1>
+          ) : (
+            <Checklist choices={tags} value={value.tagIds} onChange={(tagIds) => set({ tagIds })} />
+          )}
+        </fieldset>
+      ) : null}
       {serverError ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{serverError}</MessageBarBody>
@@ -360,6 +371,7 @@ function Network({
   const { t } = useTranslation();
   const styles = useStyles();
   const lots = useTemplateLots(scope, projectId, versionId);
+  const tags = useTemplateTags(scope, projectId, versionId);
   const [draft, setDraft] = useState<EventTemplateDraft | null>(null);
   const [busy, setBusy] = useState(false);
   const [parentError, setParentError] = useState<string | null>(null);
@@ -472,6 +484,7 @@ function Network({
             candidates={tasks.map((et) => ({ id: et.id, name: et.name }))}
             typologies={template.typology}
             lots={lots}
+            tags={tags}
             parentError={parentError}
           />
         ) : null}

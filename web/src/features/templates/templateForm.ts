@@ -36,6 +36,8 @@ export interface EventTemplateDraft {
   prerequisitesDelay: string;
   finishesDelay: string;
   parents: ParentRow[];
+  /** Project copies: tags of the version (ids). */
+  tagIds: number[];
 }
 
 export const NEW_EVENT_TEMPLATE: EventTemplateDraft = {
@@ -49,6 +51,7 @@ export const NEW_EVENT_TEMPLATE: EventTemplateDraft = {
   prerequisitesDelay: "0",
   finishesDelay: "0",
   parents: [],
+  tagIds: [],
 };
 
 /** The trigram as shown and sent: upper case, at most 10 characters. */
@@ -85,6 +88,7 @@ export function draftOfEventTemplate(et: EventTemplateItem): EventTemplateDraft 
     prerequisitesDelay: String(et.prerequisitesDelay),
     finishesDelay: String(et.finishesDelay),
     parents: et.parents.map((p) => ({ id: p.id, name: p.name, type: p.type, delay: String(p.delay) })),
+    tagIds: et.tags.map((tag) => tag.id),
   };
 }
 
@@ -92,7 +96,7 @@ function parentsBody(rows: ParentRow[]): ParentLinkBody[] {
   return rows.map((r) => ({ id: r.id, type: r.type, delay: delayOf(r.delay) ?? 0 }));
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 const sameParents = (a: ParentLinkBody[], b: ParentLinkBody[]) =>
   a.length === b.length && a.every((p, i) => p.id === b[i].id && p.type === b[i].type && p.delay === b[i].delay);
@@ -120,6 +124,7 @@ export function eventTemplateBody(original: EventTemplateDraft | null, value: Ev
     out.prerequisitesDelay = delayOf(value.prerequisitesDelay) ?? 0;
     out.finishesDelay = delayOf(value.finishesDelay) ?? 0;
     if (parents.length) out.parentsET = parents;
+    if (value.tagIds.length) out.tagIds = [...value.tagIds];
     return out;
   }
   if (name !== original.name.trim()) out.name = name;
@@ -134,6 +139,7 @@ export function eventTemplateBody(original: EventTemplateDraft | null, value: Ev
   const fin = delayOf(value.finishesDelay);
   if (fin !== undefined && fin !== delayOf(original.finishesDelay)) out.finishesDelay = fin;
   if (!sameParents(parents, parentsBody(original.parents))) out.parentsET = parents;
+  if (!sameList(value.tagIds, original.tagIds)) out.tagIds = [...value.tagIds];
   return out;
 }
 
@@ -168,6 +174,7 @@ export interface SequenceTemplateDraft {
   typology: string[];
   firstEventTemplateId: number | null;
   lastEventTemplateId: number | null;
+  tagIds: number[];
 }
 
 export function draftOfSequenceTemplate(st: SequenceTemplateItem): SequenceTemplateDraft {
@@ -178,6 +185,7 @@ export function draftOfSequenceTemplate(st: SequenceTemplateItem): SequenceTempl
     typology: [...st.typology],
     firstEventTemplateId: st.firstEventTemplateId,
     lastEventTemplateId: st.lastEventTemplateId,
+    tagIds: st.tags.map((tag) => tag.id),
   };
 }
 
@@ -197,6 +205,7 @@ export function sequenceTemplateBody(
   if (value.firstEventTemplateId !== original.firstEventTemplateId)
     out.firstEventTemplateId = value.firstEventTemplateId;
   if (value.lastEventTemplateId !== original.lastEventTemplateId) out.lastEventTemplateId = value.lastEventTemplateId;
+  if (!sameList(value.tagIds, original.tagIds)) out.tagIds = [...value.tagIds];
   return out;
 }
 

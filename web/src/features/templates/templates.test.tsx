@@ -101,6 +101,7 @@ function proEvent(overrides: Partial<EventTemplatePro> = {}): EventTemplatePro {
     participantId: null,
     participant: null,
     instances: 0,
+    tags: [],
     ...overrides,
   };
 }
@@ -138,6 +139,7 @@ function proSequence(overrides: Partial<SequenceTemplatePro> = {}): SequenceTemp
     synchronizableStatus: "ok",
     eventsTemplates: [],
     instantiated: 0,
+    tags: [],
     ...overrides,
   };
 }
@@ -215,6 +217,7 @@ describe("task template form rules (spec 001 section 5)", () => {
       typology: ["Logements"],
       firstEventTemplateId: 1,
       lastEventTemplateId: 3,
+      tagIds: [],
     };
     expect(sequenceTemplateBody(original, { ...original, color: "#1E88E5" })).toEqual({});
     expect(sequenceTemplateBody(original, { ...original, category: " Lots ", typology: [] })).toEqual({
@@ -372,6 +375,24 @@ describe("/dashboard/event-pro/{id}/{sequenceTemplateId}", () => {
     await user.click(save);
     expect(await screen.findByText("Modèle de tâche mis à jour.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ trigram: "CLS", projectId: 7 });
+  });
+
+  it("ticks the version's tags and sends their ids (project copies only)", async () => {
+    const user = userEvent.setup();
+    const tag = { id: 71, name: "Lot technique", color: null, projectId: 7, versionId: 11, type: null };
+    const { calls } = mockApi({
+      "GET /api/event-template-pro/31": proEvent(),
+      "GET /api/sequence-template-pro/3": proSequence({ eventsTemplates: [proEvent()] }),
+      "GET /api/participant-group-pro": listOf([]),
+      "GET /api/tag": listOf([{ ...tag, categoryId: null, category: null }]),
+      "PATCH /api/event-template-pro/31": proEvent({ tags: [{ id: 71, name: "Lot technique", color: null }] }),
+    });
+    renderTemplates("/dashboard/event-pro/31/3", users.manager);
+    await user.click(await screen.findByRole("checkbox", { name: "Lot technique" }));
+    await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+    expect(await screen.findByText("Modèle de tâche mis à jour.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ tagIds: [71], projectId: 7 });
+    expect(screen.getByRole("checkbox", { name: "Lot technique" })).toBeChecked();
   });
 
   it("shows the parent refusal as errors.parent_task_assignation", async () => {

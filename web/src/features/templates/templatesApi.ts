@@ -55,6 +55,8 @@ export interface EventTemplateItem {
   sequenceTemplateId: number | null;
   sequenceTemplateName: string | null;
   parents: ParentLink[];
+  /** Project copies: the tags of the project's current version; none in the library. */
+  tags: NamedRef[];
 }
 
 export interface SequenceTemplateItem {
@@ -71,6 +73,7 @@ export interface SequenceTemplateItem {
   /** Project copies: the synchronisation status; null in the library. */
   synchronizableStatus: "ok" | "partial" | null;
   isImported: boolean;
+  tags: NamedRef[];
 }
 
 /** The fields a task template form writes (the lot is named per scope on the wire). */
@@ -85,12 +88,17 @@ export interface EventTemplateBody {
   prerequisitesDelay?: number;
   finishesDelay?: number;
   parentsET?: ParentLinkBody[];
+  /** Project copies only (the library has no tags). */
+  tagIds?: number[];
 }
 
-type CommonWire = Omit<EventTemplateBody, "lotId"> & { sequenceTemplateId?: number | null };
+type CommonWire = Omit<EventTemplateBody, "lotId" | "tagIds"> & { sequenceTemplateId?: number | null };
 /** What the library form sends, checked against the contract: a wrong field is a type error. */
 type LibraryEventWire = ContractFields<EventTemplateFields, CommonWire & { participantGroupId?: number | null }>;
-type ProEventWire = ContractFields<EventTemplateProFields, CommonWire & { participantGroupProId?: number | null }>;
+type ProEventWire = ContractFields<
+  EventTemplateProFields,
+  CommonWire & { participantGroupProId?: number | null; tagIds?: number[] }
+>;
 
 export interface SequenceTemplateBody {
   name?: string;
@@ -99,8 +107,10 @@ export interface SequenceTemplateBody {
   typology?: string[];
   firstEventTemplateId?: number | null;
   lastEventTemplateId?: number | null;
+  /** Project copies only. */
+  tagIds?: number[];
 }
-type LibrarySequenceWire = ContractFields<SequenceTemplateFields, SequenceTemplateBody>;
+type LibrarySequenceWire = ContractFields<SequenceTemplateFields, Omit<SequenceTemplateBody, "tagIds">>;
 type ProSequenceWire = ContractFields<SequenceTemplateProFields, SequenceTemplateBody>;
 type SequenceCreateWire = ContractFields<
   RequestOf<typeof sequenceTemplateCreateBody>,
@@ -147,6 +157,7 @@ export function eventTemplateItem(et: EventTemplate | EventTemplatePro): EventTe
     sequenceTemplateId: et.sequenceTemplateId,
     sequenceTemplateName: et.parentSequenceTemplate?.name ?? null,
     parents: (et.parentsET ?? []).map((p) => ({ id: p.id, name: p.name, type: p.type, delay: p.delay })),
+    tags: "tags" in et ? et.tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })) : [],
   };
 }
 
@@ -167,6 +178,7 @@ export function sequenceTemplateItem(st: SequenceTemplate | SequenceTemplatePro)
     ),
     synchronizableStatus: pro ? st.synchronizableStatus : null,
     isImported: pro ? st.isImported : false,
+    tags: pro ? (st.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })) : [],
   };
 }
 
@@ -174,7 +186,7 @@ const listOf = <A, B>(res: ListResponse<A>, map: (a: A) => B): ListResponse<B> =
 
 /** The wire body of a task template write: the lot under the scope's name. */
 function eventWire(scope: TemplateScope, body: EventTemplateBody, extra: { sequenceTemplateId?: number } = {}) {
-  const { lotId, ...rest } = body;
+  const { lotId, tagIds, ...rest } = body;
   if (scope === "library") {
     const wire: LibraryEventWire = { ...rest, ...extra };
     if (lotId !== undefined) wire.participantGroupId = lotId;
@@ -182,6 +194,7 @@ function eventWire(scope: TemplateScope, body: EventTemplateBody, extra: { seque
   }
   const wire: ProEventWire = { ...rest, ...extra };
   if (lotId !== undefined) wire.participantGroupProId = lotId;
+  if (tagIds !== undefined) wire.tagIds = tagIds;
   return wire;
 }
 
@@ -249,7 +262,8 @@ export const sequenceTemplatesApi = {
       body: { ...body, ...projectOf(scope, projectId) },
     }).then(sequenceTemplateItem),
   update: (scope: TemplateScope, projectId: number | null, id: number, body: SequenceTemplateBody) => {
-    const wire: LibrarySequenceWire | ProSequenceWire = body;
+    const { tagIds, ...rest } = body;
+    const wire: LibrarySequenceWire | ProSequenceWire = scope === "library" || tagIds === undefined ? rest : body;
     return request<SequenceTemplate | SequenceTemplatePro>("PATCH", `${sequenceBase(scope)}/${id}`, {
       body: { ...wire, ...projectOf(scope, projectId) },
     }).then(sequenceTemplateItem);

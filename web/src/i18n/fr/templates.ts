@@ -56,6 +56,8 @@ export const templates = {
         comments: "Commentaires",
         lot: "Lot",
         noLot: "Aucun lot",
+        tags: "Étiquettes",
+        noTags: "Aucune étiquette dans cette version.",
         sequence: "Modèle de séquence",
         prerequisitesDelay: "Délai des prérequis (jours)",
         finishesDelay: "Délai des finitions (jours)",
