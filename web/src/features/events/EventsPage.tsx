@@ -8,7 +8,7 @@ import { Badge, Button, Select } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { eventsApi, type EventItem, type PlannedEventType } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
-import { NoProjectRedirect } from "../../components/NoProjectRedirect";
+import { WithVersion } from "../../components/WithVersion";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, initialTableQuery, type DataTableColumn, type TableQuery } from "../../components/DataTable";
@@ -16,7 +16,6 @@ import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
-import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { formatDay } from "../../lib/dates";
@@ -29,10 +28,9 @@ export function editPathOf(event: Pick<EventItem, "id" | "type">): string {
 }
 
 export default function EventsPage() {
-  const projectId = useProject((s) => s.projectId);
-  const versionId = useProject((s) => s.versionId);
-  if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  return <EventsList projectId={projectId} versionId={versionId} />;
+  return (
+    <WithVersion>{(projectId, versionId) => <EventsList projectId={projectId} versionId={versionId} />}</WithVersion>
+  );
 }
 
 function EventsList({ projectId, versionId }: { projectId: number; versionId: number }) {

@@ -9,14 +9,14 @@ import { Add20Regular } from "@fluentui/react-icons";
 import type { HolidayType } from "@jalon/shared";
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
-import { NoProjectRedirect } from "../../components/NoProjectRedirect";
+import { WithVersion } from "../../components/WithVersion";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ExportButton } from "../../components/FileButtons";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
-import { setUndoRemaining, useProject } from "../../store/project";
+import { setUndoRemaining } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { formatDay } from "../../lib/dates";
@@ -31,10 +31,9 @@ const useStyles = makeStyles({
 });
 
 export default function HolidaysPage() {
-  const projectId = useProject((s) => s.projectId);
-  const versionId = useProject((s) => s.versionId);
-  if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  return <Holidays projectId={projectId} versionId={versionId} />;
+  return (
+    <WithVersion>{(projectId, versionId) => <Holidays projectId={projectId} versionId={versionId} />}</WithVersion>
+  );
 }
 
 function Holidays({ projectId, versionId }: { projectId: number; versionId: number }) {

@@ -17,8 +17,8 @@ import { ArrowDownload16Regular, ArrowUpload20Regular, DocumentArrowUp20Regular 
 import { zonesApi } from "../../api/reference";
 import { holidaysApi, importsApi, tagsApi } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
-import { NoProjectRedirect } from "../../components/NoProjectRedirect";
-import { setUndoRemaining, useProject } from "../../store/project";
+import { WithVersion } from "../../components/WithVersion";
+import { setUndoRemaining } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { importErrorMessage, isXlsx } from "../../lib/importError";
@@ -43,10 +43,7 @@ const useStyles = makeStyles({
 });
 
 export default function ImportsPage() {
-  const projectId = useProject((s) => s.projectId);
-  const versionId = useProject((s) => s.versionId);
-  if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  return <Imports projectId={projectId} versionId={versionId} />;
+  return <WithVersion>{(projectId, versionId) => <Imports projectId={projectId} versionId={versionId} />}</WithVersion>;
 }
 
 function ImportCard({

@@ -9,13 +9,12 @@ import { Add20Regular } from "@fluentui/react-icons";
 import { ORDER_LINE_UNITS } from "@jalon/shared";
 import { macroTasksApi, type MacroTaskItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
-import { NoProjectRedirect } from "../../components/NoProjectRedirect";
+import { WithVersion } from "../../components/WithVersion";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
-import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { formatDay } from "../../lib/dates";
@@ -31,10 +30,9 @@ const useStyles = makeStyles({
 });
 
 export default function MacroTasksPage() {
-  const projectId = useProject((s) => s.projectId);
-  const versionId = useProject((s) => s.versionId);
-  if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  return <MacroTasks projectId={projectId} versionId={versionId} />;
+  return (
+    <WithVersion>{(projectId, versionId) => <MacroTasks projectId={projectId} versionId={versionId} />}</WithVersion>
+  );
 }
 
 /** "45 %" with at most 2 decimals (spec 001 section 9: fractional values with 2 decimals). */

@@ -7,7 +7,7 @@ import { Button } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { eventsApi, milestonesApi, type EventItem } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
-import { NoProjectRedirect } from "../../components/NoProjectRedirect";
+import { WithVersion } from "../../components/WithVersion";
 import { AppLink } from "../../components/AppLink";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
@@ -15,17 +15,17 @@ import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
-import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ColorDot } from "../../components/Color";
 import { formatDay } from "../../lib/dates";
 
 export default function MilestonesPage() {
-  const projectId = useProject((s) => s.projectId);
-  const versionId = useProject((s) => s.versionId);
-  if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  return <MilestonesList projectId={projectId} versionId={versionId} />;
+  return (
+    <WithVersion>
+      {(projectId, versionId) => <MilestonesList projectId={projectId} versionId={versionId} />}
+    </WithVersion>
+  );
 }
 
 function MilestonesList({ projectId, versionId }: { projectId: number; versionId: number }) {

@@ -21,12 +21,11 @@ import { Add20Regular, ArrowLeft20Regular, Delete20Regular } from "@fluentui/rea
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { ClassCategory } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
-import { NoProjectRedirect } from "../../components/NoProjectRedirect";
+import { WithVersion } from "../../components/WithVersion";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useBusy } from "../../lib/useBusy";
 import { useAsync } from "../../lib/useAsync";
-import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { RefSelect } from "../../components/RefSelect";
@@ -45,10 +44,11 @@ interface CategoryDraft {
 }
 
 export function ClassificationCategoriesPage({ config }: { config: ClassificationConfig }) {
-  const projectId = useProject((s) => s.projectId);
-  const versionId = useProject((s) => s.versionId);
-  if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  return <Categories config={config} projectId={projectId} versionId={versionId} />;
+  return (
+    <WithVersion>
+      {(projectId, versionId) => <Categories config={config} projectId={projectId} versionId={versionId} />}
+    </WithVersion>
+  );
 }
 
 function Categories({

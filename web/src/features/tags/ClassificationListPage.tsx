@@ -7,24 +7,24 @@ import { Button } from "@fluentui/react-components";
 import { Add20Regular, TagMultiple20Regular } from "@fluentui/react-icons";
 import type { ClassItem } from "../../api/referenceMore";
 import { PageHeader } from "../../components/PageHeader";
-import { NoProjectRedirect } from "../../components/NoProjectRedirect";
+import { WithVersion } from "../../components/WithVersion";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
-import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ColorDot } from "../../components/Color";
 import type { ClassificationConfig } from "./classification";
 
 export function ClassificationListPage({ config }: { config: ClassificationConfig }) {
-  const projectId = useProject((s) => s.projectId);
-  const versionId = useProject((s) => s.versionId);
-  if (projectId === null || versionId === null) return <NoProjectRedirect />;
-  return <ItemList config={config} projectId={projectId} versionId={versionId} />;
+  return (
+    <WithVersion>
+      {(projectId, versionId) => <ItemList config={config} projectId={projectId} versionId={versionId} />}
+    </WithVersion>
+  );
 }
 
 function ItemList({
