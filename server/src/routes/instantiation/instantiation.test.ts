@@ -418,6 +418,17 @@ describe("POST /sequence-template-pro/{id}/synchronize", () => {
     await t
       .db("event_template_pro_links")
       .insert({ project_id: f.p.id, parent_id: f.tasks.B, child_id: dRow.id, type: "end-begin", delay: 0 });
+    // A one-off extra event in instance Z1, after A: the sync leaves it and its link alone.
+    const instance1 = await t.db("sequences").where({ instantiation_config_id: cfg, zone_id: z1 }).first("id");
+    const extra = await buildEvent(t.db, f.p, { name: "Reprise enduit", sequence_id: instance1.id, zone_id: z1 });
+    await t.db("event_links").insert({
+      project_id: f.p.id,
+      version_id: f.p.versionId,
+      parent_id: a1.id,
+      child_id: extra.id,
+      type: "end-begin",
+      delay: 0,
+    });
     t.emitted.length = 0;
     const sync = await t.request("POST", `/sequence-template-pro/${f.template}/synchronize`, {
       token: manager.token,
@@ -435,6 +446,8 @@ describe("POST /sequence-template-pro/{id}/synchronize", () => {
     expect(a2).toEqual({ name: "Cloisons placo", number_of_days: 4, start_date: d(6) });
     expect(await countRows(t.db, "events", { instantiation_config_id: cfg, event_template_pro_id: dRow.id })).toBe(4);
     expect((await t.db("sequence_template_pros").where({ id: f.template }).first()).synchronizable_status).toBe("ok");
+    expect(await countRows(t.db, "event_links", { parent_id: a1.id, child_id: extra.id })).toBe(1);
+    expect((await t.db("events").where({ id: extra.id }).first("sequence_id")).sequence_id).toBe(instance1.id);
     expect(t.emitted.some((e) => e.event === "sequenceTemplate:endSync" && e.initiatorId === manager.id)).toBe(true);
   });
 
