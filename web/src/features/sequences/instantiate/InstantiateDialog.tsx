@@ -33,7 +33,7 @@ import { zonesApi } from "../../../api/reference";
 import { useAsync } from "../../../lib/useAsync";
 import { warnError } from "../../../lib/errors";
 import { toast } from "../../../store/toasts";
-import { instantiationApi, type MilestoneReferenceType, type TemplateTask } from "../instantiationApi";
+import { instantiationApi, type TemplateTask } from "../instantiationApi";
 import {
   delayOf,
   emptyInstantiateValues,
@@ -48,7 +48,7 @@ import {
 } from "./instantiateForm";
 import { trainInput, useTrainPreview, type TrainPreviewInput } from "./trainPreview";
 import { TrainPreviewView } from "./TrainPreviewView";
-import { ZoneOrder } from "./ZoneOrder";
+import { MilestoneReferenceField, ZoneOrder } from "./ZoneOrder";
 
 const useStyles = makeStyles({
   surface: { maxWidth: "1040px", width: "95vw", maxHeight: "92vh", overflowY: "auto" },
@@ -344,19 +344,10 @@ function InstantiateForm({
                 <Field label={t("instantiation.fields.delay")} validationMessage={errorOf("delayInvalid")}>
                   <Input type="number" step={1} value={values.delay} onChange={(_, d) => set("delay", d.value)} />
                 </Field>
-                <Field label={t("instantiation.fields.milestoneReferenceType")}>
-                  <Dropdown
-                    value={t(`instantiation.milestoneReferenceTypes.${values.milestoneReferenceType}`)}
-                    selectedOptions={[values.milestoneReferenceType]}
-                    onOptionSelect={(_, d) => set("milestoneReferenceType", d.optionValue as MilestoneReferenceType)}
-                  >
-                    {(["milestone_only", "earliest", "latest"] as const).map((m) => (
-                      <Option key={m} value={m}>
-                        {t(`instantiation.milestoneReferenceTypes.${m}`)}
-                      </Option>
-                    ))}
-                  </Dropdown>
-                </Field>
+                <MilestoneReferenceField
+                  value={values.milestoneReferenceType}
+                  onChange={(v) => set("milestoneReferenceType", v)}
+                />
               </>
             )}
             {recurring ? (

@@ -1,9 +1,9 @@
 // Choosing the zones of a train and their order: every zone with a checkbox (refused ones disabled, with the
 // reason), and the chosen ones in order with up, down and remove buttons (all keyboard reachable).
 import { useTranslation } from "react-i18next";
-import { Button, Caption1, Checkbox, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Caption1, Checkbox, Dropdown, Field, Option, makeStyles, tokens } from "@fluentui/react-components";
 import { ArrowDown16Regular, ArrowUp16Regular, Dismiss16Regular } from "@fluentui/react-icons";
-import type { InstantiationType } from "../instantiationApi";
+import type { InstantiationType, MilestoneReferenceType } from "../instantiationApi";
 import { moveZone, toggleZone, type ZoneChoice } from "./instantiateForm";
 
 const useStyles = makeStyles({
@@ -116,5 +116,31 @@ export function ZoneOrder({ choices, zoneIds, type, onChange, idPrefix, error }:
         )}
       </div>
     </div>
+  );
+}
+
+/** How the train follows a reference milestone: its date, or the earliest start / latest end of its sequence. */
+export function MilestoneReferenceField({
+  value,
+  onChange,
+}: {
+  value: MilestoneReferenceType;
+  onChange: (value: MilestoneReferenceType) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t("instantiation.fields.milestoneReferenceType")}>
+      <Dropdown
+        value={t(`instantiation.milestoneReferenceTypes.${value}`)}
+        selectedOptions={[value]}
+        onOptionSelect={(_, d) => onChange(d.optionValue as MilestoneReferenceType)}
+      >
+        {(["milestone_only", "earliest", "latest"] as const).map((m) => (
+          <Option key={m} value={m}>
+            {t(`instantiation.milestoneReferenceTypes.${m}`)}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
   );
 }

@@ -7,12 +7,10 @@ import {
   Badge,
   Button,
   Caption1,
-  Dropdown,
   Field,
   Input,
   MessageBar,
   MessageBarBody,
-  Option,
   Spinner,
   Subtitle2,
   makeStyles,
@@ -29,12 +27,12 @@ import { toast } from "../../../store/toasts";
 import {
   instantiationApi,
   type InstantiationConfig,
-  type MilestoneReferenceType,
+  type RecurringUpdateBody,
   type SequenceTemplate,
   type SyncResult,
 } from "../instantiationApi";
 import { zoneChoices, zoneOptions, type ZoneOption } from "../instantiate/instantiateForm";
-import { ZoneOrder } from "../instantiate/ZoneOrder";
+import { MilestoneReferenceField, ZoneOrder } from "../instantiate/ZoneOrder";
 import {
   instancesOf,
   recurringBody,
@@ -202,6 +200,31 @@ export function SyncPanel({
   );
 }
 
+/** PATCH /event/recurring/{id} with a changed body: "nothing changed" when empty, the success toast, busy meanwhile. */
+function useRecurringWrite(configId: number, projectId: number, versionId: number) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const write = async (body: RecurringUpdateBody, done: string, onSaved: () => void): Promise<boolean> => {
+    if (Object.keys(body).length === 0) {
+      toast.info(t("recurring.nothingChanged"), { subject: "sequence" });
+      return false;
+    }
+    setBusy(true);
+    try {
+      await instantiationApi.updateRecurring(configId, projectId, versionId, body);
+      toast.success(done, { subject: "sequence" });
+      onSaved();
+      return true;
+    } catch (e) {
+      warnError(e, "sequence");
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, write };
+}
+
 /** Takt, delay and reference of a train: PATCH /event/recurring/{id} with the changed fields re-dates the instances. */
 export function RecurringSettings({
   config,
@@ -219,7 +242,7 @@ export function RecurringSettings({
   const original = useMemo(() => recurringValuesOf(config), [config]);
   const [values, setValues] = useState<RecurringValues>(original);
   useEffect(() => setValues(original), [original]);
-  const [busy, setBusy] = useState(false);
+  const { busy, write } = useRecurringWrite(config.id, projectId, versionId);
   const [submitted, setSubmitted] = useState(false);
   const byReference = config.referenceEventId !== null && config.referenceEventId !== undefined;
   const reference = useAsync(
@@ -235,22 +258,7 @@ export function RecurringSettings({
   const save = async () => {
     setSubmitted(true);
     if (errors.length) return;
-    const body = recurringBody(values, original, byReference);
-    if (Object.keys(body).length === 0) {
-      toast.info(t("recurring.nothingChanged"), { subject: "sequence" });
-      return;
-    }
-    setBusy(true);
-    try {
-      await instantiationApi.updateRecurring(config.id, projectId, versionId, body);
-      toast.success(t("recurring.saved"), { subject: "sequence" });
-      setSubmitted(false);
-      onSaved();
-    } catch (e) {
-      warnError(e, "sequence");
-    } finally {
-      setBusy(false);
-    }
+    if (await write(recurringBody(values, original, byReference), t("recurring.saved"), onSaved)) setSubmitted(false);
   };
   return (
     <section className={styles.section} aria-labelledby="train-settings">
@@ -278,19 +286,10 @@ export function RecurringSettings({
               <Field label={t("recurring.delay")} validationMessage={errorOf("delayInvalid")}>
                 <Input type="number" step={1} value={values.delay} onChange={(_, d) => set("delay", d.value)} />
               </Field>
-              <Field label={t("instantiation.fields.milestoneReferenceType")}>
-                <Dropdown
-                  value={t(`instantiation.milestoneReferenceTypes.${values.milestoneReferenceType}`)}
-                  selectedOptions={[values.milestoneReferenceType]}
-                  onOptionSelect={(_, d) => set("milestoneReferenceType", d.optionValue as MilestoneReferenceType)}
-                >
-                  {(["milestone_only", "earliest", "latest"] as const).map((m) => (
-                    <Option key={m} value={m}>
-                      {t(`instantiation.milestoneReferenceTypes.${m}`)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
+              <MilestoneReferenceField
+                value={values.milestoneReferenceType}
+                onChange={(v) => set("milestoneReferenceType", v)}
+              />
             </>
           ) : (
             <Field label={t("recurring.startDate")} validationMessage={errorOf("startDateRequired")}>
@@ -333,25 +332,10 @@ export function ZonesUpdate({
   const styles = useStyles();
   const [zoneIds, setZoneIds] = useState<number[]>(config.zoneIds ?? []);
   useEffect(() => setZoneIds(config.zoneIds ?? []), [config.zoneIds]);
-  const [busy, setBusy] = useState(false);
+  const { busy, write } = useRecurringWrite(config.id, projectId, versionId);
   const choices = zoneChoices(zones, template);
   const same = zoneIds.length === (config.zoneIds ?? []).length && zoneIds.every((z, k) => z === config.zoneIds[k]);
-  const save = async () => {
-    if (same) {
-      toast.info(t("recurring.nothingChanged"), { subject: "sequence" });
-      return;
-    }
-    setBusy(true);
-    try {
-      await instantiationApi.updateRecurring(config.id, projectId, versionId, { zoneIds });
-      toast.success(t("recurring.zonesSaved"), { subject: "sequence" });
-      onSaved();
-    } catch (e) {
-      warnError(e, "sequence");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => write(same ? {} : { zoneIds }, t("recurring.zonesSaved"), onSaved);
   return (
     <section className={styles.section} aria-labelledby="train-zones">
       <Subtitle2 as="h2" id="train-zones">
