@@ -24,6 +24,13 @@ test("a planner instantiates a template over four zones from the planning, previ
   await openDemoPlanning(page);
 
   const open = page.getByRole("button", { name: "Instancier un modèle" });
+  // The keyboard shortcut (Maj+I, announced on the button) opens the dialog; Escape closes it.
+  await expect(open).toHaveAttribute("aria-keyshortcuts", "Shift+I");
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.keyboard.press("Shift+I");
+  await expect(page.getByRole("dialog", { name: "Instancier un modèle de séquence" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Instancier un modèle de séquence" })).toBeHidden();
   await open.focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Instancier un modèle de séquence" });
@@ -95,4 +102,21 @@ test("a planner instantiates a template over four zones from the planning, previ
   expect(bar).not.toBeNull();
   expect(bar!.width).toBeGreaterThan(0);
   await shot(page, "instantiate-train-gantt");
+
+  // The sequence page: the instances per zone with their dates, the takt, and a synchronisation with its result.
+  await page.goto(`/dashboard/sequence/${created.id}`);
+  const section = page.getByTestId("train-section");
+  await expect(section).toBeVisible();
+  await expect(section.getByTestId("train-takt")).toHaveText("Takt (jours ouvrés) : 2");
+  const instances = section.getByRole("table", { name: "Instances de la séquence par zone" });
+  for (const level of LEVELS) {
+    const mine = tasks.filter((e) => e.zoneId === zoneIds[LEVELS.indexOf(level)]);
+    const from = mine.reduce((a, b) => (a.startDate <= b.startDate ? a : b)).startDate;
+    const to = mine.reduce((a, b) => (a.endDate >= b.endDate ? a : b)).endDate;
+    await expect(instances.getByRole("row", { name: zone(level) })).toContainText(`${fr(from)}${fr(to)}`);
+  }
+  await section.getByRole("button", { name: "Synchroniser" }).click();
+  await expect(section.getByText("Synchronisation terminée : toutes les instances suivent le modèle.")).toBeVisible();
+  await expect(section.getByTestId("sync-status")).toHaveText("Synchronisée");
+  await shot(page, "instantiate-sequence-page");
 });
