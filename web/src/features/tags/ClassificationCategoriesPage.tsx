@@ -29,7 +29,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { RefSelect } from "../../components/RefSelect";
-import { reorder, type ClassificationConfig } from "./classification";
+import { reorder, type ClassificationConfig, type ClassificationScreenProps } from "./classification";
 
 const useStyles = makeStyles({
   fields: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },
@@ -51,15 +51,7 @@ export function ClassificationCategoriesPage({ config }: { config: Classificatio
   );
 }
 
-function Categories({
-  config,
-  projectId,
-  versionId,
-}: {
-  config: ClassificationConfig;
-  projectId: number;
-  versionId: number;
-}) {
+function Categories({ config, projectId, versionId }: ClassificationScreenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();

@@ -23,7 +23,14 @@ import { toast } from "../../store/toasts";
 import { ColorField } from "../../components/Color";
 import { FormCard } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
-import { canSaveItem, itemBody, itemDraftOf, type ClassificationConfig, type ItemDraft } from "./classification";
+import {
+  canSaveItem,
+  itemBody,
+  itemDraftOf,
+  type ClassificationConfig,
+  type ClassificationScreenProps,
+  type ItemDraft,
+} from "./classification";
 
 const useStyles = makeStyles({
   grid: {
@@ -42,17 +49,7 @@ export function ClassificationItemPage({ config }: { config: ClassificationConfi
   return <ItemForm key={recordId} config={config} projectId={projectId} versionId={versionId} id={id} />;
 }
 
-function ItemForm({
-  config,
-  projectId,
-  versionId,
-  id,
-}: {
-  config: ClassificationConfig;
-  projectId: number;
-  versionId: number;
-  id: number | null;
-}) {
+function ItemForm({ config, projectId, versionId, id }: ClassificationScreenProps & { id: number | null }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();

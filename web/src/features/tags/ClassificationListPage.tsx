@@ -17,7 +17,7 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ColorDot } from "../../components/Color";
-import type { ClassificationConfig } from "./classification";
+import type { ClassificationConfig, ClassificationScreenProps } from "./classification";
 
 export function ClassificationListPage({ config }: { config: ClassificationConfig }) {
   return (
@@ -27,15 +27,7 @@ export function ClassificationListPage({ config }: { config: ClassificationConfi
   );
 }
 
-function ItemList({
-  config,
-  projectId,
-  versionId,
-}: {
-  config: ClassificationConfig;
-  projectId: number;
-  versionId: number;
-}) {
+function ItemList({ config, projectId, versionId }: ClassificationScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ns, api, basePath } = config;

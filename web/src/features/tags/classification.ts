@@ -9,6 +9,13 @@ export interface ClassificationConfig {
   basePath: string;
 }
 
+/** What every screen of a classification (its list, its categories, an item's form) works on. */
+export interface ClassificationScreenProps {
+  config: ClassificationConfig;
+  projectId: number;
+  versionId: number;
+}
+
 export const TAGS_CONFIG: ClassificationConfig = { ns: "tags", api: tagsApi, basePath: "/dashboard/tags" };
 export const PHASES_CONFIG: ClassificationConfig = { ns: "phases", api: phasesApi, basePath: "/dashboard/phases" };
 
