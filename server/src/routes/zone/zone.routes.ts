@@ -155,6 +155,8 @@ export function zoneRoutes(router: Router<AppState>, deps: AppDeps): void {
         "zones",
         body.zones.map((z) => z.id),
       );
+      // The zones name their version; a projectId that is not theirs addresses zones that do not exist there.
+      if (body.projectId !== undefined && body.projectId !== scope.projectId) throw new AppError("errors.not_found");
       await reorderZones(db, scope.versionId, body.zones);
       emitZones(
         emits,

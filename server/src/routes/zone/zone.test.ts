@@ -168,6 +168,12 @@ describe("PUT /zone/bulk-update and DELETE /zone/bulk-delete", () => {
       },
     });
     expect(mixed.status).toBe(400);
+    const elsewhere = await t.request("PUT", "/zone/bulk-update", {
+      token: manager.token,
+      body: { projectId: foreign.projectId, zones: [{ id: a.id, position: 9 }] },
+    });
+    expect(elsewhere.status).toBe(404);
+    expect((await t.db("zones").where({ id: a.id }).first("position")).position).toBe(1);
   });
 
   it("deletes sub-zones with their zone, and refuses a zone whose sub-zone is used by a task", async () => {
