@@ -30,6 +30,7 @@ import { projectRoutes } from "./project/project.routes.js";
 import { userImportRoutes } from "./project/userImport.routes.js";
 import { userRoutes } from "./user/user.routes.js";
 import { versionRoutes } from "./version/version.routes.js";
+import { workforceRoutes } from "./workforce/workforce.routes.js";
 
 /** Every API route under /api. Static paths are registered before parameterised ones in each group. */
 export function apiRouter(deps: AppDeps): Router<AppState> {
@@ -70,5 +71,7 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   specialityRoutes(router, deps);
   eventTemplateRoutes(router, deps);
   sequenceTemplateRoutes(router, deps);
+  // GET /workforce/counting before GET /workforce/:projectId.
+  workforceRoutes(router, deps);
   return router;
 }

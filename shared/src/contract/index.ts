@@ -24,3 +24,4 @@ export * from "./sequenceTemplate.js";
 export * from "./instantiation.js";
 export * from "./planning.js";
 export * from "./eventExtras.js";
+export * from "./workforce.js";

@@ -83,7 +83,7 @@ const monthParam = (code: DateCode) =>
 const dayParam = (code: DateCode) => plainString().trim().refine(validDay, code);
 
 /** Id lists in a query string: repeated (?zoneIds=1&zoneIds=2) or comma-separated (?zoneIds=1,2). */
-const idsParam = z
+export const idsParam = z
   .union([plainString(), z.array(plainString())])
   .transform((v) =>
     (Array.isArray(v) ? v : [v])
