@@ -4,6 +4,7 @@ import { readVersionGraph } from "../../planning/versionGraph.js";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
 import {
   buildEvent,
+  buildLot,
   buildProject,
   buildUser,
   buildZone,
@@ -166,6 +167,45 @@ describe("POST /sequence with instantiationConfig", () => {
     expect(seq.body.subsequences.map((s: { zoneId: number }) => s.zoneId)).toEqual([z1, z2, z3, z4]);
     expect(seq.body.instantiationConfig).toMatchObject({ takt: 5, zoneIds: [z1, z2, z3, z4], type: "recurring" });
     expect(seq.body.endDate).toBe(d(28));
+  });
+
+  it("lays a template written through the template routes (parentsET, sequenceTemplateId, the task's lot)", async () => {
+    const p = await buildProject(t, manager);
+    const z1 = await buildZone(t.db, p, { name: "Lgt 1", typology: "T3", position: 1 });
+    const z2 = await buildZone(t.db, p, { name: "Lgt 2", typology: "T3", position: 2 });
+    const lot = await buildLot(t.db, p, { name: "Plâtrerie" });
+    const st = await t.request("POST", "/sequence-template-pro", {
+      token: manager.token,
+      body: { projectId: p.id, name: "Cloisons", typology: ["T3"] },
+    });
+    expect(st.status).toBe(201);
+    const task = async (name: string, numberOfDays: number, parentsET: unknown[], extra = {}) => {
+      const res = await t.request("POST", "/event-template-pro", {
+        token: manager.token,
+        body: { projectId: p.id, name, numberOfDays, sequenceTemplateId: st.body.id, parentsET, ...extra },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const A = await task("Rails", 2, [], { participantGroupProId: lot.id });
+    const B = await task("Plaques", 3, [A]);
+    const C = await task("Bandes", 1, [{ id: B, type: "begin-begin", delay: 1 }]);
+    const res = await t.request("POST", "/sequence", {
+      token: manager.token,
+      body: {
+        projectId: p.id,
+        versionId: p.versionId,
+        name: "Cloisons R+1",
+        zoneIds: [z1.id, z2.id],
+        instantiationConfig: { type: "recurring", sequenceTemplateProId: st.body.id, takt: 2, startDate: DAY1 },
+      },
+    });
+    expect(res.status).toBe(201);
+    const tab = table(res.body.events);
+    expect(tab[z1.id]).toEqual({ [A]: [d(1), d(2)], [B]: [d(3), d(5)], [C]: [d(4), d(4)] });
+    expect(tab[z2.id]).toEqual({ [A]: [d(3), d(4)], [B]: [d(5), d(7)], [C]: [d(6), d(6)] });
+    const rails = await t.db("events").where({ zone_id: z2.id, event_template_pro_id: A }).first();
+    expect(rails.participant_group_pro_id).toBe(lot.id);
   });
 
   it("lays every zone in parallel with takt 0 and warns when a task is longer than the takt", async () => {
