@@ -208,6 +208,28 @@ describe("POST /sequence with instantiationConfig", () => {
     expect(rails.participant_group_pro_id).toBe(lot.id);
   });
 
+  it("follows the calendar of a task's lot when the lot has holidays of its own", async () => {
+    const f = await fixture();
+    const lot = await buildLot(t.db, f.p, { name: "Cloisons sèches" });
+    await t
+      .db("event_template_pros")
+      .where({ id: f.tasks.A })
+      .update({ participant_group_pro_tracking_id: lot.tracking_id });
+    const [h] = await t
+      .db("holidays")
+      .insert({ project_id: f.p.id, version_id: f.p.versionId, name: "Fermeture", start_date: d(2), end_date: d(2) })
+      .returning("id");
+    await t
+      .db("holiday_lots")
+      .insert({ version_id: f.p.versionId, holiday_id: h.id, participant_group_pro_id: lot.id });
+    const res = await instantiate(f, {}, [f.zones[0].id]);
+    expect(res.status).toBe(201);
+    // A skips the lot's closed day (d1, d3-d6); B, of no lot, follows it.
+    expect(table(res.body.events)[f.zones[0].id][f.tasks.A]).toEqual([d(1), d(6)]);
+    expect(table(res.body.events)[f.zones[0].id][f.tasks.B]).toEqual([d(7), d(9)]);
+    expect((await readVersionGraph(t.db, f.p.versionId, 0)).stale).toHaveLength(0);
+  });
+
   it("lays every zone in parallel with takt 0 and warns when a task is longer than the takt", async () => {
     const f = await fixture();
     const res = await instantiate(f, { takt: 0 });
