@@ -16,7 +16,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { Swatch } from "../../components/Color";
+import { participantIdentityColumns } from "./participantColumns";
 import { Histogram } from "../../components/Histogram";
 
 const useStyles = makeStyles({
@@ -52,17 +52,7 @@ export function ParticipantsTab({
   }, [list.error]);
 
   const columns: DataTableColumn<Participant>[] = [
-    {
-      id: "name",
-      header: t("participants.columns.name"),
-      render: (p) => (
-        <>
-          <Swatch color={p.color} />
-          {p.name}
-        </>
-      ),
-    },
-    { id: "companyName", header: t("participants.columns.companyName") },
+    ...participantIdentityColumns(t),
     {
       id: "lots",
       header: t("participants.columns.lots"),

@@ -7,7 +7,7 @@ import { participantsApi, type Participant } from "../../api/reference";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { Swatch } from "../../components/Color";
+import { participantIdentityColumns } from "./participantColumns";
 
 const useStyles = makeStyles({
   root: {
@@ -40,17 +40,7 @@ export function SameLotParticipants({
   );
 
   const columns: DataTableColumn<Participant>[] = [
-    {
-      id: "name",
-      header: t("participants.columns.name"),
-      render: (p) => (
-        <>
-          <Swatch color={p.color} />
-          {p.name}
-        </>
-      ),
-    },
-    { id: "companyName", header: t("participants.columns.companyName") },
+    ...participantIdentityColumns(t),
     {
       id: "lots",
       header: t("participants.columns.sharedLots"),
