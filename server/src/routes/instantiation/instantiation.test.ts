@@ -386,9 +386,17 @@ describe("PATCH /event/recurring/{instantiationConfigId}", () => {
       expect.objectContaining({ [String(await trackingOf("event_template_pros", f.tasks.B))]: { numberOfDays: 6 } }),
     ]);
 
+    // A move of C in Z3 by two working days (d19 -> d21) is kept as a shift of that instance's C.
+    const c3 = (res.body.events as Ev[]).find((e) => e.zoneId === f.zones[2].id && e.eventTemplateProId === f.tasks.C)!;
+    expect(
+      (await t.request("PATCH", `/event/${c3.id}`, { token: manager.token, body: { startDate: d(21) } })).status,
+    ).toBe(200);
+
     const up = await t.request("PATCH", `/event/recurring/${cfg}`, { token: manager.token, body: { takt: 2 } });
     expect(up.status).toBe(200);
     const tab = table(up.body.events);
+    // Z3 now starts on d5: A d5-d9, B d10-d12, and C two days later than its link alone gives (d13 + 2).
+    expect(tab[f.zones[2].id][f.tasks.C]).toEqual([d(15), d(18)]);
     expect(tab[z1][f.tasks.A]).toEqual([d(1), d(5)]);
     expect(tab[z2][f.tasks.A]).toEqual([d(3), d(7)]);
     // The override survives: B of Z2 still 6 days (d8..d13), C after it.
