@@ -25,3 +25,5 @@ export * from "./instantiation.js";
 export * from "./planning.js";
 export * from "./eventExtras.js";
 export * from "./workforce.js";
+export * from "./dashboard.js";
+export * from "./counting.js";
