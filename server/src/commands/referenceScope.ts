@@ -65,29 +65,26 @@ export async function writeScope(
   return { projectId, versionId: vid, project };
 }
 
-/** A row a write addresses by id, in a version the user may change (404 with `notFound` otherwise). */
-export async function writableRow(
-  db: Db,
-  user: AuthUser,
-  table: string,
-  id: number,
-): Promise<{ id: number; project_id: number; version_id: number }> {
+type ScopedRow = { id: number; project_id: number; version_id: number };
+
+/** The row `id` of `table` with its project and version (404 errors.not_found without one). */
+async function scopedRow(db: Db, table: string, id: number): Promise<ScopedRow> {
   const row = await db(table).where({ id }).first("id", "project_id", "version_id");
   if (!row) throw new AppError("errors.not_found");
+  return row;
+}
+
+/** A row a write addresses by id, in a version the user may change (404 with `notFound` otherwise). */
+export async function writableRow(db: Db, user: AuthUser, table: string, id: number): Promise<ScopedRow> {
+  const row = await scopedRow(db, table, id);
   await writableProject(db, user, row.project_id);
   await assertVersionWritable(db, row.project_id, row.version_id);
   return row;
 }
 
 /** A row a read addresses by id, in a project the user may read. */
-export async function readableRow(
-  db: Db,
-  user: AuthUser,
-  table: string,
-  id: number,
-): Promise<{ id: number; project_id: number; version_id: number }> {
-  const row = await db(table).where({ id }).first("id", "project_id", "version_id");
-  if (!row) throw new AppError("errors.not_found");
+export async function readableRow(db: Db, user: AuthUser, table: string, id: number): Promise<ScopedRow> {
+  const row = await scopedRow(db, table, id);
   await readableProject(db, user, row.project_id);
   return row;
 }

@@ -1,7 +1,8 @@
-import { AppError, ZONE_UNITIES, type ZoneUnity } from "@jalon/shared";
+import { AppError, ZONE_REALTIME, ZONE_UNITIES, type ZoneUnity } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
 import type { Emits } from "../http/route.js";
 import { assertInVersion, referencedIds, replaceLinks } from "./referenceLinks.js";
+import { emitReference } from "./lotWrite.js";
 
 /**
  * Zone writes (spec 001 sections 3, 5, 8). Zones form a tree of at most four levels (macro-zone 0, zone 1,
@@ -232,12 +233,5 @@ export function emitZones(
   initiatorId: number,
   ids: number[],
 ): void {
-  emits.add({
-    event: "reference:update",
-    projectId: scope.projectId,
-    versionId: scope.versionId,
-    initiatorId,
-    ids,
-    data: { resource: "zone" },
-  });
+  emitReference(emits, ZONE_REALTIME.resource, scope, initiatorId, ids);
 }

@@ -12,6 +12,27 @@ export abstract class BaseModel extends Model {
   declare id: number;
 }
 
+/** The columns every version-owned row has (a presenter's row type extends it). */
+export interface VersionRowColumns {
+  id: number;
+  project_id: number;
+  version_id: number;
+  tracking_id: number;
+  name: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** A row a version owns (copied with the version, matched across versions by tracking_id). */
+export abstract class VersionRowModel extends BaseModel implements VersionRowColumns {
+  declare project_id: number;
+  declare version_id: number;
+  declare tracking_id: number;
+  declare name: string;
+  declare created_at: Date | string;
+  declare updated_at: Date | string;
+}
+
 /** The database a model query runs on: the route's transaction on writes, the pool on reads. */
 export type ModelDb = Knex;
 

@@ -1,19 +1,13 @@
 import type { RelationMappings } from "objection";
-import { BaseModel } from "./base.js";
+import { BaseModel, VersionRowModel } from "./base.js";
 import { LotModel } from "./lot.js";
 
 /** A holiday or vacation of a version, limited to the lots whose tasks skip it (none: every lot). */
-export class HolidayModel extends BaseModel {
+export class HolidayModel extends VersionRowModel {
   static override tableName = "holidays";
-  declare project_id: number;
-  declare version_id: number;
-  declare tracking_id: number;
-  declare name: string;
   declare type: "holiday" | "vacation";
   declare start_date: string;
   declare end_date: string;
-  declare created_at: Date | string;
-  declare updated_at: Date | string;
   declare lots?: LotModel[];
 
   static override get relationMappings(): RelationMappings {

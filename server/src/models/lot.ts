@@ -1,20 +1,14 @@
 import type { RelationMappings } from "objection";
-import { BaseModel, namedModifiers } from "./base.js";
+import { BaseModel, namedModifiers, VersionRowModel } from "./base.js";
 import { ParticipantModel } from "./participant.js";
 import { SpecialityModel } from "./speciality.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 
 /** A lot of a version (participant_group_pros): its specialities, its participants and its tags. */
-export class LotModel extends BaseModel {
+export class LotModel extends VersionRowModel {
   static override tableName = "participant_group_pros";
-  declare project_id: number;
-  declare version_id: number;
-  declare tracking_id: number;
-  declare name: string;
   declare color: string;
   declare participant_group_id: number | null;
-  declare created_at: Date | string;
-  declare updated_at: Date | string;
   declare specialities?: SpecialityModel[];
   declare participants?: ParticipantModel[];
   declare tags?: TagModel[];

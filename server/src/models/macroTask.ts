@@ -1,17 +1,13 @@
 import type { QueryBuilder, RelationMappings } from "objection";
-import { BaseModel } from "./base.js";
+import { BaseModel, VersionRowModel } from "./base.js";
 import { LotModel } from "./lot.js";
 import { SpecialityModel } from "./speciality.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 import { ZoneModel } from "./zone.js";
 
 /** A macro-task of a version: its lot, its specialities, its tags and the zones its events are in. */
-export class MacroTaskModel extends BaseModel {
+export class MacroTaskModel extends VersionRowModel {
   static override tableName = "macro_tasks";
-  declare project_id: number;
-  declare version_id: number;
-  declare tracking_id: number;
-  declare name: string;
   declare participant_group_pro_id: number | null;
   declare tracked_families: unknown;
   declare lot?: LotModel | null;

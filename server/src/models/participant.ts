@@ -1,25 +1,19 @@
 import type { RelationMappings } from "objection";
-import { BaseModel, namedModifiers } from "./base.js";
+import { BaseModel, namedModifiers, VersionRowModel } from "./base.js";
 import { LotModel } from "./lot.js";
 import { SpecialityModel } from "./speciality.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 import { ZoneModel } from "./zone.js";
 
 /** A participant (company) of a version: the zones, specialities and lots it works in, its tags. */
-export class ParticipantModel extends BaseModel {
+export class ParticipantModel extends VersionRowModel {
   static override tableName = "participants";
-  declare project_id: number;
-  declare version_id: number;
-  declare tracking_id: number;
-  declare name: string;
   declare color: string;
   declare company_name: string | null;
   declare project_manager_email: string | null;
   declare project_manager_first_name: string | null;
   declare project_manager_last_name: string | null;
   declare project_manager_phone_number: string | null;
-  declare created_at: Date | string;
-  declare updated_at: Date | string;
   declare zones?: ZoneModel[];
   declare specialities?: SpecialityModel[];
   declare lots?: LotModel[];

@@ -1,18 +1,12 @@
 import type { QueryBuilder, RelationMappings } from "objection";
-import { BaseModel, namedModifiers } from "./base.js";
+import { BaseModel, namedModifiers, VersionRowModel } from "./base.js";
 import { LotModel } from "./lot.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 
 /** A speciality of a version (specialities): its lot and its tags. */
-export class SpecialityModel extends BaseModel {
+export class SpecialityModel extends VersionRowModel {
   static override tableName = "specialities";
-  declare project_id: number;
-  declare version_id: number;
-  declare tracking_id: number;
-  declare name: string;
   declare participant_group_pro_id: number | null;
-  declare created_at: Date | string;
-  declare updated_at: Date | string;
   declare lot?: LotModel | null;
   declare tags?: TagModel[];
 

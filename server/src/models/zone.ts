@@ -1,22 +1,16 @@
 import type { RelationMappings } from "objection";
-import { BaseModel, namedModifiers } from "./base.js";
+import { BaseModel, namedModifiers, VersionRowModel } from "./base.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 
 /** A zone of a version (zones): its parent, its direct sub-zones in position order, its tags. */
-export class ZoneModel extends BaseModel {
+export class ZoneModel extends VersionRowModel {
   static override tableName = "zones";
-  declare project_id: number;
-  declare version_id: number;
-  declare tracking_id: number;
-  declare name: string;
   declare full_name: string | null;
   declare parent_id: number | null;
   declare position: number;
   declare typology: string | null;
   declare unity: string;
   declare level: number;
-  declare created_at: Date | string;
-  declare updated_at: Date | string;
   declare parent?: ZoneModel | null;
   declare children?: ZoneModel[];
   declare tags?: TagModel[];

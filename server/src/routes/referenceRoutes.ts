@@ -8,6 +8,7 @@ import type { Db } from "../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../exports/xlsx.js";
 import type { AppState } from "../http/auth.js";
 import { route, type Emits } from "../http/route.js";
+import { emitReference } from "../commands/lotWrite.js";
 import { runList, type ColumnMap } from "../lib/listQuery.js";
 
 /**
@@ -33,20 +34,58 @@ export interface ReferenceResource<Row, Out> {
   announce: (emits: Emits, scope: { projectId: number; versionId: number }, initiatorId: number, ids: number[]) => void;
 }
 
-/** The list of a resource in its version; `maxLimit` lifts the page limit (exports, histograms). */
-export async function listReference<Row, Out>(
+/** The announcement of most resources: reference:update with their name (viewers refetch their lists). */
+export function announceReference(resource: string): ReferenceResource<unknown, unknown>["announce"] {
+  return (emits, scope, initiatorId, ids) => emitReference(emits, resource, scope, initiatorId, ids);
+}
+
+/** The last columns of the export of tagged rows that tasks use: their tags, then how many tasks use them. */
+export function tagAndTaskColumns<T extends { tags: { name: string }[]; total: number }>(): XlsxColumn<T>[] {
+  return [
+    { header: "Étiquettes", width: 30, value: (r) => r.tags.map((t) => t.name).join(", ") || null },
+    { header: "Nombre de tâches", kind: "number", width: 14, value: (r) => r.total },
+  ];
+}
+
+/** GET {path}/export, GET {path}/histogram and GET {path}: the read routes of a resource tasks use, in that order. */
+export function countedReadRoutes<Row extends { id: number; name: string; color: string | null; total?: unknown }, Out>(
+  router: Router<AppState>,
+  deps: AppDeps,
+  r: ReferenceResource<Row, Out>,
+  sheet: string,
+  fileStem: string,
+  columns: XlsxColumn<Out>[],
+): void {
+  exportRoute(router, deps, r, sheet, fileStem, columns);
+  histogramRoute(router, deps, r);
+  listRoute(router, deps, r);
+}
+
+/** Where a version's list reads: its filter fields, their columns, and its select whose `alias` scopes it. */
+export type ListSource = Pick<ReferenceResource<unknown, unknown>, "listResource" | "columns" | "select" | "alias">;
+
+/**
+ * The list of a resource in its version (the versionId / projectId filters, or the project's current version),
+ * after its filter triples, sorted and paged; `maxLimit` lifts the page limit (exports, histograms).
+ */
+export async function listInVersion<Row>(db: Db, user: AuthUser, r: ListSource, rawQuery: unknown, maxLimit?: number) {
+  const resource = maxLimit ? { ...r.listResource, defaultLimit: maxLimit, maxLimit } : r.listResource;
+  const query = parseListQuery(rawQuery, resource);
+  const scope = await listScope(db, user, query);
+  const base = r.select(db).where(`${r.alias}.version_id`, scope.versionId);
+  const { rows, total } = await runList<Row>(db, base, query, resource, r.columns, `${r.alias}.id`);
+  return { rows, total, scope, query };
+}
+
+/** The list of a reference resource in its version. */
+export function listReference<Row, Out>(
   db: Db,
   user: AuthUser,
   r: ReferenceResource<Row, Out>,
   rawQuery: unknown,
   maxLimit?: number,
 ) {
-  const resource = maxLimit ? { ...r.listResource, defaultLimit: maxLimit, maxLimit } : r.listResource;
-  const query = parseListQuery(rawQuery, resource);
-  const scope = await listScope(db, user, query);
-  const base = r.select(db).where(`${r.alias}.version_id`, scope.versionId);
-  const { rows, total } = await runList<Row>(db, base, query, resource, r.columns, `${r.alias}.id`);
-  return { rows, total, scope };
+  return listInVersion<Row>(db, user, r, rawQuery, maxLimit);
 }
 
 export async function oneReference<Row, Out>(db: Db, r: ReferenceResource<Row, Out>, rowId: number): Promise<Out> {

@@ -9,7 +9,6 @@ import {
   eventHistoryQuery,
   eventIdParams,
   milestoneExportResource,
-  parseListQuery,
   PERMISSIONS,
   taskListCsvQuery,
   TIME_ZONE,
@@ -31,10 +30,10 @@ import { buildCsv, CSV_MIME, frDateTime, frDay } from "../../exports/csv.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
+import { listInVersion, type ListSource } from "../referenceRoutes.js";
 import { isoRequired } from "../../lib/dates.js";
-import { runList } from "../../lib/listQuery.js";
 import { setMilestoneTracked } from "../../commands/eventWrite.js";
-import { listScope, readScope } from "../../commands/referenceScope.js";
+import { readScope } from "../../commands/referenceScope.js";
 import { eventSelect, linksOf, type EventDbRow } from "./event.presenter.js";
 import { eventColumns } from "./event.schema.js";
 
@@ -255,6 +254,20 @@ export function projectCsvRoutes(router: Router<AppState>, deps: AppDeps): void 
   });
 }
 
+/** The exports' lists: the event list's filter triples over the export's select, every matching row. */
+const eventExports: ListSource = {
+  listResource: eventExportResource,
+  columns: eventColumns,
+  select: exportSelect,
+  alias: "events",
+};
+const milestoneExports: ListSource = {
+  listResource: milestoneExportResource,
+  columns: eventColumns,
+  select: (db) => exportSelect(db).where("events.type", "milestone"),
+  alias: "events",
+};
+
 /** The /event routes of this file: registered before GET /event/:id. */
 export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /event/distinct?projectId&versionId&name&type&limit=10: distinct names, with how many events carry each. */
@@ -373,16 +386,8 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     path: "/event/export",
     roles: PERMISSIONS.manager,
     handler: async ({ db, user, ctx }) => {
-      const query = parseListQuery(ctx.query, eventExportResource);
-      const { versionId, project } = await listScope(db, user, query);
-      const { rows } = await runList<EventDbRow>(
-        db,
-        exportSelect(db).where("events.version_id", versionId),
-        query,
-        eventExportResource,
-        eventColumns,
-        "events.id",
-      );
+      const { rows, scope } = await listInVersion<EventDbRow>(db, user, eventExports, ctx.query);
+      const { project } = scope;
       const file = await buildXlsx("Tâches", EVENT_EXPORT_COLUMNS, rows);
       sendFile(ctx, file, exportFileName("Taches", project.name, "xlsx"), XLSX_MIME);
       return undefined;
@@ -395,10 +400,8 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     path: "/event/export/milestones",
     roles: PERMISSIONS.manager,
     handler: async ({ db, user, ctx }) => {
-      const query = parseListQuery(ctx.query, milestoneExportResource);
-      const { versionId, project } = await listScope(db, user, query);
-      const base = exportSelect(db).where("events.version_id", versionId).where("events.type", "milestone");
-      const { rows } = await runList<EventDbRow>(db, base, query, milestoneExportResource, eventColumns, "events.id");
+      const { rows, scope } = await listInVersion<EventDbRow>(db, user, milestoneExports, ctx.query);
+      const { project } = scope;
       const { parents } = await linksOf(
         db,
         rows.map((r) => r.id),

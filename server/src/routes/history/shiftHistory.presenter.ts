@@ -1,6 +1,6 @@
 import type { ShiftFile, ShiftHistory } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoRequired } from "../../lib/dates.js";
+import { rowTimestamps, versionRowFields } from "../rowFields.js";
 
 export type ShiftHistoryDbRow = Record<string, unknown> & { id: number };
 
@@ -30,11 +30,7 @@ export function presentShiftHistory(r: ShiftHistoryDbRow): ShiftHistory {
   const eventId = (r.event_id as number | null) ?? null;
   const userId = (r.user_id as number | null) ?? null;
   return {
-    id: r.id,
-    projectId: r.project_id as number,
-    versionId: r.version_id as number,
-    trackingId: r.tracking_id as number,
-    name: r.name as string,
+    ...versionRowFields(r),
     eventId,
     event:
       eventId && r.event_name !== null && r.event_name !== undefined
@@ -51,7 +47,6 @@ export function presentShiftHistory(r: ShiftHistoryDbRow): ShiftHistory {
       userId && r.user_firstname !== undefined && r.user_firstname !== null
         ? { id: userId, firstname: r.user_firstname as string, lastname: r.user_lastname as string }
         : null,
-    createdAt: isoRequired(r.created_at),
-    updatedAt: isoRequired(r.updated_at),
+    ...rowTimestamps(r),
   };
 }

@@ -1,7 +1,6 @@
 import type Router from "@koa/router";
 import {
   AppError,
-  parseListQuery,
   PERMISSIONS,
   shiftHistoryFileParams,
   shiftHistoryListResource,
@@ -16,8 +15,7 @@ import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
-import { listScope } from "../../commands/referenceScope.js";
+import { listInVersion, type ListSource } from "../referenceRoutes.js";
 import { lockWritableVersion } from "../../planning/writeLock.js";
 import { presentShiftHistory, shiftHistorySelect, type ShiftHistoryDbRow } from "./shiftHistory.presenter.js";
 import { shiftHistoryColumns } from "./shiftHistory.schema.js";
@@ -28,21 +26,16 @@ import { shiftHistoryColumns } from "./shiftHistory.schema.js";
  * changes and the export to managers. A frozen version's history cannot change (the version write lock).
  */
 
+const shiftHistories: ListSource = {
+  listResource: shiftHistoryListResource,
+  columns: shiftHistoryColumns,
+  select: shiftHistorySelect,
+  alias: "sh",
+};
+
 async function listRows(db: Db, user: AuthUser, rawQuery: unknown, maxLimit?: number) {
-  const resource = maxLimit
-    ? { ...shiftHistoryListResource, defaultLimit: maxLimit, maxLimit }
-    : shiftHistoryListResource;
-  const query = parseListQuery(rawQuery, resource);
-  const { versionId, project } = await listScope(db, user, query);
-  const { rows, total } = await runList<ShiftHistoryDbRow>(
-    db,
-    shiftHistorySelect(db).where("sh.version_id", versionId),
-    query,
-    resource,
-    shiftHistoryColumns,
-    "sh.id",
-  );
-  return { rows, total, project };
+  const { rows, total, scope } = await listInVersion<ShiftHistoryDbRow>(db, user, shiftHistories, rawQuery, maxLimit);
+  return { rows, total, project: scope.project };
 }
 
 /** The row a write addresses, locked for the transaction after the version's write lock. */

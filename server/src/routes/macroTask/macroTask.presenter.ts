@@ -2,7 +2,7 @@ import { MacroTaskModel } from "../../models/macroTask.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 import { ZONE_UNITIES, type MacroTask } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoRequired } from "../../lib/dates.js";
+import { rowTimestamps, versionRowFields } from "../rowFields.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
 
 export type MacroTaskDbRow = Record<string, unknown> & { id: number };
@@ -63,11 +63,7 @@ export async function presentMacroTasks(
     const groupId = (r.participant_group_pro_id as number | null) ?? null;
     const model = models.get(r.id);
     const out: MacroTask = {
-      id: r.id,
-      projectId: r.project_id as number,
-      versionId: r.version_id as number,
-      trackingId: r.tracking_id as number,
-      name: r.name as string,
+      ...versionRowFields(r),
       startDate: (r.derived_start as string | null) ?? null,
       endDate: (r.derived_end as string | null) ?? null,
       participantGroupProId: groupId,
@@ -80,8 +76,7 @@ export async function presentMacroTasks(
       hasCounting: r.has_counting as boolean,
       globalCounting: r.global_counting === null || r.global_counting === undefined ? null : Number(r.global_counting),
       isComplete: r.is_complete as boolean,
-      createdAt: isoRequired(r.created_at),
-      updatedAt: isoRequired(r.updated_at),
+      ...rowTimestamps(r),
     };
     if (joins.includes("zones"))
       out.zones = (model?.zones ?? []).map((z) => ({

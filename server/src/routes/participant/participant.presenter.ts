@@ -1,23 +1,17 @@
 import type { Participant } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
+import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
 import { ParticipantModel } from "../../models/participant.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
-export interface ParticipantDbRow {
-  id: number;
-  project_id: number;
-  version_id: number;
-  tracking_id: number;
-  name: string;
+export interface ParticipantDbRow extends VersionRowColumns {
   color: string;
   company_name: string | null;
   project_manager_email: string | null;
   project_manager_first_name: string | null;
   project_manager_last_name: string | null;
   project_manager_phone_number: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
   total?: unknown;
 }
 

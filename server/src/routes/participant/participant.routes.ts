@@ -8,7 +8,6 @@ import {
   PARTICIPANT_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
-import { emitReference } from "../../commands/lotWrite.js";
 import {
   createParticipant,
   deleteParticipants,
@@ -21,13 +20,13 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import {
   bulkDeleteRoute,
-  exportRoute,
   getOneRoute,
-  histogramRoute,
-  listRoute,
   oneReference,
   patchRoute,
   type ReferenceResource,
+  announceReference,
+  countedReadRoutes,
+  tagAndTaskColumns,
 } from "../referenceRoutes.js";
 import { participantSelect, presentParticipants, type ParticipantDbRow } from "./participant.presenter.js";
 import { participantColumns } from "./participant.schema.js";
@@ -44,7 +43,7 @@ const participants: ReferenceResource<ParticipantDbRow, Participant> = {
   columns: participantColumns,
   select: participantSelect,
   present: presentParticipants,
-  announce: (emits, scope, userId, ids) => emitReference(emits, PARTICIPANT_REALTIME.resource, scope, userId, ids),
+  announce: announceReference(PARTICIPANT_REALTIME.resource),
 };
 
 const EXPORT_COLUMNS: XlsxColumn<Participant>[] = [
@@ -58,14 +57,11 @@ const EXPORT_COLUMNS: XlsxColumn<Participant>[] = [
   { header: "Nom du responsable", width: 20, value: (p) => p.projectManagerLastName },
   { header: "E-mail du responsable", width: 30, value: (p) => p.projectManagerEmail },
   { header: "Téléphone du responsable", width: 18, value: (p) => p.projectManagerPhoneNumber },
-  { header: "Étiquettes", width: 30, value: (p) => p.tags.map((t) => t.name).join(", ") || null },
-  { header: "Nombre de tâches", kind: "number", width: 14, value: (p) => p.total },
+  ...tagAndTaskColumns(),
 ];
 
 export function participantRoutes(router: Router<AppState>, deps: AppDeps): void {
-  exportRoute(router, deps, participants, "Participants", "Participants", EXPORT_COLUMNS);
-  histogramRoute(router, deps, participants);
-  listRoute(router, deps, participants);
+  countedReadRoutes(router, deps, participants, "Participants", "Participants", EXPORT_COLUMNS);
   /** DELETE /participant/bulk-delete {ids}: refused (400 ImplementationError) for participants tasks use. */
   bulkDeleteRoute(router, deps, participants, async (db, _scope, ids) => {
     await deleteParticipants(db, ids);

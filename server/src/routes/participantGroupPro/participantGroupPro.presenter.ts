@@ -1,15 +1,11 @@
 import type { Lot } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
+import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
 import { LotModel } from "../../models/lot.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
-export interface LotDbRow {
-  id: number;
-  project_id: number;
-  version_id: number;
-  tracking_id: number;
-  name: string;
+export interface LotDbRow extends VersionRowColumns {
   color: string;
   participant_group_id: number | null;
   created_at: Date | string;

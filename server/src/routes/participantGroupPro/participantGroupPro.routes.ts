@@ -9,7 +9,7 @@ import {
   LOT_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
-import { createLot, deleteLots, emitReference, importLibraryLots, updateLot } from "../../commands/lotWrite.js";
+import { createLot, deleteLots, importLibraryLots, updateLot } from "../../commands/lotWrite.js";
 import { writeScope } from "../../commands/referenceScope.js";
 import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
@@ -17,13 +17,13 @@ import { route } from "../../http/route.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
 import {
   bulkDeleteRoute,
-  exportRoute,
   getOneRoute,
-  histogramRoute,
-  listRoute,
   oneReference,
   patchRoute,
   type ReferenceResource,
+  announceReference,
+  countedReadRoutes,
+  tagAndTaskColumns,
 } from "../referenceRoutes.js";
 import { lotEventCounts, lotSelect, presentLots, type LotDbRow } from "./participantGroupPro.presenter.js";
 import { lotColumns } from "./participantGroupPro.schema.js";
@@ -43,7 +43,7 @@ const lots: ReferenceResource<LotDbRow, Lot> = {
   select: lotSelect,
   present: presentLots,
   totals: lotEventCounts,
-  announce: (emits, scope, userId, ids) => emitReference(emits, LOT_REALTIME.resource, scope, userId, ids),
+  announce: announceReference(LOT_REALTIME.resource),
 };
 
 const EXPORT_COLUMNS: XlsxColumn<Lot>[] = [
@@ -51,16 +51,13 @@ const EXPORT_COLUMNS: XlsxColumn<Lot>[] = [
   { header: "Couleur", width: 10, value: (l) => l.color },
   { header: "Spécialités", width: 40, value: (l) => l.specialities.map((s) => s.name).join(", ") || null },
   { header: "Participants", width: 40, value: (l) => l.participants.map((p) => p.name).join(", ") || null },
-  { header: "Étiquettes", width: 30, value: (l) => l.tags.map((t) => t.name).join(", ") || null },
-  { header: "Nombre de tâches", kind: "number", width: 14, value: (l) => l.total },
+  ...tagAndTaskColumns(),
 ];
 
 const tagIdsOf = (b: { tagIds?: number[]; tags?: number[] }) => b.tagIds ?? b.tags;
 
 export function participantGroupProRoutes(router: Router<AppState>, deps: AppDeps): void {
-  exportRoute(router, deps, lots, "Lots", "Lots", EXPORT_COLUMNS);
-  histogramRoute(router, deps, lots);
-  listRoute(router, deps, lots);
+  countedReadRoutes(router, deps, lots, "Lots", "Lots", EXPORT_COLUMNS);
 
   /** POST /participant-group-pro/bulk-import {ids, projectId}: library lots copied into the project's version. */
   route(router, deps, {

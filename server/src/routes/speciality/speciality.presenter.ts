@@ -1,15 +1,11 @@
 import type { Speciality } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
+import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
 import { SpecialityModel } from "../../models/speciality.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
-export interface SpecialityDbRow {
-  id: number;
-  project_id: number;
-  version_id: number;
-  tracking_id: number;
-  name: string;
+export interface SpecialityDbRow extends VersionRowColumns {
   participant_group_pro_id: number | null;
   created_at: Date | string;
   updated_at: Date | string;

@@ -10,7 +10,7 @@ import {
   SPECIALITY_REALTIME,
 } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
-import { emitReference, SPECIALITY_REFERENCED_MESSAGE } from "../../commands/lotWrite.js";
+import { SPECIALITY_REFERENCED_MESSAGE } from "../../commands/lotWrite.js";
 import { assertInVersion, referencedIds, replaceLinks } from "../../commands/referenceLinks.js";
 import { writableRow, writeScope } from "../../commands/referenceScope.js";
 import type { Db } from "../../db/knex.js";
@@ -23,6 +23,7 @@ import {
   oneReference,
   patchRoute,
   type ReferenceResource,
+  announceReference,
 } from "../referenceRoutes.js";
 import { presentSpecialities, specialitySelect, type SpecialityDbRow } from "./speciality.presenter.js";
 import { specialityColumns } from "./speciality.schema.js";
@@ -40,7 +41,7 @@ const specialities: ReferenceResource<SpecialityDbRow, Speciality> = {
   columns: specialityColumns,
   select: specialitySelect,
   present: presentSpecialities,
-  announce: (emits, scope, userId, ids) => emitReference(emits, SPECIALITY_REALTIME.resource, scope, userId, ids),
+  announce: announceReference(SPECIALITY_REALTIME.resource),
 };
 
 async function remove(db: Db, ids: number[]): Promise<void> {

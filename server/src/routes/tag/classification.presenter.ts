@@ -1,6 +1,6 @@
 import type { ClassificationItem, ClassificationCategory } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
-import { isoRequired } from "../../lib/dates.js";
+import { rowTimestamps, versionRowFields } from "../rowFields.js";
 
 /** The tables of one classification: tags/tag_categories or phases/phase_categories. */
 export interface ClassificationTables {
@@ -35,11 +35,7 @@ export function presentItem(r: DbRow): ClassificationItem {
   const categoryId = (r.category_id as number | null) ?? null;
   const parentId = (r.category_parent_id as number | null) ?? null;
   return {
-    id: r.id,
-    projectId: r.project_id as number,
-    versionId: r.version_id as number,
-    trackingId: r.tracking_id as number,
-    name: r.name as string,
+    ...versionRowFields(r),
     color: (r.color as string | null) ?? null,
     type: (r.type as string | null) ?? null,
     categoryId,
@@ -54,24 +50,18 @@ export function presentItem(r: DbRow): ClassificationItem {
             parentCategoryId: parentId,
             parentCategory: parentId === null ? null : { id: parentId, name: r.category_parent_name as string },
           },
-    createdAt: isoRequired(r.created_at),
-    updatedAt: isoRequired(r.updated_at),
+    ...rowTimestamps(r),
   };
 }
 
 export function presentCategory(r: DbRow): ClassificationCategory {
   const parentId = (r.parent_category_id as number | null) ?? null;
   return {
-    id: r.id,
-    projectId: r.project_id as number,
-    versionId: r.version_id as number,
-    trackingId: r.tracking_id as number,
-    name: r.name as string,
+    ...versionRowFields(r),
     type: (r.type as string | null) ?? null,
     position: r.position as number,
     parentCategoryId: parentId,
     parentCategory: parentId === null ? null : { id: parentId, name: r.parent_name as string },
-    createdAt: isoRequired(r.created_at),
-    updatedAt: isoRequired(r.updated_at),
+    ...rowTimestamps(r),
   };
 }

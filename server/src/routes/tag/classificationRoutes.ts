@@ -23,6 +23,7 @@ import { listScope, readableRow, writableRow, writableRows, writeScope } from ".
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
+import { listInVersion, type ListSource } from "../referenceRoutes.js";
 import { frenchKeySql, runList } from "../../lib/listQuery.js";
 import {
   categorySelect,
@@ -116,20 +117,14 @@ export function itemRoutes(router: Router<AppState>, deps: AppDeps, spec: Classi
   const { tables } = spec;
   const one = async (db: Db, id: number) =>
     presentItem((await itemSelect(db, tables).where("i.id", id).first()) as DbRow);
+  const items: ListSource = {
+    listResource: classificationItemListResource,
+    columns: itemColumns,
+    select: (db) => itemSelect(db, tables),
+    alias: "i",
+  };
   const list = async (db: Db, user: AuthUser, raw: unknown, maxLimit?: number) => {
-    const resource = maxLimit
-      ? { ...classificationItemListResource, defaultLimit: maxLimit, maxLimit }
-      : classificationItemListResource;
-    const query = parseListQuery(raw, resource);
-    const scope = await listScope(db, user, query);
-    const { rows, total } = await runList<DbRow>(
-      db,
-      itemSelect(db, tables).where("i.version_id", scope.versionId),
-      query,
-      resource,
-      itemColumns,
-      "i.id",
-    );
+    const { rows, total, scope } = await listInVersion<DbRow>(db, user, items, raw, maxLimit);
     return { rows, total, project: scope.project };
   };
 

@@ -1,15 +1,11 @@
 import type { Ref, Zone, ZoneUnity } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
+import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
 import { ZoneModel } from "../../models/zone.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
-export interface ZoneDbRow {
-  id: number;
-  project_id: number;
-  version_id: number;
-  tracking_id: number;
-  name: string;
+export interface ZoneDbRow extends VersionRowColumns {
   full_name: string | null;
   parent_id: number | null;
   position: number;
