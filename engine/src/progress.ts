@@ -65,3 +65,32 @@ export function workforce(
   }
   return { days, people: out };
 }
+
+/** One task of a weighted progress: its people, its working days, its percentage (null: never counted). */
+export interface ProgressItem {
+  numberOfPeople: number;
+  numberOfDays: number;
+  /** 0..100; null or undefined counts 0 %. */
+  percentage: number | null | undefined;
+  /** A milestone weighs nothing. */
+  milestone?: boolean;
+}
+
+/**
+ * Progress of a set of tasks in percent (two decimals), spec 001 section 9: each task's percentage weighted by
+ * numberOfPeople × numberOfDays. A task never counted counts 0 %, milestones (and tasks of no weight) weigh
+ * nothing, percentages are clamped to 0..100. A set of no weight is 0 %.
+ */
+export function weightedProgress(items: Iterable<ProgressItem>): number {
+  let weight = 0;
+  let done = 0;
+  for (const t of items) {
+    if (t.milestone) continue;
+    const w = Math.max(0, t.numberOfPeople) * Math.max(0, t.numberOfDays);
+    if (!(w > 0)) continue;
+    const p = t.percentage == null || !Number.isFinite(t.percentage) ? 0 : Math.min(100, Math.max(0, t.percentage));
+    weight += w;
+    done += w * p;
+  }
+  return weight > 0 ? round2(done / weight) : 0;
+}
