@@ -90,6 +90,23 @@ function EventTemplatesList({ scope, projectId }: { scope: TemplateScope; projec
       sortable: false,
       render: (et) => et.parents.map((p) => p.name).join(", "),
     },
+    ...(scope === "pro"
+      ? ([
+          {
+            id: "tags",
+            header: t("templates.events.columns.tags"),
+            sortable: false,
+            render: (et) => et.tags.map((tag) => tag.name).join(", "),
+          },
+          {
+            id: "instances",
+            header: t("templates.events.columns.instances"),
+            sortable: false,
+            align: "end",
+            render: (et) => String(et.instances ?? 0),
+          },
+        ] satisfies DataTableColumn<EventTemplateItem>[])
+      : []),
   ];
 
   const importFile = async (file: File) => {

@@ -27,7 +27,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { Add20Regular, ArrowLeft20Regular, Copy20Regular } from "@fluentui/react-icons";
+import { Add20Regular, ArrowLeft20Regular, ArrowSync20Regular, Copy20Regular } from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { AppLink } from "../../components/AppLink";
@@ -84,7 +84,7 @@ export function SequenceTemplateProPage() {
 }
 
 function SequenceTemplateEditor(props: ScopeProps) {
-  const { scope } = props;
+  const { scope, projectId, versionId } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -99,6 +99,25 @@ function SequenceTemplateEditor(props: ScopeProps) {
 
   if (!template.data) return template.loading ? <Spinner /> : null;
   const st = template.data;
+
+  const synchronize = async () => {
+    if (projectId === null || versionId === null) return;
+    setBusy(true);
+    try {
+      const res = await sequenceTemplatesApi.synchronize(st.id, projectId, versionId);
+      const counts = { added: res.added, removed: res.removed, updated: res.updated };
+      if (res.status === "ok") toast.success(t("templates.sequence.synced", counts));
+      else
+        toast.warning(
+          [t("templates.sequence.syncPartial", counts), ...res.reasons.slice(0, 3).map((r) => r.message)].join(" "),
+        );
+    } catch (e) {
+      warnError(e);
+    } finally {
+      setBusy(false);
+      template.reload();
+    }
+  };
 
   const duplicate = async () => {
     setBusy(true);
@@ -119,6 +138,11 @@ function SequenceTemplateEditor(props: ScopeProps) {
         title={t("templates.sequence.editTitle", { name: st.name })}
         actions={
           <>
+            {scope === "pro" ? (
+              <Button icon={<ArrowSync20Regular />} disabled={busy} onClick={() => void synchronize()}>
+                {t("templates.sequence.synchronize")}
+              </Button>
+            ) : null}
             <Button icon={<Copy20Regular />} disabled={busy || !canWrite} onClick={() => void duplicate()}>
               {t("templates.sequences.duplicate")}
             </Button>

@@ -91,6 +91,13 @@ function SequenceTemplatesList({ scope, projectId, versionId }: ScopeProps) {
               ) : null,
           },
           {
+            id: "instantiated",
+            header: t("templates.sequences.columns.instantiated"),
+            sortable: false,
+            align: "end",
+            render: (s) => String(s.instantiated ?? 0),
+          },
+          {
             id: "isImported",
             header: t("templates.sequences.columns.imported"),
             render: (s) => t(s.isImported ? "templates.sequences.yes" : "templates.sequences.no"),

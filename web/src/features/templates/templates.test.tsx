@@ -415,6 +415,37 @@ describe("/dashboard/event-pro/{id}/{sequenceTemplateId}", () => {
   });
 });
 
+describe("/dashboard/sequence-pro/{id}", () => {
+  it("synchronises the template's instances of the version and says what changed", async () => {
+    const user = userEvent.setup();
+    let status: "ok" | "partial" = "partial";
+    const { calls } = mockApi({
+      "GET /api/sequence-template-pro/3": () => proSequence({ synchronizableStatus: status }),
+      "GET /api/participant-group-pro": listOf([]),
+      "GET /api/tag": listOf([]),
+      "GET /api/zone/11/typologies": { data: ["Logements", "Niveau"] },
+      "POST /api/sequence-template-pro/3/synchronize": () => {
+        status = "ok";
+        // Wrapped: an answer with a `status` field would be read as the fake response's own.
+        return { status: 200, body: { status: "ok", reasons: [], added: 4, removed: 0, updated: 2 } };
+      },
+    });
+    renderTemplates("/dashboard/sequence-pro/3", users.manager);
+    expect(await screen.findByText("Partielle")).toBeInTheDocument();
+    expect(await screen.findByRole("checkbox", { name: "Niveau" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Logements" })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Synchroniser" }));
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toContain("POST /api/sequence-template-pro/3/synchronize"),
+    );
+    expect(
+      await screen.findByText("Séquences synchronisées : 4 tâches ajoutées, 0 supprimées, 2 mises à jour."),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ projectId: 7, versionId: 11 });
+    expect(await screen.findByText("À jour")).toBeInTheDocument();
+  });
+});
+
 describe("/dashboard/sequences-library and /dashboard/sequence-library/{id}", () => {
   it("shows both sequence deletion refusals of the catalogue", async () => {
     const user = userEvent.setup();

@@ -16,6 +16,8 @@ import {
   type SequenceTemplatePro,
   type SequenceTemplateProFields,
   type sequenceTemplateCreateBody,
+  type synchronizeBody,
+  type SynchronizeAnswer,
 } from "@jalon/shared";
 import { filter } from "../../api/client";
 import { request, type Query } from "../../api/http";
@@ -57,6 +59,8 @@ export interface EventTemplateItem {
   parents: ParentLink[];
   /** Project copies: the tags of the project's current version; none in the library. */
   tags: NamedRef[];
+  /** Project copies: events instantiated from it (every version); null in the library. */
+  instances: number | null;
 }
 
 export interface SequenceTemplateItem {
@@ -74,6 +78,8 @@ export interface SequenceTemplateItem {
   synchronizableStatus: "ok" | "partial" | null;
   isImported: boolean;
   tags: NamedRef[];
+  /** Project copies: sequences instantiated from it (every version); null in the library. */
+  instantiated: number | null;
 }
 
 /** The fields a task template form writes (the lot is named per scope on the wire). */
@@ -158,6 +164,7 @@ export function eventTemplateItem(et: EventTemplate | EventTemplatePro): EventTe
     sequenceTemplateName: et.parentSequenceTemplate?.name ?? null,
     parents: (et.parentsET ?? []).map((p) => ({ id: p.id, name: p.name, type: p.type, delay: p.delay })),
     tags: "tags" in et ? et.tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })) : [],
+    instances: "instances" in et ? et.instances : null,
   };
 }
 
@@ -179,6 +186,7 @@ export function sequenceTemplateItem(st: SequenceTemplate | SequenceTemplatePro)
     synchronizableStatus: pro ? st.synchronizableStatus : null,
     isImported: pro ? st.isImported : false,
     tags: pro ? (st.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })) : [],
+    instantiated: pro ? st.instantiated : null,
   };
 }
 
@@ -289,6 +297,11 @@ export const sequenceTemplatesApi = {
       { projectId, versionId },
       "Modeles_de_sequences_instancies.xlsx",
     ),
+  /** POST /sequence-template-pro/{id}/synchronize: the template's instances in the version follow it. */
+  synchronize: (id: number, projectId: number, versionId: number) => {
+    const body: RequestOf<typeof synchronizeBody> = { projectId, versionId };
+    return request<SynchronizeAnswer>("POST", `/sequence-template-pro/${id}/synchronize`, { body });
+  },
   /** The zone typologies of the version (GET /zone/{versionId}/typologies). */
   typologies: (versionId: number) =>
     request<{ data: string[] }>("GET", `/zone/${versionId}/typologies`).then((r) => r.data),

@@ -35,6 +35,8 @@ export const templates = {
         lot: "Lot",
         typology: "Typologies",
         parents: "Prédécesseurs",
+        tags: "Étiquettes",
+        instances: "Instances",
       },
     },
     event: {
@@ -111,6 +113,7 @@ export const templates = {
         numberOfDays: "Jours",
         status: "Synchronisation",
         imported: "Importé",
+        instantiated: "Séquences",
       },
       status: {
         ok: "À jour",
@@ -123,6 +126,10 @@ export const templates = {
       editTitle: "Modèle de séquence : {{name}}",
       updated: "Modèle de séquence mis à jour.",
       back: "Retour à la liste",
+      synchronize: "Synchroniser",
+      synced: "Séquences synchronisées : {{added}} tâches ajoutées, {{removed}} supprimées, {{updated}} mises à jour.",
+      syncPartial:
+        "Synchronisation partielle : {{added}} tâches ajoutées, {{removed}} supprimées, {{updated}} mises à jour.",
       informations: "Informations",
       fields: {
         name: "Nom",
