@@ -35,7 +35,7 @@ export const instantiation = {
       noTypology: "Cette zone n'a pas de typologie",
       typology: "Typologie « {{typology}} » non acceptée par le modèle",
     },
-    selectZone: "Choisir {{name}}",
+    container: "Zone sans typologie : ses sous-zones acceptées par le modèle seront instanciées",
     moveUp: "Monter {{name}}",
     moveDown: "Descendre {{name}}",
     removeZone: "Retirer {{name}}",

@@ -42,6 +42,7 @@ import {
   validateInstantiate,
   zoneChoices,
   zoneOptions,
+  trainZonesOf,
   type InstantiateError,
   type InstantiateValues,
   type ZoneOption,
@@ -169,7 +170,8 @@ function InstantiateForm({
     };
   }, [values, referenceDaysOf, references]);
 
-  const chosenZones = values.zoneIds.map((id) => zoneById.get(id)).filter((z): z is ZoneOption => z !== undefined);
+  // Containers stand for their sub-zones of the template's typologies, as the server lays them.
+  const chosenZones = useMemo(() => trainZonesOf(zones, template, values.zoneIds), [zones, template, values.zoneIds]);
   const previewInput =
     calendars && tasks.data && tasks.data.length > 0 && chosenZones.length > 0 && reference !== null
       ? trainInput(tasks.data, chosenZones, taktOf(values), reference, calendars)
@@ -370,7 +372,7 @@ function InstantiateForm({
           {tasks.loading && values.templateId !== null ? <Spinner size="tiny" /> : null}
           <TrainPreviewView
             state={preview}
-            zoneOrder={values.zoneIds}
+            zoneOrder={chosenZones.map((z) => z.id)}
             zoneName={zoneName}
             taskName={(id) => taskById.get(id)?.name ?? `#${id}`}
             taskColor={(id) => taskById.get(id)?.color ?? template?.color}

@@ -48,7 +48,7 @@ export function ZoneOrder({ choices, zoneIds, type, onChange, idPrefix, error }:
         </span>
         <Caption1 id={`${idPrefix}-zones-hint`}>{t("instantiation.zonesHint")}</Caption1>
         <div className={styles.box} aria-describedby={`${idPrefix}-zones-hint`}>
-          {choices.map(({ zone, refusal }) => {
+          {choices.map(({ zone, refusal, container }) => {
             const reasonId = `${idPrefix}-zone-${zone.id}-reason`;
             return (
               <div key={zone.id} className={styles.choice}>
@@ -56,12 +56,14 @@ export function ZoneOrder({ choices, zoneIds, type, onChange, idPrefix, error }:
                   label={zone.fullName || zone.name}
                   checked={zoneIds.includes(zone.id)}
                   disabled={refusal !== null}
-                  aria-describedby={refusal ? reasonId : undefined}
+                  aria-describedby={refusal || container ? reasonId : undefined}
                   onChange={() => onChange(toggleZone(zoneIds, zone.id, type))}
                 />
-                {refusal ? (
+                {refusal || container ? (
                   <Caption1 id={reasonId} className={styles.refused}>
-                    {t(`instantiation.zoneRefused.${refusal}`, { typology: zone.typology ?? "" })}
+                    {refusal
+                      ? t(`instantiation.zoneRefused.${refusal}`, { typology: zone.typology ?? "" })
+                      : t("instantiation.container")}
                   </Caption1>
                 ) : null}
               </div>

@@ -12,6 +12,7 @@ import {
   emptyInstantiateValues,
   moveZone,
   toggleZone,
+  trainZonesOf,
   validateInstantiate,
   zoneChoices,
 } from "./instantiateForm";
@@ -58,6 +59,21 @@ describe("instantiation form", () => {
     expect(c.find((x) => x.zone.id === 6)?.refusal).toBe("noTypology");
     // A template without typology accepts none (a sequence needs a typology to be instantiable).
     expect(zoneChoices(ZONES, { typology: [] }).every((x) => x.refusal !== null)).toBe(true);
+  });
+
+  it("takes a zone without typology as a container of its accepted sub-zones, as the server does", () => {
+    const zones = [
+      { id: 20, name: "Bâtiment C", typology: null, parentId: null, position: 0 },
+      { id: 23, name: "R+2", typology: "Niveau", parentId: 20, position: 2 },
+      { id: 21, name: "R+1", typology: "Niveau", parentId: 20, position: 1 },
+      { id: 22, name: "Abords", typology: "Extérieurs", parentId: 20, position: 3 },
+      { id: 24, name: "Vide", typology: null, parentId: null, position: 4 },
+    ];
+    const c = zoneChoices(zones, TEMPLATE);
+    expect(c.find((x) => x.zone.id === 20)).toMatchObject({ refusal: null, container: true });
+    expect(c.find((x) => x.zone.id === 24)?.refusal).toBe("noTypology");
+    expect(trainZonesOf(zones, TEMPLATE, [20]).map((z) => z.id)).toEqual([21, 23]);
+    expect(trainZonesOf(zones, TEMPLATE, [23, 21]).map((z) => z.id)).toEqual([23, 21]);
   });
 
   it("orders the zones, keeps one for an individual sequence, and sends the issue's contract", () => {

@@ -7,6 +7,7 @@ export interface ZoneOption {
   fullName?: string | null;
   typology: string | null;
   position?: number;
+  parentId?: number | null;
 }
 
 /**
@@ -27,7 +28,14 @@ export function zoneOptions(
     }
     return names.join(" / ");
   };
-  return zones.map((z) => ({ id: z.id, name: z.name, fullName: path(z), typology: z.typology, position: z.position }));
+  return zones.map((z) => ({
+    id: z.id,
+    name: z.name,
+    fullName: path(z),
+    typology: z.typology,
+    position: z.position,
+    parentId: z.parentId,
+  }));
 }
 
 /** Why a zone cannot take the template: it has no typology, or one the template does not accept. */
@@ -36,6 +44,41 @@ export type ZoneRefusal = "noTypology" | "typology";
 export interface ZoneChoice {
   zone: ZoneOption;
   refusal: ZoneRefusal | null;
+  /** A zone without typology whose sub-zones of the template's typologies make the instances (as the server does). */
+  container?: boolean;
+}
+
+/**
+ * The zones a chosen zone stands for, as the server lays them: itself when it has one of the template's
+ * typologies; for a container (no typology, with sub-zones), its sub-zones of those typologies in position
+ * order, through sub-containers; none otherwise.
+ */
+export function trainZonesOf(
+  zones: readonly ZoneOption[],
+  template: Pick<SequenceTemplate, "typology"> | null,
+  zoneIds: readonly number[],
+): ZoneOption[] {
+  const accepted = new Set(template?.typology ?? []);
+  const children = new Map<number, ZoneOption[]>();
+  for (const z of zones)
+    if (z.parentId !== null && z.parentId !== undefined)
+      children.set(z.parentId, [...(children.get(z.parentId) ?? []), z]);
+  for (const list of children.values()) list.sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
+  const byId = new Map(zones.map((z) => [z.id, z]));
+  const out: ZoneOption[] = [];
+  const walk = (z: ZoneOption) => {
+    for (const c of children.get(z.id) ?? []) {
+      if (c.typology !== null && accepted.has(c.typology)) out.push(c);
+      else if (c.typology === null) walk(c);
+    }
+  };
+  for (const id of zoneIds) {
+    const z = byId.get(id);
+    if (!z) continue;
+    if (z.typology !== null && accepted.has(z.typology)) out.push(z);
+    else if (z.typology === null) walk(z);
+  }
+  return out;
 }
 
 /** Every zone, in the given order, with the reason it is refused (typologies matched exactly, as the server does). */
@@ -44,10 +87,11 @@ export function zoneChoices(
   template: Pick<SequenceTemplate, "typology"> | null,
 ): ZoneChoice[] {
   const accepted = new Set(template?.typology ?? []);
-  return zones.map((zone) => ({
-    zone,
-    refusal: !zone.typology ? "noTypology" : accepted.has(zone.typology) ? null : "typology",
-  }));
+  return zones.map((zone) => {
+    if (zone.typology) return { zone, refusal: accepted.has(zone.typology) ? null : "typology" };
+    const container = trainZonesOf(zones, template, [zone.id]).length > 0;
+    return container ? { zone, refusal: null, container } : { zone, refusal: "noTypology" };
+  });
 }
 
 export type ReferenceKind = "date" | "event";
