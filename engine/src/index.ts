@@ -14,3 +14,4 @@ export * from "./psplib.js";
 export * from "./psplibLength.js";
 export * from "./instantiate.js";
 export * from "./workforce.js";
+export * from "./forecast.js";
