@@ -13,6 +13,7 @@ import * as m011 from "./011_socket_io_attachments.js";
 import * as m012 from "./012_templates.js";
 import * as m013 from "./013_template_tags.js";
 import * as m014 from "./014_instantiation.js";
+import * as m015 from "./015_counting_client_key.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -35,6 +36,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["012_templates", m012],
   ["013_template_tags", m013],
   ["014_instantiation", m014],
+  ["015_counting_client_key", m015],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
