@@ -1,6 +1,5 @@
 import { AppError, type ErrorCode } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
-import { frenchKeySql } from "../lib/listQuery.js";
 
 /**
  * Helpers of the zone, lot, participant and speciality writes: references sent by id must live in the same
@@ -47,35 +46,6 @@ export async function replaceLinks(
     await db(table).insert(unique.map((r) => ({ version_id: versionId, [leftColumn]: leftId, [rightColumn]: r })));
 }
 
-export interface TagOut {
-  id: number;
-  name: string;
-  color: string | null;
-}
-
-/** The tags of many rows through a join table, grouped by the row id. */
-export async function tagsOf(
-  db: Db,
-  table: string,
-  column: string,
-  ids: readonly number[],
-): Promise<Map<number, TagOut[]>> {
-  const out = new Map<number, TagOut[]>();
-  if (ids.length === 0) return out;
-  const rows = await db(`${table} as j`)
-    .join("tags as t", "t.id", "j.tag_id")
-    .whereIn(`j.${column}`, ids as number[])
-    .orderByRaw(frenchKeySql("t.name"))
-    .select(`j.${column} as owner`, "t.id", "t.name", "t.color");
-  for (const r of rows) {
-    const list = out.get(r.owner) ?? [];
-    list.push({ id: r.id, name: r.name, color: r.color ?? null });
-    out.set(r.owner, list);
-  }
-  return out;
-}
-
-/** The ids among `ids` that rows of `table` reference through `column` (what blocks a deletion). */
 /**
  * The ids among `ids` that rows of `table` use in `column`. `ownerTable` (the table of `ids`) narrows the search
  * to the rows of the owners' versions, through the version's key, for a column with no index of its own (the
