@@ -206,7 +206,8 @@ describe("instantiation dialog", () => {
         status: 400,
         body: {
           code: "cannot_instantiate_on_that_zone_typology",
-          message: "Impossible d'instancier sur cette typologie de zone.",
+          // The key decides the text shown (spec 000 section 8), not the server's message.
+          message: "Wrong zone typology",
         },
       },
     });
