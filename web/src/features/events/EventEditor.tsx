@@ -74,7 +74,7 @@ const useStyles = makeStyles({
   },
   wide: { gridColumn: "1 / -1" },
   reference: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
-  tabs: { marginBottom: tokens.spacingVerticalS },
+  tabs: { marginBottom: tokens.spacingVerticalS, flexWrap: "wrap" },
   computed: { color: tokens.colorNeutralForeground3 },
   lock: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "720px" },
   switches: { display: "flex", gap: tokens.spacingHorizontalXL, flexWrap: "wrap" },

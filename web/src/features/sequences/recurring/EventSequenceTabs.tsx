@@ -29,13 +29,12 @@ export function useEventSequence(event: Pick<EventItem, "id" | "sequenceId"> | n
   return useAsync(async (): Promise<{ sequence: TrainSequence; train: TrainSequence | null } | null> => {
     if (!event?.sequenceId) return null;
     const sequence = (await sequencesApi.get(event.sequenceId)) as TrainSequence;
-    const train =
-      sequence.instantiationConfigId !== null && sequence.instantiationConfig
-        ? sequence
-        : sequence.parentSequenceId
-          ? ((await sequencesApi.get(sequence.parentSequenceId)) as TrainSequence)
-          : null;
-    return { sequence, train: train?.instantiationConfig ? train : null };
+    // An instance (a subsequence per zone) names the train's config too: the train is its parent.
+    const parent = sequence.parentSequenceId
+      ? ((await sequencesApi.get(sequence.parentSequenceId)) as TrainSequence)
+      : null;
+    const train = parent?.instantiationConfig ? parent : sequence.instantiationConfig ? sequence : null;
+    return { sequence, train };
   }, [event?.id, event?.sequenceId, refresh]);
 }
 

@@ -197,6 +197,9 @@ describe("task modal's sequence tabs", () => {
       "GET /api/sequence/52": {
         ...makeSequence({ id: 52, name: "Second œuvre — R+2", zoneId: 2 }),
         parentSequenceId: 50,
+        // The server joins the train's config on its instances too.
+        instantiationConfigId: 60,
+        instantiationConfig: CONFIG,
         events: EVENTS.slice(2),
       },
       "GET /api/sequence/50": TRAIN,
