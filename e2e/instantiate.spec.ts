@@ -103,6 +103,18 @@ test("a planner instantiates a template over four zones from the planning, previ
   expect(bar!.width).toBeGreaterThan(0);
   await shot(page, "instantiate-train-gantt");
 
+  // The task modal of a train's task: "Tâche récurrente" lists the same task template in each of the 4 zones.
+  await page.mouse.dblclick(bar!.x + bar!.width / 2, bar!.y + bar!.height / 2);
+  const modal = page.getByRole("dialog");
+  await modal.getByRole("tab", { name: "Tâche récurrente" }).click();
+  const same = modal.getByRole("table", { name: "La même tâche du modèle dans chaque zone du train" });
+  for (const level of LEVELS) await expect(same.getByRole("row", { name: zone(level) })).toBeVisible();
+  await expect(modal.getByRole("tab", { name: "Séquence récurrente" })).toBeVisible();
+  await expect(modal.getByRole("tab", { name: "Mise à jour des zones" })).toBeVisible();
+  await shot(page, "instantiate-task-modal");
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+
   // The sequence page: the instances per zone with their dates, the takt, and a synchronisation with its result.
   await page.goto(`/dashboard/sequence/${created.id}`);
   const section = page.getByTestId("train-section");
