@@ -31,6 +31,8 @@ import { userImportRoutes } from "./project/userImport.routes.js";
 import { userRoutes } from "./user/user.routes.js";
 import { versionRoutes } from "./version/version.routes.js";
 import { workforceRoutes } from "./workforce/workforce.routes.js";
+import { countingRoutes } from "./counting/counting.routes.js";
+import { dashboardRoutes } from "./dashboard/dashboard.routes.js";
 
 /** Every API route under /api. Static paths are registered before parameterised ones in each group. */
 export function apiRouter(deps: AppDeps): Router<AppState> {
@@ -42,6 +44,8 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   userRoutes(router, deps);
   // GET /project/task-list-csv before GET /project/:id.
   projectCsvRoutes(router, deps);
+  // GET /project/delayed-events and /project/on-time before GET /project/:id.
+  dashboardRoutes(router, deps);
   userImportRoutes(router, deps);
   projectRoutes(router, deps);
   versionRoutes(router, deps);
@@ -61,6 +65,8 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   categoryRoutes(router, deps);
   phaseRoutes(router, deps);
   phaseCategoryRoutes(router, deps);
+  // PATCH /macro-task/counting before PATCH /macro-task/:id.
+  countingRoutes(router, deps);
   macroTaskRoutes(router, deps);
   familyRoutes(router, deps);
   structureImportRoutes(router, deps);
