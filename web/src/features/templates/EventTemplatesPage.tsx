@@ -182,7 +182,11 @@ function EventTemplatesList({ scope, projectId }: { scope: TemplateScope; projec
       {scope === "pro" && projectId !== null ? (
         <LibraryImportDialog
           open={importing}
-          kind="events"
+          texts={{
+            title: t("templates.events.fromLibraryTitle"),
+            hint: t("templates.events.fromLibraryHint"),
+            empty: t("templates.events.fromLibraryEmpty"),
+          }}
           onClose={() => setImporting(false)}
           load={() => eventTemplatesApi.libraryOptions()}
           run={async (ids) => {

@@ -21,13 +21,14 @@ const useStyles = makeStyles({
 
 export function LibraryImportDialog({
   open,
-  kind,
+  texts,
   onClose,
   load,
   run,
 }: {
   open: boolean;
-  kind: "events" | "sequences";
+  /** The dialog's title, its hint, and what it says when the library is empty. */
+  texts: { title: string; hint: string; empty: string };
   onClose: () => void;
   load: () => Promise<NamedRef[]>;
   run: (ids: number[]) => Promise<void>;
@@ -72,18 +73,18 @@ export function LibraryImportDialog({
   return (
     <ConfirmDialog
       open={open}
-      title={t(`templates.${kind}.fromLibraryTitle`)}
+      title={texts.title}
       confirmLabel={t("templates.importSelected")}
       busy={busy}
       confirmDisabled={picked.size === 0}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
-      <Caption1 block>{t(`templates.${kind}.fromLibraryHint`)}</Caption1>
+      <Caption1 block>{texts.hint}</Caption1>
       {options === null ? (
         <Spinner size="tiny" label={t("table.loading")} />
       ) : options.length === 0 ? (
-        <Body1>{t(`templates.${kind}.fromLibraryEmpty`)}</Body1>
+        <Body1>{texts.empty}</Body1>
       ) : (
         <div className={styles.list}>
           {options.map((o) => (

@@ -27,7 +27,13 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { Add20Regular, ArrowLeft20Regular, ArrowSync20Regular, Copy20Regular } from "@fluentui/react-icons";
+import {
+  Add20Regular,
+  ArrowLeft20Regular,
+  ArrowSync20Regular,
+  Copy20Regular,
+  LibraryRegular,
+} from "@fluentui/react-icons";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import { PageHeader } from "../../components/PageHeader";
 import { AppLink } from "../../components/AppLink";
@@ -36,6 +42,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
+import { LibraryImportDialog } from "./LibraryImportDialog";
 import { Checklist, EventTemplateFields, named } from "./EventTemplateFields";
 import { useTemplateLots, useTemplateTags } from "./EventTemplatePage";
 import {
@@ -397,6 +404,7 @@ function Network({
   const lots = useTemplateLots(scope, projectId, versionId);
   const tags = useTemplateTags(scope, projectId, versionId);
   const [draft, setDraft] = useState<EventTemplateDraft | null>(null);
+  const [copying, setCopying] = useState(false);
   const [busy, setBusy] = useState(false);
   const [parentError, setParentError] = useState<string | null>(null);
   const tasks = template.eventTemplates;
@@ -439,9 +447,14 @@ function Network({
         <Subtitle2 as="h2" id="sequence-template-network">
           {t("templates.sequence.network.title")}
         </Subtitle2>
-        <Button icon={<Add20Regular />} disabled={!canWrite} onClick={() => setDraft({ ...NEW_EVENT_TEMPLATE })}>
-          {t("templates.sequence.network.add")}
-        </Button>
+        <div className={styles.row}>
+          <Button icon={<LibraryRegular />} disabled={!canWrite} onClick={() => setCopying(true)}>
+            {t("templates.sequence.network.copy")}
+          </Button>
+          <Button icon={<Add20Regular />} disabled={!canWrite} onClick={() => setDraft({ ...NEW_EVENT_TEMPLATE })}>
+            {t("templates.sequence.network.add")}
+          </Button>
+        </div>
       </div>
       {tasks.length === 0 ? (
         <Body1 className={styles.muted}>{t("templates.sequence.network.empty")}</Body1>
@@ -489,6 +502,25 @@ function Network({
           </TableBody>
         </Table>
       )}
+      <LibraryImportDialog
+        open={copying}
+        texts={{
+          title: t("templates.sequence.network.copyTitle"),
+          hint: t("templates.sequence.network.copyHint"),
+          empty: t("templates.events.fromLibraryEmpty"),
+        }}
+        onClose={() => setCopying(false)}
+        load={() =>
+          eventTemplatesApi
+            .libraryOptions()
+            .then((options) => options.filter((o) => !(scope === "library" && tasks.some((et) => et.id === o.id))))
+        }
+        run={async (ids) => {
+          await sequenceTemplatesApi.importEvents(scope, template.id, ids);
+          toast.success(t("templates.sequence.network.copied", { count: ids.length }));
+          onChanged();
+        }}
+      />
       <ConfirmDialog
         open={draft !== null}
         title={t("templates.sequence.network.addTitle")}

@@ -226,7 +226,11 @@ function SequenceTemplatesList({ scope, projectId, versionId }: ScopeProps) {
       {scope === "pro" && projectId !== null ? (
         <LibraryImportDialog
           open={importing}
-          kind="sequences"
+          texts={{
+            title: t("templates.sequences.fromLibraryTitle"),
+            hint: t("templates.sequences.fromLibraryHint"),
+            empty: t("templates.sequences.fromLibraryEmpty"),
+          }}
           onClose={() => setImporting(false)}
           load={sequenceTemplatesApi.libraryOptions}
           run={async (ids) => {

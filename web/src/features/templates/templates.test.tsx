@@ -515,6 +515,33 @@ describe("/dashboard/sequences-library and /dashboard/sequence-library/{id}", ()
     await waitFor(() => expect(add).toHaveFocus());
   });
 
+  it("copies library task templates into the sequence template", async () => {
+    const user = userEvent.setup();
+    const own = libraryEvent({ id: 1, name: "Cloisons" });
+    const { calls } = mockApi({
+      "GET /api/sequence-template/3": librarySequence({ eventsTemplates: [own] }),
+      "GET /api/participant-group": listOf([]),
+      "GET /api/event-template": listOf([
+        own,
+        libraryEvent({ id: 41, name: "Faïence", parentSequenceTemplate: { id: 8, name: "Salles de bains" } }),
+      ]),
+      "POST /api/sequence-template/3/import-event-template": {
+        status: 201,
+        body: librarySequence({ eventsTemplates: [own, libraryEvent({ id: 42, name: "Faïence" })] }),
+      },
+    });
+    renderTemplates("/dashboard/sequence-library/3");
+    const open = await screen.findByRole("button", { name: "Copier des tâches de la bibliothèque" });
+    await user.click(open);
+    const dialog = await screen.findByRole("dialog", { name: "Copier des modèles de tâche de la bibliothèque" });
+    await user.click(await within(dialog).findByRole("checkbox", { name: "Faïence (Salles de bains)" }));
+    expect(within(dialog).queryByRole("checkbox", { name: /Cloisons/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Importer" }));
+    expect(await screen.findByText("1 tâche copiée dans le modèle.")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ eventTemplateIds: [41] });
+    await waitFor(() => expect(open).toHaveFocus());
+  });
+
   it("is read-only for a manager (admins write the library)", async () => {
     mockApi({
       "GET /api/sequence-template/3": librarySequence({ eventsTemplates: [libraryEvent({ id: 1 })] }),

@@ -16,6 +16,7 @@ import {
   type SequenceTemplatePro,
   type SequenceTemplateProFields,
   type sequenceTemplateCreateBody,
+  type sequenceTemplateImportEventsBody,
   type synchronizeBody,
   type SynchronizeAnswer,
 } from "@jalon/shared";
@@ -281,6 +282,17 @@ export const sequenceTemplatesApi = {
     request<SequenceTemplate | SequenceTemplatePro>("PUT", `${sequenceBase(scope)}/${id}/duplicate`, {
       body: {},
     }).then(sequenceTemplateItem),
+  /** POST .../{id}/import-event-template {eventTemplateIds}: copies of library task templates added to it. */
+  importEvents: (scope: TemplateScope, id: number, eventTemplateIds: number[]) => {
+    const body: RequestOf<typeof sequenceTemplateImportEventsBody> = { eventTemplateIds };
+    return request<SequenceTemplate | SequenceTemplatePro>(
+      "POST",
+      `${sequenceBase(scope)}/${id}/import-event-template`,
+      {
+        body,
+      },
+    ).then(sequenceTemplateItem);
+  },
   bulkDelete: (scope: TemplateScope, projectId: number | null, ids: number[]) =>
     request<unknown>("DELETE", `${sequenceBase(scope)}/bulk-delete`, { body: { ids, ...projectOf(scope, projectId) } }),
   /** POST /sequence-template/import/{projectId} {sequenceTemplateIds}: library templates copied into the project. */
