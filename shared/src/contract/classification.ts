@@ -6,7 +6,7 @@ import { z } from "zod";
 import { LIST_LIMIT } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
 import { defineListResource } from "../filters.js";
-import type { Ref } from "./common.js";
+import type { Ref, VersionOwned } from "./common.js";
 import { colour, id, idList, projectRef, requiredText, text } from "../schemas.js";
 
 /**
@@ -118,11 +118,8 @@ export const classificationCategoryListResource = defineListResource({
 });
 
 /** The JSON of a tag or phase category. */
-export interface ClassificationCategory {
+export interface ClassificationCategory extends VersionOwned {
   id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
   name: string;
   type: string | null;
   position: number;
@@ -133,11 +130,8 @@ export interface ClassificationCategory {
 }
 
 /** The JSON of a tag or phase, with its category and that category's parent. */
-export interface ClassificationItem {
+export interface ClassificationItem extends VersionOwned {
   id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
   name: string;
   color: string | null;
   type: string | null;

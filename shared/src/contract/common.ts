@@ -7,6 +7,13 @@ export interface Ref {
   name: string;
 }
 
+/** The scope every version-owned entity carries: its project, its version, and its id shared by all versions. */
+export interface VersionOwned {
+  projectId: number;
+  versionId: number;
+  trackingId: number;
+}
+
 /** A tag as listed on a tagged row (zones, lots, specialities, participants, events). */
 export interface TagRef {
   id: number;

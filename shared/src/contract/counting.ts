@@ -182,3 +182,6 @@ export type CountingErrorCode = (typeof COUNTING_ERRORS)[number];
  * progress of those events (planning overlay, dashboard, countings list).
  */
 export const COUNTING_REALTIME = { event: "event:update_progress" } as const;
+
+/** GET /event/{id}?date=: the day of its theoreticalProgress (default today, Europe/Paris). */
+export const eventProgressQuery = z.object({ date: isoDay.optional() });

@@ -9,7 +9,7 @@ import { defineListResource } from "../filters.js";
 import { id, idList, projectRef, requiredText } from "../schemas.js";
 import type { ErrorCode } from "../errors.js";
 import type { RealtimeEventName } from "../realtime.js";
-import type { Ref } from "./common.js";
+import type { Ref, VersionOwned } from "./common.js";
 
 /** A holiday is one day (optionally for given lots); a vacation a range for the whole project. */
 export const HOLIDAY_TYPES = ["holiday", "vacation"] as const;
@@ -81,11 +81,8 @@ export const holidayListResource = defineListResource({
 });
 
 /** The JSON of a holiday or vacation. */
-export interface Holiday {
+export interface Holiday extends VersionOwned {
   id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
   name: string;
   type: HolidayType;
   startDate: string;

@@ -7,7 +7,7 @@ import { LIST_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { colour, id, idList, projectRef, requiredText } from "../schemas.js";
 import type { ErrorCode } from "../errors.js";
-import type { Ref, TagRef } from "./common.js";
+import type { Ref, TagRef, VersionOwned } from "./common.js";
 
 const tagIds = z.array(id).max(1000);
 
@@ -76,7 +76,7 @@ export interface LotSpeciality {
 }
 
 /** The JSON of a project lot (spec 001 section 3). `total` counts the lot's tasks and milestones. */
-export interface Lot {
+export interface Lot extends VersionOwned {
   id: number;
   name: string;
   color: string;
@@ -84,9 +84,6 @@ export interface Lot {
   specialities: LotSpeciality[];
   participants: (Ref & { color: string })[];
   participantGroupId: number | null;
-  trackingId: number;
-  projectId: number;
-  versionId: number;
   total: number;
   createdAt: string | null;
   updatedAt: string | null;

@@ -7,7 +7,7 @@ import { LIST_LIMIT, ORDER_LINE_UNITS } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { id, idList, plainString, projectRef, requiredText } from "../schemas.js";
 import type { ErrorCode } from "../errors.js";
-import type { Ref, TagRef } from "./common.js";
+import type { Ref, TagRef, VersionOwned } from "./common.js";
 
 export const macroTaskParams = z.object({ id });
 
@@ -134,11 +134,8 @@ export interface MacroTaskZone {
 }
 
 /** The JSON of a macro-task. */
-export interface MacroTask {
+export interface MacroTask extends VersionOwned {
   id: number;
-  projectId: number;
-  versionId: number;
-  trackingId: number;
   name: string;
   /** Rolled up from its events (first start, last end); the stored dates when it has none. */
   startDate: string | null;

@@ -7,7 +7,7 @@ import { LIST_LIMIT, TEXT_MAX_LENGTH } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { colour, id, plainString, projectRef } from "../schemas.js";
 import type { ErrorCode } from "../errors.js";
-import type { Ref, TagRef } from "./common.js";
+import type { Ref, TagRef, VersionOwned } from "./common.js";
 
 const ids = z.array(id).max(10_000);
 const optionalText = (max = TEXT_MAX_LENGTH) =>
@@ -99,7 +99,7 @@ export const participantListResource = defineListResource({
 });
 
 /** The JSON of a participant (spec 001 section 3). `total` counts its tasks and milestones. */
-export interface Participant {
+export interface Participant extends VersionOwned {
   id: number;
   name: string;
   color: string;
@@ -112,9 +112,6 @@ export interface Participant {
   zones: Ref[];
   specialities: (Ref & { participantGroupProId: number | null })[];
   participantsGroupPro: (Ref & { color: string })[];
-  trackingId: number;
-  projectId: number;
-  versionId: number;
   total: number;
   createdAt: string | null;
   updatedAt: string | null;

@@ -7,7 +7,7 @@ import { LIST_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 import { id, projectRef, requiredText } from "../schemas.js";
 import type { ErrorCode } from "../errors.js";
-import type { TagRef } from "./common.js";
+import type { TagRef, VersionOwned } from "./common.js";
 
 export const specialityParams = z.object({ id });
 const tagIds = z.array(id).max(1000);
@@ -53,15 +53,12 @@ export const specialityListResource = defineListResource({
 });
 
 /** The JSON of a speciality (spec 001 section 3: id, name, tags), with its lot. */
-export interface Speciality {
+export interface Speciality extends VersionOwned {
   id: number;
   name: string;
   tags: TagRef[];
   participantGroupProId: number | null;
   participantGroupPro: { id: number; name: string; color: string } | null;
-  trackingId: number;
-  projectId: number;
-  versionId: number;
   createdAt: string | null;
   updatedAt: string | null;
 }
