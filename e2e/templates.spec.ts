@@ -131,7 +131,7 @@ test("an admin builds a library sequence template, imports it into the demo proj
   // Nothing instantiated from it yet: the synchronisation has nothing to change and ends ok.
   await page.getByRole("button", { name: "Synchroniser" }).click();
   await expect(toast(page, "Séquences synchronisées : 0 tâches ajoutées, 0 supprimées, 0 mises à jour.")).toBeVisible();
-  await expect(page.getByText("À jour")).toBeVisible();
+  await expect(page.getByText("À jour", { exact: true })).toBeVisible();
   await copy.getByRole("link", { name: "Électricité" }).click();
   await expect(page).toHaveURL(/\/dashboard\/event-pro\/\d+\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Modèle de tâche : Électricité" })).toBeVisible();
