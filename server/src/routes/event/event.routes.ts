@@ -1,5 +1,5 @@
 import type Router from "@koa/router";
-import { AppError, eqFilterValue, parseListQuery, PERMISSIONS, type Event } from "@jalon/shared";
+import { AppError, eqFilterValue, eventProgressQuery, parseListQuery, PERMISSIONS, type Event } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
 import { deleteEvents } from "../../commands/eventWrite.js";
@@ -7,6 +7,7 @@ import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
+import { eventTheoreticalProgress } from "../../planning/progress.js";
 import { eventSelect, linksOf, presentEvent, tagsOf, type EventDbRow } from "./event.presenter.js";
 import { eventBulkDeleteBody, eventColumns, eventListResource, eventParams } from "./event.schema.js";
 
@@ -148,7 +149,8 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
     path: "/event/:id",
     roles: PERMISSIONS.external,
     params: eventParams,
-    handler: async ({ db, user, params }) => {
+    query: eventProgressQuery,
+    handler: async ({ db, user, params, query }) => {
       const row = (await eventSelect(db).where("events.id", params.id).first()) as EventDbRow | undefined;
       if (!row) throw new AppError("errors.event_not_found");
       await readableProject(db, user, row.project_id as number);
@@ -156,6 +158,11 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
         db,
         [row],
         ["parentsEvents", "childrenEvents", "tags", "sequence.instantiationConfig"],
+      );
+      event.theoreticalProgress = await eventTheoreticalProgress(
+        db,
+        row as EventDbRow & { version_id: number },
+        query.date,
       );
       return event;
     },

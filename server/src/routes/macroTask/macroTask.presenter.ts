@@ -4,6 +4,7 @@ import { ZONE_UNITIES, type MacroTask } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { rowTimestamps, versionRowFields } from "../rowFields.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
+import { macroTaskProgress } from "../../planning/progress.js";
 
 export type MacroTaskDbRow = Record<string, unknown> & { id: number };
 
@@ -54,7 +55,13 @@ export async function presentMacroTasks(
     for (const z of await db("zones").whereIn("id", followedZoneIds).select("id", "unity", "level"))
       zoneLevel.set(z.id, { unity: z.unity, level: z.level });
   }
+  // Global counting progression and completion from its tasks' last countings (weighted, spec 001 section 9).
+  const progress = await macroTaskProgress(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
+    const counted = progress.get(r.id);
     const tracked = families.get(r.id) ?? {};
     const levels = Object.keys(tracked)
       .map((k) => zoneLevel.get(Number(k)))
@@ -73,9 +80,13 @@ export async function presentMacroTasks(
       trackedUnit: (r.tracked_unit as string | null) ?? null,
       trackedFamilies: tracked,
       trackingLevel: deepest ? (deepest.unity ?? ZONE_UNITIES[deepest.level] ?? null) : null,
-      hasCounting: r.has_counting as boolean,
-      globalCounting: r.global_counting === null || r.global_counting === undefined ? null : Number(r.global_counting),
-      isComplete: r.is_complete as boolean,
+      hasCounting: Boolean(r.has_counting) || (counted?.counted ?? false),
+      globalCounting: counted
+        ? counted.progress
+        : r.global_counting === null || r.global_counting === undefined
+          ? null
+          : Number(r.global_counting),
+      isComplete: Boolean(r.is_complete) || (counted?.finished ?? false),
       ...rowTimestamps(r),
     };
     if (joins.includes("zones"))
