@@ -7,3 +7,4 @@ export { SpecialityModel } from "./speciality.js";
 export { ParticipantModel } from "./participant.js";
 export { HolidayModel } from "./holiday.js";
 export { MacroTaskModel } from "./macroTask.js";
+export { ProjectModel, UserModel } from "./user.js";

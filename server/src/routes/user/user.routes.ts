@@ -17,6 +17,7 @@ import { countOf } from "../../db/numbers.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
+import { UserModel } from "../../models/user.js";
 import { runList } from "../../lib/listQuery.js";
 import { presentUser, USER_COLUMNS, type UserRow } from "./user.presenter.js";
 import { userColumns } from "./user.schema.js";
@@ -30,22 +31,14 @@ async function userOr404(db: Db, id: number): Promise<UserRow> {
   return row as UserRow;
 }
 
+/** The projects of each user (the UserModel's relation), by user id. */
 async function projectsOf(db: Db, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
-  const rows =
-    userIds.length === 0
-      ? []
-      : await db("project_users")
-          .join("projects", "projects.id", "project_users.project_id")
-          .whereIn("project_users.user_id", userIds)
-          .select("project_users.user_id", "projects.id", "projects.name")
-          .orderBy("projects.name");
-  const map = new Map<number, { id: number; name: string }[]>();
-  for (const r of rows) {
-    const list = map.get(r.user_id) ?? [];
-    list.push({ id: r.id, name: r.name });
-    map.set(r.user_id, list);
-  }
-  return map;
+  const users = await UserModel.fetchGraph(
+    userIds.map((id) => ({ id })),
+    "projects",
+    { transaction: db },
+  );
+  return new Map(users.map((u) => [u.id, (u.projects ?? []).map((p) => ({ id: p.id, name: p.name }))]));
 }
 
 async function shareAProject(db: Db, a: number, b: number): Promise<boolean> {
