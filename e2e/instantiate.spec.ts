@@ -131,4 +131,20 @@ test("a planner instantiates a template over four zones from the planning, previ
   await expect(section.getByText("Synchronisation terminée : toutes les instances suivent le modèle.")).toBeVisible();
   await expect(section.getByTestId("sync-status")).toHaveText("Synchronisée");
   await shot(page, "instantiate-sequence-page");
+
+  // The sequences list names the train's type, takt and sync status.
+  await page.goto("/dashboard/sequences");
+  const list = page.getByRole("table", { name: "Liste des séquences" });
+  await list
+    .getByRole("searchbox")
+    .or(page.getByRole("searchbox", { name: "Rechercher une séquence" }))
+    .first()
+    .fill("Parties communes d'un niveau");
+  const row = list
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Parties communes d'un niveau", exact: true }) });
+  await expect(row).toContainText("Séquence récurrente");
+  await expect(row).toContainText("Synchronisée");
+  await expect(list.getByRole("row").filter({ hasText: "Instance d'un train" })).toHaveCount(4);
+  await shot(page, "instantiate-sequences-list");
 });

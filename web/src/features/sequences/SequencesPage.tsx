@@ -24,9 +24,14 @@ import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
 import type { TrainSequence } from "./recurring/train";
 
-/** The instantiation config the list joins (null for a sequence made by hand). */
+/** The instantiation config the list joins, for a train (null for a sequence made by hand or a train's instance). */
 function configOf(s: SequenceItem): TrainSequence["instantiationConfig"] {
-  return (s as TrainSequence).instantiationConfig ?? null;
+  return s.parentSequenceId === null ? ((s as TrainSequence).instantiationConfig ?? null) : null;
+}
+
+/** A train's instance (a subsequence per zone): its parent holds the same config. */
+function isInstance(s: SequenceItem): boolean {
+  return s.parentSequenceId !== null && s.instantiationConfigId !== null;
 }
 
 export default function SequencesPage() {
@@ -73,8 +78,9 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
     {
       id: "type",
       header: t("recurring.columns.type"),
-      render: (s) => (configOf(s) ? t(`instantiation.types.${configOf(s)!.type}`) : ""),
-      sortValue: (s) => configOf(s)?.type ?? "",
+      render: (s) =>
+        configOf(s) ? t(`instantiation.types.${configOf(s)!.type}`) : isInstance(s) ? t("recurring.instance") : "",
+      sortValue: (s) => configOf(s)?.type ?? (isInstance(s) ? "instance" : ""),
     },
     {
       id: "takt",

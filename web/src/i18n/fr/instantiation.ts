@@ -84,6 +84,7 @@ export const instantiation = {
     referenceEvent: "Référence",
     zones: "Zones",
     instances: "Instances par zone",
+    instance: "Instance d'un train",
     instancesLabel: "Instances de la séquence par zone",
     noInstances: "Aucune instance.",
     noConfig: "Cette séquence n'a pas été instanciée depuis un modèle.",

@@ -225,3 +225,37 @@ describe("task modal's sequence tabs", () => {
     expect(screen.getByRole("checkbox", { name: "Bâtiment A / R+2" })).toBeChecked();
   });
 });
+
+describe("sequences list", () => {
+  it("names a train's type, takt and sync status, and its instances as such", async () => {
+    const { calls } = mockApi({
+      "GET /api/sequence": {
+        data: [
+          { ...TRAIN, synchronizableStatus: "ok" },
+          {
+            ...makeSequence({ id: 51, name: "Second œuvre — R+1", zoneId: 1 }),
+            parentSequenceId: 50,
+            instantiationConfigId: 60,
+            instantiationConfig: CONFIG,
+          },
+        ],
+        count: 2,
+        total: 2,
+      },
+    });
+    renderScreen("/dashboard/sequences");
+    const list = await screen.findByRole("table", { name: "Liste des séquences" });
+    await within(list).findByRole("link", { name: "Second œuvre" });
+    const rowOf = (name: string) =>
+      within(list)
+        .getAllByRole("row")
+        .find((r) => within(r).queryByRole("link", { name }) !== null)!;
+    const train = rowOf("Second œuvre");
+    expect(train).toHaveTextContent("Séquence récurrente");
+    expect(train).toHaveTextContent("Synchronisée");
+    const instance = rowOf("Second œuvre — R+1");
+    expect(instance).toHaveTextContent("Instance d'un train");
+    expect(instance).not.toHaveTextContent("Séquence récurrente");
+    expect(calls.find((c) => c.path === "/api/sequence")?.query.get("join")).toBe("instantiationConfig");
+  });
+});
