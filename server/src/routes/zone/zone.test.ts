@@ -91,6 +91,35 @@ describe("POST /zone and GET /zone", () => {
     expect(b.position).toBe(3);
   });
 
+  it("lists each zone's tags (id, name, colour) in French order and its parent by reference", async () => {
+    const p = await buildProject(t, manager);
+    const tags = await t
+      .db("tags")
+      .insert(
+        ["zinc", "Étanche", "Acoustique"].map((name) => ({
+          project_id: p.id,
+          version_id: p.versionId,
+          name,
+          color: "#445566",
+        })),
+      )
+      .returning("id");
+    const a = (await post(p, { name: "Bâtiment A" })).body;
+    const child = await post(p, { name: "R+1", parentId: a.id, tagIds: tags.map((x: { id: number }) => x.id) });
+    expect(child.status).toBe(201);
+    const list = await t.request("GET", "/zone", {
+      token: manager.token,
+      query: { filter: [`projectId||$eq||${p.id}`, `parentId||$eq||${a.id}`] },
+    });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0].parent).toEqual({ id: a.id, name: "Bâtiment A" });
+    expect(list.body.data[0].tags.map((x: { name: string; color: string }) => [x.name, x.color])).toEqual([
+      ["Acoustique", "#445566"],
+      ["Étanche", "#445566"],
+      ["zinc", "#445566"],
+    ]);
+  });
+
   it("refuses an empty name, a parent of another version, external users and non-members", async () => {
     const p = await buildProject(t, manager, { members: [external] });
     const other = await buildProject(t, manager);
