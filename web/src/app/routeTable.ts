@@ -56,6 +56,8 @@ const PhaseCategoriesPage = lazy(() => import("../features/phases/PhaseCategorie
 const MacroTasksPage = lazy(() => import("../features/macroTasks/MacroTasksPage"));
 const MacroTaskPage = lazy(() => import("../features/macroTasks/MacroTaskPage"));
 const ImportsPage = lazy(() => import("../features/imports/ImportsPage"));
+const ParticipantCountingsPage = lazy(() => import("../features/workforce/ParticipantCountingsPage"));
+const WorkforceMonitoringPage = lazy(() => import("../features/workforce/WorkforceMonitoringPage"));
 /** One of the screens of a module that exports several (the template screens: library and project scopes). */
 function named<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -130,7 +132,10 @@ export const routes: AppRoute[] = [
   r("/dashboard/counting/:eventType/:eventId", "manager", "pages.counting", p),
   r("/dashboard/counting/:eventType/:eventId/zone/:zoneId", "manager", "pages.counting", p),
   // Manager (spec 001)
-  r("/dashboard/participant-countings", "manager", "pages.participantCountings", p),
+  r("/dashboard/participant-countings", "manager", "pages.participantCountings", {
+    ...p,
+    screen: ParticipantCountingsPage,
+  }),
   r("/dashboard/events-library", "admin", "pages.eventsLibrary", { screen: EventTemplatesLibraryPage }),
   r("/dashboard/event-library/:eventTemplateProId/:sequenceTemplateProId", "manager", "pages.eventLibrary", {
     screen: EventTemplateLibraryPage,
@@ -180,7 +185,10 @@ export const routes: AppRoute[] = [
   r("/dashboard/financial-monitoring", "manager", "pages.financialMonitoring", p),
   r("/dashboard/financial-result", "manager", "pages.financialMonitoring", p),
   r("/dashboard/productivity", "manager", "pages.productivity", p),
-  r("/dashboard/workforce-monitoring", "manager", "pages.workforceMonitoring", p),
+  r("/dashboard/workforce-monitoring", "manager", "pages.workforceMonitoring", {
+    ...p,
+    screen: WorkforceMonitoringPage,
+  }),
   r("/dashboard/supply-monitoring", "manager", "pages.supplyMonitoring", p),
   r("/dashboard/remaining-work", "manager", "pages.remainingWork", p),
 ];

@@ -21,6 +21,8 @@ import { imports } from "./imports";
 import { print } from "./print";
 import { templates } from "./templates";
 import { instantiation } from "./instantiation";
+import { workforce } from "./workforce";
+import { countings } from "./countings";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -47,5 +49,7 @@ export const fr = {
   ...print,
   ...templates,
   ...instantiation,
+  ...workforce,
+  ...countings,
 };
 export type Resources = typeof fr;

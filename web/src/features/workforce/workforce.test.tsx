@@ -1,0 +1,162 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import type { WorkforceAnswer } from "@jalon/shared";
+import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
+import { toIsoDay } from "../../lib/dates";
+import ParticipantCountingsPage from "./ParticipantCountingsPage";
+import WorkforceMonitoringPage from "./WorkforceMonitoringPage";
+import { parsePeople, shiftDay } from "./people";
+
+const PROJECT_ID = 7;
+const VERSION_ID = 11;
+
+function renderAt(path: string) {
+  selectProject(makeProject({ id: PROJECT_ID, currentVersionId: VERSION_ID }));
+  const router = createMemoryRouter(
+    [
+      { path: "/dashboard/participant-countings", element: <ParticipantCountingsPage /> },
+      { path: "/dashboard/workforce-monitoring", element: <WorkforceMonitoringPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+const participant = (id: number, name: string) => ({
+  id,
+  name,
+  color: "#FF0000",
+  tags: [],
+  zones: [],
+  specialities: [],
+});
+const reference = {
+  "GET /api/participant-group-pro": { data: [{ id: 41, name: "Électricité", color: "#FFFFFF", participants: [] }] },
+  "GET /api/participant": { data: [participant(1, "Elec Sud"), participant(2, "Plâtres Martin")] },
+  "GET /api/version": {
+    data: [
+      { id: 11, name: "Version 2", projectId: PROJECT_ID },
+      { id: 9, name: "Version 1", projectId: PROJECT_ID },
+    ],
+  },
+};
+
+beforeEach(() => vi.unstubAllGlobals());
+// jsdom lays out no SVG text: the chart measures its axis labels.
+beforeAll(() => {
+  Object.defineProperty(window.SVGElement.prototype, "getComputedTextLength", { value: () => 40, configurable: true });
+  Object.defineProperty(window.SVGElement.prototype, "getBBox", {
+    value: () => ({ x: 0, y: 0, width: 40, height: 12 }),
+    configurable: true,
+  });
+});
+
+describe("people cells", () => {
+  it("reads a count: empty clears, comma or dot decimals, negatives and words refused", () => {
+    expect([parsePeople(""), parsePeople("3"), parsePeople("2,5"), parsePeople("-1"), parsePeople("abc")]).toEqual([
+      null,
+      3,
+      2.5,
+      undefined,
+      undefined,
+    ]);
+    expect(shiftDay("2026-03-01", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("/dashboard/participant-countings", () => {
+  it("shows each participant's counts of the day, saves only the changed cell, refuses a negative number", async () => {
+    const today = toIsoDay(new Date());
+    const { calls } = mockApi({
+      ...reference,
+      "GET /api/workforce/counting": {
+        data: [
+          {
+            id: 5,
+            participantId: 1,
+            participantGroupProId: null,
+            date: today,
+            name: "Elec Sud",
+            color: "#FF0000",
+            estimatedNumberOfPeople: 4,
+            realNumberOfPeople: 3,
+            projectId: PROJECT_ID,
+            versionId: VERSION_ID,
+          },
+        ],
+      },
+      "POST /api/workforce/counting": { data: [], count: 1 },
+    });
+    renderAt("/dashboard/participant-countings");
+    const real = await screen.findByLabelText("Effectif réel de Elec Sud");
+    await waitFor(() => expect(real).toHaveValue(3));
+    expect(screen.getByLabelText("Effectif théorique de Elec Sud")).toHaveValue(4);
+    expect(screen.getByLabelText("Effectif réel de Plâtres Martin")).toHaveValue(null);
+    const list = calls.find((c) => c.path === "/api/workforce/counting" && c.method === "GET")!;
+    expect(list.query.get("versionId")).toBe(String(VERSION_ID));
+    expect(list.query.get("startDate")).toMatch(/T2[23]:00:00\.000Z$/);
+    expect(list.query.get("endDate")).toMatch(/T2[12]:59:59\.999Z$/);
+
+    const save = screen.getByRole("button", { name: "Enregistrer" });
+    expect(save).toBeDisabled();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Effectif réel de Plâtres Martin"), "-2");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nombre invalide");
+    expect(save).toBeDisabled();
+    await user.clear(screen.getByLabelText("Effectif réel de Plâtres Martin"));
+    await user.clear(real);
+    await user.type(real, "5");
+    expect(screen.getByText("1 modification non enregistrée")).toBeInTheDocument();
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toEqual({
+      projectId: PROJECT_ID,
+      versionId: VERSION_ID,
+      data: [{ participantId: 1, date: today, realNumberOfPeople: 5 }],
+    });
+  });
+});
+
+describe("/dashboard/workforce-monitoring", () => {
+  it("shows planned people per version against the countings as a table and refetches with the filters", async () => {
+    const answer: WorkforceAnswer = {
+      projectId: PROJECT_ID,
+      versionId: VERSION_ID,
+      versionList: [{ id: 11, name: "Version 2" }],
+      startDate: "2026-03-02",
+      endDate: "2026-03-03",
+      rows: [
+        { date: "2026-03-02", estimatedNumberOfPeople: 0, realNumberOfPeople: 0, versions: { "11": 2 } },
+        { date: "2026-03-03", estimatedNumberOfPeople: 5, realNumberOfPeople: 4.5, versions: { "11": 7 } },
+      ],
+    };
+    const { calls } = mockApi({ ...reference, [`GET /api/workforce/${PROJECT_ID}`]: answer });
+    renderAt("/dashboard/workforce-monitoring");
+    const table = await screen
+      .findByRole("grid", { name: "Effectifs par jour" })
+      .catch(() => screen.findByRole("table", { name: "Effectifs par jour" }));
+    await waitFor(() => expect(within(table).getByText("03/03/2026")).toBeInTheDocument());
+    const row = within(table).getByText("03/03/2026").closest("tr")!;
+    expect(within(row).getByText("7")).toBeInTheDocument();
+    expect(within(row).getByText("4.5")).toBeInTheDocument();
+    expect(within(table).getByText("Prévu – Version 2")).toBeInTheDocument();
+    expect(screen.getByRole("figure", { name: "Effectifs par jour" })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Lot"), "41");
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === `/api/workforce/${PROJECT_ID}` && c.query.get("participantGroupIds") === "41"),
+      ).toBe(true),
+    );
+    const last = calls.filter((c) => c.path === `/api/workforce/${PROJECT_ID}`).at(-1)!;
+    expect(last.query.get("versionId")).toBe(String(VERSION_ID));
+  });
+});
