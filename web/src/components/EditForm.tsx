@@ -2,6 +2,7 @@ import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Spinner, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
 import { useBusy } from "../lib/useBusy";
+import { Form } from "./Form";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM, maxWidth: "560px" },
@@ -30,12 +31,9 @@ export function EditForm({
   const styles = useStyles();
   const { busy, run } = useBusy(subject);
   return (
-    <form
+    <Form
       className={mergeClasses(styles.form, className)}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (canSave && !busy) void run(onSave);
-      }}
+      onSubmit={() => (canSave && !busy ? void run(onSave) : undefined)}
     >
       {children}
       <div className={styles.footer}>
@@ -48,6 +46,6 @@ export function EditForm({
           {t("actions.save")}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

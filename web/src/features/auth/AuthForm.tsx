@@ -1,5 +1,7 @@
-import { type FormEvent, type ReactNode } from "react";
-import { Field, Input, Title3, makeStyles, tokens, type InputProps } from "@fluentui/react-components";
+import { type ComponentProps, type ReactNode } from "react";
+import { Title3, makeStyles, tokens } from "@fluentui/react-components";
+import { Form } from "../../components/Form";
+import { InputField } from "../../components/InputField";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },
@@ -21,46 +23,18 @@ export function AuthForm({
   footer?: ReactNode;
 }) {
   const styles = useStyles();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (canSubmit) onSubmit();
-  };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Form className={styles.form} onSubmit={() => (canSubmit ? onSubmit() : undefined)}>
       <Title3 as="h1">{title}</Title3>
       {children}
       {footer ? <div className={styles.links}>{footer}</div> : null}
-    </form>
+    </Form>
   );
 }
 
 export const MAX_INPUT_LENGTH = 200;
 
-/** A field of the sign-in forms: its label, the input (at most MAX_INPUT_LENGTH characters), an error under it. */
-export function AuthField({
-  label,
-  type,
-  autoComplete,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  type: InputProps["type"];
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  return (
-    <Field label={label} validationState={error ? "error" : "none"} validationMessage={error}>
-      <Input
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        maxLength={MAX_INPUT_LENGTH}
-        onChange={(_, d) => onChange(d.value)}
-      />
-    </Field>
-  );
+/** A field of the sign-in forms: at most MAX_INPUT_LENGTH characters. */
+export function AuthField(props: Omit<ComponentProps<typeof InputField>, "maxLength">) {
+  return <InputField {...props} maxLength={MAX_INPUT_LENGTH} />;
 }

@@ -22,6 +22,8 @@ import { Copy20Regular, Image20Regular, Save20Regular } from "@fluentui/react-ic
 import { COUNTING_MODES, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { api } from "../../api/client";
 import type { Project } from "../../api/types";
+import { Form } from "../../components/Form";
+import { InputField } from "../../components/InputField";
 import { warnError } from "../../lib/errors";
 import { toast } from "../../store/toasts";
 import {
@@ -102,32 +104,21 @@ export function ProjectGeneralForm({
   };
 
   const text = (key: "name" | "projectOwner" | "projectManager" | "opcCoordinator" | "typology", required = false) => (
-    <Field
+    <InputField
       label={t(`project.fields.${key}`)}
       required={required}
-      validationState={key === "name" && touched && errors.includes("nameRequired") ? "error" : "none"}
-      validationMessage={
+      error={
         key === "name" && touched && errors.includes("nameRequired") ? t("project.validation.nameRequired") : undefined
       }
-    >
-      <Input
-        value={values[key]}
-        maxLength={TEXT_MAX_LENGTH}
-        disabled={readOnly}
-        onChange={(_, d) => set(key, d.value)}
-      />
-    </Field>
+      value={values[key]}
+      maxLength={TEXT_MAX_LENGTH}
+      disabled={readOnly}
+      onChange={(v) => set(key, v)}
+    />
   );
 
   return (
-    <form
-      className={styles.layout}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-      noValidate
-    >
+    <Form className={styles.layout} onSubmit={() => void save()}>
       <Card className={styles.card}>
         {readOnly ? (
           <MessageBar intent="warning">
@@ -140,20 +131,16 @@ export function ProjectGeneralForm({
           {text("projectManager")}
           {text("opcCoordinator")}
           {text("typology")}
-          <Field
+          <InputField
             label={t("project.fields.floorArea")}
-            validationState={errors.includes("floorArea") ? "error" : "none"}
-            validationMessage={errors.includes("floorArea") ? t("project.validation.floorArea") : undefined}
-          >
-            <Input
-              type="number"
-              min={0}
-              step="any"
-              value={values.floorArea}
-              disabled={readOnly}
-              onChange={(_, d) => set("floorArea", d.value)}
-            />
-          </Field>
+            error={errors.includes("floorArea") ? t("project.validation.floorArea") : undefined}
+            type="number"
+            min={0}
+            step="any"
+            value={values.floorArea}
+            disabled={readOnly}
+            onChange={(v) => set("floorArea", v)}
+          />
           <Field label={t("project.fields.countingMode")}>
             <Select
               value={values.countingMode}
@@ -167,26 +154,21 @@ export function ProjectGeneralForm({
               ))}
             </Select>
           </Field>
-          <Field label={t("project.fields.expectedStartDate")}>
-            <Input
-              type="date"
-              value={values.expectedStartDate}
-              disabled={readOnly}
-              onChange={(_, d) => set("expectedStartDate", d.value)}
-            />
-          </Field>
-          <Field
+          <InputField
+            label={t("project.fields.expectedStartDate")}
+            type="date"
+            value={values.expectedStartDate}
+            disabled={readOnly}
+            onChange={(v) => set("expectedStartDate", v)}
+          />
+          <InputField
             label={t("project.fields.expectedEndDate")}
-            validationState={errors.includes("endBeforeStart") ? "error" : "none"}
-            validationMessage={errors.includes("endBeforeStart") ? t("project.validation.endBeforeStart") : undefined}
-          >
-            <Input
-              type="date"
-              value={values.expectedEndDate}
-              disabled={readOnly}
-              onChange={(_, d) => set("expectedEndDate", d.value)}
-            />
-          </Field>
+            error={errors.includes("endBeforeStart") ? t("project.validation.endBeforeStart") : undefined}
+            type="date"
+            value={values.expectedEndDate}
+            disabled={readOnly}
+            onChange={(v) => set("expectedEndDate", v)}
+          />
           <Field label={t("project.fields.description")} className={styles.full}>
             <Textarea
               value={values.description}
@@ -212,7 +194,7 @@ export function ProjectGeneralForm({
         <ProjectImage project={project} onSaved={onSaved} />
         {project ? <PublicSharing project={project} onSaved={onSaved} /> : null}
       </div>
-    </form>
+    </Form>
   );
 }
 

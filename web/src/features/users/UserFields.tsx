@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, Input } from "@fluentui/react-components";
+import { InputField } from "../../components/InputField";
 import { TEXT_MAX_LENGTH } from "@jalon/shared";
 import type { UserFormValues } from "./userForm";
 
@@ -23,26 +23,22 @@ export function UserFields({
   const field = (key: keyof UserFormValues, type: "text" | "email" = "text", hint?: string) => {
     const missing = touched.has(key) && values[key].trim() === "";
     return (
-      <Field
+      <InputField
         label={t(`userinfos.${key}`)}
         required
-        validationState={missing ? "error" : "none"}
-        validationMessage={missing ? t("userinfos.required") : undefined}
+        error={missing ? t("userinfos.required") : undefined}
         hint={hint}
-      >
-        <Input
-          type={type}
-          value={values[key]}
-          maxLength={TEXT_MAX_LENGTH}
-          disabled={disabled || (key === "email" && emailLocked)}
-          autoComplete={key === "email" ? "email" : key === "firstname" ? "given-name" : "family-name"}
-          onBlur={() => touch(key)}
-          onChange={(_, d) => {
-            touch(key);
-            onChange({ ...values, [key]: d.value });
-          }}
-        />
-      </Field>
+        type={type}
+        value={values[key]}
+        maxLength={TEXT_MAX_LENGTH}
+        disabled={disabled || (key === "email" && emailLocked)}
+        autoComplete={key === "email" ? "email" : key === "firstname" ? "given-name" : "family-name"}
+        onBlur={() => touch(key)}
+        onChange={(value) => {
+          touch(key);
+          onChange({ ...values, [key]: value });
+        }}
+      />
     );
   };
   return (

@@ -17,6 +17,7 @@ import {
 import { Save20Regular } from "@fluentui/react-icons";
 import { api } from "../../api/client";
 import { PageHeader } from "../../components/PageHeader";
+import { Form } from "../../components/Form";
 import { FullPageSpinner } from "../../components/FullPageSpinner";
 import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
@@ -78,14 +79,7 @@ export default function UserInfosPage() {
         }
       />
       <Card className={styles.card}>
-        <form
-          className={styles.form}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-          noValidate
-        >
+        <Form className={styles.form} onSubmit={() => void save()}>
           <div>
             <Caption1>{t("userinfos.type")}</Caption1>
             <div>
@@ -104,7 +98,7 @@ export default function UserInfosPage() {
               {t("actions.save")}
             </Button>
           </div>
-        </form>
+        </Form>
       </Card>
       {user.projects ? (
         <Card className={styles.card} style={{ marginTop: tokens.spacingVerticalL }}>
