@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
-import { DEMO_PASSWORD, seedDemoIfEmpty } from "./demo.js";
+import { todayInParis } from "../../planning/progress.js";
+import { DEMO_PASSWORD, DEMO_PROJECT_NAME, seedDemoIfEmpty } from "./demo.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -169,5 +170,24 @@ describe("demo seed", () => {
       .where({ version_id: project.current_version_id, name: "Hors d'air bâtiment B" })
       .first();
     expect(starts[0][1] > horsAir.start_date).toBe(true);
+  });
+
+  it("has countings on its signed version up to today: finished tasks, tasks under way, some behind", async () => {
+    const project = await t.db("projects").where({ name: DEMO_PROJECT_NAME }).first();
+    const rows = (await t
+      .db("countings as c")
+      .join("events as e", "e.id", "c.event_id")
+      .where("c.project_id", project.id)
+      .select("c.version_id", "c.percentage", "c.counting_date", "e.start_date")) as Record<string, string>[];
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.every((r) => Number(r.version_id) === project.signed_version_id)).toBe(true);
+    expect(rows.every((r) => r.counting_date >= r.start_date && r.counting_date <= todayInParis())).toBe(true);
+    const percentages = rows.map((r) => Number(r.percentage));
+    expect(percentages.every((p) => p > 0 && p <= 100)).toBe(true);
+    expect(percentages.filter((p) => p === 100).length).toBeGreaterThan(10);
+    expect(percentages.filter((p) => p < 100).length).toBeGreaterThan(10);
+    const token = await login("manager@jalon.demo");
+    const list = await t.request("GET", "/counting", { token, query: { filter: [`projectId||$eq||${project.id}`] } });
+    expect(list.body.total).toBe(rows.length);
   });
 });

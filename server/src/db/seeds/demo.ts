@@ -6,6 +6,7 @@ import type { Db } from "../knex.js";
 import { DEMO_SEED_LOCK, START_LOCK_SPACE } from "../migrate.js";
 import { countOf } from "../numbers.js";
 import { copyVersionRows } from "../versionCopy.js";
+import { seedDemoCountings } from "./demoCountings.js";
 import { instantiateSequence } from "../../commands/instantiation.js";
 import { copyEventTemplates, copySequenceTemplates } from "../../commands/templateCopy.js";
 import { LIBRARY, proScope } from "../../commands/templateScope.js";
@@ -534,6 +535,7 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ projectId: numbe
         projected_end_date: projectedEndDate,
       });
     await seedDemoTemplates(trx, project.id, v2.id, manager.id as number, libraryLots, await inV2("horsairB"));
+    await seedDemoCountings(trx, project.id as number, manager.id as number);
     const events = countOf(await trx("events").where({ version_id: v2.id }).count({ count: "*" }));
     const links = countOf(await trx("event_links").where({ version_id: v2.id }).count({ count: "*" }));
     log?.info("Projet de démonstration", { events, links, projectedEndDate });
