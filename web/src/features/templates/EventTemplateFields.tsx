@@ -83,6 +83,30 @@ export function Checklist<K extends string | number>({
   );
 }
 
+/** The version's tags of a project template, as checkboxes. */
+export function TagsFieldset({
+  tags,
+  value,
+  onChange,
+}: {
+  tags: NamedRef[];
+  value: number[];
+  onChange: (tagIds: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{t("templates.event.fields.tags")}</legend>
+      {tags.length === 0 ? (
+        <Body1 className={styles.muted}>{t("templates.event.fields.noTags")}</Body1>
+      ) : (
+        <Checklist choices={tags} value={value} onChange={onChange} />
+      )}
+    </fieldset>
+  );
+}
+
 /** Names as checklist choices. */
 export const named = (names: string[]) => names.map((name) => ({ id: name, name }));
 
@@ -169,16 +193,7 @@ export function EventTemplateFields({
           <Checklist choices={named(typologies)} value={value.typology} onChange={(typology) => set({ typology })} />
         </fieldset>
       ) : null}
-      {tags ? (
-        <fieldset className={styles.fieldset}>
-          <legend>{t("templates.event.fields.tags")}</legend>
-          {tags.length === 0 ? (
-            <Body1 className={styles.muted}>{t("templates.event.fields.noTags")}</Body1>
-          ) : (
-            <Checklist choices={tags} value={value.tagIds} onChange={(tagIds) => set({ tagIds })} />
-          )}
-        </fieldset>
-      ) : null}
+      {tags ? <TagsFieldset tags={tags} value={value.tagIds} onChange={(tagIds) => set({ tagIds })} /> : null}
       <Field label={t("templates.event.fields.comments")}>
         <Textarea value={value.comments} maxLength={5000} onChange={(_, d) => set({ comments: d.value })} />
       </Field>

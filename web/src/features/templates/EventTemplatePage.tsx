@@ -28,7 +28,7 @@ import {
   draftOfEventTemplate,
   eventTemplateBody,
   eventTemplateValid,
-  templateErrorMessage,
+  warnTemplateError,
   type EventTemplateDraft,
 } from "./templateForm";
 import { eventTemplatesApi, sequenceTemplatesApi, type TemplateScope } from "./templatesApi";
@@ -145,9 +145,7 @@ function EventTemplateEditor({ scope, projectId, versionId }: ScopeProps) {
         toast.success(t("templates.event.updated"));
       }
     } catch (e) {
-      const message = templateErrorMessage(e);
-      if (message === t("errors.parent_task_assignation")) setParentError(message);
-      toast.warning(message);
+      warnTemplateError(e, setParentError);
     } finally {
       setBusy(false);
     }

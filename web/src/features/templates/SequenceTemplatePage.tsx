@@ -43,7 +43,7 @@ import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { LibraryImportDialog } from "./LibraryImportDialog";
-import { Checklist, EventTemplateFields, named } from "./EventTemplateFields";
+import { Checklist, EventTemplateFields, TagsFieldset, named } from "./EventTemplateFields";
 import { useTemplateLots, useTemplateTags } from "./EventTemplatePage";
 import {
   ScopedPage,
@@ -63,6 +63,7 @@ import {
   sequenceTemplateBody,
   sequenceTemplateValid,
   templateErrorMessage,
+  warnTemplateError,
   type EventTemplateDraft,
   type SequenceTemplateDraft,
 } from "./templateForm";
@@ -336,16 +337,7 @@ function SequenceTemplateForm({
           </>
         )}
       </fieldset>
-      {tags ? (
-        <fieldset className={styles.fieldset}>
-          <legend>{t("templates.event.fields.tags")}</legend>
-          {tags.length === 0 ? (
-            <Body1 className={styles.muted}>{t("templates.event.fields.noTags")}</Body1>
-          ) : (
-            <Checklist choices={tags} value={value.tagIds} onChange={(tagIds) => set({ tagIds })} />
-          )}
-        </fieldset>
-      ) : null}
+      {tags ? <TagsFieldset tags={tags} value={value.tagIds} onChange={(tagIds) => set({ tagIds })} /> : null}
       {serverError ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{serverError}</MessageBarBody>
@@ -426,9 +418,7 @@ function Network({
       close();
       onChanged();
     } catch (e) {
-      const message = templateErrorMessage(e);
-      if (message === t("errors.parent_task_assignation")) setParentError(message);
-      toast.warning(message);
+      warnTemplateError(e, setParentError);
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@
 import { ApiError } from "../../api/http";
 import { i18n } from "../../i18n";
 import { errorMessage } from "../../lib/errors";
+import { toast } from "../../store/toasts";
 import type {
   EventTemplateBody,
   EventTemplateItem,
@@ -163,6 +164,13 @@ export function templateErrorMessage(error: unknown): string {
   )
     return i18n.t("errors.parent_task_assignation");
   return errorMessage(error);
+}
+
+/** Shows a template write failure as a warning; a parent refusal is also given to `onParentRefusal`. */
+export function warnTemplateError(error: unknown, onParentRefusal?: (message: string) => void): void {
+  const message = templateErrorMessage(error);
+  if (message === i18n.t("errors.parent_task_assignation")) onParentRefusal?.(message);
+  toast.warning(message);
 }
 
 // Sequence templates
