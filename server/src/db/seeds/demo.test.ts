@@ -190,4 +190,15 @@ describe("demo seed", () => {
     const list = await t.request("GET", "/counting", { token, query: { filter: [`projectId||$eq||${project.id}`] } });
     expect(list.body.total).toBe(rows.length);
   });
+
+  it("has workforce countings of the last weeks on the current version, shown against the planned people", async () => {
+    const project = await t.db("projects").first();
+    const v = project.current_version_id as number;
+    const counted = Number((await t.db("workforce_countings").where({ version_id: v }).count({ c: "*" }))[0].c);
+    expect(counted).toBeGreaterThan(50);
+    const token = await login("manager@jalon.demo");
+    const res = await t.request("GET", `/workforce/${project.id}`, { token, query: { versionId: v } });
+    const rows = res.body.rows as { realNumberOfPeople: number; versions: Record<string, number> }[];
+    expect(rows.some((r) => r.realNumberOfPeople > 0 && r.versions[String(v)] > 0)).toBe(true);
+  });
 });
