@@ -1,6 +1,6 @@
 import { moveSelectionTo, propagate } from "./move.js";
 import { withChanges, type Plan } from "./plan.js";
-import type { Schedule } from "./schedule.js";
+import { schedulePlan, type Schedule } from "./schedule.js";
 
 /** A task's last counting: its event index, percentage (0..100) and counting day. */
 export interface CountedTask {
@@ -27,8 +27,8 @@ function forecastEndRank(plan: Plan, schedule: Schedule, c: CountedTask): number
 /**
  * The projected plan with progress (issue 17's forecast): each counted task keeps its start (it has begun: it
  * is held there) and ends after its remaining work (forecastEndRank); the engine re-plans everything it
- * reaches. Milestones and tasks never counted keep their rules. Incremental: only what the counted tasks reach
- * is visited.
+ * reaches. Milestones and tasks never counted keep their rules. Incremental (only what the counted tasks reach
+ * is visited) when few tasks are counted, one forward pass otherwise.
  */
 export function forecastSchedule(plan: Plan, schedule: Schedule, counted: readonly CountedTask[]): Schedule {
   const durations: [number, number][] = [];
@@ -44,7 +44,10 @@ export function forecastSchedule(plan: Plan, schedule: Schedule, counted: readon
     seeds.push(i);
   }
   if (seeds.length === 0) return schedule;
-  return propagate(withChanges(plan, { durations, starts, locks }), schedule, seeds).schedule;
+  const next = withChanges(plan, { durations, starts, locks });
+  // Many seeds reach most of the plan: one forward pass then costs less than the incremental walk's heap.
+  if (seeds.length * 16 > plan.size) return schedulePlan(next);
+  return propagate(next, schedule, seeds).schedule;
 }
 
 /**

@@ -68,6 +68,31 @@ describe("forecastSchedule", () => {
     expect(formatDay(f.projectEndDay)).toBe("2026-03-18");
   });
 
+  it("the incremental walk (few counted tasks) and the forward pass (many) agree", () => {
+    // 40 chains of 3 tasks: counting 1 chain walks incrementally, counting all 40 first tasks takes the full pass.
+    const events: ScheduleDocument["events"] = [];
+    const links: ScheduleDocument["links"] = [];
+    for (let k = 0; k < 40; k++) {
+      events.push({ id: 100 + 3 * k, type: "task", numberOfDays: 4, startDate: "2026-03-02" });
+      events.push({ id: 101 + 3 * k, type: "task", numberOfDays: 2 }, { id: 102 + 3 * k, type: "milestone" });
+      links.push({ parentId: 100 + 3 * k, childId: 101 + 3 * k, type: "end-begin", delay: 0 });
+      links.push({ parentId: 101 + 3 * k, childId: 102 + 3 * k, type: "end-begin", delay: 0 });
+    }
+    const big = planFromDocument({ calendar: { holidays: [] }, events, links });
+    const s0 = schedulePlan(big);
+    const counted = (ks: number[]) =>
+      ks.map((k) => ({ index: indexOf(big, 100 + 3 * k), percentage: 25, countingDay: parseDay("2026-03-04") }));
+    const one = forecastSchedule(big, s0, counted([7]));
+    const all = forecastSchedule(big, s0, counted(Array.from({ length: 40 }, (_, k) => k)));
+    for (const k of [0, 7, 39]) {
+      // As in the small plan: A ends Mon 9, its milestone Thu 12.
+      expect(formatDay(all.endDay[indexOf(big, 102 + 3 * k)])).toBe("2026-03-12");
+    }
+    expect(formatDay(one.endDay[indexOf(big, 102 + 3 * 7)])).toBe("2026-03-12");
+    expect(formatDay(one.endDay[indexOf(big, 102 + 3 * 8)])).toBe("2026-03-10");
+    expect(formatDay(one.projectEndDay)).toBe("2026-03-12");
+  });
+
   it("no counting: the schedule itself", () => {
     expect(forecastSchedule(plan, base, [])).toBe(base);
   });

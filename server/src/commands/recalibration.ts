@@ -46,21 +46,20 @@ export function trackingDay(date: string | undefined): string {
   return date ?? formatInTimeZone(new Date(), TIME_ZONE, "yyyy-MM-dd");
 }
 
-const dayOf = (v: unknown): number =>
-  parseDay(v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-
 export async function readTracking(db: Db | Knex.Transaction, versionId: number, date: string): Promise<Tracking> {
   const day = parseDay(date);
   const [vg, countings, tasks] = await Promise.all([
     versionGraph(db, versionId),
-    db.raw<{ rows: { event_id: number; percentage: string | number; counting_date: unknown }[] }>(
-      `select distinct on (c.event_id) c.event_id, c.percentage, c.counting_date
-         from countings c where c.version_id = ? and c.counting_date <= ?::date
-        order by c.event_id, c.counting_date desc, c.id desc`,
+    // Columns as arrays (one row each): a 100k-task version parses two arrays, not 100k row objects.
+    db.raw<{ rows: { ids: number[] | null; percentages: number[] | null; days: string[] | null }[] }>(
+      `select array_agg(event_id) as ids, array_agg(percentage::float8) as percentages, array_agg(counting_date::text) as days
+         from (select distinct on (c.event_id) c.event_id, c.percentage, c.counting_date
+                 from countings c where c.version_id = ? and c.counting_date <= ?::date
+                order by c.event_id, c.counting_date desc, c.id desc) last`,
       [versionId, date],
     ),
-    db.raw<{ rows: { id: number; number_of_people: string | number }[] }>(
-      "select id, number_of_people from events where version_id = ? and type = 'task'",
+    db.raw<{ rows: { ids: number[] | null; people: number[] | null }[] }>(
+      "select array_agg(id) as ids, array_agg(number_of_people::float8) as people from events where version_id = ? and type = 'task'",
       [versionId],
     ),
   ]);
@@ -73,15 +72,17 @@ export async function readTracking(db: Db | Knex.Transaction, versionId: number,
   const status = new Uint8Array(n);
   const toPoint = new Uint8Array(n);
   const counted: CountedTask[] = [];
-  for (const r of tasks.rows) {
-    const i = plan.index.get(r.id);
-    if (i !== undefined) people[i] = Number(r.number_of_people);
+  const t = tasks.rows[0];
+  for (let k = 0; k < (t?.ids?.length ?? 0); k++) {
+    const i = plan.index.get(t.ids![k]);
+    if (i !== undefined) people[i] = Number(t.people![k]);
   }
-  for (const c of countings.rows) {
-    const i = plan.index.get(c.event_id);
+  const c = countings.rows[0];
+  for (let k = 0; k < (c?.ids?.length ?? 0); k++) {
+    const i = plan.index.get(c.ids![k]);
     if (i === undefined || plan.kind[i] !== EventKind.Task) continue;
-    progress[i] = Number(c.percentage);
-    countingDay[i] = dayOf(c.counting_date);
+    progress[i] = Number(c.percentages![k]);
+    countingDay[i] = parseDay(String(c.days![k]).slice(0, 10));
     counted.push({ index: i, percentage: progress[i], countingDay: countingDay[i] });
   }
   for (let i = 0; i < n; i++) {

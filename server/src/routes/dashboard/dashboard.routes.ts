@@ -51,7 +51,8 @@ const sumWeights = (t: Tracking, value: Float64Array): number => {
 
 const day = (d: number): string | null => (d === NO_DAY ? null : formatDay(d));
 
-async function dashboard(db: Db, projectId: number, versionId: number, date: string): Promise<Dashboard> {
+/** The dashboard of a version at a day (exported for bench/server/dashboard.ts). */
+export async function computeDashboard(db: Db, projectId: number, versionId: number, date: string): Promise<Dashboard> {
   const [t, milestones, roadblocks, project] = await Promise.all([
     readTracking(db, versionId, date),
     db("events")
@@ -165,7 +166,7 @@ export function dashboardRoutes(router: Router<AppState>, deps: AppDeps): void {
     query: dashboardQuery,
     handler: async ({ db, user, params, query }) => {
       const scope = await readScope(db, user, params.id, query.versionId);
-      return dashboard(db, scope.projectId, scope.versionId, trackingDay(query.date));
+      return computeDashboard(db, scope.projectId, scope.versionId, trackingDay(query.date));
     },
   });
 
