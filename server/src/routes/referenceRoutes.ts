@@ -208,7 +208,8 @@ export function bulkDeleteRoute<Row, Out>(
   router: Router<AppState>,
   deps: AppDeps,
   r: ReferenceResource<Row, Out>,
-  remove: (db: Db, scope: VersionScope, ids: number[]) => Promise<number[]>,
+  /** Deletes (or refuses); answers the ids that went, or nothing when they all did. */
+  remove: (db: Db, scope: VersionScope, ids: number[]) => Promise<number[] | void>,
 ): void {
   route(router, deps, {
     method: "delete",
@@ -218,7 +219,7 @@ export function bulkDeleteRoute<Row, Out>(
     write: true,
     handler: async ({ db, user, body, emits }) => {
       const scope = await writableRows(db, user, r.table, body.ids);
-      const deleted = await remove(db, scope, body.ids);
+      const deleted = (await remove(db, scope, body.ids)) ?? body.ids;
       r.announce(emits, scope, user.id, deleted);
       return { ids: deleted };
     },

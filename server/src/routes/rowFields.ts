@@ -24,3 +24,12 @@ export function versionRowFields(r: DbRow): {
 export function rowTimestamps(r: DbRow): { createdAt: string; updatedAt: string } {
   return { createdAt: isoRequired(r.created_at), updatedAt: isoRequired(r.updated_at) };
 }
+
+/** The scope fields of a version-owned row's JSON (the contract's VersionOwned), in the order lists show them. */
+export function versionScopeFields(r: { tracking_id: number; project_id: number; version_id: number }): {
+  trackingId: number;
+  projectId: number;
+  versionId: number;
+} {
+  return { trackingId: r.tracking_id, projectId: r.project_id, versionId: r.version_id };
+}

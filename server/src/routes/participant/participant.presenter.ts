@@ -2,6 +2,7 @@ import type { Participant } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
+import { versionScopeFields } from "../rowFields.js";
 import { ParticipantModel } from "../../models/participant.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
@@ -46,9 +47,7 @@ export async function presentParticipants(db: Db, rows: ParticipantDbRow[]): Pro
       participantGroupProId: s.participant_group_pro_id,
     })),
     participantsGroupPro: (r.lots ?? []).map((l) => ({ id: l.id, name: l.name, color: l.color })),
-    trackingId: r.tracking_id,
-    projectId: r.project_id,
-    versionId: r.version_id,
+    ...versionScopeFields(r),
     total: totals.get(r.id) ?? 0,
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),

@@ -63,10 +63,7 @@ const EXPORT_COLUMNS: XlsxColumn<Participant>[] = [
 export function participantRoutes(router: Router<AppState>, deps: AppDeps): void {
   countedReadRoutes(router, deps, participants, "Participants", "Participants", EXPORT_COLUMNS);
   /** DELETE /participant/bulk-delete {ids}: refused (400 ImplementationError) for participants tasks use. */
-  bulkDeleteRoute(router, deps, participants, async (db, _scope, ids) => {
-    await deleteParticipants(db, ids);
-    return ids;
-  });
+  bulkDeleteRoute(router, deps, participants, (db, _scope, ids) => deleteParticipants(db, ids));
 
   /** POST /participant {projectId, versionId?, name, companyName?, color?, participantsGroupPro?, project manager...}. */
   route(router, deps, {

@@ -2,6 +2,7 @@ import type { Lot } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
+import { versionScopeFields } from "../rowFields.js";
 import { LotModel } from "../../models/lot.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
@@ -45,9 +46,7 @@ export async function presentLots(db: Db, rows: LotDbRow[]): Promise<Lot[]> {
     specialities: (r.specialities ?? []).map((s) => ({ id: s.id, name: s.name, tags: tagRefs(s.tags) })),
     participants: (r.participants ?? []).map((p) => ({ id: p.id, name: p.name, color: p.color })),
     participantGroupId: r.participant_group_id,
-    trackingId: r.tracking_id,
-    projectId: r.project_id,
-    versionId: r.version_id,
+    ...versionScopeFields(r),
     total: totals.get(r.id) ?? 0,
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),

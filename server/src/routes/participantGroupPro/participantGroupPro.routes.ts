@@ -82,10 +82,7 @@ export function participantGroupProRoutes(router: Router<AppState>, deps: AppDep
   });
 
   /** DELETE /participant-group-pro/bulk-delete {ids}: refused (400 ImplementationError) for lots in use. */
-  bulkDeleteRoute(router, deps, lots, async (db, _scope, ids) => {
-    await deleteLots(db, ids);
-    return ids;
-  });
+  bulkDeleteRoute(router, deps, lots, (db, _scope, ids) => deleteLots(db, ids));
 
   /** POST /participant-group-pro {projectId, versionId?, name, color?, tagIds?, specialities?, participantIds?}. */
   route(router, deps, {

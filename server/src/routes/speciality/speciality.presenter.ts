@@ -2,6 +2,7 @@ import type { Speciality } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
+import { versionScopeFields } from "../rowFields.js";
 import { SpecialityModel } from "../../models/speciality.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
@@ -23,9 +24,7 @@ export async function presentSpecialities(db: Db, rows: SpecialityDbRow[]): Prom
     tags: tagRefs(r.tags),
     participantGroupProId: r.participant_group_pro_id,
     participantGroupPro: r.lot ? { id: r.lot.id, name: r.lot.name, color: r.lot.color } : null,
-    trackingId: r.tracking_id,
-    projectId: r.project_id,
-    versionId: r.version_id,
+    ...versionScopeFields(r),
     createdAt: isoTime(r.created_at),
     updatedAt: isoTime(r.updated_at),
   }));

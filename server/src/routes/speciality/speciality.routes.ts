@@ -70,10 +70,7 @@ export function specialityRoutes(router: Router<AppState>, deps: AppDeps): void 
   /** GET /speciality: filter triples (projectId, versionId, participantGroupProId, name contL), name ASC. */
   listRoute(router, deps, specialities);
   /** DELETE /speciality/bulk-delete {ids}. */
-  bulkDeleteRoute(router, deps, specialities, async (db, _scope, ids) => {
-    await remove(db, ids);
-    return ids;
-  });
+  bulkDeleteRoute(router, deps, specialities, (db, _scope, ids) => remove(db, ids));
 
   /** POST /speciality. */
   route(router, deps, {
