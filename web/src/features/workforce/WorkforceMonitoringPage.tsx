@@ -45,6 +45,8 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   chart: { width: "100%", minHeight: "360px", margin: `0 0 ${tokens.spacingVerticalXL} 0` },
+  // The chart's legend capitalises every word ("Effectif Réel"): keep the French labels as written.
+  legend: { textTransform: "none" },
   section: {
     marginTop: tokens.spacingVerticalL,
     display: "flex",
@@ -106,19 +108,24 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
       color: VERSION_COLOURS[k % VERSION_COLOURS.length],
       data: answer.rows.map((r) => ({ x: dayDate(r.date), y: r.versions[String(v.id)] ?? 0 })),
     }));
-    series.push(
-      {
-        legend: t("workforce.monitoring.estimated"),
-        color: ESTIMATED_COLOUR,
-        lineOptions: { strokeDasharray: "6 4" },
-        data: answer.rows.map((r) => ({ x: dayDate(r.date), y: r.estimatedNumberOfPeople })),
-      },
-      {
-        legend: t("workforce.monitoring.real"),
-        color: REAL_COLOUR,
-        data: answer.rows.map((r) => ({ x: dayDate(r.date), y: r.realNumberOfPeople })),
-      },
-    );
+    // The countings are drawn where they were made (first to last counted day), not as zeros before or after.
+    const counted = answer.rows.map((r) => r.estimatedNumberOfPeople > 0 || r.realNumberOfPeople > 0);
+    const first = counted.indexOf(true);
+    const countedRows = first < 0 ? [] : answer.rows.slice(first, counted.lastIndexOf(true) + 1);
+    if (countedRows.length > 0)
+      series.push(
+        {
+          legend: t("workforce.monitoring.estimated"),
+          color: ESTIMATED_COLOUR,
+          lineOptions: { strokeDasharray: "6 4" },
+          data: countedRows.map((r) => ({ x: dayDate(r.date), y: r.estimatedNumberOfPeople })),
+        },
+        {
+          legend: t("workforce.monitoring.real"),
+          color: REAL_COLOUR,
+          data: countedRows.map((r) => ({ x: dayDate(r.date), y: r.realNumberOfPeople })),
+        },
+      );
     return series;
   }, [answer, t]);
 
@@ -218,6 +225,7 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
               height={360}
               yAxisTitle={t("workforce.monitoring.yAxis")}
               culture="fr-FR"
+              legendProps={{ styles: { legend: styles.legend } }}
               customDateTimeFormatter={(d) => formatDay(d.toISOString())}
             />
           </ChartBoundary>

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { openDemoPlanning, shot, signIn } from "./helpers";
+
+// Workforce on the demo (issue 17): the participant countings of today come from the demo seed; a real count
+// edited in the table is saved and shows in the workforce monitoring's table, beside the planned people.
+
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+const shown = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+
+test("edit a participant's real count of today and find it in the workforce monitoring", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+
+  await page.goto("/dashboard/participant-countings");
+  await expect(page.getByRole("heading", { name: "Effectifs des intervenants" })).toBeVisible();
+  await expect(page.getByLabel("Date", { exact: true })).toHaveValue(today);
+  const table = page.getByRole("table", { name: "Effectifs des intervenants du jour" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  // The demo counted the participants at work today: at least one real count is filled in.
+  const reals = table.getByRole("spinbutton", { name: /^Effectif réel de / });
+  await expect
+    .poll(async () =>
+      (await reals.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).some((v) => v !== ""),
+    )
+    .toBe(true);
+  await shot(page, "workforce-countings");
+
+  // A participant at work today (its real count filled in by the demo).
+  const values = await reals.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const first = reals.nth(values.findIndex((v) => v !== ""));
+  const name = ((await first.getAttribute("aria-label")) ?? "").replace("Effectif réel de ", "");
+  await first.fill("37");
+  await expect(page.getByText("1 modification non enregistrée")).toBeVisible();
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.locator(".fui-ToastTitle", { hasText: "Effectif enregistré." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("spinbutton", { name: `Effectif réel de ${name}` })).toHaveValue("37");
+
+  await page.goto("/dashboard/workforce-monitoring");
+  await expect(page.getByRole("heading", { name: "Suivi des effectifs" })).toBeVisible();
+  await expect(page.getByRole("figure", { name: "Effectifs par jour" }).locator("svg").first()).toBeVisible();
+  await shot(page, "workforce-monitoring");
+
+  // Today, that participant only: the real count is the one just saved.
+  await page.getByLabel("Du").fill(today);
+  await page.getByLabel("Au").fill(today);
+  await page.getByLabel("Intervenant").selectOption({ label: name });
+  const data = page.getByRole("table", { name: "Effectifs par jour" });
+  const row = data.getByRole("row", { name: new RegExp(shown) });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole("cell").last()).toHaveText("37");
+  await page.getByRole("heading", { name: "Données du graphique" }).scrollIntoViewIfNeeded();
+  await shot(page, "workforce-monitoring-filtered");
+});
