@@ -58,6 +58,8 @@ const MacroTaskPage = lazy(() => import("../features/macroTasks/MacroTaskPage"))
 const ImportsPage = lazy(() => import("../features/imports/ImportsPage"));
 const ParticipantCountingsPage = lazy(() => import("../features/workforce/ParticipantCountingsPage"));
 const WorkforceMonitoringPage = lazy(() => import("../features/workforce/WorkforceMonitoringPage"));
+const CountingsPage = lazy(() => import("../features/countings/CountingsPage"));
+const CountingEventPage = lazy(() => import("../features/countings/CountingEventPage"));
 /** One of the screens of a module that exports several (the template screens: library and project scopes). */
 function named<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -128,9 +130,12 @@ export const routes: AppRoute[] = [
   r("/dashboard/imports", "manager", "pages.imports", { ...p, screen: ImportsPage }),
   r("/dashboard/link-external-users", "manager", "pages.linkExternalUsers", { ...p, screen: LinkExternalUsersPage }),
   r("/dashboard/external-users/:externalUserId", "manager", "pages.externalUser", { screen: ExternalUserPage }),
-  r("/dashboard/countings", "manager", "pages.countings", p),
-  r("/dashboard/counting/:eventType/:eventId", "manager", "pages.counting", p),
-  r("/dashboard/counting/:eventType/:eventId/zone/:zoneId", "manager", "pages.counting", p),
+  r("/dashboard/countings", "manager", "pages.countings", { ...p, screen: CountingsPage }),
+  r("/dashboard/counting/:eventType/:eventId", "manager", "pages.counting", { ...p, screen: CountingEventPage }),
+  r("/dashboard/counting/:eventType/:eventId/zone/:zoneId", "manager", "pages.counting", {
+    ...p,
+    screen: CountingEventPage,
+  }),
   // Manager (spec 001)
   r("/dashboard/participant-countings", "manager", "pages.participantCountings", {
     ...p,

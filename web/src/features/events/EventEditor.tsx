@@ -34,6 +34,7 @@ import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { HistoryTab } from "./HistoryTab";
+import { CountingTab } from "../countings/CountingTab";
 import { EventPicker } from "./EventPicker";
 import { LinksTab, rowOfEvent } from "./LinksTab";
 import { ColorField } from "../../components/Color";
@@ -80,7 +81,7 @@ const useStyles = makeStyles({
   switches: { display: "flex", gap: tokens.spacingHorizontalXL, flexWrap: "wrap" },
 });
 
-type TabValue = "general" | "links" | "history" | "lock" | SequenceTab;
+type TabValue = "general" | "links" | "history" | "lock" | "counting" | SequenceTab;
 
 export interface EventEditorProps {
   kind: PlannedEventType;
@@ -444,6 +445,7 @@ function EventForm({
         <Tab value="links">{t("event.tabs.links")}</Tab>
         {id !== null ? <Tab value="history">{t("event.tabs.history")}</Tab> : null}
         <Tab value="lock">{t("event.tabs.lock")}</Tab>
+        {id !== null && kind === "task" ? <Tab value="counting">{t("event.tabs.counting")}</Tab> : null}
         {sequenceTabs.map((st) => (
           <Tab key={st} value={st}>
             {t(`eventTabs.${st}`)}
@@ -465,6 +467,7 @@ function EventForm({
         ) : null}
         {tab === "history" && id !== null ? <HistoryTab eventId={id} /> : null}
         {tab === "lock" ? lock : null}
+        {tab === "counting" && event ? <CountingTab projectId={projectId} event={event} /> : null}
         {isSequenceTab(tab) && event && sequenceInfo.data && sequenceTabs.includes(tab) ? (
           <SequenceTabPanel
             tab={tab}

@@ -39,6 +39,7 @@ export const events = {
       links: "Prédécesseurs et successeurs",
       history: "Historique",
       lock: "Bloquer les tâches",
+      counting: "Comptage",
     },
     fields: {
       name: "Nom",

@@ -1,0 +1,307 @@
+// /dashboard/countings (spec 001 sections 2-5): the tasks of the project's signed version active in the week or
+// the month of the chosen date, filtered by lot, participant and tag, each with its last counting, its
+// theoretical progress and the percentage options to count it at that date; then the countings of the period,
+// by date. It works without network: the screen's reads come from the service worker's cache and the countings
+// wait in the offline queue (their panel shows them, with their count, until they are sent or refused).
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { Button, Field, Input, Select, Subtitle1, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { ChevronLeft20Regular, ChevronRight20Regular } from "@fluentui/react-icons";
+import { LIST_LIMIT } from "@jalon/shared";
+import { eventsApi, type EventItem } from "../../api/events";
+import { lotsApi, participantsApi } from "../../api/reference";
+import { tagsApi } from "../../api/referenceMore";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { PageHeader } from "../../components/PageHeader";
+import { WithVersion } from "../../components/WithVersion";
+import { formatDay, formatDateTime, toIsoDay } from "../../lib/dates";
+import { warnError } from "../../lib/errors";
+import { useAsync } from "../../lib/useAsync";
+import { onSynced } from "../../offline/sync";
+import { useOfflineQueue } from "../../offline/useOfflineQueue";
+import { useProject } from "../../store/project";
+import { useRefreshCounter } from "../../store/refresh";
+import { countingsApi, type Counting } from "./api";
+import { CountingForm } from "./CountingForm";
+import { percent, periodOf, shiftPeriod, type PeriodView } from "./format";
+import { OfflinePanel, PendingBadge } from "./OfflinePanel";
+
+const useStyles = makeStyles({
+  bar: {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "flex-end",
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalS,
+    marginBottom: tokens.spacingVerticalM,
+  },
+  section: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalS,
+    marginTop: tokens.spacingVerticalL,
+  },
+  name: { display: "flex", flexDirection: "column", rowGap: "2px" },
+});
+
+export default function CountingsPage() {
+  return <WithVersion>{(projectId) => <Countings projectId={projectId} />}</WithVersion>;
+}
+
+/** Reloads when queued countings reach the server (or are refused). */
+export function useSyncedCounter(): number {
+  const [n, setN] = useState(0);
+  useEffect(() => onSynced(() => setN((x) => x + 1)), []);
+  return n;
+}
+
+function Countings({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const project = useProject((s) => s.project);
+  const signedVersionId = project?.id === projectId ? (project.signedVersionId ?? null) : undefined;
+  return (
+    <>
+      <PageHeader title={t("countings.title")} />
+      <Text as="p">{t("countings.intro")}</Text>
+      <OfflinePanel projectId={projectId} />
+      {signedVersionId === null ? (
+        <Text as="p" role="status">
+          {t("countings.noSignedVersion")}
+        </Text>
+      ) : signedVersionId !== undefined ? (
+        <SignedCountings projectId={projectId} versionId={signedVersionId} />
+      ) : null}
+    </>
+  );
+}
+
+function SignedCountings({ projectId, versionId }: { projectId: number; versionId: number }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const refresh = useRefreshCounter("data");
+  const synced = useSyncedCounter();
+  const [day, setDay] = useState(() => toIsoDay(new Date()));
+  const [view, setView] = useState<PeriodView>("week");
+  const [lotId, setLotId] = useState<number | null>(null);
+  const [participantId, setParticipantId] = useState<number | null>(null);
+  const [tagId, setTagId] = useState<number | null>(null);
+  const { start, end } = periodOf(day, view);
+  const queue = useOfflineQueue(projectId);
+
+  const lots = useAsync(() => lotsApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const participants = useAsync(
+    () => participantsApi.list(projectId, versionId, lotId ?? undefined),
+    [projectId, versionId, lotId, refresh],
+  );
+  const tags = useAsync(() => tagsApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const tasks = useAsync(
+    () =>
+      eventsApi.list({
+        versionId,
+        type: "task",
+        limit: LIST_LIMIT,
+        offset: 0,
+        join: ["tags"],
+        sort: { field: "startDate", order: "ASC" },
+        filters: [
+          `startDate||$lte||${end}`,
+          `endDate||$gte||${start}`,
+          ...(lotId ? [`participantGroupProId||$eq||${lotId}`] : []),
+          ...(participantId ? [`participantId||$eq||${participantId}`] : []),
+        ],
+      }),
+    [versionId, start, end, lotId, participantId, refresh, synced],
+  );
+  const countings = useAsync(
+    () => countingsApi.all({ projectId, versionId, startDate: start, endDate: end }),
+    [projectId, versionId, start, end, refresh, synced],
+  );
+  useEffect(() => {
+    const e = tasks.error ?? countings.error ?? lots.error ?? participants.error ?? tags.error;
+    if (e) warnError(e);
+  }, [tasks.error, countings.error, lots.error, participants.error, tags.error]);
+
+  const rows = useMemo(
+    () => (tasks.data?.data ?? []).filter((e) => tagId === null || (e.tags ?? []).some((tag) => tag.id === tagId)),
+    [tasks.data, tagId],
+  );
+  const history = useMemo(
+    () =>
+      (countings.data ?? []).filter(
+        (c) =>
+          (lotId === null || c.event.participantGroupProId === lotId) &&
+          (participantId === null || c.event.participantId === participantId) &&
+          (tagId === null || rows.some((r) => r.id === c.eventId)),
+      ),
+    [countings.data, lotId, participantId, tagId, rows],
+  );
+  // The last counting of each task: the event's own, or a newer one of the period.
+  const last = useMemo(() => {
+    const m = new Map<number, { percentage: number; countingDate: string }>();
+    for (const e of rows) if (e.lastCounting) m.set(e.id, e.lastCounting);
+    for (const c of [...(countings.data ?? [])].reverse()) {
+      const known = m.get(c.eventId);
+      if (!known || known.countingDate <= c.countingDate) m.set(c.eventId, c);
+    }
+    return m;
+  }, [rows, countings.data]);
+  const waiting = (id: number) => queue.pending.filter((r) => Number(r.body.eventId) === id).length;
+
+  const columns: DataTableColumn<EventItem>[] = [
+    {
+      id: "name",
+      header: t("countings.task"),
+      width: 260,
+      render: (e) => (
+        <span className={styles.name}>
+          <Link to={`/dashboard/counting/task/${e.id}`} aria-label={t("countings.openCounting", { name: e.name })}>
+            {e.name}
+          </Link>
+          <PendingBadge count={waiting(e.id)} />
+        </span>
+      ),
+    },
+    {
+      id: "dates",
+      header: t("countings.dates"),
+      sortValue: (e) => e.startDate,
+      render: (e) => `${formatDay(e.startDate)} – ${formatDay(e.endDate)}`,
+    },
+    {
+      id: "last",
+      header: t("countings.last"),
+      sortValue: (e) => last.get(e.id)?.percentage ?? 0,
+      render: (e) => {
+        const l = last.get(e.id);
+        return l ? `${percent(l.percentage)} (${formatDay(l.countingDate)})` : "—";
+      },
+    },
+    {
+      id: "theoretical",
+      header: t("countings.theoretical"),
+      sortValue: (e) => e.theoreticalProgress ?? 0,
+      render: (e) => percent(e.theoreticalProgress),
+    },
+    {
+      id: "count",
+      header: t("countings.count"),
+      sortable: false,
+      exportValue: false,
+      render: (e) => (
+        <CountingForm
+          compact
+          projectId={projectId}
+          event={e}
+          countingDate={day}
+          onSent={() => {
+            tasks.reload();
+            countings.reload();
+          }}
+        />
+      ),
+    },
+  ];
+
+  const historyColumns: DataTableColumn<Counting>[] = [
+    { id: "countingDate", header: t("countings.date"), render: (c) => formatDay(c.countingDate) },
+    { id: "event", header: t("countings.task"), sortValue: (c) => c.event.name, render: (c) => c.event.name },
+    { id: "percentage", header: t("countings.percentage"), render: (c) => percent(c.percentage) },
+    {
+      id: "user",
+      header: t("countings.countedBy"),
+      sortValue: (c) => c.user?.lastName ?? "",
+      render: (c) => (c.user ? `${c.user.firstName ?? ""} ${c.user.lastName ?? ""}`.trim() : "—"),
+    },
+    { id: "createdAt", header: t("countings.createdAt"), render: (c) => formatDateTime(c.createdAt) },
+  ];
+
+  return (
+    <>
+      <div className={styles.bar}>
+        <Field label={t("countings.date")}>
+          <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
+        </Field>
+        <Field label={t("countings.view")}>
+          <Select value={view} onChange={(_, d) => setView(d.value as PeriodView)}>
+            <option value="week">{t("countings.week")}</option>
+            <option value="month">{t("countings.month")}</option>
+          </Select>
+        </Field>
+        <Button
+          icon={<ChevronLeft20Regular />}
+          aria-label={t("countings.previous")}
+          onClick={() => setDay(shiftPeriod(day, view, -1))}
+        />
+        <Text>{t("countings.period", { start: formatDay(start), end: formatDay(end) })}</Text>
+        <Button
+          icon={<ChevronRight20Regular />}
+          aria-label={t("countings.next")}
+          onClick={() => setDay(shiftPeriod(day, view, 1))}
+        />
+        <Field label={t("countings.lot")}>
+          <Select
+            value={lotId === null ? "" : String(lotId)}
+            onChange={(_, d) => {
+              setLotId(d.value ? Number(d.value) : null);
+              setParticipantId(null);
+            }}
+          >
+            <option value="">{t("countings.allLots")}</option>
+            {(lots.data?.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("countings.participant")}>
+          <Select
+            value={participantId === null ? "" : String(participantId)}
+            onChange={(_, d) => setParticipantId(d.value ? Number(d.value) : null)}
+          >
+            <option value="">{t("countings.allParticipants")}</option>
+            {(participants.data?.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("countings.tag")}>
+          <Select
+            value={tagId === null ? "" : String(tagId)}
+            onChange={(_, d) => setTagId(d.value ? Number(d.value) : null)}
+          >
+            <option value="">{t("countings.allTags")}</option>
+            {(tags.data?.data ?? []).map((tag) => (
+              <option key={tag.id} value={tag.id}>
+                {tag.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        getRowId={(e) => e.id}
+        ariaLabel={t("countings.tasksLabel")}
+        loading={tasks.loading && !tasks.data}
+        emptyText={t("countings.tasksEmpty")}
+      />
+      <section className={styles.section}>
+        <Subtitle1 as="h2">{t("countings.history")}</Subtitle1>
+        <DataTable
+          columns={historyColumns}
+          rows={history}
+          getRowId={(c) => c.id}
+          rowName={(c) => c.event.name}
+          ariaLabel={t("countings.history")}
+          loading={countings.loading && !countings.data}
+          emptyText={t("countings.historyEmpty")}
+        />
+      </section>
+    </>
+  );
+}

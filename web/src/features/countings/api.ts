@@ -1,0 +1,40 @@
+// Typed calls of the countings screens (shared/src/contract/counting.ts).
+import type {
+  Counting,
+  CountingBulkUpdate,
+  CountingCreate,
+  EventCountingsCheck,
+  MacroTaskCounting,
+} from "@jalon/shared";
+import { request } from "../../api/http";
+
+export type { Counting, CountingCreate } from "@jalon/shared";
+
+export interface CountingAllFilters {
+  projectId: number;
+  versionId?: number;
+  eventIds?: number[];
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The percentage options of a counting (spec 001): 25, 50, 75, 100 or another value. */
+export const PERCENTAGE_OPTIONS = [25, 50, 75, 100] as const;
+
+export const countingsApi = {
+  /** POST /counting; the key goes in the body (and is the same on every retry of that counting). */
+  create: (body: CountingCreate) => request<Counting>("POST", "/counting", { body }),
+  all: (f: CountingAllFilters) =>
+    request<{ data: Counting[] } | Counting[]>("GET", "/counting/all", {
+      query: {
+        projectId: f.projectId,
+        versionId: f.versionId,
+        eventIds: f.eventIds?.length ? f.eventIds.join(",") : undefined,
+        startDate: f.startDate,
+        endDate: f.endDate,
+      },
+    }).then((r) => (Array.isArray(r) ? r : r.data)),
+  bulk: (body: CountingBulkUpdate) => request<unknown>("PATCH", "/counting/bulk", { body }),
+  macroTask: (body: MacroTaskCounting) => request<unknown>("PATCH", "/macro-task/counting", { body }),
+  check: (eventId: number) => request<EventCountingsCheck>("GET", `/event/check-countings/${eventId}`),
+};

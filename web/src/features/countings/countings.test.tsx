@@ -1,0 +1,224 @@
+import "fake-indexeddb/auto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { Providers } from "../../app/App";
+import { OfflineDb, setOfflineDb } from "../../offline/db";
+import { queueSnapshot, refreshQueue } from "../../offline/queue";
+import { setSender } from "../../offline/sync";
+import { makeProject, mockApi, selectProject, type Handler } from "../../test/render";
+import { countingsApi } from "./api";
+import CountingsPage from "./CountingsPage";
+import CountingEventPage from "./CountingEventPage";
+import { parsePercent, periodOf, shiftPeriod } from "./format";
+
+const list = <T,>(data: T[]) => ({ data, count: data.length, total: data.length });
+const task = (id: number, name: string, extra: object = {}) => ({
+  id,
+  name,
+  type: "task",
+  startDate: "2026-11-23",
+  endDate: "2026-11-27",
+  numberOfDays: 5,
+  numberOfPeople: 2,
+  participantGroupProId: 41,
+  participantId: null,
+  tags: [],
+  lastCounting: null,
+  theoreticalProgress: 60,
+  ...extra,
+});
+const counting = (id: number, eventId: number, name: string, percentage: number, countingDate = "2026-11-24") => ({
+  id,
+  eventId,
+  percentage,
+  countingDate,
+  clientKey: null,
+  event: { id: eventId, name, participantGroupProId: 41, participantId: null },
+  user: { id: 2, firstName: "Marc", lastName: "Manager" },
+  createdAt: "2026-11-24T09:00:00.000Z",
+});
+
+let n = 0;
+beforeEach(async () => {
+  const db = new OfflineDb(`screen-${++n}`);
+  setOfflineDb(db);
+  await db.open();
+  await refreshQueue();
+  setSender((b) => countingsApi.create(b));
+});
+
+function renderAt(path: string) {
+  selectProject(makeProject({ id: 7, currentVersionId: 11, signedVersionId: 11 }));
+  const router = createMemoryRouter(
+    [
+      { path: "/dashboard/countings", element: <CountingsPage /> },
+      { path: "/dashboard/counting/:eventType/:eventId", element: <CountingEventPage /> },
+      { path: "/dashboard/counting/:eventType/:eventId/zone/:zoneId", element: <CountingEventPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+function handlers(post: Handler) {
+  return {
+    "GET /api/participant-group-pro": list([{ id: 41, name: "Plomberie" }]),
+    "GET /api/participant": list([]),
+    "GET /api/tag": list([{ id: 71, name: "Second oeuvre" }]),
+    "GET /api/event": list([task(1, "Cloisons R+1"), task(2, "Peinture R+2", { tags: [{ id: 71 }] })]),
+    "GET /api/counting/all": [counting(9, 1, "Cloisons R+1", 25)],
+    "POST /api/counting": post,
+  };
+}
+
+describe("countings list", () => {
+  it("lists the period's tasks of the signed version with their filters and counts one with its key", async () => {
+    const { calls } = mockApi(
+      handlers(({ body }) => ({ ...counting(10, 2, "Peinture R+2", 50), ...(body as object) })),
+    );
+    renderAt("/dashboard/countings");
+    const table = await screen.findByRole("table", { name: "Tâches de la période" });
+    await within(table).findByText("Peinture R+2");
+    const eventCall = calls.find((c) => c.path === "/api/event")!;
+    const filters = eventCall.query.getAll("filter");
+    expect(filters).toContain("versionId||$eq||11");
+    expect(filters.some((f) => f.startsWith("startDate||$lte||"))).toBe(true);
+    // The last counting of the period is shown.
+    expect(within(table).getByText("25 % (24/11/2026)")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "50 % pour Peinture R+2" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toMatchObject({ eventId: 2, percentage: 50 });
+    expect((post.body as { clientKey: string }).clientKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    await waitFor(() => expect(queueSnapshot().pending).toHaveLength(0));
+    // The tag filter keeps the tagged task only.
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Étiquette" }), "71");
+    await waitFor(() => expect(within(table).queryByText("Cloisons R+1")).not.toBeInTheDocument());
+    expect(within(table).getByText("Peinture R+2")).toBeInTheDocument();
+  });
+
+  it("keeps a counting made without network, shows it waiting with its count, then sends it with the same key", async () => {
+    let online = false;
+    const { calls } = mockApi(
+      handlers(({ body }) => (online ? counting(10, 1, "Cloisons R+1", 75) : { status: 503, body })),
+    );
+    renderAt("/dashboard/countings");
+    await screen.findByText("Peinture R+2");
+    await userEvent.click(screen.getByRole("button", { name: "75 % pour Cloisons R+1" }));
+    await userEvent.click(screen.getByRole("button", { name: "25 % pour Peinture R+2" }));
+    const panel = await screen.findByTestId("countings-pending");
+    await waitFor(() =>
+      expect(within(panel).getByText("2 comptages en attente de synchronisation")).toBeInTheDocument(),
+    );
+    expect(within(panel).getByText(/Cloisons R\+1 : 75 %/)).toBeInTheDocument();
+    expect(screen.getAllByText("en attente de synchronisation").length).toBeGreaterThan(0);
+    online = true;
+    await userEvent.click(within(panel).getByRole("button", { name: "Synchroniser" }));
+    await waitFor(() => expect(screen.queryByTestId("countings-pending")).not.toBeInTheDocument());
+    const posts = calls.filter((c) => c.method === "POST").map((c) => c.body as { eventId: number; clientKey: string });
+    const first = posts.filter((p) => p.eventId === 1);
+    // Tried offline, then retried: one key for each counting, the same on every attempt; sent in order.
+    expect(new Set(first.map((p) => p.clientKey)).size).toBe(1);
+    const lastRound = posts.slice(-2).map((p) => p.eventId);
+    expect(lastRound).toEqual([1, 2]);
+  });
+
+  it("shows a refusal at sync time per counting, with the catalogue's text, until it is removed", async () => {
+    let online = false;
+    mockApi(
+      handlers(() =>
+        online
+          ? {
+              status: 409,
+              body: { code: "counting_unsigned_version", message: "Impossible de compter sur une version non signée." },
+            }
+          : { status: 503 },
+      ),
+    );
+    renderAt("/dashboard/countings");
+    await screen.findByText("Peinture R+2");
+    await userEvent.click(screen.getByRole("button", { name: "100 % pour Peinture R+2" }));
+    await screen.findByTestId("countings-pending");
+    online = true;
+    await userEvent.click(screen.getByRole("button", { name: "Synchroniser" }));
+    const refused = await screen.findByTestId("countings-refused");
+    expect(within(refused).getByText("1 comptage refusé à la synchronisation")).toBeInTheDocument();
+    expect(
+      within(refused).getByText(/Peinture R\+2 : 100 %.*Impossible de compter sur une version non signée\./),
+    ).toBeInTheDocument();
+    await userEvent.click(within(refused).getByRole("button", { name: "Retirer le comptage refusé de Peinture R+2" }));
+    await waitFor(() => expect(screen.queryByTestId("countings-refused")).not.toBeInTheDocument());
+  });
+
+  it("says so when the project has no signed version", async () => {
+    mockApi({});
+    selectProject(makeProject({ id: 7, currentVersionId: 11, signedVersionId: null }));
+    const router = createMemoryRouter([{ path: "/", element: <CountingsPage /> }]);
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByText(/Aucune version signée/)).toBeInTheDocument();
+  });
+});
+
+describe("one task's counting", () => {
+  it("counts another value in a zone, refuses out of range with the catalogue's text, and lists the history", async () => {
+    const { calls } = mockApi({
+      "GET /api/event/1": task(1, "Cloisons R+1", { lastCounting: { percentage: 25, countingDate: "2026-11-24" } }),
+      "GET /api/counting/all": [counting(9, 1, "Cloisons R+1", 25)],
+      "POST /api/counting": ({ body }: { body: unknown }) => ({
+        ...counting(10, 1, "Cloisons R+1", 40),
+        ...(body as object),
+      }),
+    });
+    renderAt("/dashboard/counting/task/1/zone/5");
+    await screen.findByRole("heading", { name: "Cloisons R+1" });
+    expect(screen.getByText(/Avancement théorique : 60 %/)).toBeInTheDocument();
+    const other = screen.getByRole("textbox", { name: "Avancement (%) de Cloisons R+1" });
+    await userEvent.type(other, "120");
+    await userEvent.click(screen.getByRole("button", { name: "Valider" }));
+    expect(await screen.findByText("L'avancement doit être supérieur à 0 et au plus 100.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    await userEvent.clear(other);
+    await userEvent.type(other, "40,5");
+    await userEvent.click(screen.getByRole("button", { name: "Valider" }));
+    expect(await screen.findByText(/Avancement enregistré : 40.5 %/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ eventId: 1, percentage: 40.5, zoneId: 5 });
+    const history = screen.getByRole("table", { name: "Comptages de la tâche" });
+    expect(within(history).getByText("25 %")).toBeInTheDocument();
+  });
+
+  it("shows a refusal at once (task not started) without keeping the counting", async () => {
+    mockApi({
+      "GET /api/event/1": task(1, "Cloisons R+1"),
+      "GET /api/counting/all": [],
+      "POST /api/counting": { status: 400, body: { code: "counting_unstarted_task", message: "x" } },
+    });
+    renderAt("/dashboard/counting/task/1");
+    await screen.findByRole("heading", { name: "Cloisons R+1" });
+    await userEvent.click(screen.getByRole("button", { name: "25 % pour Cloisons R+1" }));
+    expect(await screen.findByText("Impossible de compter une tâche non commencée.")).toBeInTheDocument();
+    expect(queueSnapshot().pending).toHaveLength(0);
+    expect(queueSnapshot().refused).toHaveLength(0);
+  });
+});
+
+describe("helpers", () => {
+  it("reads percentages and periods", () => {
+    expect(parsePercent("33,5")).toBe(33.5);
+    expect(parsePercent("abc")).toBeNull();
+    expect(periodOf("2026-11-25", "week")).toEqual({ start: "2026-11-23", end: "2026-11-29" });
+    expect(periodOf("2026-02-10", "month")).toEqual({ start: "2026-02-01", end: "2026-02-28" });
+    expect(periodOf("2026-03-29", "week")).toEqual({ start: "2026-03-23", end: "2026-03-29" });
+    expect(shiftPeriod("2026-01-31", "month", 1)).toBe("2026-02-28");
+    expect(shiftPeriod("2026-11-25", "week", -1)).toBe("2026-11-18");
+  });
+});

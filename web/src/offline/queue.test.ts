@@ -1,0 +1,120 @@
+import "fake-indexeddb/auto";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Counting, CountingCreate } from "@jalon/shared";
+import { ApiError } from "../api/http";
+import { OfflineDb, setOfflineDb } from "./db";
+import { dismiss, enqueue, flush, queueSnapshot } from "./queue";
+import { setSender, submitCounting } from "./sync";
+
+let n = 0;
+beforeEach(async () => {
+  const db = new OfflineDb(`test-${++n}`);
+  setOfflineDb(db);
+  await db.open();
+});
+
+const body = (eventId: number, percentage = 50): Omit<CountingCreate, "clientKey"> => ({
+  eventId,
+  percentage,
+  countingDate: "2026-11-25",
+});
+const meta = { projectId: 1, eventName: "Cloisons" };
+const answer = (b: CountingCreate): Counting =>
+  ({ id: Number(b.eventId) * 10, eventId: b.eventId, percentage: b.percentage, clientKey: b.clientKey }) as Counting;
+
+describe("offline countings queue", () => {
+  it("sends the waiting countings oldest first, each with its own key", async () => {
+    await enqueue(body(1), meta);
+    await enqueue(body(2), meta);
+    await enqueue(body(3), meta);
+    expect(queueSnapshot().pending).toHaveLength(3);
+    const sent: CountingCreate[] = [];
+    const result = await flush(async (b) => {
+      sent.push(b);
+      return answer(b);
+    });
+    expect(sent.map((b) => b.eventId)).toEqual([1, 2, 3]);
+    expect(new Set(sent.map((b) => b.clientKey)).size).toBe(3);
+    expect(sent.every((b) => /^[A-Za-z0-9_-]{8,64}$/.test(b.clientKey ?? ""))).toBe(true);
+    expect(result.sent).toHaveLength(3);
+    expect(queueSnapshot().pending).toHaveLength(0);
+  });
+
+  it("keeps the rest on a network failure and retries with the same key", async () => {
+    await enqueue(body(1), meta);
+    await enqueue(body(2), meta);
+    const keys: string[] = [];
+    let online = false;
+    const send = async (b: CountingCreate) => {
+      keys.push(`${b.eventId}:${b.clientKey}`);
+      if (!online) throw new ApiError(0, "network", "Failed to fetch");
+      return answer(b);
+    };
+    const first = await flush(send);
+    expect(first.waiting).toBe(2);
+    // The round stopped at the first failure: the second counting was not tried out of order.
+    expect(keys).toHaveLength(1);
+    expect(queueSnapshot().pending.map((r) => r.body.eventId)).toEqual([1, 2]);
+    online = true;
+    await flush(send);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2].startsWith("2:")).toBe(true);
+    expect(queueSnapshot().pending).toHaveLength(0);
+  });
+
+  it("keeps a refusal at sync time with its code, sends the others, and removes it only when asked", async () => {
+    await enqueue(body(1), meta);
+    await enqueue(body(2), { projectId: 1, eventName: "Peinture" });
+    await enqueue(body(3), meta);
+    const sent: unknown[] = [];
+    await flush(async (b) => {
+      if (b.eventId === 2) throw new ApiError(409, "counting_unsigned_version", "Impossible");
+      sent.push(b.eventId);
+      return answer(b);
+    });
+    expect(sent).toEqual([1, 3]);
+    const { pending, refused } = queueSnapshot();
+    expect(pending).toHaveLength(0);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].eventName).toBe("Peinture");
+    expect(refused[0].error?.code).toBe("counting_unsigned_version");
+    // A later round does not send it again.
+    await flush(async () => {
+      throw new Error("must not be called");
+    });
+    expect(queueSnapshot().refused).toHaveLength(1);
+    await dismiss(refused[0].seq!);
+    expect(queueSnapshot().refused).toHaveLength(0);
+  });
+
+  it("a server error or an ended session leaves the counting waiting", async () => {
+    await enqueue(body(1), meta);
+    await flush(async () => {
+      throw new ApiError(500, "default", "boom");
+    });
+    await flush(async () => {
+      throw new ApiError(401, "unauthorized", "no");
+    });
+    expect(queueSnapshot().pending).toHaveLength(1);
+    expect(queueSnapshot().pending[0].attempts).toBe(2);
+  });
+
+  it("submitCounting: sent at once online, refused at once without being kept, queued offline", async () => {
+    setSender(async (b) => {
+      if (b.percentage > 100) throw new ApiError(400, "counting_out_of_range", "x");
+      return answer(b);
+    });
+    const ok = await submitCounting(body(4, 75), meta);
+    expect(ok.status).toBe("sent");
+    const refused = await submitCounting(body(5, 120), meta);
+    expect(refused).toMatchObject({ status: "refused", code: "counting_out_of_range" });
+    expect(queueSnapshot().refused).toHaveLength(0);
+    setSender(async () => {
+      throw new ApiError(0, "network", "offline");
+    });
+    const queued = await submitCounting(body(6, 25), meta);
+    expect(queued.status).toBe("queued");
+    expect(queueSnapshot().pending.map((r) => r.body.eventId)).toEqual([6]);
+  });
+});
