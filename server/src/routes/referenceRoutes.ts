@@ -107,7 +107,34 @@ export function listRoute<Row, Out>(router: Router<AppState>, deps: AppDeps, r: 
   });
 }
 
-/** GET {path}/export: the list's filter triples as an .xlsx file with French headers. */
+/** An .xlsx export of a version's list: where it reads, how its rows become the sheet's rows, the sheet. */
+export interface ListExport<Row, Out> {
+  path: string;
+  source: ListSource;
+  present: (db: Db, rows: Row[]) => Promise<Out[]>;
+  sheet: string;
+  fileStem: string;
+  columns: XlsxColumn<Out>[];
+  /** Lifts the list's page limit (every matching row). */
+  maxLimit?: number;
+}
+
+/** GET {path}: the list's filter triples as an .xlsx file with French headers (managers). */
+export function listExportRoute<Row, Out>(router: Router<AppState>, deps: AppDeps, e: ListExport<Row, Out>): void {
+  route(router, deps, {
+    method: "get",
+    path: e.path,
+    roles: PERMISSIONS.manager,
+    handler: async ({ db, user, ctx }) => {
+      const { rows, scope } = await listInVersion<Row>(db, user, e.source, ctx.query, e.maxLimit);
+      const file = await buildXlsx(e.sheet, e.columns, await e.present(db, rows));
+      sendFile(ctx, file, exportFileName(e.fileStem, scope.project.name, "xlsx"), XLSX_MIME);
+      return undefined;
+    },
+  });
+}
+
+/** GET {path}/export: a reference resource's list as an .xlsx file. */
 export function exportRoute<Row, Out>(
   router: Router<AppState>,
   deps: AppDeps,
@@ -116,16 +143,15 @@ export function exportRoute<Row, Out>(
   fileStem: string,
   columns: XlsxColumn<Out>[],
 ): void {
-  route(router, deps, {
-    method: "get",
+  const present = (db: Db, rows: Row[]) => r.present(db, rows);
+  listExportRoute(router, deps, {
     path: `${r.path}/export`,
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, scope } = await listReference(db, user, r, ctx.query, 100_000);
-      const file = await buildXlsx(sheet, columns, await r.present(db, rows));
-      sendFile(ctx, file, exportFileName(fileStem, scope.project.name, "xlsx"), XLSX_MIME);
-      return undefined;
-    },
+    source: r,
+    present,
+    sheet,
+    fileStem,
+    columns,
+    maxLimit: 100_000,
   });
 }
 

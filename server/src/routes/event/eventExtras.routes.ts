@@ -27,10 +27,10 @@ import { readableProject, readableVersion, writableProject } from "../../access/
 import type { Db } from "../../db/knex.js";
 import { countOf, toNumber } from "../../db/numbers.js";
 import { buildCsv, CSV_MIME, frDateTime, frDay } from "../../exports/csv.js";
-import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
+import { exportFileName, sendFile, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { listInVersion, type ListSource } from "../referenceRoutes.js";
+import { listExportRoute, type ListSource } from "../referenceRoutes.js";
 import { isoRequired } from "../../lib/dates.js";
 import { setMilestoneTracked } from "../../commands/eventWrite.js";
 import { readScope } from "../../commands/referenceScope.js";
@@ -254,6 +254,18 @@ export function projectCsvRoutes(router: Router<AppState>, deps: AppDeps): void 
   });
 }
 
+const MILESTONE_EXPORT_COLUMNS: XlsxColumn<EventDbRow & { predecessors: string | null }>[] = [
+  { header: "Nom", width: 40, value: (r) => r.name },
+  { header: "Date", kind: "day", value: (r) => r.start_date },
+  { header: "Zone", value: (r) => r.zone_name },
+  { header: "Séquence", value: (r) => r.sequence_name },
+  { header: "Contractuel", kind: "boolean", width: 10, value: (r) => r.is_contractual },
+  { header: "Suivi", kind: "boolean", width: 8, value: (r) => r.is_tracked },
+  { header: "Masqué", kind: "boolean", width: 8, value: (r) => r.milestone_to_hide },
+  { header: "Prédécesseurs", width: 50, value: (r) => r.predecessors },
+  { header: "Commentaires", width: 40, value: (r) => r.comments },
+];
+
 /** The exports' lists: the event list's filter triples over the export's select, every matching row. */
 const eventExports: ListSource = {
   listResource: eventExportResource,
@@ -381,50 +393,29 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
   });
 
   /** GET /event/export: the list's filter triples (versionId, type, milestoneToHide, name contL...) as an .xlsx file. */
-  route(router, deps, {
-    method: "get",
+  listExportRoute(router, deps, {
     path: "/event/export",
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, scope } = await listInVersion<EventDbRow>(db, user, eventExports, ctx.query);
-      const { project } = scope;
-      const file = await buildXlsx("Tâches", EVENT_EXPORT_COLUMNS, rows);
-      sendFile(ctx, file, exportFileName("Taches", project.name, "xlsx"), XLSX_MIME);
-      return undefined;
-    },
+    source: eventExports,
+    present: async (_db, rows: EventDbRow[]) => rows,
+    sheet: "Tâches",
+    fileStem: "Taches",
+    columns: EVENT_EXPORT_COLUMNS,
   });
 
   /** GET /event/export/milestones: milestones only (type forced), by name, with their predecessors. */
-  route(router, deps, {
-    method: "get",
+  listExportRoute(router, deps, {
     path: "/event/export/milestones",
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, scope } = await listInVersion<EventDbRow>(db, user, milestoneExports, ctx.query);
-      const { project } = scope;
+    source: milestoneExports,
+    present: async (db, rows: EventDbRow[]) => {
       const { parents } = await linksOf(
         db,
         rows.map((r) => r.id),
       );
-      const columns: XlsxColumn<EventDbRow>[] = [
-        { header: "Nom", width: 40, value: (r) => r.name },
-        { header: "Date", kind: "day", value: (r) => r.start_date },
-        { header: "Zone", value: (r) => r.zone_name },
-        { header: "Séquence", value: (r) => r.sequence_name },
-        { header: "Contractuel", kind: "boolean", width: 10, value: (r) => r.is_contractual },
-        { header: "Suivi", kind: "boolean", width: 8, value: (r) => r.is_tracked },
-        { header: "Masqué", kind: "boolean", width: 8, value: (r) => r.milestone_to_hide },
-        {
-          header: "Prédécesseurs",
-          width: 50,
-          value: (r) => (parents.get(r.id) ?? []).map((l) => l.name).join(", ") || null,
-        },
-        { header: "Commentaires", width: 40, value: (r) => r.comments },
-      ];
-      const file = await buildXlsx("Jalons", columns, rows);
-      sendFile(ctx, file, exportFileName("Jalons", project.name, "xlsx"), XLSX_MIME);
-      return undefined;
+      return rows.map((r) => ({ ...r, predecessors: (parents.get(r.id) ?? []).map((l) => l.name).join(", ") || null }));
     },
+    sheet: "Jalons",
+    fileStem: "Jalons",
+    columns: MILESTONE_EXPORT_COLUMNS,
   });
 
   /** GET /event/check-countings/{id}: whether the event has countings (a counted task cannot be deleted). */

@@ -12,10 +12,10 @@ import type { AppDeps, AuthUser } from "../../context.js";
 import { writableProject } from "../../access/projects.js";
 import type { Knex } from "knex";
 import type { Db } from "../../db/knex.js";
-import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
+import type { XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { listInVersion, type ListSource } from "../referenceRoutes.js";
+import { listExportRoute, listInVersion, type ListSource } from "../referenceRoutes.js";
 import { lockWritableVersion } from "../../planning/writeLock.js";
 import { presentShiftHistory, shiftHistorySelect, type ShiftHistoryDbRow } from "./shiftHistory.presenter.js";
 import { shiftHistoryColumns } from "./shiftHistory.schema.js";
@@ -70,16 +70,14 @@ const EXPORT_COLUMNS: XlsxColumn<ShiftHistory>[] = [
 
 export function shiftHistoryRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /history/shift/export: the list's filter triples as an .xlsx file (every matching row). */
-  route(router, deps, {
-    method: "get",
+  listExportRoute(router, deps, {
     path: "/history/shift/export",
-    roles: PERMISSIONS.manager,
-    handler: async ({ db, user, ctx }) => {
-      const { rows, project } = await listRows(db, user, ctx.query, 100_000);
-      const file = await buildXlsx("Recalages", EXPORT_COLUMNS, rows.map(presentShiftHistory));
-      sendFile(ctx, file, exportFileName("Recalages", project.name, "xlsx"), XLSX_MIME);
-      return undefined;
-    },
+    source: shiftHistories,
+    present: async (_db, rows: ShiftHistoryDbRow[]) => rows.map(presentShiftHistory),
+    sheet: "Recalages",
+    fileStem: "Recalages",
+    columns: EXPORT_COLUMNS,
+    maxLimit: 100_000,
   });
 
   /** GET /history/shift: filter triples (projectId, versionId...), limit 10,000 and name ASC by default. */
