@@ -1,5 +1,5 @@
-import { parseDay, theoreticalProgress, weightedProgress } from "@jalon/engine";
-import { TIME_ZONE } from "@jalon/shared";
+import { parseDay, round2, theoreticalProgress, weightedProgress } from "@jalon/engine";
+import { AppError, TIME_ZONE, type GroupProgressRow } from "@jalon/shared";
 import { formatInTimeZone } from "date-fns-tz";
 import type { Db } from "../db/knex.js";
 import { toNumber } from "../db/numbers.js";
@@ -57,6 +57,46 @@ export interface GroupProgress {
   finished: boolean;
 }
 
+interface TaskRow {
+  id: number;
+  group_id: number;
+  type: string;
+  number_of_people: unknown;
+  number_of_days: unknown;
+  percentage: unknown;
+}
+
+const itemOf = (r: TaskRow) => ({
+  numberOfPeople: toNumber(r.number_of_people),
+  numberOfDays: toNumber(r.number_of_days),
+  percentage: r.percentage === null || r.percentage === undefined ? null : toNumber(r.percentage),
+  milestone: r.type !== "task",
+});
+
+function groupOf(rows: readonly TaskRow[]): GroupProgress {
+  const items = rows.map(itemOf);
+  const weighted = items.filter((t) => !t.milestone && t.numberOfPeople * t.numberOfDays > 0);
+  return {
+    progress: weightedProgress(items),
+    counted: items.some((t) => t.percentage !== null),
+    finished: weighted.length > 0 && weighted.every((t) => (t.percentage ?? 0) >= 100),
+  };
+}
+
+function byGroup(rows: readonly TaskRow[]): Map<number, TaskRow[]> {
+  const groups = new Map<number, TaskRow[]>();
+  for (const r of rows) (groups.get(r.group_id) ?? groups.set(r.group_id, []).get(r.group_id)!).push(r);
+  return groups;
+}
+
+const taskColumns = (db: Db) => [
+  "e.id",
+  "e.type",
+  "e.number_of_people",
+  "e.number_of_days",
+  db.raw(`${lastPercentageSql("e")} as percentage`),
+];
+
 /**
  * Progress of macro-tasks from their tasks (spec 001 section 9): last countings weighted by numberOfPeople ×
  * numberOfDays, a task never counted at 0 %, milestones weightless (the engine's `weightedProgress`).
@@ -67,34 +107,79 @@ export async function macroTaskProgress(db: Db, macroTaskIds: readonly number[])
   const rows = (await db("events as e")
     .whereIn("e.macro_task_id", [...new Set(macroTaskIds)])
     .whereIn("e.type", ["task", "milestone"])
-    .select(
-      "e.macro_task_id",
-      "e.type",
-      "e.number_of_people",
-      "e.number_of_days",
-      db.raw(`${lastPercentageSql("e")} as percentage`),
-    )) as {
-    macro_task_id: number;
-    type: string;
-    number_of_people: unknown;
-    number_of_days: unknown;
-    percentage: unknown;
-  }[];
-  const groups = new Map<number, typeof rows>();
-  for (const r of rows) (groups.get(r.macro_task_id) ?? groups.set(r.macro_task_id, []).get(r.macro_task_id)!).push(r);
-  for (const [id, list] of groups) {
-    const items = list.map((r) => ({
-      numberOfPeople: toNumber(r.number_of_people),
-      numberOfDays: toNumber(r.number_of_days),
-      percentage: r.percentage === null || r.percentage === undefined ? null : toNumber(r.percentage),
-      milestone: r.type !== "task",
-    }));
-    const weighted = items.filter((t) => !t.milestone && t.numberOfPeople * t.numberOfDays > 0);
-    out.set(id, {
-      progress: weightedProgress(items),
-      counted: items.some((t) => t.percentage !== null),
-      finished: weighted.length > 0 && weighted.every((t) => (t.percentage ?? 0) >= 100),
+    .select([...taskColumns(db), "e.macro_task_id as group_id"])) as TaskRow[];
+  for (const [id, list] of byGroup(rows)) out.set(id, groupOf(list));
+  return out;
+}
+
+/**
+ * Tasks with sub-events (spec 001 section 4): sequences (with the tasks of their sub-sequences: a train's
+ * instances) and macro-tasks of a version, their days and people summed over their tasks, their real and
+ * theoretical progress (at `date`, default today) weighted by people × days.
+ */
+export async function groupProgress(
+  db: Db,
+  versionId: number,
+  q: { sequenceIds?: number[]; macroTaskIds?: number[]; date?: string },
+): Promise<GroupProgressRow[]> {
+  const out: GroupProgressRow[] = [];
+  const g = await versionGraph(db, versionId);
+  const day = parseDay(q.date ?? todayInParis());
+  const summarize = (type: GroupProgressRow["type"], id: number, name: string, rows: TaskRow[]) => {
+    const tasks = rows.filter((r) => r.type === "task");
+    const items = tasks.map(itemOf);
+    const theoretical = tasks.map((r, k) => {
+      const i = g.plan.index.get(r.id);
+      return { ...items[k], percentage: i === undefined ? 0 : theoreticalProgress(g.plan, g.schedule, i, day) };
     });
+    const { progress, finished } = groupOf(tasks);
+    out.push({
+      type,
+      id,
+      name,
+      numberOfDays: round2(items.reduce((a, t) => a + t.numberOfDays, 0)),
+      numberOfPeople: round2(items.reduce((a, t) => a + t.numberOfPeople, 0)),
+      tasks: tasks.length,
+      countedTasks: items.filter((t) => t.percentage !== null).length,
+      progress,
+      theoreticalProgress: weightedProgress(theoretical),
+      finished,
+    });
+  };
+  if (q.sequenceIds?.length) {
+    const sequences = (await db("sequences")
+      .where("version_id", versionId)
+      .whereIn("id", q.sequenceIds)
+      .select("id", "name")) as { id: number; name: string }[];
+    if (sequences.length !== new Set(q.sequenceIds).size) throw new AppError("errors.not_found");
+    const rows = (await db
+      .withRecursive("tree", (qb) =>
+        qb
+          .select("id", "id as root")
+          .from("sequences")
+          .whereIn("id", q.sequenceIds!)
+          .unionAll((u) =>
+            u.select("s.id", "tree.root").from("sequences as s").join("tree", "s.parent_sequence_id", "tree.id"),
+          ),
+      )
+      .from("events as e")
+      .join("tree", "tree.id", "e.sequence_id")
+      .where("e.version_id", versionId)
+      .select([...taskColumns(db), "tree.root as group_id"])) as TaskRow[];
+    const groups = byGroup(rows);
+    for (const s of sequences) summarize("sequence", s.id, s.name, groups.get(s.id) ?? []);
+  }
+  if (q.macroTaskIds?.length) {
+    const macroTasks = (await db("macro_tasks")
+      .where("version_id", versionId)
+      .whereIn("id", q.macroTaskIds)
+      .select("id", "name")) as { id: number; name: string }[];
+    if (macroTasks.length !== new Set(q.macroTaskIds).size) throw new AppError("errors.not_found");
+    const rows = (await db("events as e")
+      .whereIn("e.macro_task_id", q.macroTaskIds)
+      .select([...taskColumns(db), "e.macro_task_id as group_id"])) as TaskRow[];
+    const groups = byGroup(rows);
+    for (const m of macroTasks) summarize("macroTask", m.id, m.name, groups.get(m.id) ?? []);
   }
   return out;
 }

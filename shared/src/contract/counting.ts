@@ -79,24 +79,25 @@ export const macroTaskCountingBody = z
   .strict();
 export type MacroTaskCounting = z.input<typeof macroTaskCountingBody>;
 
+const idsList = z.union([idList, plainString()]).transform((v, ctx) => {
+  if (Array.isArray(v)) return v;
+  const ids = v
+    .split(",")
+    .filter((s) => s.trim() !== "")
+    .map(Number);
+  if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+    ctx.addIssue({ code: "custom", message: "Identifiant invalide" });
+    return z.NEVER;
+  }
+  return ids;
+});
+
 /** GET /counting/all: a version's countings (the project's signed one by default), optionally of some events. */
 export const countingAllQuery = z
   .object({
     projectId: projectRef,
     versionId: projectRef.optional(),
-    eventIds: z
-      .union([idList, plainString()])
-      .transform((v, ctx) => {
-        if (Array.isArray(v)) return v;
-        const parts = v.split(",").filter((s) => s.trim() !== "");
-        const ids = parts.map(Number);
-        if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
-          ctx.addIssue({ code: "custom", message: "Identifiant invalide" });
-          return z.NEVER;
-        }
-        return ids;
-      })
-      .optional(),
+    eventIds: idsList.optional(),
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
   })
@@ -185,3 +186,37 @@ export const COUNTING_REALTIME = { event: "event:update_progress" } as const;
 
 /** GET /event/{id}?date=: the day of its theoreticalProgress (default today, Europe/Paris). */
 export const eventProgressQuery = z.object({ date: isoDay.optional() });
+
+/**
+ * GET /counting/progress?projectId&versionId&sequenceIds&macroTaskIds&date: the progress of tasks with
+ * sub-events (spec 001 section 4: a sequence, with its instances' tasks, or a macro-task): numbers of days and
+ * people summed over its tasks, real and theoretical progress weighted by people × days.
+ */
+export const groupProgressQuery = z
+  .object({
+    projectId: projectRef,
+    versionId: projectRef.optional(),
+    sequenceIds: idsList.optional(),
+    macroTaskIds: idsList.optional(),
+    date: isoDay.optional(),
+  })
+  .strict();
+export type GroupProgressQuery = z.output<typeof groupProgressQuery>;
+
+/** One group of GET /counting/progress. */
+export interface GroupProgressRow {
+  type: "sequence" | "macroTask";
+  id: number;
+  name: string;
+  /** Sums over its tasks (milestones excluded). */
+  numberOfDays: number;
+  numberOfPeople: number;
+  tasks: number;
+  countedTasks: number;
+  /** Weighted last countings, 0..100 (a task never counted counts 0 %). */
+  progress: number;
+  /** Weighted theoretical progress at the date, 0..100. */
+  theoreticalProgress: number;
+  /** Every task of some weight counted 100 %. */
+  finished: boolean;
+}

@@ -7,6 +7,7 @@ import {
   countingCreateBody,
   countingListResource,
   eqFilterValue,
+  groupProgressQuery,
   IDEMPOTENCY_KEY_HEADER,
   macroTaskCountingBody,
   parseListQuery,
@@ -14,11 +15,13 @@ import {
 } from "@jalon/shared";
 import { readableProject, readableVersion } from "../../access/projects.js";
 import { countMacroTask, createCountings, updateCountings } from "../../commands/countingWrite.js";
+import { readScope } from "../../commands/referenceScope.js";
 import type { AppDeps, AuthUser } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { applyFilters, runList } from "../../lib/listQuery.js";
+import { groupProgress } from "../../planning/progress.js";
 import { countingsByIds, countingSelect, presentCounting, type CountingDbRow } from "./counting.presenter.js";
 import { countingColumns, countingTagColumns } from "./counting.schema.js";
 
@@ -68,6 +71,23 @@ export function countingRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (query.endDate) q.where("c.counting_date", "<=", query.endDate);
       const rows = (await q.orderBy([{ column: "c.counting_date" }, { column: "c.id" }])) as CountingDbRow[];
       const data = rows.map(presentCounting);
+      return { data, count: data.length, total: data.length };
+    },
+  });
+
+  /**
+   * GET /counting/progress?projectId&versionId&sequenceIds&macroTaskIds&date: tasks with sub-events (sequences
+   * with their instances, macro-tasks) of a version (the current one by default): days and people summed,
+   * real and theoretical progress weighted by people × days.
+   */
+  route(router, deps, {
+    method: "get",
+    path: "/counting/progress",
+    roles: PERMISSIONS.manager,
+    query: groupProgressQuery,
+    handler: async ({ db, user, query }) => {
+      const scope = await readScope(db, user, query.projectId, query.versionId);
+      const data = await groupProgress(db, scope.versionId, query);
       return { data, count: data.length, total: data.length };
     },
   });

@@ -385,6 +385,58 @@ describe("macro-task countings", () => {
   });
 });
 
+describe("GET /counting/progress", () => {
+  it("sums a sequence's sub-events (its instances' tasks too) and weighs their real and theoretical progress", async () => {
+    const s = await site();
+    const [train] = await t
+      .db("sequences")
+      .insert({ project_id: s.p.id, version_id: s.p.versionId, name: "Train logements" })
+      .returning("id");
+    const [instance] = await t
+      .db("sequences")
+      .insert({ project_id: s.p.id, version_id: s.p.versionId, name: "Logement 1", parent_sequence_id: train.id })
+      .returning("id");
+    await t.db("events").where({ id: s.a }).update({ sequence_id: train.id });
+    await t.db("events").whereIn("id", [s.b, s.milestone]).update({ sequence_id: instance.id });
+    await post(manager.token, { eventId: s.b, percentage: 100, countingDate: "2026-03-06" });
+    const res = await t.request("GET", "/counting/progress", {
+      token: manager.token,
+      query: {
+        projectId: String(s.p.id),
+        sequenceIds: `${train.id}`,
+        macroTaskIds: `${s.macroTask}`,
+        date: "2026-03-06",
+      },
+    });
+    expect(res.status).toBe(200);
+    // A: 2 × 4 days, theoretically 50 % on Friday 6, not counted; B: 1 × 5 days, 100 % both ways: 5 / 13 real.
+    const expected = {
+      numberOfDays: 9,
+      numberOfPeople: 3,
+      tasks: 2,
+      countedTasks: 1,
+      progress: 38.46,
+      theoreticalProgress: 69.23,
+      finished: false,
+    };
+    expect(res.body.data).toEqual([
+      { type: "sequence", id: train.id, name: "Train logements", ...expected },
+      { type: "macroTask", id: s.macroTask, name: "Second œuvre", ...expected },
+    ]);
+    const foreign = await site();
+    const refused = await t.request("GET", "/counting/progress", {
+      token: manager.token,
+      query: { projectId: String(s.p.id), macroTaskIds: `${foreign.macroTask}` },
+    });
+    expect(refused.status).toBe(404);
+    const outside = await t.request("GET", "/counting/progress", {
+      token: outsider.token,
+      query: { projectId: String(s.p.id), sequenceIds: `${train.id}` },
+    });
+    expect(outside.status).toBe(403);
+  });
+});
+
 describe("permissions", () => {
   it("refuses another project's manager, an external member and a guest; nothing written", async () => {
     const s = await site({ members: [external, guest] });
