@@ -60,6 +60,7 @@ const ParticipantCountingsPage = lazy(() => import("../features/workforce/Partic
 const WorkforceMonitoringPage = lazy(() => import("../features/workforce/WorkforceMonitoringPage"));
 const CountingsPage = lazy(() => import("../features/countings/CountingsPage"));
 const CountingEventPage = lazy(() => import("../features/countings/CountingEventPage"));
+const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
 /** One of the screens of a module that exports several (the template screens: library and project scopes). */
 function named<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -114,7 +115,7 @@ export const routes: AppRoute[] = [
   // Administration
   r("/dashboard/users", "admin", "pages.users", { screen: UsersPage }),
   // Manager (spec 000)
-  r("/dashboard/overview", "manager", "pages.overview", p),
+  r("/dashboard/overview", "manager", "pages.overview", { ...p, screen: DashboardPage }),
   r("/dashboard/project", "manager", "pages.project", { screen: ProjectEditPage }),
   r("/dashboard/project/new", "manager", "pages.projectNew", { screen: ProjectEditPage }),
   r("/dashboard/project/:projectId", "manager", "pages.project", { screen: ProjectEditPage }),

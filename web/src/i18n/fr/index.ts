@@ -23,6 +23,7 @@ import { templates } from "./templates";
 import { instantiation } from "./instantiation";
 import { workforce } from "./workforce";
 import { countings } from "./countings";
+import { dashboard } from "./dashboard";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -51,5 +52,6 @@ export const fr = {
   ...instantiation,
   ...workforce,
   ...countings,
+  ...dashboard,
 };
 export type Resources = typeof fr;
