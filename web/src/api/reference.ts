@@ -17,9 +17,9 @@ import {
   type ZoneUnity,
 } from "@jalon/shared";
 import { filter } from "./client";
-import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
+import { request, type Query } from "./http";
 import type { ListResponse } from "./types";
-import { useSession } from "../store/session";
+import { downloadFile } from "./referenceMore";
 
 // Zones: the contract's entity and request fields (shared/src/contract/zone.ts).
 export type { Ref, TagRef, Zone, ZoneUnity } from "@jalon/shared";
@@ -140,25 +140,7 @@ const all = (projectId: number, versionId: number, sort = "name,ASC", extra: str
 });
 
 /** Downloads a file the server builds (exports) and saves it under the server's name. */
-export async function downloadExport(path: string, query: Query, fallbackName: string): Promise<void> {
-  const token = useSession.getState().token;
-  const res = await fetch(`/api${path}${buildQuery(query)}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { code?: unknown; message?: string };
-    throw new ApiError(res.status, normaliseCode(body.code), body.message ?? res.statusText);
-  }
-  const utf8 = /filename\*=UTF-8''([^;]+)/.exec(res.headers.get("Content-Disposition") ?? "");
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = utf8 ? decodeURIComponent(utf8[1]) : fallbackName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const downloadExport = downloadFile;
 
 function upload(path: string, projectId: number, versionId: number, file: File) {
   const form = new FormData();

@@ -6,6 +6,7 @@ import { filter } from "./client";
 import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
 import type { ListResponse } from "./types";
 import { useSession } from "../store/session";
+import { saveFile } from "../lib/csv";
 
 export interface LotRef {
   id: number;
@@ -57,14 +58,7 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
   const disposition = res.headers.get("Content-Disposition") ?? "";
   const utf8 = /filename\*=UTF-8''([^;]+)/.exec(disposition);
   const name = utf8 ? decodeURIComponent(utf8[1]) : fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await res.blob(), name);
 }
 
 export const holidaysApi = {

@@ -1,5 +1,6 @@
 // Colours of the lists and forms: the palette field of the tasks, milestones, sequences and classification
 // forms, the plain colour input of the reference-data forms, and the small swatches the lists show.
+import type { DataTableColumn } from "./DataTable";
 import { Field, ColorSwatch, EmptySwatch, SwatchPicker, makeStyles, tokens } from "@fluentui/react-components";
 
 const useStyles = makeStyles({
@@ -128,4 +129,18 @@ export function ColorDot({ color }: { color: string | null | undefined }) {
 export function Swatch({ color }: { color: string | null | undefined }) {
   const styles = useStyles();
   return <span className={styles.swatch} style={{ backgroundColor: color ?? "#FFFFFF" }} aria-hidden />;
+}
+
+/** A list's name column with the row's colour in front (lots, library lots, participants); sorted by name. */
+export function swatchNameColumn<T extends { name: string; color: string | null }>(header: string): DataTableColumn<T> {
+  return {
+    id: "name",
+    header,
+    render: (row) => (
+      <>
+        <Swatch color={row.color} />
+        {row.name}
+      </>
+    ),
+  };
 }

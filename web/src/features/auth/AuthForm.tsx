@@ -34,7 +34,16 @@ export function AuthForm({
 
 export const MAX_INPUT_LENGTH = 200;
 
-/** A field of the sign-in forms: at most MAX_INPUT_LENGTH characters. */
-export function AuthField(props: Omit<ComponentProps<typeof InputField>, "maxLength">) {
-  return <InputField {...props} maxLength={MAX_INPUT_LENGTH} />;
+const KINDS = {
+  email: { type: "email", autoComplete: "username" },
+  password: { type: "password", autoComplete: "current-password" },
+  newPassword: { type: "password", autoComplete: "new-password" },
+} as const;
+
+/** A field of the sign-in forms: an email, the current password or a new one; at most MAX_INPUT_LENGTH characters. */
+export function AuthField({
+  kind,
+  ...props
+}: { kind: keyof typeof KINDS } & Pick<ComponentProps<typeof InputField>, "label" | "value" | "onChange" | "error">) {
+  return <InputField {...props} {...KINDS[kind]} maxLength={MAX_INPUT_LENGTH} />;
 }

@@ -28,7 +28,7 @@ export default function ForgotPage() {
       footer={<AppLink to="/login">{t("forgot.backToLogin")}</AppLink>}
     >
       <Body1>{t("forgot.help")}</Body1>
-      <AuthField label={t("forgot.email")} type="email" autoComplete="username" value={email} onChange={setEmail} />
+      <AuthField label={t("forgot.email")} kind="email" value={email} onChange={setEmail} />
       <Button type="submit" appearance="primary" disabled={!enabled}>
         {t("forgot.submit")}
       </Button>

@@ -40,14 +40,8 @@ export default function LoginPage() {
       footer={<AppLink to="/forgot">{t("login.forgot")}</AppLink>}
     >
       <Body1>{t("login.subtitle")}</Body1>
-      <AuthField label={t("login.email")} type="email" autoComplete="username" value={email} onChange={setEmail} />
-      <AuthField
-        label={t("login.password")}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-      />
+      <AuthField label={t("login.email")} kind="email" value={email} onChange={setEmail} />
+      <AuthField label={t("login.password")} kind="password" value={password} onChange={setPassword} />
       <Button type="submit" appearance="primary" disabled={!enabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
         {t("login.submit")}
       </Button>

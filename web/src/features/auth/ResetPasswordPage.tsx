@@ -39,17 +39,10 @@ export default function ResetPasswordPage() {
       onSubmit={submit}
       footer={<AppLink to="/login">{t("reset.backToLogin")}</AppLink>}
     >
-      <AuthField
-        label={t("reset.password")}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-      />
+      <AuthField label={t("reset.password")} kind="newPassword" value={password} onChange={setPassword} />
       <AuthField
         label={t("reset.confirmation")}
-        type="password"
-        autoComplete="new-password"
+        kind="newPassword"
         value={confirmation}
         onChange={setConfirmation}
         error={mismatch ? t("reset.mismatch") : undefined}

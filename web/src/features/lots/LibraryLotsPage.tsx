@@ -16,7 +16,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useDraftDialog } from "../../lib/useDraftDialog";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { toast } from "../../store/toasts";
-import { Swatch } from "../../components/Color";
+import { swatchNameColumn } from "../../components/Color";
 import { LotNameColorFields } from "./LotNameColorFields";
 
 export default function LibraryLotsPage() {
@@ -29,16 +29,7 @@ export default function LibraryLotsPage() {
   }, [list.error]);
 
   const columns: DataTableColumn<LibraryLot>[] = [
-    {
-      id: "name",
-      header: t("lots.library.columns.name"),
-      render: (l) => (
-        <>
-          <Swatch color={l.color} />
-          {l.name}
-        </>
-      ),
-    },
+    swatchNameColumn(t("lots.library.columns.name")),
     { id: "color", header: t("lots.library.columns.color") },
     { id: "projects", header: t("lots.library.columns.projects"), width: 100 },
   ];

@@ -19,7 +19,7 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { ParticipantsTab } from "../participants/ParticipantsTab";
-import { Swatch } from "../../components/Color";
+import { swatchNameColumn } from "../../components/Color";
 import { WithVersion } from "../../components/WithVersion";
 
 const useStyles = makeStyles({
@@ -62,16 +62,7 @@ function LotsList({ projectId, versionId }: { projectId: number; versionId: numb
   }, [list.error]);
 
   const columns: DataTableColumn<Lot>[] = [
-    {
-      id: "name",
-      header: t("lots.columns.name"),
-      render: (l) => (
-        <>
-          <Swatch color={l.color} />
-          {l.name}
-        </>
-      ),
-    },
+    swatchNameColumn(t("lots.columns.name")),
     {
       id: "specialities",
       header: t("lots.columns.specialities"),
