@@ -136,16 +136,19 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
       ),
     [countings.data, lotId, participantId, tagId, rows],
   );
-  // The last counting of each task: the event's own, or a newer one of the period.
+  // The last counting of each task: the latest date, then the latest entered; the period's countings are
+  // newer than (or the same as) the event's own when their date is not older.
   const last = useMemo(() => {
-    const m = new Map<number, { percentage: number; countingDate: string }>();
-    for (const e of rows) if (e.lastCounting) m.set(e.id, e.lastCounting);
-    for (const c of [...(countings.data ?? [])].reverse()) {
+    const m = new Map<number, { percentage: number; countingDate: string; id: number }>();
+    for (const e of rows) if (e.lastCounting) m.set(e.id, { ...e.lastCounting, id: 0 });
+    for (const c of countings.data ?? []) {
       const known = m.get(c.eventId);
-      if (!known || known.countingDate <= c.countingDate) m.set(c.eventId, c);
+      if (!known || c.countingDate > known.countingDate || (c.countingDate === known.countingDate && c.id > known.id))
+        m.set(c.eventId, c);
     }
     return m;
   }, [rows, countings.data]);
+  const hasTheoretical = rows.some((e) => e.theoreticalProgress !== null && e.theoreticalProgress !== undefined);
   const waiting = (id: number) => queue.pending.filter((r) => Number(r.body.eventId) === id).length;
 
   const columns: DataTableColumn<EventItem>[] = [
@@ -186,6 +189,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
     {
       id: "count",
       header: t("countings.count"),
+      width: 420,
       sortable: false,
       exportValue: false,
       render: (e) => (
@@ -283,7 +287,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
         </Field>
       </div>
       <DataTable
-        columns={columns}
+        columns={hasTheoretical ? columns : columns.filter((c) => c.id !== "theoretical")}
         rows={rows}
         getRowId={(e) => e.id}
         ariaLabel={t("countings.tasksLabel")}

@@ -1,6 +1,6 @@
 // /dashboard/macro-task/{id}/{tab} ('new' creates one): tabs informations (name, tags, lot, tracked unit,
-// followed zones) and participants (the lot, its specialities, its participants); the counting tab comes with
-// countings and is shown disabled. One draft across the tabs; saving sends the changed fields only.
+// followed zones) and participants (the lot, its specialities, its participants); the counting tab counts its
+// tasks (MacroTaskCountingTab, its own write). One draft across the tabs; saving sends the changed fields only.
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
@@ -34,6 +34,7 @@ import { FormCard } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
 import { formatDay } from "../../lib/dates";
 import { canSave, draftOf, macroTaskBody, toggleZone, type MacroTaskDraft } from "./macroTaskForm";
+import { MacroTaskCountingTab } from "./MacroTaskCountingTab";
 import { familiesApi } from "./familiesApi";
 import { TrackedFamilies } from "./TrackedFamilies";
 
@@ -57,7 +58,9 @@ export default function MacroTaskPage() {
   const { id = "new", tab = "informations" } = useParams();
   if (projectId === null || versionId === null) return <NoProjectRedirect />;
   const current: TabName =
-    (TABS as readonly string[]).includes(tab) && tab !== "counting" ? (tab as TabName) : "informations";
+    (TABS as readonly string[]).includes(tab) && (tab !== "counting" || id !== "new")
+      ? (tab as TabName)
+      : "informations";
   return (
     <MacroTaskForm
       key={id}
@@ -199,10 +202,13 @@ function MacroTaskForm({
       >
         <Tab value="informations">{t("macroTasks.tabs.informations")}</Tab>
         <Tab value="participants">{t("macroTasks.tabs.participants")}</Tab>
-        <Tab value="counting" disabled title={t("macroTasks.countingLater")}>
+        <Tab value="counting" disabled={id === null}>
           {t("macroTasks.tabs.counting")}
         </Tab>
       </TabList>
+      {tab === "counting" && current.data ? (
+        <MacroTaskCountingTab macroTask={current.data} versionId={versionId} onCounted={current.reload} />
+      ) : null}
       {tab === "informations" ? (
         <>
           <div className={styles.grid}>

@@ -53,6 +53,17 @@ export const countings = {
     zone: "Zone {{id}}",
     openCounting: "Ouvrir le comptage de {{name}}",
     back: "Retour aux avancements",
+    macro: {
+      global: "Avancement global",
+      complete: "Terminée",
+      tasks: "Tâches de la macro-tâche",
+      empty: "Aucune tâche dans cette macro-tâche.",
+      new: "Nouvel avancement (%)",
+      save_one: "Enregistrer 1 avancement",
+      save_other: "Enregistrer {{count}} avancements",
+      saved_one: "1 avancement enregistré.",
+      saved_other: "{{count}} avancements enregistrés.",
+    },
     summary: "Du {{start}} au {{end}}, {{people}} personne(s), {{days}} jour(s)",
   },
 };

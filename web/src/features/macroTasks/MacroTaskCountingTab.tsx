@@ -1,0 +1,168 @@
+// The macro-task's "Comptage" tab (spec 001: /dashboard/macro-task/{id}/counting): its global progression and
+// completed flag, then its tasks with their last counting; the percentages typed for one date are sent together
+// with PATCH /macro-task/counting (all or nothing; a refusal is shown with the catalogue's text).
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  Badge,
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
+import { LIST_LIMIT } from "@jalon/shared";
+import { eventsApi, type EventItem } from "../../api/events";
+import type { MacroTaskItem } from "../../api/referenceMore";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { formatDay, toIsoDay } from "../../lib/dates";
+import { errorMessage, warnError } from "../../lib/errors";
+import { useAsync } from "../../lib/useAsync";
+import { toast } from "../../store/toasts";
+import { countingsApi } from "../countings/api";
+import { inRange, parsePercent, percent } from "../countings/format";
+
+const useStyles = makeStyles({
+  tab: {
+    display: "flex",
+    flexDirection: "column",
+    rowGap: tokens.spacingVerticalM,
+    paddingTop: tokens.spacingVerticalM,
+  },
+  facts: { display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: tokens.spacingHorizontalL },
+  input: { width: "7rem" },
+});
+
+export function MacroTaskCountingTab({
+  macroTask,
+  versionId,
+  onCounted,
+}: {
+  macroTask: MacroTaskItem;
+  versionId: number;
+  onCounted: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [day, setDay] = useState(() => toIsoDay(new Date()));
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const tasks = useAsync(
+    () =>
+      eventsApi.list({
+        versionId,
+        type: "task",
+        limit: LIST_LIMIT,
+        offset: 0,
+        sort: { field: "startDate", order: "ASC" },
+        filters: [`macroTaskId||$eq||${macroTask.id}`],
+      }),
+    [versionId, macroTask.id, tick],
+  );
+  useEffect(() => {
+    if (tasks.error) warnError(tasks.error);
+  }, [tasks.error]);
+  const rows = tasks.data?.data ?? [];
+  const lines = rows
+    .filter((e) => (typed[e.id] ?? "").trim() !== "")
+    .map((e) => ({ eventId: e.id, percentage: parsePercent(typed[e.id]) }));
+  const invalid = lines.some((l) => l.percentage === null || !inRange(l.percentage));
+
+  const save = async () => {
+    if (invalid) {
+      setRefusal(t("errors.counting_out_of_range"));
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await countingsApi.macroTask({
+        macroTaskId: macroTask.id,
+        countingDate: day,
+        countings: lines.map((l) => ({ eventId: l.eventId, percentage: l.percentage as number })),
+      });
+      toast.success(t("countings.macro.saved", { count: lines.length }));
+      setTyped({});
+      setTick((n) => n + 1);
+      onCounted();
+    } catch (e) {
+      setRefusal(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: DataTableColumn<EventItem>[] = [
+    { id: "name", header: t("countings.task"), width: 240 },
+    {
+      id: "dates",
+      header: t("countings.dates"),
+      sortValue: (e) => e.startDate,
+      render: (e) => `${formatDay(e.startDate)} – ${formatDay(e.endDate)}`,
+    },
+    {
+      id: "last",
+      header: t("countings.last"),
+      sortValue: (e) => e.lastCounting?.percentage ?? 0,
+      render: (e) =>
+        e.lastCounting ? `${percent(e.lastCounting.percentage)} (${formatDay(e.lastCounting.countingDate)})` : "—",
+    },
+    {
+      id: "new",
+      header: t("countings.macro.new"),
+      sortable: false,
+      exportValue: false,
+      render: (e) => (
+        <Input
+          className={styles.input}
+          size="small"
+          inputMode="decimal"
+          aria-label={t("countings.otherValue", { name: e.name })}
+          value={typed[e.id] ?? ""}
+          onChange={(_, d) => setTyped((v) => ({ ...v, [e.id]: d.value }))}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.tab}>
+      <div className={styles.facts}>
+        <Text>
+          {t("countings.macro.global")} : {percent(macroTask.globalCounting)}
+        </Text>
+        {macroTask.isComplete ? (
+          <Badge color="success" appearance="tint">
+            {t("countings.macro.complete")}
+          </Badge>
+        ) : null}
+      </div>
+      <Field label={t("countings.date")}>
+        <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
+      </Field>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        getRowId={(e) => e.id}
+        ariaLabel={t("countings.macro.tasks")}
+        loading={tasks.loading && !tasks.data}
+        emptyText={t("countings.macro.empty")}
+      />
+      {refusal ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{refusal}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <div>
+        <Button appearance="primary" disabled={busy || lines.length === 0} onClick={() => void save()}>
+          {t("countings.macro.save", { count: lines.length })}
+        </Button>
+      </div>
+    </div>
+  );
+}
