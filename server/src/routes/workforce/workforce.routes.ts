@@ -21,7 +21,7 @@ import type { Db } from "../../db/knex.js";
 import { participantCountingsXlsx, workforceXlsx } from "../../exports/workforce.js";
 import { exportFileName, sendFile, XLSX_MIME } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
-import { route } from "../../http/route.js";
+import { route, type Ctx } from "../../http/route.js";
 import { versionGraph } from "../../planning/versionGraph.js";
 import { lockWritableVersion } from "../../planning/writeLock.js";
 import { countingSelect, presentCounting, type CountingDbRow } from "./workforce.presenter.js";
@@ -137,6 +137,10 @@ async function computeWorkforce(db: Db, user: AuthUser, projectId: number, q: Wo
   return { scope, answer };
 }
 
+function sendXlsx(ctx: Ctx, file: Buffer, prefix: string, projectName: string): void {
+  sendFile(ctx, file, exportFileName(prefix, projectName, "xlsx"), XLSX_MIME);
+}
+
 export function workforceRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** GET /workforce/counting: the version's participant countings in a range, by lots, participants, tags. */
   route(router, deps, {
@@ -230,12 +234,7 @@ export function workforceRoutes(router: Router<AppState>, deps: AppDeps): void {
     query: workforceCountingQuery,
     handler: async ({ db, user, query, ctx }) => {
       const { scope, data } = await listCountings(db, user, query);
-      sendFile(
-        ctx,
-        await participantCountingsXlsx(data),
-        exportFileName("Effectifs_intervenants", scope.project.name, "xlsx"),
-        XLSX_MIME,
-      );
+      sendXlsx(ctx, await participantCountingsXlsx(data), "Effectifs_intervenants", scope.project.name);
     },
   });
 
@@ -248,12 +247,7 @@ export function workforceRoutes(router: Router<AppState>, deps: AppDeps): void {
     query: workforceQuery,
     handler: async ({ db, user, params, query, ctx }) => {
       const { scope, answer } = await computeWorkforce(db, user, params.projectId, query);
-      sendFile(
-        ctx,
-        await workforceXlsx(answer),
-        exportFileName("Suivi_effectifs", scope.project.name, "xlsx"),
-        XLSX_MIME,
-      );
+      sendXlsx(ctx, await workforceXlsx(answer), "Suivi_effectifs", scope.project.name);
     },
   });
 

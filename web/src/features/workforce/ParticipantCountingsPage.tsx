@@ -4,12 +4,10 @@
 // previous/next buttons; the lot filter narrows the participants; the export saves the day's countings.
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, Field, Input, Select, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { ChevronLeft20Regular, ChevronRight20Regular, Save20Regular } from "@fluentui/react-icons";
 import { lotsApi, participantsApi, type Participant } from "../../api/reference";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { ExportButton } from "../../components/FileButtons";
-import { PageHeader } from "../../components/PageHeader";
 import { WithVersion } from "../../components/WithVersion";
 import { toIsoDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
@@ -17,6 +15,8 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { workforceApi, type CountingLine } from "./api";
+import { IdFilter } from "./IdFilter";
+import { WorkforceHeader } from "./WorkforceHeader";
 import { parsePeople, shiftDay } from "./people";
 
 const useStyles = makeStyles({
@@ -182,18 +182,7 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
   const filters = { projectId, versionId, startDate: day, endDate: day };
   return (
     <>
-      <PageHeader
-        title={t("workforce.countings.title")}
-        actions={
-          <ExportButton
-            label={t("workforce.countings.export")}
-            failedText={t("workforce.countings.exportFailed")}
-            subject="participant"
-            run={() => workforceApi.exportCountings(filters)}
-          />
-        }
-      />
-      <Text as="p">{t("workforce.countings.intro")}</Text>
+      <WorkforceHeader screen="countings" subject="participant" run={() => workforceApi.exportCountings(filters)} />
       <div className={styles.bar}>
         <Button
           icon={<ChevronLeft20Regular />}
@@ -212,19 +201,13 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
           onClick={() => setDay((d) => shiftDay(d, 1))}
           disabled={!day}
         />
-        <Field label={t("workforce.countings.lot")}>
-          <Select
-            value={lotId === null ? "" : String(lotId)}
-            onChange={(_, d) => setLotId(d.value === "" ? null : Number(d.value))}
-          >
-            <option value="">{t("workforce.countings.allLots")}</option>
-            {(lots.data?.data ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <IdFilter
+          label={t("workforce.countings.lot")}
+          allLabel={t("workforce.countings.allLots")}
+          value={lotId}
+          onChange={setLotId}
+          items={lots.data?.data ?? []}
+        />
       </div>
       <DataTable
         columns={columns}

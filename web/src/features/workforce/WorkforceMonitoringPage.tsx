@@ -4,29 +4,19 @@
 // .xlsx export (GET /workforce/export/{projectId}).
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  Dropdown,
-  Field,
-  Input,
-  Option,
-  Select,
-  Subtitle1,
-  Text,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Dropdown, Field, Input, Option, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
 import { LineChart, type LineChartPoints } from "@fluentui/react-charts";
 import { api } from "../../api/client";
 import { lotsApi, participantsApi } from "../../api/reference";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { ExportButton } from "../../components/FileButtons";
-import { PageHeader } from "../../components/PageHeader";
 import { WithVersion } from "../../components/WithVersion";
 import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { ChartBoundary } from "./ChartBoundary";
+import { IdFilter } from "./IdFilter";
+import { WorkforceHeader } from "./WorkforceHeader";
 import { workforceApi, type MonitoringFilters, type WorkforceRow } from "./api";
 
 /** Colours of the series: the versions' lines, then the estimated and real countings. */
@@ -147,18 +137,7 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
 
   return (
     <>
-      <PageHeader
-        title={t("workforce.monitoring.title")}
-        actions={
-          <ExportButton
-            label={t("workforce.monitoring.export")}
-            failedText={t("workforce.monitoring.exportFailed")}
-            subject="project"
-            run={() => workforceApi.exportMonitoring(filters)}
-          />
-        }
-      />
-      <Text as="p">{t("workforce.monitoring.intro")}</Text>
+      <WorkforceHeader screen="monitoring" subject="project" run={() => workforceApi.exportMonitoring(filters)} />
       <div className={styles.bar}>
         <Field label={t("workforce.monitoring.startDate")}>
           <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} />
@@ -169,32 +148,20 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
         >
           <Input type="date" value={endDate} onChange={(_, d) => setEndDate(d.value)} />
         </Field>
-        <Field label={t("workforce.monitoring.lot")}>
-          <Select
-            value={lotId === null ? "" : String(lotId)}
-            onChange={(_, d) => setLotId(d.value ? Number(d.value) : null)}
-          >
-            <option value="">{t("workforce.monitoring.allLots")}</option>
-            {(lots.data?.data ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t("workforce.monitoring.participant")}>
-          <Select
-            value={participantId === null ? "" : String(participantId)}
-            onChange={(_, d) => setParticipantId(d.value ? Number(d.value) : null)}
-          >
-            <option value="">{t("workforce.monitoring.allParticipants")}</option>
-            {(participants.data?.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <IdFilter
+          label={t("workforce.monitoring.lot")}
+          allLabel={t("workforce.monitoring.allLots")}
+          value={lotId}
+          onChange={setLotId}
+          items={lots.data?.data ?? []}
+        />
+        <IdFilter
+          label={t("workforce.monitoring.participant")}
+          allLabel={t("workforce.monitoring.allParticipants")}
+          value={participantId}
+          onChange={setParticipantId}
+          items={participants.data?.data ?? []}
+        />
         <Field label={t("workforce.monitoring.versions")} hint={t("workforce.monitoring.versionsHint")}>
           <Dropdown
             multiselect
