@@ -207,6 +207,20 @@ describe("POST and GET /workforce/counting", () => {
     }
     expect(await countRows(t.db, "workforce_countings", { project_id: s.p.id })).toBe(0);
   });
+  it("refuses a frozen version and an archived project, writing nothing", async () => {
+    const s = await site();
+    const line = { participantId: s.participant, date: "2026-03-03", realNumberOfPeople: 2 };
+    await t.db("versions").where({ id: s.p.versionId }).update({ is_archived: true });
+    const frozen = await post(manager.token, { projectId: s.p.id, versionId: s.p.versionId, data: [line] });
+    expect([frozen.status, frozen.body.code]).toEqual([409, "errors.version_frozen"]);
+    await t.db("versions").where({ id: s.p.versionId }).update({ is_archived: false });
+    await t.db("projects").where({ id: s.p.id }).update({ is_archived: true });
+    const archived = await post(manager.token, { projectId: s.p.id, data: [line] });
+    expect(archived.body.code).toBe("errors.project_archived");
+    expect(archived.status).toBeGreaterThanOrEqual(400);
+    expect(archived.status).toBeLessThan(500);
+    expect(await countRows(t.db, "workforce_countings", { project_id: s.p.id })).toBe(0);
+  });
 });
 
 describe("GET /workforce/{projectId}", () => {
