@@ -119,6 +119,16 @@ describe("live events", () => {
     expect(useProject.getState()).toMatchObject({ projectId: 30, versionId: 31 });
   });
 
+  it("takes a counting's event:update_progress (eventIds, no percentage) as a data change, not a move's progress", () => {
+    selectProject(makeProject());
+    const counted = { data: { eventIds: [4] }, ids: [12] } as Partial<RealtimePayload>;
+    handleRealtimeEvent("event:update_progress", payload({ ...counted, initiatorId: 9 }), ctx());
+    expect(useRefresh.getState().counters.planning).toBe(1);
+    handleRealtimeEvent("event:update_progress", payload(counted), ctx({ pathname: "/dashboard/countings" }));
+    expect(useToasts.getState().items.find((t) => t.id === "bulk-progress")).toBeUndefined();
+    expect(messages().some((m) => m.startsWith("Déplacement des tâches"))).toBe(false);
+  });
+
   it("shows bulk progress to the initiator and closes it 3 s after 100 %", async () => {
     vi.useFakeTimers();
     selectProject(makeProject());

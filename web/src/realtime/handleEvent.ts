@@ -89,6 +89,8 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
       if (initiator) void switchToClone(payload, ctx);
       return;
     case "event:update_progress": {
+      // A counting (COUNTING_REALTIME: data.eventIds, no percentage) is a data change: handled below.
+      if (payload.percentage === undefined || payload.percentage === null) break;
       if (!initiator) return;
       const percentage = Math.max(0, Math.min(100, Math.round(payload.percentage ?? 0)));
       const message = i18n.t("realtime.bulkProgress", { percentage });
