@@ -61,6 +61,8 @@ const WorkforceMonitoringPage = lazy(() => import("../features/workforce/Workfor
 const CountingsPage = lazy(() => import("../features/countings/CountingsPage"));
 const CountingEventPage = lazy(() => import("../features/countings/CountingEventPage"));
 const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
+const ProgressionPage = lazy(() => import("../features/dashboard/ProgressionPage"));
+const IndicatorsPage = lazy(() => import("../features/dashboard/IndicatorsPage"));
 /** One of the screens of a module that exports several (the template screens: library and project scopes). */
 function named<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -125,9 +127,9 @@ export const routes: AppRoute[] = [
   r("/dashboard/milestone/:milestoneId", "manager", "pages.milestone", { ...p, screen: MilestoneEditPage }),
   r("/dashboard/sequences", "manager", "pages.sequences", { ...p, screen: SequencesPage }),
   r("/dashboard/sequence/:id", "manager", "pages.sequence", { ...p, screen: SequenceEditPage }),
-  r("/dashboard/progression", "manager", "pages.progression", p),
+  r("/dashboard/progression", "manager", "pages.progression", { ...p, screen: ProgressionPage }),
   r("/dashboard/recalibration-tasks", "manager", "pages.recalibrationTasks", p),
-  r("/dashboard/indicators", "manager", "pages.indicators", p),
+  r("/dashboard/indicators", "manager", "pages.indicators", { ...p, screen: IndicatorsPage }),
   r("/dashboard/imports", "manager", "pages.imports", { ...p, screen: ImportsPage }),
   r("/dashboard/link-external-users", "manager", "pages.linkExternalUsers", { ...p, screen: LinkExternalUsersPage }),
   r("/dashboard/external-users/:externalUserId", "manager", "pages.externalUser", { screen: ExternalUserPage }),

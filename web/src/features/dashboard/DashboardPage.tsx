@@ -19,13 +19,13 @@ import {
 import { VerticalBarChart, type VerticalBarChartDataPoint } from "@fluentui/react-charts";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
-import { WithVersion } from "../../components/WithVersion";
 import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { ChartAndTable } from "./ChartAndTable";
 import { DayField } from "./DayField";
+import { TrackedVersionNote, WithTrackedVersion } from "./TrackedVersion";
 import { dashboardApi, type Dashboard, type DashboardMilestone } from "./api";
 import { formatPercent, formatSigned, marginTone } from "./format";
 
@@ -64,9 +64,9 @@ type TabId = "general" | "production";
 
 export default function DashboardPage() {
   return (
-    <WithVersion>
+    <WithTrackedVersion>
       {(projectId, versionId) => <ProjectDashboard projectId={projectId} versionId={versionId} />}
-    </WithVersion>
+    </WithTrackedVersion>
   );
 }
 
@@ -88,6 +88,7 @@ function ProjectDashboard({ projectId, versionId }: { projectId: number; version
       <div className={styles.bar}>
         <DayField value={date} onChange={setDate} />
         {d ? <Body1>{t("dashboard.computedAt", { date: formatDay(d.date) })}</Body1> : null}
+        <TrackedVersionNote versionId={versionId} />
       </div>
       <TabList
         className={styles.tabs}

@@ -1,18 +1,22 @@
 import type { ReactElement } from "react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { Dashboard } from "@jalon/shared";
 import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
 import DashboardPage from "./DashboardPage";
+import IndicatorsPage from "./IndicatorsPage";
+import ProgressionPage from "./ProgressionPage";
 import { formatPercent, formatSigned, parseFrenchDay } from "./format";
 
 const PROJECT_ID = 7;
 const VERSION_ID = 11;
 
-function renderAt(path: string, element: ReactElement) {
-  selectProject(makeProject({ id: PROJECT_ID, currentVersionId: VERSION_ID }));
+const SIGNED_ID = 9;
+
+function renderAt(path: string, element: ReactElement, signedVersionId: number | null = null) {
+  selectProject(makeProject({ id: PROJECT_ID, currentVersionId: VERSION_ID, signedVersionId }));
   const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
   render(
     <Providers>
@@ -71,7 +75,7 @@ describe("/dashboard/overview", () => {
           ? dashboard({ date: "2026-03-01", marginForHazards: 4, progress: 10 })
           : dashboard(),
     });
-    renderAt("/dashboard/overview", <DashboardPage />);
+    renderAt("/dashboard/overview", <DashboardPage />, SIGNED_ID);
     expect(await screen.findByRole("tab", { name: "Général", selected: true })).toBeInTheDocument();
     const progress = await screen.findByRole("region", { name: "Avancement" });
     expect(within(progress).getAllByText("42,5 %").length).toBeGreaterThan(0);
@@ -91,8 +95,10 @@ describe("/dashboard/overview", () => {
     expect(row).toHaveTextContent("04/05/2026");
     expect(row).toHaveTextContent("11/05/2026");
     expect(row).toHaveTextContent("+5 jours ouvrés");
-    expect(calls[0].query.get("versionId")).toBe(String(VERSION_ID));
+    // The signed version is the counted one: the dashboard follows it, not the version on screen.
+    expect(calls[0].query.get("versionId")).toBe(String(SIGNED_ID));
     expect(calls[0].query.get("date")).toBeNull();
+    expect(screen.getByText("Suivi de la version signée")).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Date de calcul"), "01/03/2026");
@@ -109,5 +115,94 @@ describe("/dashboard/overview", () => {
     const table = screen.getByRole("table", { name: "Tâches par état" });
     expect(within(table).getByText("Tâches terminées").closest("tr")).toHaveTextContent("12");
     expect(within(table).getByText("Tâches à pointer").closest("tr")).toHaveTextContent("2");
+  });
+});
+
+const task = (id: number, name: string, progress: number, theoreticalProgress: number, lot: number | null = 41) => ({
+  id,
+  name,
+  startDate: "2026-03-02",
+  endDate: "2026-03-20",
+  numberOfDays: 15,
+  numberOfPeople: 2,
+  zoneId: 5,
+  participantGroupProId: lot,
+  progress,
+  lastCountingDate: "2026-03-06",
+  theoreticalProgress,
+});
+const reference = {
+  "GET /api/participant-group-pro": { data: [{ id: 41, name: "Gros œuvre", color: "#FFFFFF", participants: [] }] },
+  "GET /api/zone": { data: [{ id: 5, name: "Bâtiment A", position: 1 }] },
+};
+
+describe("/dashboard/progression", () => {
+  it("lists the late tasks in French with their gap, as a chart and its table, filtered by lot", async () => {
+    const { calls } = mockApi({
+      ...reference,
+      "GET /api/project/delayed-events": {
+        date: "2026-03-10",
+        data: [task(1, "Voiles R+1", 20, 46.67), task(2, "Dalle R+1", 50, 60.5)],
+        count: 2,
+        total: 2,
+      },
+    });
+    renderAt("/dashboard/progression", <ProgressionPage />, SIGNED_ID);
+    const table = await screen.findByRole("table", { name: "Tâches en retard" });
+    const row = (await within(table).findByText("Voiles R+1")).closest("tr")!;
+    expect(row).toHaveTextContent("20 %");
+    expect(row).toHaveTextContent("46,67 %");
+    expect(row).toHaveTextContent("26,67 %");
+    await waitFor(() => expect(row).toHaveTextContent("Gros œuvre"));
+    expect(row).toHaveTextContent("Bâtiment A");
+    expect(row).toHaveTextContent("06/03/2026");
+    expect(screen.getByRole("figure", { name: /tâches les plus en retard/ })).toBeInTheDocument();
+    expect(screen.getByText("2 tâches affichées sur 2")).toBeInTheDocument();
+    const first = calls.find((c) => c.path === "/api/project/delayed-events")!;
+    expect([first.query.get("projectId"), first.query.get("versionId"), first.query.get("limit")]).toEqual([
+      String(PROJECT_ID),
+      String(SIGNED_ID),
+      "100",
+    ]);
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Lot"), "41");
+    await user.selectOptions(screen.getByLabelText("Zone"), "5");
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === "/api/project/delayed-events").at(-1)!;
+      expect([last.query.get("participantGroupProIds"), last.query.get("zoneIds")]).toEqual(["41", "5"]);
+    });
+  });
+});
+
+describe("/dashboard/indicators", () => {
+  it("counts on-time against late tasks in total and per lot, each chart with its table", async () => {
+    mockApi({
+      ...reference,
+      "GET /api/project/on-time": {
+        date: "2026-03-10",
+        data: [task(3, "Cloisons", 80, 70), task(4, "Réseaux", 40, 30, null)],
+        count: 2,
+        total: 17,
+      },
+      "GET /api/project/delayed-events": {
+        date: "2026-03-10",
+        data: [task(1, "Voiles R+1", 20, 46.67)],
+        count: 1,
+        total: 1,
+      },
+    });
+    renderAt("/dashboard/indicators", <IndicatorsPage />, SIGNED_ID);
+    const totals = await screen.findByRole("table", { name: "Tâches à l'heure et en retard" });
+    await waitFor(() => expect(within(totals).getByText("À l'heure").closest("tr")).toHaveTextContent("17"));
+    expect(within(totals).getByText("En retard").closest("tr")).toHaveTextContent("1");
+    const perLot = screen.getByRole("table", { name: "Tâches à l'heure et en retard par lot" });
+    await waitFor(() =>
+      expect(within(perLot).getByText("Gros œuvre").closest("tr")).toHaveTextContent(/Gros œuvre\s*1\s*1/),
+    );
+    expect(within(perLot).getByText("Sans lot").closest("tr")).toHaveTextContent(/Sans lot\s*1\s*0/);
+    const list = screen.getByRole("table", { name: "Tâches à l'heure" });
+    expect(within(list).getByText("Cloisons").closest("tr")).toHaveTextContent("80 %");
+    expect(screen.getByText("2 tâches affichées sur 17")).toBeInTheDocument();
   });
 });
