@@ -14,6 +14,7 @@ import { useAsync } from "../../lib/useAsync";
 import { CountingHistory } from "./CountingHistory";
 import { CountingForm } from "./CountingForm";
 import { useSyncedCounter } from "./CountingsPage";
+import { lastText } from "./columns";
 import { percent } from "./format";
 import { OfflinePanel } from "./OfflinePanel";
 
@@ -62,10 +63,7 @@ function CountingEvent({ projectId }: { projectId: number }) {
             </Text>
             {zoneId !== null ? <Text>{t("countings.zone", { id: zoneId })}</Text> : null}
             <Text>
-              {t("countings.last")} :{" "}
-              {e.lastCounting
-                ? `${percent(e.lastCounting.percentage)} (${formatDay(e.lastCounting.countingDate)})`
-                : "—"}
+              {t("countings.last")} : {lastText(e.lastCounting)}
             </Text>
             <Text>
               {t("countings.theoretical")} : {percent(e.theoreticalProgress)}

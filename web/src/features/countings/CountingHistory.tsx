@@ -3,10 +3,11 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { formatDateTime, formatDay } from "../../lib/dates";
+import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { countingsApi, type Counting } from "./api";
+import { enteredColumns } from "./columns";
 import { percent } from "./format";
 
 export function CountingHistory({
@@ -29,13 +30,7 @@ export function CountingHistory({
   const columns: DataTableColumn<Counting>[] = [
     { id: "countingDate", header: t("countings.date"), render: (c) => formatDay(c.countingDate) },
     { id: "percentage", header: t("countings.percentage"), render: (c) => percent(c.percentage) },
-    {
-      id: "user",
-      header: t("countings.countedBy"),
-      sortValue: (c) => c.user?.lastName ?? "",
-      render: (c) => (c.user ? `${c.user.firstName ?? ""} ${c.user.lastName ?? ""}`.trim() : "—"),
-    },
-    { id: "createdAt", header: t("countings.createdAt"), render: (c) => formatDateTime(c.createdAt) },
+    ...enteredColumns(t),
   ];
   return (
     <DataTable

@@ -4,10 +4,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { eventsApi } from "../../api/events";
-import { formatDay, toIsoDay } from "../../lib/dates";
+import { toIsoDay } from "../../lib/dates";
 import { useAsync } from "../../lib/useAsync";
 import { CountingForm } from "./CountingForm";
 import { CountingHistory } from "./CountingHistory";
+import { lastText } from "./columns";
 import { percent } from "./format";
 import { OfflinePanel } from "./OfflinePanel";
 import { onSynced } from "../../offline/sync";
@@ -34,8 +35,7 @@ export function CountingTab({ projectId, event }: { projectId: number; event: { 
     <div className={styles.tab}>
       <div className={styles.facts}>
         <Text>
-          {t("countings.last")} :{" "}
-          {e?.lastCounting ? `${percent(e.lastCounting.percentage)} (${formatDay(e.lastCounting.countingDate)})` : "—"}
+          {t("countings.last")} : {lastText(e?.lastCounting)}
         </Text>
         <Text>
           {t("countings.theoretical")} : {percent(e?.theoreticalProgress)}

@@ -14,8 +14,9 @@ import { lotsApi, participantsApi } from "../../api/reference";
 import { tagsApi } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
+import { RefSelect } from "../../components/RefSelect";
 import { WithVersion } from "../../components/WithVersion";
-import { formatDay, formatDateTime, toIsoDay } from "../../lib/dates";
+import { formatDay, toIsoDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { onSynced } from "../../offline/sync";
@@ -24,6 +25,7 @@ import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { countingsApi, type Counting } from "./api";
 import { CountingForm } from "./CountingForm";
+import { enteredColumns, taskColumns } from "./columns";
 import { percent, periodOf, shiftPeriod, type PeriodView } from "./format";
 import { OfflinePanel, PendingBadge } from "./OfflinePanel";
 
@@ -165,21 +167,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
         </span>
       ),
     },
-    {
-      id: "dates",
-      header: t("countings.dates"),
-      sortValue: (e) => e.startDate,
-      render: (e) => `${formatDay(e.startDate)} – ${formatDay(e.endDate)}`,
-    },
-    {
-      id: "last",
-      header: t("countings.last"),
-      sortValue: (e) => last.get(e.id)?.percentage ?? 0,
-      render: (e) => {
-        const l = last.get(e.id);
-        return l ? `${percent(l.percentage)} (${formatDay(l.countingDate)})` : "—";
-      },
-    },
+    ...taskColumns(t, (e) => last.get(e.id)),
     {
       id: "theoretical",
       header: t("countings.theoretical"),
@@ -211,13 +199,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
     { id: "countingDate", header: t("countings.date"), render: (c) => formatDay(c.countingDate) },
     { id: "event", header: t("countings.task"), sortValue: (c) => c.event.name, render: (c) => c.event.name },
     { id: "percentage", header: t("countings.percentage"), render: (c) => percent(c.percentage) },
-    {
-      id: "user",
-      header: t("countings.countedBy"),
-      sortValue: (c) => c.user?.lastName ?? "",
-      render: (c) => (c.user ? `${c.user.firstName ?? ""} ${c.user.lastName ?? ""}`.trim() : "—"),
-    },
-    { id: "createdAt", header: t("countings.createdAt"), render: (c) => formatDateTime(c.createdAt) },
+    ...enteredColumns(t),
   ];
 
   return (
@@ -243,48 +225,30 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
           aria-label={t("countings.next")}
           onClick={() => setDay(shiftPeriod(day, view, 1))}
         />
-        <Field label={t("countings.lot")}>
-          <Select
-            value={lotId === null ? "" : String(lotId)}
-            onChange={(_, d) => {
-              setLotId(d.value ? Number(d.value) : null);
-              setParticipantId(null);
-            }}
-          >
-            <option value="">{t("countings.allLots")}</option>
-            {(lots.data?.data ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t("countings.participant")}>
-          <Select
-            value={participantId === null ? "" : String(participantId)}
-            onChange={(_, d) => setParticipantId(d.value ? Number(d.value) : null)}
-          >
-            <option value="">{t("countings.allParticipants")}</option>
-            {(participants.data?.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t("countings.tag")}>
-          <Select
-            value={tagId === null ? "" : String(tagId)}
-            onChange={(_, d) => setTagId(d.value ? Number(d.value) : null)}
-          >
-            <option value="">{t("countings.allTags")}</option>
-            {(tags.data?.data ?? []).map((tag) => (
-              <option key={tag.id} value={tag.id}>
-                {tag.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <RefSelect
+          label={t("countings.lot")}
+          value={lotId}
+          options={lots.data?.data ?? []}
+          noneLabel={t("countings.allLots")}
+          onChange={(v) => {
+            setLotId(v);
+            setParticipantId(null);
+          }}
+        />
+        <RefSelect
+          label={t("countings.participant")}
+          value={participantId}
+          options={participants.data?.data ?? []}
+          noneLabel={t("countings.allParticipants")}
+          onChange={setParticipantId}
+        />
+        <RefSelect
+          label={t("countings.tag")}
+          value={tagId}
+          options={tags.data?.data ?? []}
+          noneLabel={t("countings.allTags")}
+          onChange={setTagId}
+        />
       </div>
       <DataTable
         columns={hasTheoretical ? columns : columns.filter((c) => c.id !== "theoretical")}

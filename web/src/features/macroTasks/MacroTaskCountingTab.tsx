@@ -18,11 +18,12 @@ import { LIST_LIMIT } from "@jalon/shared";
 import { eventsApi, type EventItem } from "../../api/events";
 import type { MacroTaskItem } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { formatDay, toIsoDay } from "../../lib/dates";
+import { toIsoDay } from "../../lib/dates";
 import { errorMessage, warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { countingsApi } from "../countings/api";
+import { taskColumns } from "../countings/columns";
 import { inRange, parsePercent, percent } from "../countings/format";
 
 const useStyles = makeStyles({
@@ -99,19 +100,7 @@ export function MacroTaskCountingTab({
 
   const columns: DataTableColumn<EventItem>[] = [
     { id: "name", header: t("countings.task"), width: 240 },
-    {
-      id: "dates",
-      header: t("countings.dates"),
-      sortValue: (e) => e.startDate,
-      render: (e) => `${formatDay(e.startDate)} – ${formatDay(e.endDate)}`,
-    },
-    {
-      id: "last",
-      header: t("countings.last"),
-      sortValue: (e) => e.lastCounting?.percentage ?? 0,
-      render: (e) =>
-        e.lastCounting ? `${percent(e.lastCounting.percentage)} (${formatDay(e.lastCounting.countingDate)})` : "—",
-    },
+    ...taskColumns(t),
     {
       id: "new",
       header: t("countings.macro.new"),
