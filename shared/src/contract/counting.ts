@@ -21,8 +21,9 @@ import { z } from "zod";
 import { COUNTING_MAX, LIST_LIMIT } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
 import { defineListResource } from "../filters.js";
-import { id, idList, isoDay, plainString, projectRef } from "../schemas.js";
+import { id, isoDay, plainString, projectRef } from "../schemas.js";
 import type { IsoDay } from "../entities.js";
+import { idsParam } from "./planning.js";
 
 /** The header that may carry the idempotency key instead of the body's `clientKey`. */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
@@ -79,25 +80,12 @@ export const macroTaskCountingBody = z
   .strict();
 export type MacroTaskCounting = z.input<typeof macroTaskCountingBody>;
 
-const idsList = z.union([idList, plainString()]).transform((v, ctx) => {
-  if (Array.isArray(v)) return v;
-  const ids = v
-    .split(",")
-    .filter((s) => s.trim() !== "")
-    .map(Number);
-  if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
-    ctx.addIssue({ code: "custom", message: "Identifiant invalide" });
-    return z.NEVER;
-  }
-  return ids;
-});
-
 /** GET /counting/all: a version's countings (the project's signed one by default), optionally of some events. */
 export const countingAllQuery = z
   .object({
     projectId: projectRef,
     versionId: projectRef.optional(),
-    eventIds: idsList.optional(),
+    eventIds: idsParam.optional(),
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
   })
@@ -196,8 +184,8 @@ export const groupProgressQuery = z
   .object({
     projectId: projectRef,
     versionId: projectRef.optional(),
-    sequenceIds: idsList.optional(),
-    macroTaskIds: idsList.optional(),
+    sequenceIds: idsParam.optional(),
+    macroTaskIds: idsParam.optional(),
     date: isoDay.optional(),
   })
   .strict();

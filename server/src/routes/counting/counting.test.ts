@@ -264,6 +264,16 @@ describe("GET /counting and GET /counting/all", () => {
       query: { projectId: String(s.p.id), eventIds: `${s.a}` },
     });
     expect(all.body.data.map((c: { percentage: number }) => c.percentage)).toEqual([25, 50]);
+    const huge = await t.request("GET", "/counting/all", {
+      token: manager.token,
+      query: { projectId: String(s.p.id), eventIds: "9999999999,abc" },
+    });
+    expect(huge.status).toBe(400);
+    const tooBig = await t.request("GET", "/counting/all", {
+      token: manager.token,
+      query: { projectId: String(s.p.id), eventIds: "9999999999" },
+    });
+    expect(tooBig.status).toBeLessThan(500);
     const noProject = await t.request("GET", "/counting", { token: manager.token });
     expect(noProject.status).toBe(400);
   });
