@@ -84,6 +84,10 @@ describe("POST /counting", () => {
     const event = await t.request("GET", `/event/${s.a}`, { token: manager.token, query: { date: "2026-03-06" } });
     expect(event.body.lastCounting).toEqual({ percentage: 50, countingDate: "2026-03-06" });
     expect(event.body.theoreticalProgress).toBe(50);
+    const live = t.emitted.filter((e) => e.event === "event:update_progress" && e.projectId === s.p.id);
+    expect(live).toEqual([
+      expect.objectContaining({ versionId: s.p.versionId, ids: [res.body.id], data: { eventIds: [s.a] } }),
+    ]);
     const check = await t.request("GET", `/event/check-countings/${s.a}`, { token: manager.token });
     expect(check.body).toMatchObject({ hasCountings: true, count: 1 });
     // A later counting is the last one; 33.333 keeps two decimals.
@@ -105,6 +109,7 @@ describe("POST /counting", () => {
       expect(res.status).toBe(400);
     }
     expect(await countings(s.p)).toBe(0);
+    expect(t.emitted.some((e) => e.event === "event:update_progress" && e.projectId === s.p.id)).toBe(false);
     // 100 is the maximum, and accepted.
     const full = await post(manager.token, { eventId: s.a, percentage: 100, countingDate: "2026-03-06" });
     expect(full.status).toBe(200);
