@@ -140,7 +140,7 @@ const all = (projectId: number, versionId: number, sort = "name,ASC", extra: str
 });
 
 /** Downloads a file the server builds (exports) and saves it under the server's name. */
-const downloadExport = downloadFile;
+export const downloadExport = downloadFile;
 
 function upload(path: string, projectId: number, versionId: number, file: File) {
   const form = new FormData();
