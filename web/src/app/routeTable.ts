@@ -63,6 +63,7 @@ const CountingEventPage = lazy(() => import("../features/countings/CountingEvent
 const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
 const ProgressionPage = lazy(() => import("../features/dashboard/ProgressionPage"));
 const IndicatorsPage = lazy(() => import("../features/dashboard/IndicatorsPage"));
+const RecalibrationPage = lazy(() => import("../features/dashboard/RecalibrationPage"));
 /** One of the screens of a module that exports several (the template screens: library and project scopes). */
 function named<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -128,7 +129,7 @@ export const routes: AppRoute[] = [
   r("/dashboard/sequences", "manager", "pages.sequences", { ...p, screen: SequencesPage }),
   r("/dashboard/sequence/:id", "manager", "pages.sequence", { ...p, screen: SequenceEditPage }),
   r("/dashboard/progression", "manager", "pages.progression", { ...p, screen: ProgressionPage }),
-  r("/dashboard/recalibration-tasks", "manager", "pages.recalibrationTasks", p),
+  r("/dashboard/recalibration-tasks", "manager", "pages.recalibrationTasks", { ...p, screen: RecalibrationPage }),
   r("/dashboard/indicators", "manager", "pages.indicators", { ...p, screen: IndicatorsPage }),
   r("/dashboard/imports", "manager", "pages.imports", { ...p, screen: ImportsPage }),
   r("/dashboard/link-external-users", "manager", "pages.linkExternalUsers", { ...p, screen: LinkExternalUsersPage }),

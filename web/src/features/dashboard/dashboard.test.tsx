@@ -5,9 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { Dashboard } from "@jalon/shared";
 import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
+import { useToasts } from "../../store/toasts";
 import DashboardPage from "./DashboardPage";
 import IndicatorsPage from "./IndicatorsPage";
 import ProgressionPage from "./ProgressionPage";
+import RecalibrationPage from "./RecalibrationPage";
 import { formatPercent, formatSigned, parseFrenchDay } from "./format";
 
 const PROJECT_ID = 7;
@@ -204,5 +206,69 @@ describe("/dashboard/indicators", () => {
     const list = screen.getByRole("table", { name: "Tâches à l'heure" });
     expect(within(list).getByText("Cloisons").closest("tr")).toHaveTextContent("80 %");
     expect(screen.getByText("2 tâches affichées sur 17")).toBeInTheDocument();
+  });
+});
+
+describe("/dashboard/recalibration-tasks", () => {
+  it("previews the new dates of the late counted tasks, re-dates the chosen ones and lists the shift history", async () => {
+    const late = { ...task(1, "Voiles R+1", 20, 46.67), newStartDate: "2026-03-05", newEndDate: "2026-03-25" };
+    const other = { ...task(2, "Dalle R+1", 50, 60.5), newStartDate: "2026-03-03", newEndDate: "2026-03-23" };
+    let written = false;
+    const { calls } = mockApi({
+      [`GET /api/project/${PROJECT_ID}/recalibration`]: () => ({
+        projectId: PROJECT_ID,
+        versionId: SIGNED_ID,
+        date: "2026-03-10",
+        tasks: written ? [other] : [late, other],
+      }),
+      [`POST /api/project/${PROJECT_ID}/recalibration`]: () => {
+        written = true;
+        return {
+          projectId: PROJECT_ID,
+          versionId: SIGNED_ID,
+          date: "2026-03-10",
+          tasks: [late],
+          projectedEndDate: "2026-10-21",
+          shiftHistoryIds: [70],
+        };
+      },
+      "GET /api/history/shift": () => ({
+        data: written
+          ? [
+              {
+                id: 70,
+                name: "Recalage du 10/03/2026",
+                eventId: 1,
+                createdAt: "2026-03-10T10:00:00.000Z",
+                event: { id: 1, name: "Voiles R+1" },
+                user: { firstname: "Marie", lastname: "Curie" },
+              },
+            ]
+          : [],
+        count: written ? 1 : 0,
+        total: written ? 1 : 0,
+      }),
+    });
+    renderAt("/dashboard/recalibration-tasks", <RecalibrationPage />, SIGNED_ID);
+    const table = await screen.findByRole("table", { name: "Aperçu du recalage" });
+    const row = (await within(table).findByText("Voiles R+1")).closest("tr")!;
+    expect(row).toHaveTextContent("02/03/2026");
+    expect(row).toHaveTextContent("05/03/2026");
+    expect(row).toHaveTextContent("25/03/2026");
+    const user = userEvent.setup();
+    // Both are chosen; leave the second one out.
+    await user.click(within(within(table).getByText("Dalle R+1").closest("tr")!).getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "Recaler 1 tâche" }));
+    await user.click(await screen.findByRole("button", { name: "Recaler" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ versionId: SIGNED_ID, eventIds: [1] });
+    await waitFor(() =>
+      expect(useToasts.getState().items.map((x) => x.message)).toContain(
+        "1 tâche recalée. Fin planifiée : 21/10/2026.",
+      ),
+    );
+    const history = screen.getByRole("table", { name: "Historique des recalages" });
+    expect((await within(history).findByText("Recalage du 10/03/2026")).closest("tr")).toHaveTextContent("Marie Curie");
+    await waitFor(() => expect(within(table).queryByText("Voiles R+1")).toBeNull());
   });
 });
