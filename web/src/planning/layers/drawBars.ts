@@ -92,11 +92,7 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
     }
     c.fillStyle = e.color;
     c.fillRect(g.x, g.y, g.width, g.height);
-    const progress = Math.max(0, Math.min(100, e.progress ?? 0));
-    if (progress > 0) {
-      c.fillStyle = "rgba(0,0,0,0.25)";
-      c.fillRect(g.x, g.y + g.height - 4, (g.width * progress) / 100, 4);
-    }
+    drawProgress(c, g, e.progress);
     c.lineWidth = selected ? 2 : 1;
     c.strokeStyle = selected ? "#0F6CBD" : b.showCritical && e.critical ? "#D13438" : outlineOf(e.color);
     c.strokeRect(g.x + 0.5, g.y + 0.5, g.width - 1, g.height - 1);
@@ -172,4 +168,22 @@ function drawSummaries(c: CanvasRenderingContext2D, b: BarsInput, row: GanttRow,
     drawn++;
   }
   return drawn;
+}
+
+/**
+ * The completed part of a bar from its task's last counting (issue 17): the counted share of the bar shaded
+ * over its whole height, with a darker line along its bottom; nothing for a task never counted.
+ */
+export function drawProgress(
+  c: CanvasRenderingContext2D,
+  g: { x: number; y: number; width: number; height: number },
+  percentage: number | null | undefined,
+): void {
+  const progress = Math.max(0, Math.min(100, percentage ?? 0));
+  if (progress <= 0) return;
+  const done = (g.width * progress) / 100;
+  c.fillStyle = "rgba(0,0,0,0.18)";
+  c.fillRect(g.x, g.y, done, g.height);
+  c.fillStyle = "rgba(0,0,0,0.45)";
+  c.fillRect(g.x, g.y + g.height - 3, done, 3);
 }
