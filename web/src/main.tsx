@@ -4,10 +4,15 @@ import { createBrowserRouter } from "react-router-dom";
 import { App } from "./app/App";
 import { buildRoutes } from "./app/router";
 import { initI18n } from "./i18n";
+import { startOfflineSync } from "./offline/sync";
 import { useSession, watchTokenExpiry } from "./store/session";
 
 void initI18n();
-void useSession.getState().restore();
+// Countings made offline in an earlier visit leave once the session is back (src/offline/).
+void useSession
+  .getState()
+  .restore()
+  .then(() => startOfflineSync());
 watchTokenExpiry();
 
 const router = createBrowserRouter(buildRoutes());
