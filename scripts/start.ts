@@ -24,6 +24,9 @@ function needsBuild(): boolean {
     newest("shared/src"),
     newest("engine/src"),
     statSync("web/index.html").mtimeMs,
+    // The build's own settings (the service worker and manifest) and the files copied as they are (icons).
+    statSync("web/vite.config.ts").mtimeMs,
+    existsSync("web/public") ? newest("web/public") : 0,
   );
   return !existsSync(built) || statSync(built).mtimeMs < sources || process.env.JALON_BUILD === "always";
 }
