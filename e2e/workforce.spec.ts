@@ -42,6 +42,13 @@ test("edit a participant's real count of today and find it in the workforce moni
   await expect(page.getByRole("figure", { name: "Effectifs par jour" }).locator("svg").first()).toBeVisible();
   await shot(page, "workforce-monitoring");
 
+  // Compare with the signed reference version: its planned people get a column (and a line) of their own.
+  await page.getByRole("combobox", { name: "Versions comparées" }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Planning de référence" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("columnheader", { name: /Prévu – Planning de référence/ })).toBeVisible();
+  await shot(page, "workforce-monitoring-versions");
+
   // Today, that participant only: the real count is the one just saved.
   await page.getByLabel("Du").fill(today);
   await page.getByLabel("Au").fill(today);
