@@ -11,6 +11,7 @@ import { makeProject, mockApi, selectProject, type Handler } from "../../test/re
 import { countingsApi } from "./api";
 import CountingsPage from "./CountingsPage";
 import CountingEventPage from "./CountingEventPage";
+import { CountingTab } from "./CountingTab";
 import { parsePercent, periodOf, shiftPeriod } from "./format";
 
 const list = <T,>(data: T[]) => ({ data, count: data.length, total: data.length });
@@ -208,6 +209,36 @@ describe("one task's counting", () => {
     expect(await screen.findByText("Impossible de compter une tâche non commencée.")).toBeInTheDocument();
     expect(queueSnapshot().pending).toHaveLength(0);
     expect(queueSnapshot().refused).toHaveLength(0);
+  });
+});
+
+describe("the task modal's Comptage tab", () => {
+  it("shows the task's progress, counts it and reloads its history", async () => {
+    let counted = false;
+    const { calls } = mockApi({
+      "GET /api/event/1": () =>
+        task(1, "Cloisons R+1", {
+          lastCounting: counted ? { percentage: 50, countingDate: "2026-11-25" } : null,
+          theoreticalProgress: 60,
+        }),
+      "GET /api/counting/all": () => (counted ? [counting(10, 1, "Cloisons R+1", 50, "2026-11-25")] : []),
+      "POST /api/counting": ({ body }: { body: unknown }) => {
+        counted = true;
+        return { ...counting(10, 1, "Cloisons R+1", 50), ...(body as object) };
+      },
+    });
+    render(
+      <Providers>
+        <CountingTab projectId={7} event={{ id: 1, name: "Cloisons R+1" }} />
+      </Providers>,
+    );
+    expect(await screen.findByText("Avancement théorique : 60 %")).toBeInTheDocument();
+    expect(await screen.findByText("Aucun comptage pour cette tâche.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "50 % pour Cloisons R+1" }));
+    expect(await screen.findByText("Dernier avancement : 50 % (25/11/2026)")).toBeInTheDocument();
+    const history = screen.getByRole("table", { name: "Comptages de la tâche" });
+    await within(history).findByText("50 %");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
   });
 });
 
