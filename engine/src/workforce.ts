@@ -1,5 +1,7 @@
 import type { Calendar } from "./calendar.js";
 import { round2 } from "./aggregate.js";
+import type { Plan } from "./plan.js";
+import type { Schedule } from "./schedule.js";
 
 /**
  * Planned people of a version per calendar day (issue 17, spec 001 "workforce"): on day d, the sum of
@@ -101,4 +103,18 @@ export function plannedPeopleNaive(input: PlannedPeopleInput, fromDay: number, t
   }
   for (let k = 0; k < len; k++) out[k] = round2(out[k]);
   return { days, people: out };
+}
+
+/** plannedPeople over a scheduled plan: its tasks' days, durations and calendars, the caller's people and filter. */
+export function plannedPeopleOfPlan(
+  plan: Pick<Plan, "duration" | "calendarOf" | "calendars">,
+  schedule: Pick<Schedule, "startDay" | "endDay">,
+  people: ArrayLike<number>,
+  include: ArrayLike<number> | undefined,
+  fromDay: number,
+  toDay: number,
+): PlannedPeopleSeries {
+  const { startDay, endDay } = schedule;
+  const { duration, calendarOf, calendars } = plan;
+  return plannedPeople({ startDay, endDay, duration, people, calendarOf, calendars, include }, fromDay, toDay);
 }

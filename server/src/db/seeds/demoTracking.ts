@@ -1,4 +1,4 @@
-import { formatDay, parseDay, plannedPeople } from "@jalon/engine";
+import { formatDay, parseDay, plannedPeopleOfPlan } from "@jalon/engine";
 import { formatInTimeZone } from "date-fns-tz";
 import { readVersionGraph } from "../../planning/versionGraph.js";
 import type { Db } from "../knex.js";
@@ -47,19 +47,7 @@ export async function seedDemoWorkforce(
       include[i] = 1;
       people[i] = Number(t.number_of_people);
     }
-    const series = plannedPeople(
-      {
-        startDay: schedule.startDay,
-        endDay: schedule.endDay,
-        duration: plan.duration,
-        people,
-        calendarOf: plan.calendarOf,
-        calendars: plan.calendars,
-        include,
-      },
-      from,
-      to,
-    );
+    const series = plannedPeopleOfPlan(plan, schedule, people, include, from, to);
     for (let k = 0; k < series.days.length; k++) {
       const planned = Math.round(series.people[k]);
       if (planned <= 0) continue;

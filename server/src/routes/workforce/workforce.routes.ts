@@ -13,7 +13,7 @@ import {
   type WorkforceQuery,
   type WorkforceRow,
 } from "@jalon/shared";
-import { formatDay, parseDay, plannedPeople, round2 } from "@jalon/engine";
+import { formatDay, parseDay, plannedPeopleOfPlan, round2 } from "@jalon/engine";
 import { formatInTimeZone } from "date-fns-tz";
 import type { AppDeps, AuthUser } from "../../context.js";
 import { readScope, writeScope, type VersionScope } from "../../commands/referenceScope.js";
@@ -105,8 +105,7 @@ async function computeWorkforce(db: Db, user: AuthUser, projectId: number, q: Wo
         include[i] = 1;
         people[i] = t.people;
       }
-      const input = { ...schedule, duration: plan.duration, people, calendarOf: plan.calendarOf, include };
-      return plannedPeople({ ...input, calendars: plan.calendars }, from, to).people;
+      return plannedPeopleOfPlan(plan, schedule, people, include, from, to).people;
     }),
   );
 

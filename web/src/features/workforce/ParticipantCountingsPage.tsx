@@ -15,19 +15,12 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { workforceApi, type CountingLine } from "./api";
+import { FilterBar } from "./FilterBar";
 import { IdFilter } from "./IdFilter";
 import { WorkforceHeader } from "./WorkforceHeader";
 import { parsePeople, shiftDay } from "./people";
 
 const useStyles = makeStyles({
-  bar: {
-    display: "flex",
-    flexWrap: "wrap",
-    alignItems: "flex-end",
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalS,
-    marginBottom: tokens.spacingVerticalM,
-  },
   number: { width: "9rem" },
   dot: {
     display: "inline-block",
@@ -183,7 +176,7 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
   return (
     <>
       <WorkforceHeader screen="countings" subject="participant" run={() => workforceApi.exportCountings(filters)} />
-      <div className={styles.bar}>
+      <FilterBar>
         <Button
           icon={<ChevronLeft20Regular />}
           aria-label={t("workforce.countings.previousDay")}
@@ -208,7 +201,7 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
           onChange={setLotId}
           items={lots.data?.data ?? []}
         />
-      </div>
+      </FilterBar>
       <DataTable
         columns={columns}
         rows={rows}

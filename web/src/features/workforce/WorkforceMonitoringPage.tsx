@@ -15,6 +15,7 @@ import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { ChartBoundary } from "./ChartBoundary";
+import { FilterBar } from "./FilterBar";
 import { IdFilter } from "./IdFilter";
 import { WorkforceHeader } from "./WorkforceHeader";
 import { workforceApi, type MonitoringFilters, type WorkforceRow } from "./api";
@@ -26,14 +27,6 @@ const REAL_COLOUR = "#107C10";
 const MAX_VERSIONS = 4;
 
 const useStyles = makeStyles({
-  bar: {
-    display: "flex",
-    flexWrap: "wrap",
-    alignItems: "flex-end",
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalS,
-    marginBottom: tokens.spacingVerticalM,
-  },
   chart: { width: "100%", minHeight: "360px", margin: `0 0 ${tokens.spacingVerticalXL} 0` },
   // The chart's legend capitalises every word ("Effectif Réel"): keep the French labels as written.
   legend: { textTransform: "none" },
@@ -138,7 +131,7 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
   return (
     <>
       <WorkforceHeader screen="monitoring" subject="project" run={() => workforceApi.exportMonitoring(filters)} />
-      <div className={styles.bar}>
+      <FilterBar>
         <Field label={t("workforce.monitoring.startDate")}>
           <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} />
         </Field>
@@ -183,7 +176,7 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
             ))}
           </Dropdown>
         </Field>
-      </div>
+      </FilterBar>
       {rows.length > 0 && (
         <figure className={styles.chart} aria-label={t("workforce.monitoring.chartTitle")}>
           <ChartBoundary>
