@@ -13,6 +13,8 @@ export interface QueuedCounting {
   clientKey: string;
   body: Omit<CountingCreate, "clientKey">;
   projectId: number;
+  /** Who counted: only that user's session sends it (another user signing in on the device does not). */
+  userId: number | null;
   /** What the lists show while it waits: the task's name. */
   eventName: string;
   status: QueuedStatus;

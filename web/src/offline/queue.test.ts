@@ -4,7 +4,8 @@ import type { Counting, CountingCreate } from "@jalon/shared";
 import { ApiError } from "../api/http";
 import { OfflineDb, setOfflineDb } from "./db";
 import { dismiss, enqueue, flush, queueSnapshot } from "./queue";
-import { setSender, submitCounting } from "./sync";
+import { setSender, submitCounting, syncNow } from "./sync";
+import { makeUser, signIn } from "../test/render";
 
 let n = 0;
 beforeEach(async () => {
@@ -18,7 +19,7 @@ const body = (eventId: number, percentage = 50): Omit<CountingCreate, "clientKey
   percentage,
   countingDate: "2026-11-25",
 });
-const meta = { projectId: 1, eventName: "Cloisons" };
+const meta = { projectId: 1, eventName: "Cloisons", userId: 2 };
 const answer = (b: CountingCreate): Counting =>
   ({ id: Number(b.eventId) * 10, eventId: b.eventId, percentage: b.percentage, clientKey: b.clientKey }) as Counting;
 
@@ -65,7 +66,7 @@ describe("offline countings queue", () => {
 
   it("keeps a refusal at sync time with its code, sends the others, and removes it only when asked", async () => {
     await enqueue(body(1), meta);
-    await enqueue(body(2), { projectId: 1, eventName: "Peinture" });
+    await enqueue(body(2), { projectId: 1, eventName: "Peinture", userId: 2 });
     await enqueue(body(3), meta);
     const sent: unknown[] = [];
     await flush(async (b) => {
@@ -100,7 +101,24 @@ describe("offline countings queue", () => {
     expect(queueSnapshot().pending[0].attempts).toBe(2);
   });
 
+  it("sends only the signed-in user's countings, and none when signed out", async () => {
+    await enqueue(body(1), { ...meta, userId: 3 });
+    await enqueue(body(2), meta);
+    const sent: unknown[] = [];
+    setSender(async (b) => {
+      sent.push(b.eventId);
+      return answer(b);
+    });
+    await syncNow();
+    expect(sent).toEqual([]);
+    signIn(makeUser({ id: 2, type: "manager" }));
+    await syncNow();
+    expect(sent).toEqual([2]);
+    expect(queueSnapshot().pending.map((r) => r.userId)).toEqual([3]);
+  });
+
   it("submitCounting: sent at once online, refused at once without being kept, queued offline", async () => {
+    signIn(makeUser({ id: 2, type: "manager" }));
     setSender(async (b) => {
       if (b.percentage > 100) throw new ApiError(400, "counting_out_of_range", "x");
       return answer(b);

@@ -50,12 +50,13 @@ export function newClientKey(): string {
 
 export async function enqueue(
   body: Omit<CountingCreate, "clientKey">,
-  meta: { projectId: number; eventName: string },
+  meta: { projectId: number; eventName: string; userId: number | null },
 ): Promise<QueuedCounting> {
   const row: QueuedCounting = {
     clientKey: newClientKey(),
     body,
     projectId: meta.projectId,
+    userId: meta.userId,
     eventName: meta.eventName,
     status: "pending",
     error: null,
@@ -82,18 +83,23 @@ export interface FlushResult {
 
 let running: Promise<FlushResult> | null = null;
 
-/** Sends the pending countings in order; one round at a time (a second call joins the running one). */
-export function flush(send: SendCounting): Promise<FlushResult> {
-  running ??= flushOnce(send).finally(() => {
+/**
+ * Sends the pending countings of `userId` in order (undefined: every one, for tests); one round at a time (a
+ * second call joins the running one).
+ */
+export function flush(send: SendCounting, userId?: number | null): Promise<FlushResult> {
+  running ??= flushOnce(send, userId).finally(() => {
     running = null;
   });
   return running;
 }
 
-async function flushOnce(send: SendCounting): Promise<FlushResult> {
+async function flushOnce(send: SendCounting, userId: number | null | undefined): Promise<FlushResult> {
   const table = offlineDb().countings;
   const result: FlushResult = { sent: [], refused: [], waiting: 0 };
-  const pending = await table.where("status").equals("pending").sortBy("seq");
+  const pending = (await table.where("status").equals("pending").sortBy("seq")).filter(
+    (r) => userId === undefined || r.userId === userId,
+  );
   for (let i = 0; i < pending.length; i++) {
     const row = pending[i];
     await table.update(row.seq!, { attempts: row.attempts + 1 });

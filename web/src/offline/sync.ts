@@ -3,6 +3,7 @@
 // event (and for the next screen that starts the sync).
 import type { Counting, CountingCreate } from "@jalon/shared";
 import { countingsApi } from "../features/countings/api";
+import { useSession } from "../store/session";
 import { enqueue, flush, refreshQueue, removeByKey, type FlushResult, type SendCounting } from "./queue";
 
 export type SubmitOutcome =
@@ -28,7 +29,10 @@ export function isOnline(): boolean {
 
 /** Sends what waits, and tells the screens what reached the server or was refused. */
 export async function syncNow(): Promise<FlushResult> {
-  const result = await flush(send);
+  // Signed out: nothing leaves; signed in: only this user's countings.
+  const user = useSession.getState().user;
+  if (!user) return { sent: [], refused: [], waiting: 0 };
+  const result = await flush(send, user.id);
   if (result.sent.length > 0 || result.refused.length > 0) for (const l of sentListeners) l(result);
   return result;
 }
@@ -42,7 +46,7 @@ export async function submitCounting(
   body: Omit<CountingCreate, "clientKey">,
   meta: { projectId: number; eventName: string },
 ): Promise<SubmitOutcome> {
-  const row = await enqueue(body, meta);
+  const row = await enqueue(body, { ...meta, userId: useSession.getState().user?.id ?? null });
   if (!isOnline()) return { status: "queued" };
   // A round already running may have read the queue before this counting: then a second round sends it.
   for (let round = 0; round < 2; round++) {

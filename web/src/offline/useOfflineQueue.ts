@@ -1,14 +1,17 @@
 import { useEffect, useSyncExternalStore } from "react";
+import type { QueuedCounting } from "./db";
 import { queueSnapshot, subscribeQueue, type QueueSnapshot } from "./queue";
+import { useSession } from "../store/session";
 import { startOfflineSync } from "./sync";
 
-/** The countings waiting for the network and those refused at sync time; starts the tab's sync once. */
+/**
+ * The signed-in user's countings waiting for the network and those refused at sync time (of one project when
+ * given); starts the tab's sync once.
+ */
 export function useOfflineQueue(projectId?: number): QueueSnapshot {
   useEffect(() => startOfflineSync(), []);
+  const userId = useSession((s) => s.user?.id ?? null);
   const all = useSyncExternalStore(subscribeQueue, queueSnapshot, queueSnapshot);
-  if (projectId === undefined) return all;
-  return {
-    pending: all.pending.filter((r) => r.projectId === projectId),
-    refused: all.refused.filter((r) => r.projectId === projectId),
-  };
+  const mine = (r: QueuedCounting) => r.userId === userId && (projectId === undefined || r.projectId === projectId);
+  return { pending: all.pending.filter(mine), refused: all.refused.filter(mine) };
 }

@@ -7,7 +7,7 @@ import { Providers } from "../../app/App";
 import { OfflineDb, setOfflineDb } from "../../offline/db";
 import { queueSnapshot, refreshQueue } from "../../offline/queue";
 import { setSender } from "../../offline/sync";
-import { makeProject, mockApi, selectProject, type Handler } from "../../test/render";
+import { makeProject, mockApi, selectProject, signIn, users, type Handler } from "../../test/render";
 import { countingsApi } from "./api";
 import CountingsPage from "./CountingsPage";
 import CountingEventPage from "./CountingEventPage";
@@ -48,6 +48,7 @@ beforeEach(async () => {
   await db.open();
   await refreshQueue();
   setSender((b) => countingsApi.create(b));
+  signIn(users.manager);
 });
 
 function renderAt(path: string) {
