@@ -42,6 +42,7 @@ const pwa = VitePWA({
         handler: "NetworkFirst",
         method: "GET",
         options: {
+          // src/offline/readCache.ts clears it at sign-out.
           cacheName: "jalon-api-reads",
           expiration: { maxEntries: 500, maxAgeSeconds: 7 * 24 * 3600 },
           cacheableResponse: { statuses: [200] },

@@ -10,6 +10,7 @@ import { isTokenValid } from "../lib/jwt";
 import { i18n } from "../i18n";
 import { toast } from "./toasts";
 import { errorMessage } from "../lib/errors";
+import { clearOfflineReads } from "../offline/readCache";
 
 export const TOKEN_KEY = "jalon.token";
 
@@ -79,6 +80,7 @@ export const useSession = create<SessionState>()(
     logout: (messageKey) => {
       const wasAuthenticated = get().authenticated || get().token !== null;
       writeToken(null);
+      void clearOfflineReads();
       set((s) => {
         Object.assign(s, guest);
         s.status = "ready";
