@@ -8,13 +8,13 @@ import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Button, Field, Input, Select, Subtitle1, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { ChevronLeft20Regular, ChevronRight20Regular } from "@fluentui/react-icons";
-import { LIST_LIMIT } from "@jalon/shared";
-import { eventsApi, type EventItem } from "../../api/events";
+import type { EventItem } from "../../api/events";
 import { lotsApi, participantsApi } from "../../api/reference";
 import { tagsApi } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { RefSelect } from "../../components/RefSelect";
+import { FilterBar } from "../workforce/FilterBar";
 import { WithVersion } from "../../components/WithVersion";
 import { formatDay, toIsoDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
@@ -30,14 +30,6 @@ import { percent, periodOf, shiftPeriod, type PeriodView } from "./format";
 import { OfflinePanel, PendingBadge } from "./OfflinePanel";
 
 const useStyles = makeStyles({
-  bar: {
-    display: "flex",
-    flexWrap: "wrap",
-    alignItems: "flex-end",
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalS,
-    marginBottom: tokens.spacingVerticalM,
-  },
   section: {
     display: "flex",
     flexDirection: "column",
@@ -99,20 +91,16 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
   const tags = useAsync(() => tagsApi.list(projectId, versionId), [projectId, versionId, refresh]);
   const tasks = useAsync(
     () =>
-      eventsApi.list({
+      countingsApi.tasks(
         versionId,
-        type: "task",
-        limit: LIST_LIMIT,
-        offset: 0,
-        join: ["tags"],
-        sort: { field: "startDate", order: "ASC" },
-        filters: [
+        [
           `startDate||$lte||${end}`,
           `endDate||$gte||${start}`,
           ...(lotId ? [`participantGroupProId||$eq||${lotId}`] : []),
           ...(participantId ? [`participantId||$eq||${participantId}`] : []),
         ],
-      }),
+        ["tags"],
+      ),
     [versionId, start, end, lotId, participantId, refresh, synced],
   );
   const countings = useAsync(
@@ -204,7 +192,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
 
   return (
     <>
-      <div className={styles.bar}>
+      <FilterBar>
         <Field label={t("countings.date")}>
           <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
         </Field>
@@ -249,7 +237,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
           noneLabel={t("countings.allTags")}
           onChange={setTagId}
         />
-      </div>
+      </FilterBar>
       <DataTable
         columns={hasTheoretical ? columns : columns.filter((c) => c.id !== "theoretical")}
         rows={rows}

@@ -6,6 +6,8 @@ import type {
   EventCountingsCheck,
   MacroTaskCounting,
 } from "@jalon/shared";
+import { LIST_LIMIT } from "@jalon/shared";
+import { eventsApi } from "../../api/events";
 import { request } from "../../api/http";
 
 export type { Counting, CountingCreate } from "@jalon/shared";
@@ -22,6 +24,17 @@ export interface CountingAllFilters {
 export const PERCENTAGE_OPTIONS = [25, 50, 75, 100] as const;
 
 export const countingsApi = {
+  /** The tasks to count: a version's tasks matching the filter triples, by start date. */
+  tasks: (versionId: number, filters: string[], join?: string[]) =>
+    eventsApi.list({
+      versionId,
+      type: "task",
+      limit: LIST_LIMIT,
+      offset: 0,
+      join,
+      sort: { field: "startDate", order: "ASC" },
+      filters,
+    }),
   /** POST /counting; the key goes in the body (and is the same on every retry of that counting). */
   create: (body: CountingCreate) => request<Counting>("POST", "/counting", { body }),
   all: (f: CountingAllFilters) =>

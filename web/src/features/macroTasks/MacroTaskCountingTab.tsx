@@ -14,8 +14,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { LIST_LIMIT } from "@jalon/shared";
-import { eventsApi, type EventItem } from "../../api/events";
+import type { EventItem } from "../../api/events";
 import type { MacroTaskItem } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { toIsoDay } from "../../lib/dates";
@@ -54,15 +53,7 @@ export function MacroTaskCountingTab({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const tasks = useAsync(
-    () =>
-      eventsApi.list({
-        versionId,
-        type: "task",
-        limit: LIST_LIMIT,
-        offset: 0,
-        sort: { field: "startDate", order: "ASC" },
-        filters: [`macroTaskId||$eq||${macroTask.id}`],
-      }),
+    () => countingsApi.tasks(versionId, [`macroTaskId||$eq||${macroTask.id}`]),
     [versionId, macroTask.id, tick],
   );
   useEffect(() => {
