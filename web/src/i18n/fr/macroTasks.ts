@@ -37,7 +37,6 @@ export const macroTasks = {
       participants: "Participants",
       counting: "Comptage",
     },
-    countingLater: "Le comptage sera disponible avec le suivi des avancements.",
     form: {
       titleNew: "Nouvelle macro-tâche",
       name: "Nom",
