@@ -18,7 +18,7 @@ test("the demo dashboard shows real progress, a forecast end and the margin for 
   const real = progress.getByRole("progressbar", { name: "Avancement réel" });
   await expect(real).toBeVisible();
   expect(Number(await real.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
-  await expect(progress.getByText(/^\d+(,\d+)? %$/).first()).toBeVisible();
+  await expect(progress.getByText(/^\d+(,\d+)?\s%$/).first()).toBeVisible();
 
   const forecast = page.getByRole("region", { name: "Date de fin prévisionnelle" });
   await expect(forecast.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible();
@@ -37,4 +37,39 @@ test("the demo dashboard shows real progress, a forecast end and the margin for 
   await page.getByRole("tab", { name: "Production" }).click();
   await expect(page.getByRole("figure", { name: "Tâches par état" }).locator("svg").first()).toBeVisible();
   await shot(page, "dashboard-production");
+});
+
+test("progression, indicators and recalibration list the demo's late and on-time tasks", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+
+  await page.goto("/dashboard/progression");
+  await expect(page.getByRole("heading", { name: "Progression" })).toBeVisible();
+  const late = page.getByRole("table", { name: "Tâches en retard" });
+  await expect(late.getByRole("row").nth(1)).toBeVisible();
+  await expect(late.getByRole("row").nth(1)).toContainText("%");
+  await expect(
+    page
+      .getByRole("figure", { name: /tâches les plus en retard/ })
+      .locator("svg")
+      .first(),
+  ).toBeVisible();
+  await shot(page, "dashboard-progression");
+
+  await page.goto("/dashboard/indicators");
+  await expect(page.getByRole("heading", { name: "Indicateurs" })).toBeVisible();
+  const totals = page.getByRole("table", { name: "Tâches à l'heure et en retard", exact: true });
+  // Once the on-time list is there, the totals count its tasks and the late ones (the demo has both).
+  await expect(
+    page.getByRole("table", { name: "Tâches à l'heure", exact: true }).getByRole("row").nth(1),
+  ).toBeVisible();
+  await expect(totals.getByRole("row", { name: /^À l'heure [1-9]\d*$/ })).toBeVisible();
+  await expect(totals.getByRole("row", { name: /^En retard [1-9]\d*$/ })).toBeVisible();
+  await shot(page, "dashboard-indicators");
+
+  await page.goto("/dashboard/recalibration-tasks");
+  await expect(page.getByRole("heading", { name: "Tâches à recaler" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Aperçu du recalage" }).getByRole("row").nth(1)).toBeVisible();
+  await shot(page, "dashboard-recalibration");
 });

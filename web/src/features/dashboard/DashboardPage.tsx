@@ -289,7 +289,18 @@ function ProductionTab({ d }: { d: Dashboard }) {
     <div className={styles.section}>
       <ChartAndTable
         title={t("dashboard.productionChart")}
-        chart={<VerticalBarChart data={points} height={260} hideLegend yAxisTitle={t("dashboard.taskCount")} />}
+        chart={
+          <VerticalBarChart
+            data={points}
+            height={260}
+            hideLegend
+            wrapXAxisLables
+            barWidth="auto"
+            maxBarWidth={64}
+            yAxisTitle={t("dashboard.taskCount")}
+            culture="fr-FR"
+          />
+        }
         table={
           <DataTable
             columns={columns}

@@ -12,6 +12,7 @@ import { useAsync } from "../../lib/useAsync";
 import { ChartAndTable } from "./ChartAndTable";
 import { TrackedVersionNote, WithTrackedVersion } from "./TrackedVersion";
 import { dashboardApi, type TrackedEvent } from "./api";
+import { useLegendStyles } from "./ProgressionPage";
 import { trackedColumns, useTrackedFilters } from "./tracked";
 
 const ON_TIME_COLOUR = "#107C10";
@@ -51,6 +52,7 @@ interface TotalRow {
 function Indicators({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const legend = useLegendStyles().legend;
   const { filters, key, refresh, bar, lotNames, zoneNames } = useTrackedFilters(projectId, versionId);
   const onTime = useAsync(() => dashboardApi.onTime(filters), [key, refresh]);
   const late = useAsync(() => dashboardApi.delayed(filters), [key, refresh]);
@@ -123,6 +125,7 @@ function Indicators({ projectId, versionId }: { projectId: number; versionId: nu
                 height={240}
                 hideLabels={false}
                 showLabelsInPercent
+                legendProps={{ styles: { legend } }}
               />
             ) : null
           }
@@ -149,6 +152,8 @@ function Indicators({ projectId, versionId }: { projectId: number; versionId: nu
                 height={260}
                 yAxisTitle={t("dashboard.taskCount")}
                 culture="fr-FR"
+                wrapXAxisLables
+                legendProps={{ styles: { legend } }}
               />
             ) : null
           }

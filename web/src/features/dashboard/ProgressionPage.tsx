@@ -3,7 +3,7 @@
 // its .csv export (the chart's table view).
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Body1, Text } from "@fluentui/react-components";
+import { Body1, Text, makeStyles } from "@fluentui/react-components";
 import { GroupedVerticalBarChart, type GroupedVerticalBarChartData } from "@fluentui/react-charts";
 import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
@@ -20,6 +20,9 @@ const CHART_TASKS = 12;
 export const REAL_COLOUR = "#0F6CBD";
 export const THEORETICAL_COLOUR = "#CA5010";
 
+// The chart's legend capitalises every word ("Avancement Réel"): keep the French labels as written.
+export const useLegendStyles = makeStyles({ legend: { textTransform: "none" } });
+
 export default function ProgressionPage() {
   return (
     <WithTrackedVersion>
@@ -30,6 +33,7 @@ export default function ProgressionPage() {
 
 function Progression({ projectId, versionId }: { projectId: number; versionId: number }) {
   const { t } = useTranslation();
+  const styles = useLegendStyles();
   const { filters, key, refresh, bar, lotNames, zoneNames } = useTrackedFilters(projectId, versionId);
   const list = useAsync(() => dashboardApi.delayed(filters), [key, refresh]);
   useEffect(() => {
@@ -71,8 +75,10 @@ function Progression({ projectId, versionId }: { projectId: number; versionId: n
               data={chartData}
               height={300}
               yMaxValue={100}
-              yAxisTitle={t("dashboard.realProgress")}
+              yAxisTitle={t("dashboard.progressAxis")}
               culture="fr-FR"
+              wrapXAxisLables
+              legendProps={{ styles: { legend: styles.legend } }}
             />
           ) : null
         }

@@ -5,7 +5,7 @@
 // .xlsx export (GET /history/shift/export).
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Body1, Button, Subtitle2, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, MessageBar, MessageBarBody, Subtitle2, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { ArrowClockwise20Regular } from "@fluentui/react-icons";
 import { downloadFile } from "../../api/referenceMore";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -136,7 +136,11 @@ function Recalibration({ projectId, versionId }: { projectId: number; versionId:
       />
       <Text as="p">{t("dashboard.recalibration.intro")}</Text>
       <TrackedVersionNote versionId={versionId} />
-      {frozen ? <Body1>{t("dashboard.recalibration.frozen")}</Body1> : null}
+      {frozen ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t("dashboard.recalibration.frozen")}</MessageBarBody>
+        </MessageBar>
+      ) : null}
       <div className={styles.bar}>
         <DayField value={date} onChange={setDate} />
       </div>

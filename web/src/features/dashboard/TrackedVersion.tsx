@@ -26,5 +26,5 @@ export function TrackedVersionNote({ versionId }: { versionId: number }) {
   const versions = useProject((s) => s.versions);
   const name = versions.find((v) => v.id === versionId)?.name;
   const key = project?.signedVersionId === versionId ? "signedVersion" : "unsignedVersion";
-  return <Caption1>{name ? t(`dashboard.${key}Named`, { name }) : t(`dashboard.${key}`)}</Caption1>;
+  return <Caption1 block>{name ? t(`dashboard.${key}Named`, { name }) : t(`dashboard.${key}`)}</Caption1>;
 }

@@ -4,7 +4,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { Dashboard } from "@jalon/shared";
-import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
+import { makeProject, makeVersion, mockApi, Providers, selectProject } from "../../test/render";
+import { useProject } from "../../store/project";
 import { useToasts } from "../../store/toasts";
 import DashboardPage from "./DashboardPage";
 import IndicatorsPage from "./IndicatorsPage";
@@ -270,5 +271,23 @@ describe("/dashboard/recalibration-tasks", () => {
     const history = screen.getByRole("table", { name: "Historique des recalages" });
     expect((await within(history).findByText("Recalage du 10/03/2026")).closest("tr")).toHaveTextContent("Marie Curie");
     await waitFor(() => expect(within(table).queryByText("Voiles R+1")).toBeNull());
+  });
+});
+
+describe("/dashboard/recalibration-tasks on a frozen version", () => {
+  it("says the followed version is frozen and offers no re-dating", async () => {
+    mockApi({
+      [`GET /api/project/${PROJECT_ID}/recalibration`]: {
+        projectId: PROJECT_ID,
+        versionId: SIGNED_ID,
+        date: "2026-03-10",
+        tasks: [{ ...task(1, "Voiles R+1", 20, 46.67), newStartDate: "2026-03-05", newEndDate: "2026-03-25" }],
+      },
+      "GET /api/history/shift": { data: [], count: 0, total: 0 },
+    });
+    renderAt("/dashboard/recalibration-tasks", <RecalibrationPage />, SIGNED_ID);
+    useProject.getState().setVersions([makeVersion({ id: SIGNED_ID, projectId: PROJECT_ID, isArchived: true })]);
+    expect(await screen.findByText("La version suivie est figée : elle ne peut pas être recalée.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Recaler 1 tâche" })).toBeDisabled();
   });
 });

@@ -45,6 +45,7 @@ export const dashboard = {
     productionChart: "Tâches par état",
     category: "État",
     taskCount: "Nombre de tâches",
+    progressAxis: "Avancement (%)",
     lot: "Lot",
     allLots: "Tous les lots",
     zone: "Zone",
