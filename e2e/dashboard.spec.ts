@@ -45,7 +45,7 @@ test("progression, indicators and recalibration list the demo's late and on-time
   await openDemoPlanning(page);
 
   await page.goto("/dashboard/progression");
-  await expect(page.getByRole("heading", { name: "Progression" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Avancement", exact: true })).toBeVisible();
   const late = page.getByRole("table", { name: "Tâches en retard" });
   await expect(late.getByRole("row").nth(1)).toBeVisible();
   await expect(late.getByRole("row").nth(1)).toContainText("%");

@@ -57,7 +57,7 @@ export const dashboard = {
     gap: "Retard (points)",
     shown: "{{count}} tâches affichées sur {{total}}",
     progression: {
-      title: "Progression",
+      title: "Avancement",
       intro: "Les tâches en retard à la date : leur dernier comptage est sous leur avancement théorique.",
       chart: "Avancement réel et théorique des tâches les plus en retard",
       tableLabel: "Tâches en retard",
