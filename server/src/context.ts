@@ -5,7 +5,6 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/knex.js";
 import type { TokenService } from "./auth/tokens.js";
 import type { Logger } from "./lib/log.js";
-import type { AccessChange } from "./realtime/eviction.js";
 
 /** What the app needs from outside: the database, settings, tokens, a way to push realtime events. */
 export interface AppDeps {
@@ -19,6 +18,20 @@ export interface AppDeps {
   accessChanged: (changes: readonly AccessChange[]) => Promise<void>;
   rateLimits: Record<RateLimitName, { max: number; windowMs: number }>;
 }
+
+/**
+ * What a committed write may have taken away from someone's right to watch a project. Routes record it
+ * (Emits.accessChanged) and http/route.ts hands it to the hub (realtime/eviction.ts) once the transaction has committed, so the
+ * verdict is taken on what is now in the database.
+ */
+export type AccessChange =
+  /**
+   * These users may no longer watch the project (removed from it; archived, for external users), and with
+   * `publicViewers` its share link no longer opens it (made private, or archived).
+   */
+  | { projectId: number; userIds?: readonly number[]; publicViewers?: boolean }
+  /** The user changed type or was deleted: every project room their sockets are in is checked again. */
+  | { userId: number; deleted?: boolean };
 
 export type RateLimitName = "login" | "forgotPassword";
 

@@ -8,7 +8,7 @@ import { loadAuthUser } from "./http/auth.js";
 import { answerClientErrors } from "./http/clientErrors.js";
 import type { Logger } from "./lib/log.js";
 import { postgresRealtime, type PgConnection } from "./realtime/adapter.js";
-import type { AccessChange } from "./realtime/eviction.js";
+import type { AccessChange } from "./context.js";
 import { attachRealtime, type RealtimeHub } from "./realtime/hub.js";
 
 export interface RunningServer {

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { AppError, SHARE_TOKEN_BYTES, type projectUpdateBody } from "@jalon/shared";
 import type { ProjectRow } from "../access/projects.js";
 import { randomToken } from "../auth/tokens.js";
-import type { AccessChange } from "../realtime/eviction.js";
+import type { AccessChange } from "../context.js";
 
 const FIELD_COLUMNS: Record<string, string> = {
   name: "name",

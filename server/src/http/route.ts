@@ -14,8 +14,7 @@ import {
 } from "@jalon/shared/realtime";
 import { writeSummaryOf } from "../realtime/writeSummary.js";
 import { fromPgError } from "./pgErrors.js";
-import type { AppDeps, AuthUser, RateLimitName } from "../context.js";
-import type { AccessChange } from "../realtime/eviction.js";
+import type { AccessChange, AppDeps, AuthUser, RateLimitName } from "../context.js";
 import type { Knex } from "knex";
 import type { Db } from "../db/knex.js";
 import type { AppState } from "./auth.js";

@@ -1,6 +1,6 @@
 import type { RelationMappings } from "objection";
 import { BaseModel, VersionRowModel } from "./base.js";
-import { LotModel } from "./lot.js";
+import { LotModel } from "./trades.js";
 
 /** A holiday or vacation of a version, limited to the lots whose tasks skip it (none: every lot). */
 export class HolidayModel extends VersionRowModel {

@@ -2,9 +2,7 @@
 export { BaseModel } from "./base.js";
 export { TagModel, TAGS, tagRefs } from "./tag.js";
 export { ZoneModel } from "./zone.js";
-export { LotModel } from "./lot.js";
-export { SpecialityModel } from "./speciality.js";
-export { ParticipantModel } from "./participant.js";
+export { LotModel, ParticipantModel, SpecialityModel } from "./trades.js";
 export { HolidayModel } from "./holiday.js";
 export { MacroTaskModel } from "./macroTask.js";
 export { ProjectModel, UserModel } from "./user.js";

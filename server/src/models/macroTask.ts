@@ -1,7 +1,6 @@
 import type { QueryBuilder, RelationMappings } from "objection";
 import { BaseModel, VersionRowModel } from "./base.js";
-import { LotModel } from "./lot.js";
-import { SpecialityModel } from "./speciality.js";
+import { LotModel, SpecialityModel } from "./trades.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 import { ZoneModel } from "./zone.js";
 

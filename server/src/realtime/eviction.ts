@@ -1,21 +1,8 @@
 import type { Server, Socket } from "socket.io";
 import { ACCESS_ENDED, type RealtimePayload } from "@jalon/shared/realtime";
 import type { Watcher } from "../access/projects.js";
+import type { AccessChange } from "../context.js";
 import { projectOfRoom, publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
-
-/**
- * What a committed write may have taken away from someone's right to watch a project. Routes record it
- * (Emits.accessChanged) and http/route.ts hands it to the hub once the transaction has committed, so the
- * verdict is taken on what is now in the database.
- */
-export type AccessChange =
-  /**
-   * These users may no longer watch the project (removed from it; archived, for external users), and with
-   * `publicViewers` its share link no longer opens it (made private, or archived).
-   */
-  | { projectId: number; userIds?: readonly number[]; publicViewers?: boolean }
-  /** The user changed type or was deleted: every project room their sockets are in is checked again. */
-  | { userId: number; deleted?: boolean };
 
 /** The rules of access/projects.ts mayWatchAll: one verdict per check. */
 export type MayWatchAll = (checks: readonly { who: Watcher; projectId: number }[]) => Promise<boolean[]>;

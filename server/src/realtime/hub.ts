@@ -1,7 +1,8 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type ServerOptions, type Socket } from "socket.io";
 import { JOIN_PROJECT, LEAVE_PROJECT, type RealtimePayload } from "@jalon/shared/realtime";
-import { endAccess, sweepLocal, type AccessChange, type MayWatchAll } from "./eviction.js";
+import type { AccessChange } from "../context.js";
+import { endAccess, sweepLocal, type MayWatchAll } from "./eviction.js";
 import { publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
 
 export { publicRoomOf, roomOf, userRoomOf } from "./rooms.js";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/knex.js";
 import type { VersionRowColumns } from "../../models/base.js";
 import { isoTime } from "../../commands/referenceLinks.js";
 import { versionScopeFields } from "../rowFields.js";
-import { SpecialityModel } from "../../models/speciality.js";
+import { SpecialityModel } from "../../models/trades.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 
 export interface SpecialityDbRow extends VersionRowColumns {
