@@ -9,7 +9,8 @@ import { ApiError } from "../../api/http";
 import { toast } from "../../store/toasts";
 import type { GanttModel } from "../model";
 import type { PlanningFilters } from "../planningStore";
-import { exportPlanningPdf, printData, saveFile } from "./printApi";
+import { saveFile } from "../../lib/csv";
+import { exportPlanningPdf, printData } from "./printApi";
 import { exactGrid, previewGrid, type PrintSettings } from "./printPreview";
 import { monthOptions } from "./monthOptions";
 

@@ -64,15 +64,3 @@ export function exportPlanningPdf(r: PrintRequest) {
     } satisfies PlanningExportBody,
   });
 }
-
-/** Hands a file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
