@@ -27,10 +27,24 @@ export async function eventTheoreticalProgress(
   event: { id: number; version_id: number },
   date?: string,
 ): Promise<number | null> {
-  const g = await versionGraph(db, event.version_id);
-  const i = g.plan.index.get(event.id);
-  if (i === undefined) return null;
-  return theoreticalProgress(g.plan, g.schedule, i, parseDay(date ?? todayInParis()));
+  const [progress] = await theoreticalProgressOf(db, event.version_id, [event.id], date);
+  return progress;
+}
+
+/** The theoretical progress of events of one version at the end of `date` (default today), from one schedule. */
+export async function theoreticalProgressOf(
+  db: Db,
+  versionId: number,
+  eventIds: readonly number[],
+  date?: string,
+): Promise<(number | null)[]> {
+  if (eventIds.length === 0) return [];
+  const g = await versionGraph(db, versionId);
+  const day = parseDay(date ?? todayInParis());
+  return eventIds.map((id) => {
+    const i = g.plan.index.get(id);
+    return i === undefined ? null : theoreticalProgress(g.plan, g.schedule, i, day);
+  });
 }
 
 /**

@@ -235,6 +235,13 @@ describe("GET /event/{id} theoreticalProgress", () => {
     const today = (await t.request("GET", `/event/${s.a}`, { token: manager.token })).body.theoreticalProgress;
     expect(today).toBeGreaterThanOrEqual(0);
     expect(today).toBeLessThanOrEqual(100);
+    // The list gives every task today's theoretical progress too, the same as the task's own GET.
+    const list = await t.request("GET", "/event", {
+      token: manager.token,
+      query: { filter: `projectId||$eq||${s.p.id}`, limit: 100 },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((e: { id: number }) => e.id === s.a).theoreticalProgress).toBe(today);
     const bad = await t.request("GET", `/event/${s.a}`, { token: manager.token, query: { date: "demain" } });
     expect(bad.status).toBe(400);
   });

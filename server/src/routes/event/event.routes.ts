@@ -7,7 +7,7 @@ import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
-import { eventTheoreticalProgress } from "../../planning/progress.js";
+import { eventTheoreticalProgress, theoreticalProgressOf } from "../../planning/progress.js";
 import { eventSelect, linksOf, presentEvent, tagsOf, type EventDbRow } from "./event.presenter.js";
 import { eventBulkDeleteBody, eventColumns, eventListResource, eventParams } from "./event.schema.js";
 
@@ -121,6 +121,13 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
       const base = eventSelect(db).where("events.version_id", versionId);
       const { rows, total } = await runList<EventDbRow>(db, base, query, eventListResource, eventColumns, "events.id");
       const data = await withJoins(db, rows, query.join);
+      // Today's theoretical progress from the version's (cached) schedule, as GET /event/{id} gives it.
+      const progress = await theoreticalProgressOf(
+        db,
+        versionId,
+        data.map((e) => e.id),
+      );
+      data.forEach((e, i) => (e.theoreticalProgress = progress[i]));
       return { data, count: data.length, total };
     },
   });
