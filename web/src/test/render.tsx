@@ -30,7 +30,7 @@ export interface FetchCall {
   headers: Record<string, string>;
 }
 
-/** Stubs fetch: handlers keyed "METHOD /api/path" (no query). Unknown calls answer 404 not_found. */
+/** Answers fetch from handlers keyed "METHOD /api/path" (no query). Unknown calls answer 404 not_found. */
 export function mockApi(handlers: Record<string, Handler | FakeResponse | unknown>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
