@@ -9,8 +9,30 @@ import { join } from "node:path";
 import { startPostgres } from "./postgres.js";
 
 const ci = process.env.CI === "true";
+
+interface PlaywrightSpec {
+  title: string;
+  file: string;
+  line: number;
+  ok: boolean;
+}
+interface PlaywrightSuite {
+  specs?: PlaywrightSpec[];
+  suites?: PlaywrightSuite[];
+}
+function playwrightSpecs(suites: PlaywrightSuite[]): PlaywrightSpec[] {
+  return suites.flatMap((s) => [...(s.specs ?? []), ...playwrightSpecs(s.suites ?? [])]);
+}
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems: string[] = [];
+// Named again at the very end, so that a CI log cut to its last lines still says which test failed and why.
+const failures: string[] = [];
+
+/** The first line of a failure message, shortened: enough to find the test and its assertion. */
+function firstLine(message: string | undefined): string {
+  const line = (message ?? "").split("\n").find((l) => l.trim() !== "") ?? "";
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
+}
 
 function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   process.stdout.write(`\n=== ${name} ===\n`);
@@ -37,7 +59,19 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = process.e
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults?: {
+      name: string;
+      message?: string;
+      assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+    }[];
   };
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed)
+      failures.push(`${name}: ${file.name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    // A file that fails before its tests run (import error, hook timeout) has no failed assertion of its own.
+    if (failed.length === 0 && file.message) failures.push(`${name}: ${file.name}: ${firstLine(file.message)}`);
+  }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -78,7 +112,10 @@ if (!existsSync(chromium)) {
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, "utf8")) as {
       stats: { expected: number; unexpected: number; skipped: number; flaky: number };
+      suites?: PlaywrightSuite[];
     };
+    for (const spec of playwrightSpecs(r.suites ?? []))
+      if (!spec.ok) failures.push(`browser tests: ${spec.file}:${spec.line} > ${spec.title}`);
     totals.passed += r.stats.expected + r.stats.flaky;
     totals.failed += r.stats.unexpected;
     totals.skipped += r.stats.skipped;
@@ -86,6 +123,7 @@ if (!existsSync(chromium)) {
 }
 
 process.stdout.write("\n");
+for (const f of failures) process.stdout.write(`FAILED TEST: ${f}\n`);
 for (const p of problems) process.stdout.write(`FAILED: ${p}\n`);
 process.stdout.write(
   `tests: ${totals.passed} passed, ${totals.failed + (totals.failed === 0 ? problems.length : 0)} failed, ${totals.skipped} skipped\n`,
