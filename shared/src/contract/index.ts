@@ -27,3 +27,4 @@ export * from "./eventExtras.js";
 export * from "./workforce.js";
 export * from "./dashboard.js";
 export * from "./counting.js";
+export * from "./roadblock.js";
