@@ -14,6 +14,7 @@ import * as m012 from "./012_templates.js";
 import * as m013 from "./013_template_tags.js";
 import * as m014 from "./014_instantiation.js";
 import * as m015 from "./015_counting_client_key.js";
+import * as m018 from "./018_roadblocks.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -37,6 +38,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["013_template_tags", m013],
   ["014_instantiation", m014],
   ["015_counting_client_key", m015],
+  ["018_roadblocks", m018],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
