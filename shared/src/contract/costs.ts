@@ -1,0 +1,253 @@
+/**
+ * The cost-monitoring contract (spec 001 sections 3, 4, 7 and 9; issue 19): supply, finance, productivity and
+ * remaining work, all read from a version's order lines, order-line tasks, tasks and countings.
+ *
+ * - GET /costs/supply?projectId&versionId&date: the supply lines (one per order-line task of a supply order
+ *   line) with isOrdered, priceSupply and the start date derived from the linked tasks; an order must be placed
+ *   before its task starts, so a line not ordered whose start date is on or before the date is late.
+ * - GET /costs/finance?projectId&versionId&versionIds&filters: one row per week (Monday): planned and realized
+ *   amounts and their accumulations for the version, and the planned amounts of the compared versions (the
+ *   project's referent version by default, 4 versions at most on one chart).
+ * - GET /costs/productivity/{orderBy}?projectId&versionId&referentVersionId&macroTaskIds&orderLineType&tagIds
+ *   &zoneIds (orderBy quantity or price) and GET /costs/productivity/{orderBy}/export (.xlsx): per macro-task
+ *   and zone, the referent and current hours, values and ratios.
+ * - GET /costs/remaining-work?projectId&versionId&date&filters and its /export: the order-line tasks grouped
+ *   done, to do and upcoming, with quantities and amounts.
+ *
+ * Rules:
+ * - the amount of an order-line task is its unit price (the task's, else its order line's) x its quantity;
+ * - planned: a task's amount is spread over its working days (Monday to Friday, from its start to its end date)
+ *   and summed per week; a task starting and ending on a week-end puts it all in its first week;
+ * - realized: each counting adds amount x (its percentage - the task's previous counting's) / 100 to the week of
+ *   its counting date (countings of the version itself, as on the dashboard);
+ * - hours of a task = numberOfDays x numberOfPeople x HOURS_PER_DAY; the ratio is hours per unit of work (by
+ *   quantity) or hours per PRODUCTIVITY_PRICE_BASE euros (by price), rounded to 2 decimals: more hours for the
+ *   same work is worse, hence the colour rule (`productivityColour`);
+ * - remaining work: a line is done when its task's last counting is 100, to do when its task has started
+ *   (counted above 0, or its start date is on or before the date), upcoming otherwise.
+ * Filter ids name rows of the requested version; other versions are filtered by the same tracking ids.
+ */
+import { z } from "zod";
+import { ORDER_LINE_TYPES } from "../constants.js";
+import type { ErrorCode } from "../errors.js";
+import { isoDay, projectRef } from "../schemas.js";
+import { idsParam } from "./planning.js";
+
+/** A working day's hours (35-hour week, 5 days). */
+export const HOURS_PER_DAY = 7;
+/** By price, the ratio is the hours spent per this many euros. */
+export const PRODUCTIVITY_PRICE_BASE = 1000;
+/** At most this many versions on one finance chart (spec 001 section 9). */
+export const FINANCE_VERSIONS_MAX = 4;
+
+export const PRODUCTIVITY_ORDERS = ["quantity", "price"] as const;
+export type ProductivityOrder = (typeof PRODUCTIVITY_ORDERS)[number];
+export type CostLineType = (typeof ORDER_LINE_TYPES)[number];
+
+const costFilters = {
+  projectId: projectRef,
+  versionId: projectRef.optional(),
+  macroTaskIds: idsParam.optional(),
+  zoneIds: idsParam.optional(),
+  tagIds: idsParam.optional(),
+  orderLineType: z.enum(ORDER_LINE_TYPES).optional(),
+};
+export type CostFilters = {
+  macroTaskIds?: number[];
+  zoneIds?: number[];
+  tagIds?: number[];
+  orderLineType?: CostLineType;
+};
+
+/** GET /costs/supply. */
+export const supplyQuery = z.object({
+  projectId: projectRef,
+  versionId: projectRef.optional(),
+  date: isoDay.optional(),
+});
+export type SupplyQuery = z.output<typeof supplyQuery>;
+
+/** GET /costs/finance. */
+export const financeQuery = z
+  .object({ ...costFilters, versionIds: idsParam.optional() })
+  .refine((q) => (q.versionIds?.length ?? 0) <= FINANCE_VERSIONS_MAX, {
+    message: "errors.compare_max_versions",
+    path: ["versionIds"],
+  });
+export type FinanceQuery = z.output<typeof financeQuery>;
+
+export const productivityParams = z.object({ orderBy: z.enum(PRODUCTIVITY_ORDERS) });
+/** GET /costs/productivity/{orderBy} and its export. */
+export const productivityQuery = z.object({ ...costFilters, referentVersionId: projectRef.optional() });
+export type ProductivityQuery = z.output<typeof productivityQuery>;
+
+/** GET /costs/remaining-work and its export. */
+export const remainingWorkQuery = z.object({ ...costFilters, date: isoDay.optional() });
+export type RemainingWorkQuery = z.output<typeof remainingWorkQuery>;
+
+/** One supply line (spec 001: orderLineTaskId, priceSupply, isOrdered, startDate). */
+export interface SupplyLine {
+  orderLineTaskId: number;
+  orderLineId: number;
+  label: string;
+  unit: string | null;
+  family: string | null;
+  macroTaskId: number | null;
+  macroTask: string | null;
+  zoneId: number | null;
+  zone: string | null;
+  eventId: number | null;
+  eventName: string | null;
+  quantity: number;
+  /** Unit price x quantity. */
+  amount: number;
+  priceSupply: number | null;
+  isOrdered: boolean;
+  /** The first start of the linked task (else of the macro-task's tasks in the zone, else the line's own date). */
+  startDate: string | null;
+  /** Not ordered and its task starts on or before the date. */
+  isLate: boolean;
+}
+
+export interface SupplyAnswer {
+  projectId: number;
+  versionId: number;
+  date: string;
+  data: SupplyLine[];
+  count: number;
+}
+
+/** A compared version's planned amounts in one week. */
+export interface FinanceVersionWeek {
+  planned: number;
+  planned_accumulated: number;
+}
+
+/** One week of GET /costs/finance (spec 001 "financial weekly series"); amounts in euros, not rounded. */
+export interface FinanceWeek {
+  /** ISO week number of the Monday. */
+  realWeek: number;
+  /** The Monday (yyyy-MM-dd). */
+  startDate: string;
+  planned: number;
+  realized: number;
+  planned_accumulated: number;
+  realized_accumulated: number;
+  /** Per version id: the requested version and each compared one. */
+  versions: Record<string, FinanceVersionWeek>;
+}
+
+export interface FinanceAnswer {
+  projectId: number;
+  versionId: number;
+  referentVersionId: number | null;
+  /** The versions of `versions`, the requested one first. */
+  versionList: { id: number; name: string; isReferent: boolean }[];
+  weeks: FinanceWeek[];
+  totals: { planned: number; realized: number };
+}
+
+export type ProductivityColour = "neutral" | "warning" | "good";
+
+/**
+ * The colour of a current ratio against the referent one (spec 001 section 4): equal or missing ratios are
+ * neutral, a current ratio above the referent one is a warning, otherwise good.
+ */
+export function productivityColour(referent: number | null, current: number | null): ProductivityColour {
+  if (referent === null || current === null || !Number.isFinite(referent) || !Number.isFinite(current))
+    return "neutral";
+  if (current === referent) return "neutral";
+  return current > referent ? "warning" : "good";
+}
+
+/** Hours over a value, rounded to 2 decimals; null without a value. */
+export function productivityRatio(hours: number, value: number, orderBy: ProductivityOrder): number | null {
+  if (!(value > 0)) return null;
+  const per = orderBy === "price" ? value / PRODUCTIVITY_PRICE_BASE : value;
+  return Math.round((hours / per) * 100) / 100;
+}
+
+/** One row of GET /costs/productivity/{orderBy}: a macro-task in a zone (and a unit, by quantity). */
+export interface ProductivityRow {
+  macroTaskId: number | null;
+  macroTask: string;
+  zoneId: number | null;
+  zone: string | null;
+  /** By quantity: the unit of work; by price: null (euros). */
+  unit: string | null;
+  referentHours: number | null;
+  currentHours: number;
+  referentValue: number | null;
+  currentValue: number;
+  referentRatio: number | null;
+  currentRatio: number | null;
+  colour: ProductivityColour;
+}
+
+export interface ProductivityAnswer {
+  orderBy: ProductivityOrder;
+  projectId: number;
+  versionId: number;
+  referentVersionId: number | null;
+  data: ProductivityRow[];
+  count: number;
+}
+
+export const REMAINING_STATUSES = ["done", "toDo", "upcoming"] as const;
+export type RemainingStatus = (typeof REMAINING_STATUSES)[number];
+
+/** The group of an order-line task (see the rules above); `start` and `date` are yyyy-MM-dd. */
+export function remainingStatus(progress: number, start: string | null, date: string): RemainingStatus {
+  if (progress >= 100) return "done";
+  if (progress > 0 || (start !== null && start <= date)) return "toDo";
+  return "upcoming";
+}
+
+export interface RemainingLine {
+  orderLineTaskId: number;
+  orderLineId: number;
+  label: string;
+  type: CostLineType;
+  unit: string | null;
+  macroTask: string | null;
+  zone: string | null;
+  eventId: number | null;
+  eventName: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** The task's last counting (0 without). */
+  progress: number;
+  quantity: number;
+  doneQuantity: number;
+  remainingQuantity: number;
+  amount: number;
+  remainingAmount: number;
+  status: RemainingStatus;
+}
+
+export interface RemainingGroup {
+  status: RemainingStatus;
+  count: number;
+  amount: number;
+  remainingAmount: number;
+  lines: RemainingLine[];
+}
+
+export interface RemainingWorkAnswer {
+  projectId: number;
+  versionId: number;
+  date: string;
+  /** Always the three groups, in the order done, to do, upcoming. */
+  groups: RemainingGroup[];
+}
+
+/** Error keys the cost calls answer with (besides the generic ones). */
+export const COSTS_ERRORS = [
+  "errors.no_project",
+  "errors.project_not_found",
+  "errors.version_not_found",
+  "errors.version_not_in_project",
+  "errors.compare_max_versions",
+  "errors.validation",
+  "errors.forbidden",
+] as const satisfies readonly ErrorCode[];
