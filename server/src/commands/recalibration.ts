@@ -41,6 +41,19 @@ export interface Tracking {
   counted: CountedTask[];
 }
 
+/** A task's status from its progress and its theoretical progress at a day (the contract's rules). */
+export function taskStatus(progress: number, theoretical: number): number {
+  if (progress >= 100) return TaskStatus.Finished;
+  if (progress < theoretical) return TaskStatus.Late;
+  if (theoretical > 0 || progress > 0) return TaskStatus.OnTime;
+  return TaskStatus.None;
+}
+
+/** To point: planned to have started, not finished and never counted (1) or not (0). */
+export function isToPoint(progress: number, theoretical: number, counted: boolean): 0 | 1 {
+  return theoretical > 0 && progress < 100 && !counted ? 1 : 0;
+}
+
 /** Today's Europe/Paris day, or the one asked. */
 export function trackingDay(date: string | undefined): string {
   return date ?? formatInTimeZone(new Date(), TIME_ZONE, "yyyy-MM-dd");
@@ -89,11 +102,8 @@ export async function readTracking(db: Db | Knex.Transaction, versionId: number,
     if (plan.kind[i] !== EventKind.Task || plan.duration[i] === 0) continue;
     const theo = theoreticalProgress(plan, schedule, i, day);
     theoretical[i] = theo;
-    const p = progress[i];
-    if (p >= 100) status[i] = TaskStatus.Finished;
-    else if (p < theo) status[i] = TaskStatus.Late;
-    else if (theo > 0 || p > 0) status[i] = TaskStatus.OnTime;
-    if (theo > 0 && p < 100 && countingDay[i] === NO_DAY) toPoint[i] = 1;
+    status[i] = taskStatus(progress[i], theo);
+    toPoint[i] = isToPoint(progress[i], theo, countingDay[i] !== NO_DAY);
   }
   return { vg, day, progress, countingDay, theoretical, people, status, toPoint, counted };
 }

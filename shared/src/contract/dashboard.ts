@@ -66,6 +66,20 @@ export interface DashboardProduction {
   tasksToPoint: number;
 }
 
+/**
+ * One week of the production series: the tasks finished, on time, late and to point at the week's last day (its
+ * Sunday; the dashboard's date for the date's own week, so the last week equals `production`).
+ */
+export interface DashboardProductionWeek extends DashboardProduction {
+  /** The week's Monday, yyyy-MM-dd. */
+  weekStart: string;
+  /** The day the statuses are taken at. */
+  date: string;
+}
+
+/** The production series holds the latest weeks, at most this many (two years). */
+export const PRODUCTION_WEEKS_MAX = 104;
+
 /** GET /project/{id}/dashboard. Percentages are numbers 0..100 with two decimals; dates yyyy-MM-dd. */
 export interface Dashboard {
   projectId: number;
@@ -84,6 +98,11 @@ export interface Dashboard {
   marginForHazards: number | null;
   milestones: DashboardMilestone[];
   production: DashboardProduction;
+  /**
+   * Production per week, from the week of the version's first task start to the date's week (at most
+   * PRODUCTION_WEEKS_MAX, the latest); empty before the first start.
+   */
+  productionWeeks: DashboardProductionWeek[];
   roadblocks: { total: number; open: number };
 }
 

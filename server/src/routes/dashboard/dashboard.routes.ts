@@ -31,6 +31,7 @@ import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { remember } from "../../planning/versionGraph.js";
+import { productionWeeks } from "./productionWeeks.js";
 
 /**
  * Execution tracking (issue 17; rules in shared/src/contract/dashboard.ts): the project dashboard, the late and
@@ -106,6 +107,7 @@ export async function computeDashboard(db: Db, projectId: number, versionId: num
       };
     }),
     production,
+    productionWeeks: await productionWeeks(db, t, date),
     roadblocks: { total: Number(roadblocks?.total ?? 0), open: Number(roadblocks?.open ?? 0) },
   };
 }

@@ -117,6 +117,17 @@ describe("GET /project/{id}/dashboard", () => {
       ],
       // D finished; A and E late (E never counted: to point too); F on time (75 = 75); B, C, G not started.
       production: { tasksFinished: 1, tasksOnTime: 1, tasksLate: 2, tasksToPoint: 1 },
+      // One week so far, taken at the date: the same counts as production.
+      productionWeeks: [
+        {
+          weekStart: "2026-03-02",
+          date: "2026-03-04",
+          tasksFinished: 1,
+          tasksOnTime: 1,
+          tasksLate: 2,
+          tasksToPoint: 1,
+        },
+      ],
       roadblocks: { total: 3, open: 2 },
     });
     // The projected end is the planning's.
@@ -144,6 +155,34 @@ describe("GET /project/{id}/dashboard", () => {
     expect((await dash(s, "2026-03-04")).body.marginForHazards).toBe(-2);
   });
 
+  it("counts production per week at each Sunday, the date's own week at the date", async () => {
+    const s = await site();
+    const res = await dash(s, "2026-03-20");
+    const week = (weekStart: string, date: string, f: number, o: number, l: number, p: number) => ({
+      weekStart,
+      date,
+      tasksFinished: f,
+      tasksOnTime: o,
+      tasksLate: l,
+      tasksToPoint: p,
+    });
+    expect(res.body.productionWeeks).toEqual([
+      // Sun 8: D finished; A 25 %, F 75 %, E and B (half its days gone, never counted) late; B and E to point.
+      week("2026-03-02", "2026-03-08", 1, 0, 4, 2),
+      // Sun 15: A 90 % < 100; B, C, E and G (4 of 5 days gone) never counted: late and to point.
+      week("2026-03-09", "2026-03-15", 1, 0, 6, 4),
+      week("2026-03-16", "2026-03-20", 1, 0, 6, 4),
+    ]);
+    const { weekStart: _w, date: _d, ...last } = res.body.productionWeeks.at(-1);
+    expect(last).toEqual(res.body.production);
+    // Before the first start there is no week; far later only the latest 104 weeks are kept.
+    expect((await dash(s, "2026-03-01")).body.productionWeeks).toEqual([]);
+    const later = (await dash(s, "2028-06-01")).body.productionWeeks;
+    expect(later).toHaveLength(104);
+    expect(later.at(-1)).toMatchObject({ weekStart: "2028-05-29", date: "2028-06-01" });
+    expect(later[0].weekStart).toBe("2026-06-08");
+  });
+
   it("defaults to the current version and today; an empty version has no dates", async () => {
     const q = await buildProject(t, manager);
     const res = await t.request("GET", `/project/${q.id}/dashboard`, { token: manager.token });
@@ -155,6 +194,7 @@ describe("GET /project/{id}/dashboard", () => {
       forecastEndDate: null,
       marginForHazards: null,
       milestones: [],
+      productionWeeks: [],
     });
     expect(res.body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
