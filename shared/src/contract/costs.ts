@@ -11,8 +11,7 @@
  * - GET /costs/productivity/{orderBy}?projectId&versionId&referentVersionId&macroTaskIds&orderLineType&tagIds
  *   &zoneIds (orderBy quantity or price) and GET /costs/productivity/{orderBy}/export (.xlsx): per macro-task
  *   and zone, the referent and current hours, values and ratios.
- * - GET /costs/remaining-work?projectId&versionId&date&filters and its /export: the order-line tasks grouped
- *   done, to do and upcoming, with quantities and amounts.
+ * Remaining work is GET /order-line-task/todo (contract/orderLineTask.ts).
  *
  * Rules:
  * - the amount of an order-line task is its unit price (the task's, else its order line's) x its quantity;
@@ -22,9 +21,7 @@
  *   its counting date (countings of the version itself, as on the dashboard);
  * - hours of a task = numberOfDays x numberOfPeople x HOURS_PER_DAY; the ratio is hours per unit of work (by
  *   quantity) or hours per PRODUCTIVITY_PRICE_BASE euros (by price), rounded to 2 decimals: more hours for the
- *   same work is worse, hence the colour rule (`productivityColour`);
- * - remaining work: a line is done when its task's last counting is 100, to do when its task has started
- *   (counted above 0, or its start date is on or before the date), upcoming otherwise.
+ *   same work is worse, hence the colour rule (`productivityColour`).
  * Filter ids name rows of the requested version; other versions are filtered by the same tracking ids.
  */
 import { z } from "zod";
@@ -80,10 +77,6 @@ export const productivityParams = z.object({ orderBy: z.enum(PRODUCTIVITY_ORDERS
 /** GET /costs/productivity/{orderBy} and its export. */
 export const productivityQuery = z.object({ ...costFilters, referentVersionId: projectRef.optional() });
 export type ProductivityQuery = z.output<typeof productivityQuery>;
-
-/** GET /costs/remaining-work and its export. */
-export const remainingWorkQuery = z.object({ ...costFilters, date: isoDay.optional() });
-export type RemainingWorkQuery = z.output<typeof remainingWorkQuery>;
 
 /** One supply line (spec 001: orderLineTaskId, priceSupply, isOrdered, startDate). */
 export interface SupplyLine {
@@ -191,54 +184,6 @@ export interface ProductivityAnswer {
   referentVersionId: number | null;
   data: ProductivityRow[];
   count: number;
-}
-
-export const REMAINING_STATUSES = ["done", "toDo", "upcoming"] as const;
-export type RemainingStatus = (typeof REMAINING_STATUSES)[number];
-
-/** The group of an order-line task (see the rules above); `start` and `date` are yyyy-MM-dd. */
-export function remainingStatus(progress: number, start: string | null, date: string): RemainingStatus {
-  if (progress >= 100) return "done";
-  if (progress > 0 || (start !== null && start <= date)) return "toDo";
-  return "upcoming";
-}
-
-export interface RemainingLine {
-  orderLineTaskId: number;
-  orderLineId: number;
-  label: string;
-  type: CostLineType;
-  unit: string | null;
-  macroTask: string | null;
-  zone: string | null;
-  eventId: number | null;
-  eventName: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  /** The task's last counting (0 without). */
-  progress: number;
-  quantity: number;
-  doneQuantity: number;
-  remainingQuantity: number;
-  amount: number;
-  remainingAmount: number;
-  status: RemainingStatus;
-}
-
-export interface RemainingGroup {
-  status: RemainingStatus;
-  count: number;
-  amount: number;
-  remainingAmount: number;
-  lines: RemainingLine[];
-}
-
-export interface RemainingWorkAnswer {
-  projectId: number;
-  versionId: number;
-  date: string;
-  /** Always the three groups, in the order done, to do, upcoming. */
-  groups: RemainingGroup[];
 }
 
 /** Error keys the cost calls answer with (besides the generic ones). */
