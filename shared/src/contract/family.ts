@@ -9,9 +9,13 @@ import type { Ref } from "./common.js";
 /** The JSON of a family: its id and name. */
 export type Family = Ref;
 
-/** GET /family: filter name contL; 10,000 rows by name by default. */
+/**
+ * GET /family: filter name contL; 10,000 rows by name by default. `projectId` / `versionId` keep the families
+ * that order lines of that project / version use (the planning's families filter lists those).
+ */
 export const familyListResource = defineListResource({
-  fields: { id: "number", name: "string" },
+  fields: { id: "number", name: "string", projectId: "number", versionId: "number" },
+  sortable: ["id", "name"],
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });

@@ -116,6 +116,8 @@ const planningFilters = {
   macroTaskIds: idsParam.optional(),
   sequenceIds: idsParam.optional(),
   specialityIds: idsParam.optional(),
+  /** Order-line families: tasks with an order-line task of those families, or of a macro-task with such lines. */
+  familyIds: idsParam.optional(),
   eventNames: namesParam.optional(),
   fromDate: dayParam("errors.startDate_invalid").optional(),
   toDate: dayParam("errors.endDate_invalid").optional(),
