@@ -1,6 +1,6 @@
 // The project dashboard (/dashboard/overview; spec 000 sections 2 and 7, issue 17): tabs, "Général" by default,
 // with the progress (real against theoretical), the forecast end with progress, the margin for hazards, the
-// follow-up of the tracked milestones, the production counts and the roadblocks, at today or at a chosen date
+// follow-up of the tracked milestones, the production counts (and per week) and the roadblocks, at today or at a chosen date
 // (GET /project/{id}/dashboard?versionId&date).
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +25,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { ChartAndTable } from "./ChartAndTable";
 import { DayField } from "./DayField";
+import { ProductionWeeks } from "./ProductionWeeks";
 import { TrackedVersionNote, WithTrackedVersion } from "./TrackedVersion";
 import { dashboardApi, type Dashboard, type DashboardMilestone } from "./api";
 import { formatPercent, formatSigned, marginTone } from "./format";
@@ -248,6 +249,9 @@ function General({ d }: { d: Dashboard }) {
           defaultSort={{ field: "plannedDate", direction: "ASC" }}
           csvExport={{ fileName: "Suivi_jalons" }}
         />
+      </section>
+      <section className={styles.section}>
+        <ProductionWeeks weeks={d.productionWeeks} />
       </section>
     </>
   );

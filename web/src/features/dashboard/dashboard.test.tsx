@@ -66,6 +66,10 @@ const dashboard = (over: Partial<Dashboard> = {}): Dashboard => ({
     { id: 2, name: "Réception", plannedDate: "2026-09-30", projectedDate: "2026-09-30", deltaDays: 0 },
   ],
   production: { tasksFinished: 12, tasksOnTime: 7, tasksLate: 4, tasksToPoint: 2 },
+  productionWeeks: [
+    { weekStart: "2026-03-02", date: "2026-03-08", tasksFinished: 9, tasksOnTime: 8, tasksLate: 3, tasksToPoint: 1 },
+    { weekStart: "2026-03-09", date: "2026-03-10", tasksFinished: 12, tasksOnTime: 7, tasksLate: 4, tasksToPoint: 2 },
+  ],
   roadblocks: { total: 6, open: 1 },
   ...over,
 });
@@ -107,6 +111,35 @@ describe("/dashboard/overview", () => {
     await user.type(screen.getByLabelText("Date de calcul"), "01/03/2026");
     expect(await screen.findByText("+4 jours ouvrés")).toHaveAttribute("data-tone", "success");
     expect(screen.getByText("Chiffres au 01/03/2026")).toBeInTheDocument();
+  });
+
+  it("shows the production per week on the General tab as a chart with its table view", async () => {
+    mockApi({ [`GET /api/project/${PROJECT_ID}/dashboard`]: dashboard() });
+    renderAt("/dashboard/overview", <DashboardPage />);
+    expect(await screen.findByRole("figure", { name: "Production par semaine" })).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Production par semaine" });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers).toEqual(
+      expect.arrayContaining(["Semaine", "État au", "Tâches terminées", "Tâches en retard", "Tâches à pointer"]),
+    );
+    // Latest week first; the current week is taken at the dashboard's date.
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent("Semaine du 09/03/2026");
+    expect(rows[0]).toHaveTextContent("10/03/2026");
+    expect(rows[1]).toHaveTextContent("Semaine du 02/03/2026");
+    expect(rows[1]).toHaveTextContent("08/03/2026");
+    const cells = within(rows[1])
+      .getAllByRole("cell")
+      .map((c) => c.textContent);
+    expect(cells.slice(-4)).toEqual(["9", "8", "3", "1"]);
+  });
+
+  it("says when no week has started yet", async () => {
+    mockApi({ [`GET /api/project/${PROJECT_ID}/dashboard`]: dashboard({ productionWeeks: [] }) });
+    renderAt("/dashboard/overview", <DashboardPage />);
+    expect(await screen.findByText("Aucune tâche n'a encore commencé à cette date.")).toBeInTheDocument();
   });
 
   it("shows the production counts as a chart with its table view", async () => {
