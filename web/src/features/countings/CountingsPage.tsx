@@ -1,7 +1,7 @@
 // /dashboard/countings (spec 001 sections 2-5): the tasks of the project's signed version active in the week or
 // the month of the chosen date, filtered by lot, participant and tag, each with its last counting, its
-// theoretical progress and the percentage options to count it at that date; then the countings of the period,
-// by date. It works without network: the screen's reads come from the service worker's cache and the countings
+// theoretical progress and the percentage options to count it at that date; then their sequences and
+// macro-tasks summed from their sub-events (spec 001 section 4), and the countings of the period, by date. It works without network: the screen's reads come from the service worker's cache and the countings
 // wait in the offline queue (their panel shows them, with their count, until they are sent or refused).
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
@@ -25,6 +25,7 @@ import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { countingsApi, type Counting } from "./api";
 import { CountingForm } from "./CountingForm";
+import { GroupProgressTable } from "./GroupProgressTable";
 import { enteredColumns, taskColumns } from "./columns";
 import { percent, periodOf, shiftPeriod, type PeriodView } from "./format";
 import { OfflinePanel, PendingBadge } from "./OfflinePanel";
@@ -245,6 +246,14 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
         ariaLabel={t("countings.tasksLabel")}
         loading={tasks.loading && !tasks.data}
         emptyText={t("countings.tasksEmpty")}
+      />
+      <GroupProgressTable
+        className={styles.section}
+        projectId={projectId}
+        versionId={versionId}
+        tasks={rows}
+        date={day}
+        reloadKey={refresh + synced + (countings.data?.length ?? 0)}
       />
       <section className={styles.section}>
         <Subtitle1 as="h2">{t("countings.history")}</Subtitle1>

@@ -4,13 +4,14 @@ import type {
   CountingBulkUpdate,
   CountingCreate,
   EventCountingsCheck,
+  GroupProgressRow,
   MacroTaskCounting,
 } from "@jalon/shared";
 import { LIST_LIMIT } from "@jalon/shared";
 import { eventsApi } from "../../api/events";
 import { request } from "../../api/http";
 
-export type { Counting, CountingCreate } from "@jalon/shared";
+export type { Counting, CountingCreate, GroupProgressRow } from "@jalon/shared";
 
 export interface CountingAllFilters {
   projectId: number;
@@ -49,5 +50,22 @@ export const countingsApi = {
     }).then((r) => (Array.isArray(r) ? r : r.data)),
   bulk: (body: CountingBulkUpdate) => request<unknown>("PATCH", "/counting/bulk", { body }),
   macroTask: (body: MacroTaskCounting) => request<unknown>("PATCH", "/macro-task/counting", { body }),
+  /** GET /counting/progress: sequences and macro-tasks summed from their sub-events at the date. */
+  progress: (q: {
+    projectId: number;
+    versionId: number;
+    date: string;
+    sequenceIds: number[];
+    macroTaskIds: number[];
+  }) =>
+    request<{ data: GroupProgressRow[] }>("GET", "/counting/progress", {
+      query: {
+        projectId: q.projectId,
+        versionId: q.versionId,
+        date: q.date,
+        sequenceIds: q.sequenceIds.length ? q.sequenceIds.join(",") : undefined,
+        macroTaskIds: q.macroTaskIds.length ? q.macroTaskIds.join(",") : undefined,
+      },
+    }).then((r) => r.data),
   check: (eventId: number) => request<EventCountingsCheck>("GET", `/event/check-countings/${eventId}`),
 };

@@ -105,6 +105,57 @@ describe("countings list", () => {
     expect(within(table).getByText("Peinture R+2")).toBeInTheDocument();
   });
 
+  it("shows the period's sequences and macro-tasks summed from their sub-events", async () => {
+    const group = (type: string, id: number, name: string, extra: object) => ({
+      type,
+      id,
+      name,
+      numberOfDays: 10,
+      numberOfPeople: 4,
+      tasks: 2,
+      countedTasks: 1,
+      progress: 12.5,
+      theoreticalProgress: 60,
+      finished: false,
+      ...extra,
+    });
+    const { calls } = mockApi({
+      ...handlers(() => ({})),
+      "GET /api/event": list([
+        task(1, "Cloisons R+1", { sequenceId: 5, macroTaskId: 8 }),
+        task(2, "Peinture R+2", { sequenceId: 5 }),
+      ]),
+      "GET /api/counting/progress": list([
+        group("sequence", 5, "Logement 1", {}),
+        group("macroTask", 8, "Second œuvre", {
+          numberOfDays: 5,
+          numberOfPeople: 2,
+          tasks: 1,
+          progress: 100,
+          finished: true,
+        }),
+      ]),
+    });
+    renderAt("/dashboard/countings");
+    const table = await screen.findByRole("table", { name: "Tâches avec sous-tâches" });
+    const sequence = (await within(table).findByText("Logement 1")).closest("tr")!;
+    expect(sequence).toHaveTextContent("Séquence");
+    expect(sequence).toHaveTextContent("1 / 2");
+    expect(sequence).toHaveTextContent("12,5 %");
+    expect(sequence).toHaveTextContent("60 %");
+    const macro = within(table).getByText("Second œuvre").closest("tr")!;
+    expect(macro).toHaveTextContent("Macro-tâche");
+    expect(macro).toHaveTextContent("Terminée");
+    // The groups are those of the tasks on screen, at the counting date.
+    const call = calls.find((c) => c.path === "/api/counting/progress")!;
+    expect([call.query.get("sequenceIds"), call.query.get("macroTaskIds"), call.query.get("versionId")]).toEqual([
+      "5",
+      "8",
+      "11",
+    ]);
+    expect(call.query.get("date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it("keeps a counting made without network, shows it waiting with its count, then sends it with the same key", async () => {
     let online = false;
     const { calls } = mockApi(

@@ -65,5 +65,18 @@ export const countings = {
       saved_other: "{{count}} avancements enregistrés.",
     },
     summary: "Du {{start}} au {{end}}, {{people}} personne(s), {{days}} jour(s)",
+    groups: {
+      title: "Tâches avec sous-tâches",
+      name: "Nom",
+      type: "Type",
+      sequence: "Séquence",
+      macroTask: "Macro-tâche",
+      days: "Jours (somme)",
+      people: "Personnes (somme)",
+      counted: "Sous-tâches comptées",
+      countedOf: "{{counted}} / {{tasks}}",
+      finished: "État",
+      empty: "Aucune séquence ni macro-tâche parmi ces tâches.",
+    },
   },
 };
