@@ -154,6 +154,10 @@ export const ERROR_CATALOGUE = {
   counting_unsigned_version: { status: 409, message: "Impossible de compter sur une version non signée." },
   counting_unstarted_task: { status: 400, message: "Impossible de compter une tâche non commencée." },
   counting_out_of_range: { status: 400, message: "L'avancement doit être supérieur à 0 et au plus 100." },
+  counting_missing_days: {
+    status: 400,
+    message: "Le nombre de jours est obligatoire : seule une tâche avec des jours ouvrés reçoit un avancement.",
+  },
   roadblock_reference_invalid: {
     status: 400,
     message: "La tâche, le lot, le participant ou la zone n'appartient pas à la version du point bloquant.",
