@@ -64,6 +64,8 @@ const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
 const ProgressionPage = lazy(() => import("../features/dashboard/ProgressionPage"));
 const IndicatorsPage = lazy(() => import("../features/dashboard/IndicatorsPage"));
 const RecalibrationPage = lazy(() => import("../features/dashboard/RecalibrationPage"));
+const OrderLinesPage = lazy(() => import("../features/orderLines/OrderLinesPage"));
+const OrderLinePage = lazy(() => import("../features/orderLines/OrderLinePage"));
 /** One of the screens of a module that exports several (the template screens: library and project scopes). */
 function named<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Screen {
   return lazy(() => load().then((m) => ({ default: pick(m) })));
@@ -80,6 +82,12 @@ const SequenceTemplatesLibraryPage = named(sequenceTemplates, (m) => m.SequenceT
 const SequenceTemplatesProPage = named(sequenceTemplates, (m) => m.SequenceTemplatesProPage);
 const SequenceTemplateLibraryPage = named(sequenceTemplate, (m) => m.SequenceTemplateLibraryPage);
 const SequenceTemplateProPage = named(sequenceTemplate, (m) => m.SequenceTemplateProPage);
+const qualityList = () => import("../features/quality/QualityListPage");
+const PrerequisitesPage = named(qualityList, (m) => m.PrerequisitesPage);
+const FinishesPage = named(qualityList, (m) => m.FinishesPage);
+const QualityCalendarPage = lazy(() => import("../features/quality/QualityCalendarPage"));
+const QualityItemPage = lazy(() => import("../features/quality/QualityItemPage"));
+const QualityTemplatesPage = lazy(() => import("../features/quality/QualityTemplatesPage"));
 
 const PRODUCT = "pro";
 
@@ -110,10 +118,10 @@ export const routes: AppRoute[] = [
   // External level
   r("/dashboard/projects", "external", "pages.projects", { screen: ProjectsPage }),
   r("/dashboard/planning", "external", "pages.planning", { ...p, screen: PlanningPage }),
-  r("/dashboard/prerequisites", "external", "pages.prerequisites", p),
-  r("/dashboard/finishes", "external", "pages.finishes", p),
-  r("/dashboard/quality-calendar", "external", "pages.qualityCalendar", p),
-  r("/dashboard/quality/:recordId", "external", "pages.quality", p),
+  r("/dashboard/prerequisites", "external", "pages.prerequisites", { ...p, screen: PrerequisitesPage }),
+  r("/dashboard/finishes", "external", "pages.finishes", { ...p, screen: FinishesPage }),
+  r("/dashboard/quality-calendar", "external", "pages.qualityCalendar", { ...p, screen: QualityCalendarPage }),
+  r("/dashboard/quality/:recordId", "external", "pages.quality", { ...p, screen: QualityItemPage }),
   r("/dashboard/userinfos/:userId", "external", "pages.userinfos", { screen: UserInfosPage }),
   // Administration
   r("/dashboard/users", "admin", "pages.users", { screen: UsersPage }),
@@ -184,9 +192,12 @@ export const routes: AppRoute[] = [
   r("/dashboard/zone/:id", "manager", "pages.zone", { ...p, screen: ZoneEditPage }),
   r("/dashboard/macro-tasks", "manager", "pages.macroTasks", { ...p, screen: MacroTasksPage }),
   r("/dashboard/macro-task/:id/:tab", "manager", "pages.macroTask", { ...p, screen: MacroTaskPage }),
-  r("/dashboard/order-lines", "manager", "pages.orderLines", p),
-  r("/dashboard/order-line/:id", "manager", "pages.orderLine", p),
-  r("/dashboard/quality-control-template/:kind", "manager", "pages.qualityTemplates", p),
+  r("/dashboard/order-lines", "manager", "pages.orderLines", { ...p, screen: OrderLinesPage }),
+  r("/dashboard/order-line/:id", "manager", "pages.orderLine", { ...p, screen: OrderLinePage }),
+  r("/dashboard/quality-control-template/:kind", "manager", "pages.qualityTemplates", {
+    ...p,
+    screen: QualityTemplatesPage,
+  }),
   r("/dashboard/roadblocks", "manager", "pages.roadblocks", p),
   r("/dashboard/roadblock/:roadblockId", "manager", "pages.roadblock", p),
   r("/dashboard/holidays", "manager", "pages.holidays", { ...p, screen: HolidaysPage }),

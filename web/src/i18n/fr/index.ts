@@ -24,6 +24,8 @@ import { instantiation } from "./instantiation";
 import { workforce } from "./workforce";
 import { countings } from "./countings";
 import { dashboard } from "./dashboard";
+import { quality } from "./quality";
+import { orderLines } from "./orderLines";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -53,5 +55,7 @@ export const fr = {
   ...workforce,
   ...countings,
   ...dashboard,
+  ...quality,
+  ...orderLines,
 };
 export type Resources = typeof fr;
