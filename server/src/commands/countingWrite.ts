@@ -10,8 +10,11 @@ import type { Emits } from "../http/route.js";
  * - only tasks of the project's signed version are counted (counting_unsigned_version, 409): a project with no
  *   signed version, or the copy of a task in a newer unsigned version, is refused;
  * - a counting dated before its task's start is refused (counting_unstarted_task, 400); after its end is fine;
+ * - the number of days is mandatory (spec 001 section 5): an event without working days (a milestone) is not
+ *   counted (counting_missing_days, 400); a task always has at least one (the events' own check);
  * - percentages were checked by the contract (counting_out_of_range) before the handler runs.
- * A client key makes POST /counting idempotent: the key's counting, when it exists, is the answer.
+ * Client keys make POST /counting and PATCH /macro-task/counting idempotent: the countings of keys already
+ * stored are the answer (a batch replayed after a lost answer writes nothing again).
  */
 
 export interface CountedEvent {
@@ -23,9 +26,20 @@ export interface CountedEvent {
   macro_task_id: number | null;
   start_date: string | null;
   name: string;
+  number_of_days: number | null;
 }
 
-const EVENT_COLUMNS = ["id", "project_id", "version_id", "type", "zone_id", "macro_task_id", "start_date", "name"];
+const EVENT_COLUMNS = [
+  "id",
+  "project_id",
+  "version_id",
+  "type",
+  "zone_id",
+  "macro_task_id",
+  "start_date",
+  "name",
+  "number_of_days",
+];
 
 /** The project of a counting write: readable, the user a manager, not archived (locked for the transaction). */
 async function countingProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectRow> {
@@ -44,10 +58,12 @@ export function assertStarted(event: Pick<CountedEvent, "start_date">, countingD
     throw new AppError("counting_unstarted_task");
 }
 
-/** Refuses what is not a task (milestones are not counted). */
-function assertTask(event: CountedEvent): void {
-  if (event.type !== "task")
-    throw new AppError("errors.validation", { message: "Seules les tâches reçoivent un avancement." });
+/**
+ * The number of days is mandatory: progress is weighted by people x days, so an event with no working day (a
+ * milestone, or any row without days) cannot be counted.
+ */
+export function assertCountable(event: Pick<CountedEvent, "type" | "number_of_days">): void {
+  if (event.type !== "task" || !(Number(event.number_of_days) >= 1)) throw new AppError("counting_missing_days");
 }
 
 /** Events by id, every one found (errors.event_not_found otherwise). */
@@ -91,10 +107,23 @@ export interface NewCounting {
   clientKey?: string;
 }
 
-/** The counting a client key already stored in the project, if any. */
-async function countingByKey(db: Db, projectId: number, clientKey: string): Promise<number | undefined> {
-  const row = await db("countings").where({ project_id: projectId, client_key: clientKey }).orderBy("id").first("id");
-  return row?.id as number | undefined;
+/** The countings client keys already stored in the project, by key. */
+async function countingsByKey(db: Db, projectId: number, keys: readonly string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = (await db("countings")
+    .where({ project_id: projectId })
+    .whereIn("client_key", keys)
+    .orderBy("id")
+    .select("id", "client_key")) as { id: number; client_key: string }[];
+  const out = new Map<string, number>();
+  for (const r of rows) if (!out.has(r.client_key)) out.set(r.client_key, r.id);
+  return out;
+}
+
+/** Every line carries a key and every key is stored: the stored countings, in the lines' order. */
+function replayed(lines: readonly NewCounting[], known: Map<string, number>): number[] | null {
+  if (lines.length === 0 || !lines.every((l) => l.clientKey && known.has(l.clientKey))) return null;
+  return lines.map((l) => known.get(l.clientKey!)!);
 }
 
 /**
@@ -116,15 +145,14 @@ export async function createCountings(
     throw new AppError("errors.validation", { message: "Les tâches doivent appartenir à un seul projet." });
   const project = await countingProject(db, user, [...projectIds][0]);
 
-  // A replay of a stored counting answers it, whatever happened since.
-  if (lines.length === 1 && lines[0].clientKey) {
-    const known = await countingByKey(db, project.id, lines[0].clientKey);
-    if (known !== undefined) return { ids: [known], created: false };
-  }
+  // A replay of stored countings answers them, whatever happened since.
+  const keys = lines.flatMap((l) => (l.clientKey ? [l.clientKey] : []));
+  const again = replayed(lines, await countingsByKey(db, project.id, keys));
+  if (again) return { ids: again, created: false };
   for (const l of lines) {
     const e = events.get(l.eventId)!;
     assertSignedVersion(project, e.version_id);
-    assertTask(e);
+    assertCountable(e);
     assertStarted(e, l.countingDate);
   }
   const versionId = project.signed_version_id!;
@@ -148,10 +176,11 @@ export async function createCountings(
     .onConflict(["version_id", "client_key"])
     .ignore()
     .returning("id")) as { id: number }[];
-  if (inserted.length === 0 && lines.length === 1 && lines[0].clientKey) {
-    // The same key committed by a concurrent request meanwhile: answer its counting.
-    const known = await countingByKey(db, project.id, lines[0].clientKey);
-    if (known !== undefined) return { ids: [known], created: false };
+  if (inserted.length < lines.length && keys.length > 0) {
+    // Keys committed by a concurrent request meanwhile: answer their countings.
+    const known = await countingsByKey(db, project.id, keys);
+    const again = replayed(lines, known);
+    if (again && inserted.length === 0) return { ids: again, created: false };
   }
   const ids = inserted.map((r) => r.id);
   emitProgress(
@@ -203,16 +232,20 @@ export async function updateCountings(
     const change = byId.get(r.id)!;
     assertStarted(events.get(r.event_id)!, change.countingDate ?? String(r.counting_date).slice(0, 10));
   }
-  for (const r of rows) {
-    const change = byId.get(r.id)!;
-    const patch: Record<string, unknown> = {};
-    if (change.percentage !== undefined) patch.percentage = change.percentage;
-    if (change.countingDate !== undefined) patch.counting_date = change.countingDate;
-    if (Object.keys(patch).length === 0) continue;
-    await db("countings")
-      .where({ id: r.id })
-      .update({ ...patch, updated_at: db.fn.now() });
-  }
+  // One update for every changed line; a line that changes nothing keeps its updated_at.
+  const changed = [...byId.values()]
+    .filter((c) => c.percentage !== undefined || c.countingDate !== undefined)
+    .map((c) => ({ id: c.id, percentage: c.percentage ?? null, counting_date: c.countingDate ?? null }));
+  if (changed.length > 0)
+    await db.raw(
+      `update countings c
+          set percentage = coalesce(v.percentage, c.percentage),
+              counting_date = coalesce(v.counting_date, c.counting_date),
+              updated_at = now()
+         from jsonb_to_recordset(?::jsonb) as v(id integer, percentage numeric, counting_date date)
+        where c.id = v.id`,
+      [JSON.stringify(changed)],
+    );
   emitProgress(
     emits,
     { projectId: project.id, versionId: project.signed_version_id! },

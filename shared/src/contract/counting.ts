@@ -7,15 +7,17 @@
  * - GET /counting: filter triples and paging (`countingListResource`);
  * - GET /counting/all: every counting of a version (or of some events), by date;
  * - PATCH /counting/bulk {countings: [{id, percentage?, countingDate?}]}: corrections, same rules;
- * - PATCH /macro-task/counting {macroTaskId, countingDate, countings: [{eventId, percentage, zoneId?}]}: several
- *   tasks of one macro-task counted at once;
+ * - PATCH /macro-task/counting {macroTaskId, countingDate, countings: [{eventId, percentage, zoneId?, clientKey?}]}:
+ *   several tasks of one macro-task counted at once; each line may carry its own key (the offline queue sends a
+ *   batch again after a lost answer): a batch whose keys are all stored answers their countings;
  * - GET /event/check-countings/{id} (contract/eventExtras.ts: EventCountingsCheck).
  *
  * Rules (all refused with nothing written): a percentage is a JSON number > 0 and <= 100
  * (counting_out_of_range, 400); a counting dated before its task's start is refused (counting_unstarted_task,
  * 400), one dated after its end is accepted; only the project's signed version is counted
  * (counting_unsigned_version, 409: also a project with no signed version, and an event copy in a newer unsigned
- * version).
+ * version); the number of days is mandatory (spec 001 section 5): only an event with working days, a task, is
+ * counted (counting_missing_days, 400: a milestone has none).
  */
 import { z } from "zod";
 import { COUNTING_MAX, LIST_LIMIT } from "../constants.js";
@@ -73,9 +75,25 @@ export const macroTaskCountingBody = z
     macroTaskId: id,
     countingDate: isoDay,
     countings: z
-      .array(z.object({ eventId: id, percentage: countingPercentage, zoneId: id.nullish() }).strict())
+      .array(
+        z
+          .object({
+            eventId: id,
+            percentage: countingPercentage,
+            zoneId: id.nullish(),
+            clientKey: countingClientKey.optional(),
+          })
+          .strict(),
+      )
       .min(1)
-      .max(10_000),
+      .max(10_000)
+      .refine(
+        (lines) => {
+          const keys = lines.flatMap((l) => (l.clientKey ? [l.clientKey] : []));
+          return new Set(keys).size === keys.length;
+        },
+        { message: "Une clé de comptage apparaît deux fois." },
+      ),
   })
   .strict();
 export type MacroTaskCounting = z.input<typeof macroTaskCountingBody>;
@@ -155,6 +173,7 @@ export const COUNTING_ERRORS = [
   "counting_out_of_range",
   "counting_unstarted_task",
   "counting_unsigned_version",
+  "counting_missing_days",
   "errors.event_not_found",
   "errors.not_found",
   "errors.project_not_found",

@@ -159,12 +159,32 @@ describe("POST /counting", () => {
     expect(await countings(s.p)).toBe(0);
   });
 
+  it("the number of days is mandatory: an event with no working day (a milestone) is refused, nothing written", async () => {
+    const s = await site();
+    const res = await post(manager.token, { eventId: s.milestone, percentage: 50, countingDate: "2026-03-09" });
+    expect([res.status, res.body.code]).toEqual([400, "counting_missing_days"]);
+    const batch = await t.request("PATCH", "/macro-task/counting", {
+      token: manager.token,
+      body: {
+        macroTaskId: s.macroTask,
+        countingDate: "2026-03-09",
+        countings: [
+          { eventId: s.a, percentage: 50 },
+          { eventId: s.milestone, percentage: 50 },
+        ],
+      },
+    });
+    expect([batch.status, batch.body.code]).toEqual([400, "counting_missing_days"]);
+    expect(await countings(s.p)).toBe(0);
+    expect((await t.db("macro_tasks").where({ id: s.macroTask }).first()).has_counting).toBe(false);
+  });
+
   it("refuses a milestone, an unknown task and a zone of another version; nothing written", async () => {
     const s = await site();
     const other = await site();
     const zone = await buildZone(t.db, other.p);
     const cases = [
-      [{ eventId: s.milestone, percentage: 50, countingDate: "2026-03-09" }, 400, "errors.validation"],
+      [{ eventId: s.milestone, percentage: 50, countingDate: "2026-03-09" }, 400, "counting_missing_days"],
       [{ eventId: 2_000_000_000, percentage: 50, countingDate: "2026-03-09" }, 404, "errors.event_not_found"],
       [{ eventId: s.a, percentage: 50, countingDate: "2026-03-09", zoneId: zone.id }, 404, "errors.not_found"],
       [{ eventId: s.a, percentage: 50, countingDate: "2026-02-30" }, 400, "errors.validation"],
@@ -377,6 +397,41 @@ describe("macro-task countings", () => {
       },
     });
     expect(await listed()).toMatchObject({ globalCounting: 100, isComplete: true });
+  });
+
+  it("stores a batch sent again with its keys once and answers the first's countings", async () => {
+    const s = await site();
+    const body = {
+      macroTaskId: s.macroTask,
+      countingDate: "2026-03-09",
+      countings: [
+        { eventId: s.a, percentage: 40, clientKey: "batch-line-a-0001" },
+        { eventId: s.b, percentage: 20, clientKey: "batch-line-b-0001" },
+      ],
+    };
+    const first = await t.request("PATCH", "/macro-task/counting", { token: manager.token, body });
+    const again = await t.request("PATCH", "/macro-task/counting", { token: manager.token, body });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    const ids = (r: { body: { data: { id: number }[] } }) => r.body.data.map((c) => c.id);
+    expect(ids(again)).toEqual(ids(first));
+    expect(first.body.data.map((c: { clientKey: string }) => c.clientKey)).toEqual([
+      "batch-line-a-0001",
+      "batch-line-b-0001",
+    ]);
+    expect(await countings(s.p)).toBe(2);
+    // One key twice in a batch is refused before anything is written.
+    const twice = await t.request("PATCH", "/macro-task/counting", {
+      token: manager.token,
+      body: {
+        ...body,
+        countings: [
+          { eventId: s.a, percentage: 60, clientKey: "batch-line-c-0001" },
+          { eventId: s.b, percentage: 60, clientKey: "batch-line-c-0001" },
+        ],
+      },
+    });
+    expect([twice.status, twice.body.code]).toEqual([400, "errors.validation"]);
+    expect(await countings(s.p)).toBe(2);
   });
 
   it("refuses a task of another macro-task, an unstarted one or an out-of-range value, all or nothing", async () => {
