@@ -38,6 +38,7 @@ function eventView(r: Record<string, unknown>): PlanningEventView {
     progress: r.progress === null || r.progress === undefined ? null : Number(r.progress),
     isTracked: r.is_tracked === true,
     milestoneToHide: r.milestone_to_hide === true,
+    numberOfRoadblocks: Number(r.number_of_roadblocks ?? 0),
   };
 }
 
@@ -61,6 +62,7 @@ function rangeEvents(db: Knex, q: PlanningDataQuery, from: string | null, to: st
       db.raw(
         "(select c.percentage from countings c where c.event_id = e.id order by c.counting_date desc, c.id desc limit 1) as progress",
       ),
+      db.raw("(select count(*) from roadblocks r where r.event_id = e.id and not r.validate) as number_of_roadblocks"),
     )
     .orderBy("e.id");
   if (from) events.where("e.end_date", ">=", q.fromDate && q.fromDate > from ? q.fromDate : from);

@@ -50,6 +50,8 @@ export interface PlanningEventView {
   progress: number | null;
   isTracked: boolean;
   milestoneToHide: boolean;
+  /** Open (not validated) roadblocks of the event: the planning marks the task (issue 18). */
+  numberOfRoadblocks?: number;
 }
 
 export interface PlanningData {

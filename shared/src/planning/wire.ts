@@ -24,6 +24,8 @@ export interface EventColumns {
   isTracked: number[];
   /** 0 or 1 */
   milestoneToHide: number[];
+  /** Open roadblocks of each event. */
+  numberOfRoadblocks: number[];
 }
 
 export type PlanningDataWire = Omit<PlanningData, "events"> & { eventColumns: EventColumns };
@@ -52,6 +54,7 @@ export function eventsToColumns(events: readonly PlanningEventView[]): EventColu
     progress: new Array(n),
     isTracked: new Array(n),
     milestoneToHide: new Array(n),
+    numberOfRoadblocks: new Array(n),
   };
   for (let i = 0; i < n; i++) {
     const e = events[i];
@@ -68,6 +71,7 @@ export function eventsToColumns(events: readonly PlanningEventView[]): EventColu
     c.progress[i] = e.progress;
     c.isTracked[i] = e.isTracked ? 1 : 0;
     c.milestoneToHide[i] = e.milestoneToHide ? 1 : 0;
+    c.numberOfRoadblocks[i] = e.numberOfRoadblocks ?? 0;
   }
   return c;
 }
@@ -91,6 +95,9 @@ export function eventsFromColumns(c: EventColumns): PlanningEventView[] {
       isTracked: c.isTracked[i] === 1,
       milestoneToHide: c.milestoneToHide[i] === 1,
     };
+    // Only a task with open roadblocks carries the count (an answer cached before the column had none).
+    const open = c.numberOfRoadblocks?.[i];
+    if (open) out[i].numberOfRoadblocks = open;
   }
   return out;
 }
@@ -143,6 +150,7 @@ const COLUMN_KEYS: readonly (keyof EventColumns)[] = [
   "progress",
   "isTracked",
   "milestoneToHide",
+  "numberOfRoadblocks",
 ];
 
 /**
