@@ -33,6 +33,7 @@ import { versionRoutes } from "./version/version.routes.js";
 import { workforceRoutes } from "./workforce/workforce.routes.js";
 import { countingRoutes } from "./counting/counting.routes.js";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.js";
+import { roadblockRoutes } from "./roadblock/roadblock.routes.js";
 
 /** Every API route under /api. Static paths are registered before parameterised ones in each group. */
 export function apiRouter(deps: AppDeps): Router<AppState> {
@@ -61,6 +62,7 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   sequenceRoutes(router, deps);
   shiftHistoryRoutes(router, deps);
   holidayRoutes(router, deps);
+  roadblockRoutes(router, deps);
   tagRoutes(router, deps);
   categoryRoutes(router, deps);
   phaseRoutes(router, deps);
