@@ -24,6 +24,7 @@ import { instantiation } from "./instantiation";
 import { workforce } from "./workforce";
 import { countings } from "./countings";
 import { dashboard } from "./dashboard";
+import { roadblocks } from "./roadblocks";
 import { quality } from "./quality";
 import { orderLines } from "./orderLines";
 
@@ -55,6 +56,7 @@ export const fr = {
   ...workforce,
   ...countings,
   ...dashboard,
+  ...roadblocks,
   ...quality,
   ...orderLines,
 };
