@@ -33,6 +33,7 @@ import { versionRoutes } from "./version/version.routes.js";
 import { workforceRoutes } from "./workforce/workforce.routes.js";
 import { countingRoutes } from "./counting/counting.routes.js";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.js";
+import { costsRoutes } from "./costs/costs.routes.js";
 import { roadblockRoutes } from "./roadblock/roadblock.routes.js";
 
 /** Every API route under /api. Static paths are registered before parameterised ones in each group. */
@@ -81,5 +82,6 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   sequenceTemplateRoutes(router, deps);
   // GET /workforce/counting before GET /workforce/:projectId.
   workforceRoutes(router, deps);
+  costsRoutes(router, deps);
   return router;
 }

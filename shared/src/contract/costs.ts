@@ -141,6 +141,12 @@ export interface FinanceAnswer {
 }
 
 export type ProductivityColour = "neutral" | "warning" | "good";
+/** The colour's text (screens and exports never carry a meaning by colour alone). */
+export const PRODUCTIVITY_COLOUR_LABELS: Record<ProductivityColour, string> = {
+  neutral: "Sans écart",
+  warning: "Moins productif",
+  good: "Plus productif",
+};
 
 /**
  * The colour of a current ratio against the referent one (spec 001 section 4): equal or missing ratios are

@@ -1,0 +1,145 @@
+import type Router from "@koa/router";
+import {
+  HOURS_PER_DAY,
+  financeQuery,
+  productivityParams,
+  productivityQuery,
+  supplyQuery,
+  type FinanceAnswer,
+  type FinanceQuery,
+  type ProductivityAnswer,
+  type ProductivityOrder,
+  type ProductivityQuery,
+  type SupplyAnswer,
+} from "@jalon/shared";
+import type { AppDeps, AuthUser } from "../../context.js";
+import type { Db } from "../../db/knex.js";
+import { exportFileName, sendFile, XLSX_MIME } from "../../exports/xlsx.js";
+import type { AppState } from "../../http/auth.js";
+import { route } from "../../http/route.js";
+import { todayInParis } from "../../planning/progress.js";
+import { productivityXlsx } from "./costs.export.js";
+import { COSTS_ROLES, comparedVersions, costsScope, referentVersionId, versionOfProject } from "./costs.policy.js";
+import { financeWeeks, presentSupply, productivityRows } from "./costs.presenter.js";
+import {
+  hoursByMacroZone,
+  plannedWeeks,
+  realizedWeeks,
+  resolveFilters,
+  supplyRows,
+  valuesByMacroZone,
+} from "./costs.schema.js";
+
+/**
+ * Cost monitoring (issue 19; rules in shared/src/contract/costs.ts): supply, finance and productivity, each a
+ * few set-based aggregates over the version's order lines, tasks and countings. Managers of the project only.
+ */
+
+/** The finance series of a version (exported for bench/server/costs.ts). */
+export async function computeFinance(db: Db, user: AuthUser, q: FinanceQuery): Promise<FinanceAnswer> {
+  const scope = await costsScope(db, user, q.projectId, q.versionId);
+  const versionList = await comparedVersions(db, scope, q.versionIds);
+  const filters = await resolveFilters(db, scope.versionId, q);
+  const ids = versionList.map((v) => v.id);
+  // Countings are made on the signed version (spec 000): they say what was done on site, whichever plan is read.
+  const countingVersion = scope.project.signed_version_id ?? scope.versionId;
+  const [planned, realized, referent] = await Promise.all([
+    plannedWeeks(db, ids, filters),
+    realizedWeeks(db, scope.versionId, countingVersion, filters),
+    referentVersionId(db, scope.projectId),
+  ]);
+  const weeks = financeWeeks(ids, planned, realized);
+  const last = weeks[weeks.length - 1];
+  return {
+    projectId: scope.projectId,
+    versionId: scope.versionId,
+    referentVersionId: referent,
+    versionList,
+    weeks,
+    totals: { planned: last?.planned_accumulated ?? 0, realized: last?.realized_accumulated ?? 0 },
+  };
+}
+
+/** The productivity table of a version against its referent (exported for bench/server/costs.ts). */
+export async function computeProductivity(
+  db: Db,
+  user: AuthUser,
+  orderBy: ProductivityOrder,
+  q: ProductivityQuery,
+): Promise<ProductivityAnswer> {
+  const scope = await costsScope(db, user, q.projectId, q.versionId);
+  const referent =
+    q.referentVersionId !== undefined
+      ? await versionOfProject(db, scope.projectId, q.referentVersionId)
+      : await referentVersionId(db, scope.projectId);
+  const filters = await resolveFilters(db, scope.versionId, q);
+  const ids = referent === null || referent === scope.versionId ? [scope.versionId] : [scope.versionId, referent];
+  const [hours, values] = await Promise.all([
+    hoursByMacroZone(db, ids, filters, HOURS_PER_DAY),
+    valuesByMacroZone(db, ids, filters),
+  ]);
+  const data = productivityRows(orderBy, scope.versionId, referent, hours, values);
+  return {
+    orderBy,
+    projectId: scope.projectId,
+    versionId: scope.versionId,
+    referentVersionId: referent,
+    data,
+    count: data.length,
+  };
+}
+
+export function costsRoutes(router: Router<AppState>, deps: AppDeps): void {
+  /** GET /costs/supply: the version's supply lines, late orders flagged at the date (today by default). */
+  route(router, deps, {
+    method: "get",
+    path: "/costs/supply",
+    roles: COSTS_ROLES,
+    query: supplyQuery,
+    handler: async ({ db, user, query }): Promise<SupplyAnswer> => {
+      const scope = await costsScope(db, user, query.projectId, query.versionId);
+      const date = query.date ?? todayInParis();
+      const data = (await supplyRows(db, scope.versionId)).map((r) => presentSupply(r, date));
+      return { projectId: scope.projectId, versionId: scope.versionId, date, data, count: data.length };
+    },
+  });
+
+  /** GET /costs/finance: weekly planned and realized amounts against the compared versions. */
+  route(router, deps, {
+    method: "get",
+    path: "/costs/finance",
+    roles: COSTS_ROLES,
+    query: financeQuery,
+    handler: ({ db, user, query }) => computeFinance(db, user, query),
+  });
+
+  /** GET /costs/productivity/{orderBy}/export: the table as .xlsx. */
+  route(router, deps, {
+    method: "get",
+    path: "/costs/productivity/:orderBy/export",
+    roles: COSTS_ROLES,
+    params: productivityParams,
+    query: productivityQuery,
+    handler: async ({ db, user, params, query, ctx }) => {
+      const answer = await computeProductivity(db, user, params.orderBy, query);
+      const project = await db("projects").where({ id: answer.projectId }).first("name");
+      const prefix = params.orderBy === "quantity" ? "Productivite_quantite" : "Productivite_prix";
+      sendFile(
+        ctx,
+        await productivityXlsx(answer),
+        exportFileName(prefix, String(project?.name ?? ""), "xlsx"),
+        XLSX_MIME,
+      );
+    },
+  });
+
+  /** GET /costs/productivity/{orderBy}: by quantity (unit of work) or by price. */
+  route(router, deps, {
+    method: "get",
+    path: "/costs/productivity/:orderBy",
+    roles: COSTS_ROLES,
+    params: productivityParams,
+    query: productivityQuery,
+    handler: ({ db, user, params, query }) => computeProductivity(db, user, params.orderBy, query),
+  });
+}

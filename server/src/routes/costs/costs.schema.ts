@@ -1,0 +1,264 @@
+import type { CostFilters } from "@jalon/shared";
+import type { Db } from "../../db/knex.js";
+
+/**
+ * The SQL of the cost monitoring (rules in shared/src/contract/costs.ts): set-based aggregates, one statement
+ * per answer part, never a query per week, task or line. Filter ids name rows of the requested version; they are
+ * turned into tracking ids once, so the same statement filters every compared version (each owns its copies).
+ */
+
+/** Filters as tracking-id lists (null: no filter; an empty selection matches nothing). */
+export interface TrackedFilters {
+  macro: number[] | null;
+  zone: number[] | null;
+  tag: number[] | null;
+  type: string | null;
+}
+
+const NOTHING = [0];
+const list = (ids: number[]) => ids.map(() => "?").join(",");
+
+async function trackingIds(db: Db, table: string, versionId: number, ids: number[] | undefined) {
+  if (!ids?.length) return null;
+  const rows = (await db(table).where("version_id", versionId).whereIn("id", ids).select("tracking_id")) as {
+    tracking_id: number;
+  }[];
+  return rows.length > 0 ? rows.map((r) => r.tracking_id) : NOTHING;
+}
+
+/** The zones asked for and every zone under them, as tracking ids. */
+async function zoneTrackingIds(db: Db, versionId: number, ids: number[] | undefined) {
+  if (!ids?.length) return null;
+  const res = await db.raw<{ rows: { tracking_id: number }[] }>(
+    `with recursive z as (
+       select id, tracking_id from zones where version_id = ? and id in (${list(ids)})
+       union
+       select c.id, c.tracking_id from zones c join z on c.parent_id = z.id
+     ) select distinct tracking_id from z`,
+    [versionId, ...ids],
+  );
+  return res.rows.length > 0 ? res.rows.map((r) => r.tracking_id) : NOTHING;
+}
+
+export async function resolveFilters(db: Db, versionId: number, f: CostFilters): Promise<TrackedFilters> {
+  const [macro, zone, tag] = await Promise.all([
+    trackingIds(db, "macro_tasks", versionId, f.macroTaskIds),
+    zoneTrackingIds(db, versionId, f.zoneIds),
+    trackingIds(db, "tags", versionId, f.tagIds),
+  ]);
+  return { macro, zone, tag, type: f.orderLineType ?? null };
+}
+
+type Binding = string | number;
+type Where = { sql: string; bindings: Binding[] };
+
+/**
+ * Conditions on order-line tasks (aliases olt, ol, e its task, m its macro-task, z its zone), or on tasks (no ol
+ * nor olt: `task` true).
+ */
+function where(f: TrackedFilters, task: boolean): Where {
+  const parts: string[] = [];
+  const bindings: Binding[] = [];
+  if (f.type && !task) {
+    parts.push("ol.type = ?");
+    bindings.push(f.type);
+  }
+  if (f.macro) {
+    parts.push(`m.tracking_id in (${list(f.macro)})`);
+    bindings.push(...f.macro);
+  }
+  if (f.zone) {
+    parts.push(`z.tracking_id in (${list(f.zone)})`);
+    bindings.push(...f.zone);
+  }
+  if (f.tag) {
+    const event = task ? "e.id" : "olt.event_id";
+    parts.push(
+      `(exists (select 1 from macro_task_tags x join tags g on g.id = x.tag_id
+                 where x.macro_task_id = m.id and g.tracking_id in (${list(f.tag)}))
+        or exists (select 1 from event_tags x join tags g on g.id = x.tag_id
+                    where x.event_id = ${event} and g.tracking_id in (${list(f.tag)})))`,
+    );
+    bindings.push(...f.tag, ...f.tag);
+  }
+  return { sql: parts.map((p) => ` and ${p}`).join(""), bindings };
+}
+
+/** The order-line tasks of some versions with their amount, task, macro-task and zone (FROM ... WHERE). */
+function lineTasks(versionIds: number[], f: TrackedFilters): Where {
+  const w = where(f, false);
+  return {
+    sql: `from order_line_tasks olt
+          join order_lines ol on ol.id = olt.order_line_id
+          left join events e on e.id = olt.event_id
+          left join macro_tasks m on m.id = coalesce(ol.macro_task_id, e.macro_task_id)
+          left join zones z on z.id = coalesce(olt.zone_id, e.zone_id)
+         where olt.version_id in (${list(versionIds)})${w.sql}`,
+    bindings: [...versionIds, ...w.bindings],
+  };
+}
+
+const AMOUNT = "coalesce(olt.price, ol.price, 0) * coalesce(olt.quantity, 0)";
+/** The Monday of a date column (ISO weeks; no time zone involved: the columns are calendar days). */
+const monday = (col: string) => `(${col} - (extract(isodow from ${col})::int - 1))`;
+
+/**
+ * Planned amounts per version and week: each task's order-line amount spread over its working days (Monday to
+ * Friday) in each week it spans; a task entirely on a week-end puts it all in its first week.
+ */
+export async function plannedWeeks(
+  db: Db,
+  versionIds: number[],
+  f: TrackedFilters,
+): Promise<{ version_id: number; week: string; planned: number }[]> {
+  const from = lineTasks(versionIds, f);
+  const res = await db.raw<{ rows: { version_id: number; week: string; planned: number }[] }>(
+    `with a as (
+       select olt.version_id, olt.event_id, e.start_date s, coalesce(e.end_date, e.start_date) f, sum(${AMOUNT}) amount
+       ${from.sql} and e.start_date is not null
+       group by olt.version_id, olt.event_id, e.start_date, e.end_date
+     ), w as (
+       select a.version_id, a.event_id, a.amount, wk,
+              greatest(0, least(a.f, wk + 4) - greatest(a.s, wk) + 1) d
+         from a cross join lateral (
+           select ${monday("a.s")} + 7 * k as wk
+             from generate_series(0, (${monday("a.f")} - ${monday("a.s")}) / 7) k
+         ) ks
+     ), t as (
+       select w.*, sum(d) over (partition by event_id) tot, min(wk) over (partition by event_id) first from w
+     )
+     select version_id, wk::text as week,
+            sum(amount * case when tot > 0 then d::float8 / tot when wk = first then 1 else 0 end)::float8 as planned
+       from t group by version_id, wk`,
+    from.bindings,
+  );
+  return res.rows;
+}
+
+/**
+ * Realized amounts per week: every counting of `countingVersionId` adds the order-line amount of its task in
+ * `versionId` (matched by tracking id) times its increase over the task's previous counting.
+ */
+export async function realizedWeeks(
+  db: Db,
+  versionId: number,
+  countingVersionId: number,
+  f: TrackedFilters,
+): Promise<{ week: string; realized: number }[]> {
+  const from = lineTasks([versionId], f);
+  const res = await db.raw<{ rows: { week: string; realized: number }[] }>(
+    `with a as (
+       select e.tracking_id, sum(${AMOUNT}) amount ${from.sql} and olt.event_id is not null group by e.tracking_id
+     ), c as (
+       select ce.tracking_id, c.counting_date,
+              c.percentage - coalesce(lag(c.percentage) over (partition by c.event_id order by c.counting_date, c.id), 0) inc
+         from countings c join events ce on ce.id = c.event_id
+        where c.version_id = ?
+     )
+     select ${monday("c.counting_date")}::text as week, sum(a.amount * c.inc / 100)::float8 as realized
+       from c join a on a.tracking_id = c.tracking_id
+      group by 1`,
+    [...from.bindings, countingVersionId],
+  );
+  return res.rows;
+}
+
+export interface HoursRow {
+  version_id: number;
+  mt: number;
+  zt: number | null;
+  macro_id: number;
+  macro_name: string;
+  zone_id: number | null;
+  zone_name: string | null;
+  hours: number;
+}
+
+/** Task hours (days x people x hours a day) per version, macro-task and zone (by tracking ids). */
+export async function hoursByMacroZone(
+  db: Db,
+  versionIds: number[],
+  f: TrackedFilters,
+  hoursPerDay: number,
+): Promise<HoursRow[]> {
+  const w = where(f, true);
+  const res = await db.raw<{ rows: HoursRow[] }>(
+    `select e.version_id, m.tracking_id mt, z.tracking_id zt, m.id macro_id, m.name macro_name,
+            z.id zone_id, z.name zone_name,
+            (sum(e.number_of_days * e.number_of_people) * ?)::float8 hours
+       from events e
+       join macro_tasks m on m.id = e.macro_task_id
+       left join zones z on z.id = e.zone_id
+      where e.version_id in (${list(versionIds)}) and e.type = 'task'${w.sql}
+      group by e.version_id, m.tracking_id, z.tracking_id, m.id, m.name, z.id, z.name`,
+    [hoursPerDay, ...versionIds, ...w.bindings],
+  );
+  return res.rows;
+}
+
+export interface ValueRow extends Omit<HoursRow, "hours"> {
+  unit: string | null;
+  quantity: number;
+  amount: number;
+}
+
+/** Order-line quantities (per unit) and amounts per version, macro-task and zone. */
+export async function valuesByMacroZone(db: Db, versionIds: number[], f: TrackedFilters): Promise<ValueRow[]> {
+  const from = lineTasks(versionIds, f);
+  const res = await db.raw<{ rows: ValueRow[] }>(
+    `select olt.version_id, m.tracking_id mt, z.tracking_id zt, m.id macro_id, m.name macro_name,
+            z.id zone_id, z.name zone_name, ol.unit,
+            sum(coalesce(olt.quantity, 0))::float8 quantity, sum(${AMOUNT})::float8 amount
+       ${from.sql} and m.id is not null
+      group by olt.version_id, m.tracking_id, z.tracking_id, m.id, m.name, z.id, z.name, ol.unit`,
+    from.bindings,
+  );
+  return res.rows;
+}
+
+export interface SupplyDbRow {
+  id: number;
+  order_line_id: number;
+  label: string;
+  unit: string | null;
+  family: string | null;
+  macro_id: number | null;
+  macro_name: string | null;
+  zone_id: number | null;
+  zone_name: string | null;
+  event_id: number | null;
+  event_name: string | null;
+  quantity: number | null;
+  amount: number;
+  price_supply: number | null;
+  is_ordered: boolean;
+  start_date: string | null;
+}
+
+/**
+ * The supply order-line tasks of a version. Start date: the linked task's start, else the first start of the
+ * macro-task's tasks in the line's zone (any zone when it has none), else the line's own date.
+ */
+export async function supplyRows(db: Db, versionId: number): Promise<SupplyDbRow[]> {
+  const res = await db.raw<{ rows: SupplyDbRow[] }>(
+    `select olt.id, ol.id order_line_id, ol.label, ol.unit, fa.name family, m.id macro_id, m.name macro_name,
+            z.id zone_id, z.name zone_name, e.id event_id, e.name event_name,
+            olt.quantity::float8 quantity, (${AMOUNT})::float8 amount, olt.price_supply::float8 price_supply,
+            olt.is_ordered, coalesce(e.start_date, first.s, olt.start_date)::text start_date
+       from order_line_tasks olt
+       join order_lines ol on ol.id = olt.order_line_id
+       left join families fa on fa.id = ol.family_id
+       left join events e on e.id = olt.event_id
+       left join macro_tasks m on m.id = coalesce(ol.macro_task_id, e.macro_task_id)
+       left join zones z on z.id = coalesce(olt.zone_id, e.zone_id)
+       left join lateral (
+         select min(x.start_date) s from events x
+          where olt.event_id is null and x.macro_task_id = m.id and x.type = 'task'
+            and (olt.zone_id is null or x.zone_id = olt.zone_id)
+       ) first on true
+      where olt.version_id = ? and ol.type = 'supply'
+      order by 16 nulls last, ol.label, olt.id`,
+    [versionId],
+  );
+  return res.rows;
+}
