@@ -41,7 +41,14 @@ export function OrderLineFields({
         required
         validationMessage={error("labelRequired", t("orderLines.fields.labelRequired"))}
       >
-        <Input value={value.label} maxLength={TEXT_MAX_LENGTH} onChange={(_, d) => set("label", d.value)} />
+        {/* Checked by the form with its own message, not by the browser's bubble. */}
+        <Input
+          required={false}
+          aria-required
+          value={value.label}
+          maxLength={TEXT_MAX_LENGTH}
+          onChange={(_, d) => set("label", d.value)}
+        />
       </Field>
       <Field label={t("orderLines.fields.type")} required>
         <Select value={value.type} onChange={(_, d) => set("type", d.value as OrderLineDraft["type"])}>

@@ -101,6 +101,15 @@ export function OrderLineImportPanel({
     }
   };
 
+  // Each wrong cell with its row and column (the server's message already names the first one).
+  const problemLines = (refusal?.problems ?? []).map((p) =>
+    p.row !== null && p.column !== null
+      ? t("orderLines.import.problem", { row: p.row, column: p.column, message: p.message })
+      : p.row !== null
+        ? t("orderLines.import.problemRow", { row: p.row, message: p.message })
+        : p.message,
+  );
+
   const columns: DataTableColumn<OrderLineImport>[] = [
     { id: "fileName", header: t("orderLines.history.fileName") },
     {
@@ -180,17 +189,11 @@ export function OrderLineImportPanel({
         <MessageBar intent="error" layout="multiline" data-testid="order-line-import-refusal">
           <MessageBarBody>
             <MessageBarTitle>{t("orderLines.import.errorTitle")}</MessageBarTitle>
-            {refusal.message}
-            {refusal.problems.length > 0 ? (
+            {problemLines.includes(refusal.message) ? null : refusal.message}
+            {problemLines.length > 0 ? (
               <ul className={styles.problems}>
-                {refusal.problems.map((p, i) => (
-                  <li key={i}>
-                    {p.row !== null && p.column !== null
-                      ? t("orderLines.import.problem", { row: p.row, column: p.column, message: p.message })
-                      : p.row !== null
-                        ? t("orderLines.import.problemRow", { row: p.row, message: p.message })
-                        : p.message}
-                  </li>
+                {problemLines.map((text, i) => (
+                  <li key={i}>{text}</li>
                 ))}
               </ul>
             ) : null}
