@@ -3,6 +3,7 @@ import { formatDay, NO_DAY, type Plan, type Schedule } from "@jalon/engine";
 import type { GraphColumns } from "@jalon/shared/planning";
 import type { VersionGraph } from "./versionGraph.js";
 import { noteWriteSummary } from "../realtime/writeSummary.js";
+import { rederiveQualityDueDates } from "../commands/qualityControlDueDates.js";
 
 /**
  * Persists what a planning write changed, set-based (one statement per table, rows passed as one JSON
@@ -175,6 +176,16 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     ]);
     for (const r of updated.rows) revisionOf.set(r.id, r.revision);
   }
+  // Quality controls of re-dated tasks (and of tasks whose fields changed: their delays) follow them.
+  const qualityEventIds = [...rows.map((r) => r.id), ...(w.extraHistory ?? []).map((h) => h.eventId)];
+  if (qualityEventIds.length > 0)
+    await rederiveQualityDueDates(trx, {
+      versionId: w.versionId,
+      projectId: w.projectId,
+      userId: w.userId,
+      eventIds: qualityEventIds,
+      plan,
+    });
   w.onStage?.("events");
   if (linkRows.length > 0) {
     await trx.raw(

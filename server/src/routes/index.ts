@@ -35,6 +35,8 @@ import { countingRoutes } from "./counting/counting.routes.js";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.js";
 import { costsRoutes } from "./costs/costs.routes.js";
 import { roadblockRoutes } from "./roadblock/roadblock.routes.js";
+import { qualityControlRoutes } from "./qualityControl/qualityControl.routes.js";
+import { qualityControlTemplateRoutes } from "./qualityControlTemplate/qualityControlTemplate.routes.js";
 
 /** Every API route under /api. Static paths are registered before parameterised ones in each group. */
 export function apiRouter(deps: AppDeps): Router<AppState> {
@@ -64,6 +66,8 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   shiftHistoryRoutes(router, deps);
   holidayRoutes(router, deps);
   roadblockRoutes(router, deps);
+  qualityControlRoutes(router, deps);
+  qualityControlTemplateRoutes(router, deps);
   tagRoutes(router, deps);
   categoryRoutes(router, deps);
   phaseRoutes(router, deps);

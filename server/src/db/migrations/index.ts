@@ -14,6 +14,7 @@ import * as m012 from "./012_templates.js";
 import * as m013 from "./013_template_tags.js";
 import * as m014 from "./014_instantiation.js";
 import * as m015 from "./015_counting_client_key.js";
+import * as m017 from "./017_quality_control.js";
 import * as m018 from "./018_roadblocks.js";
 
 interface Migration {
@@ -38,6 +39,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["013_template_tags", m013],
   ["014_instantiation", m014],
   ["015_counting_client_key", m015],
+  ["017_quality_control", m017],
   ["018_roadblocks", m018],
 ];
 
