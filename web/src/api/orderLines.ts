@@ -76,11 +76,15 @@ export const orderLineTasksApi = {
     request<ListResponse<OrderLineTask> | OrderLineTask[]>("GET", "/order-line-task/all", {
       query: { projectId, versionId, eventIds: eventIds.join(",") },
     }).then((r) => (Array.isArray(r) ? r : r.data)),
-  /** GET /order-line-task: the version's order-line tasks (the tab's choice of a task to link). */
-  ofVersion: (projectId: number, versionId: number) =>
+  /** GET /order-line-task: the version's order-line tasks planned on no task (the tab's choice of one to link). */
+  unlinked: (projectId: number, versionId: number) =>
     request<ListResponse<OrderLineTask>>("GET", "/order-line-task", {
       query: {
-        filter: [filter("projectId", "$eq", projectId), filter("versionId", "$eq", versionId)],
+        filter: [
+          filter("projectId", "$eq", projectId),
+          filter("versionId", "$eq", versionId),
+          filter("eventId", "isnull"),
+        ],
         limit: LIST_LIMIT,
       },
     }).then((r) => r.data),

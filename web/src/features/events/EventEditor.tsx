@@ -35,6 +35,8 @@ import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { HistoryTab } from "./HistoryTab";
 import { CountingTab } from "../countings/CountingTab";
+import { QualityTab } from "../quality/QualityTab";
+import { OrderLinesTab } from "../orderLines/OrderLinesTab";
 import { EventPicker } from "./EventPicker";
 import { LinksTab, rowOfEvent } from "./LinksTab";
 import { ColorField } from "../../components/Color";
@@ -81,7 +83,7 @@ const useStyles = makeStyles({
   switches: { display: "flex", gap: tokens.spacingHorizontalXL, flexWrap: "wrap" },
 });
 
-type TabValue = "general" | "links" | "history" | "lock" | "counting" | SequenceTab;
+type TabValue = "general" | "orderLines" | "links" | "history" | "lock" | "counting" | "quality" | SequenceTab;
 
 export interface EventEditorProps {
   kind: PlannedEventType;
@@ -442,18 +444,32 @@ function EventForm({
       ) : null}
       <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabValue)}>
         <Tab value="general">{t("event.tabs.general")}</Tab>
+        {id !== null && kind === "task" ? <Tab value="orderLines">{t("orderLines.tab.title")}</Tab> : null}
         <Tab value="links">{t("event.tabs.links")}</Tab>
         {id !== null ? <Tab value="history">{t("event.tabs.history")}</Tab> : null}
         <Tab value="lock">{t("event.tabs.lock")}</Tab>
         {id !== null && kind === "task" ? <Tab value="counting">{t("event.tabs.counting")}</Tab> : null}
+        {id !== null && kind === "task" ? <Tab value="quality">{t("quality.tab.title")}</Tab> : null}
         {sequenceTabs.map((st) => (
           <Tab key={st} value={st}>
             {t(`eventTabs.${st}`)}
           </Tab>
         ))}
       </TabList>
-      <div role="tabpanel" aria-label={isSequenceTab(tab) ? t(`eventTabs.${tab}`) : t(`event.tabs.${tab}`)}>
+      <div
+        role="tabpanel"
+        aria-label={
+          tab === "orderLines"
+            ? t("orderLines.tab.title")
+            : isSequenceTab(tab)
+              ? t(`eventTabs.${tab}`)
+              : t(tab === "quality" ? "quality.tab.title" : `event.tabs.${tab}`)
+        }
+      >
         {tab === "general" ? general : null}
+        {tab === "orderLines" && event ? (
+          <OrderLinesTab projectId={projectId} versionId={versionId} event={event} />
+        ) : null}
         {tab === "links" ? (
           <LinksTab
             values={values}
@@ -468,6 +484,7 @@ function EventForm({
         {tab === "history" && id !== null ? <HistoryTab eventId={id} /> : null}
         {tab === "lock" ? lock : null}
         {tab === "counting" && event ? <CountingTab projectId={projectId} event={event} /> : null}
+        {tab === "quality" && event ? <QualityTab projectId={projectId} versionId={versionId} event={event} /> : null}
         {isSequenceTab(tab) && event && sequenceInfo.data && sequenceTabs.includes(tab) ? (
           <SequenceTabPanel
             tab={tab}

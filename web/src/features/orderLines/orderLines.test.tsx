@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { OrderLine, OrderLineImport, OrderLineTask } from "@jalon/shared";
 import { Providers } from "../../app/App";
 import { routes } from "../../app/routeTable";
-import { makeProject, mockApi, selectProject, signIn, users } from "../../test/render";
+import { makeProject, mockApi, selectProject, signIn, users, type Handler } from "../../test/render";
 import { formatAmount, formatQuantity, parseNumber } from "./format";
 import { EMPTY_ORDER_LINE, createBody, draftOf, updateBody, validateOrderLine } from "./orderLineForm";
 import { importRefusal } from "./importProblems";
@@ -335,7 +335,7 @@ describe("/dashboard/order-line/{id}", () => {
     const { calls } = mockApi({
       ...references,
       "GET /api/order-line/21": line({ orderLineTasks: tasks }),
-      "PATCH /api/order-line/21": ({ body }) => line({ ...(body as object), orderLineTasks: tasks }),
+      "PATCH /api/order-line/21": (({ body }) => line({ ...(body as object), orderLineTasks: tasks })) as Handler,
     });
     renderAt("/dashboard/order-line/21");
     expect(

@@ -141,6 +141,7 @@ export const orderLines = {
       deleted: "Import supprimé.",
     },
     tab: {
+      title: "Lignes de commande",
       label: "Lignes de commande de la tâche",
       empty: "Aucune ligne de commande n'est liée à cette tâche.",
       line: "Ligne de commande",
@@ -152,6 +153,8 @@ export const orderLines = {
       unlink: "Délier {{label}}",
       unlinked: "Tâche par zone déliée.",
       choose: "Lier {{label}} ({{zone}})",
+      chooseShort: "Lier",
+      hint: "Les tâches par zone de lignes de commande planifiées sur « {{name}} ».",
     },
   },
 };
