@@ -10,6 +10,7 @@ import QualityItemPage from "./QualityItemPage";
 import QualityCalendarPage from "./QualityCalendarPage";
 import { parseDelay } from "./QualityTemplatesPage";
 import { qualityErrorText } from "./qualityError";
+import { QualityTab } from "./QualityTab";
 import { ApiError } from "../../api/http";
 
 const list = <T,>(data: T[]) => ({ data, count: data.length, total: data.length });
@@ -203,5 +204,53 @@ describe("quality calendar", () => {
     await userEvent.keyboard("{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}");
     expect(await screen.findByRole("heading", { name: "Échéances du 24/11/2026" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Supports réceptionnés" })).toBeInTheDocument();
+  });
+});
+
+describe("the task modal's prerequisites and finishes tab", () => {
+  it("lists the task's controls by type, adds a prerequisite on the task and changes a status in place", async () => {
+    let rows: QualityControl[] = [control(5, "Finition peinture", { type: "finishes", eventId: 40 })];
+    const { calls } = mockApi({
+      "GET /api/quality-control": () => list(rows),
+      "POST /api/event-affix": ({ body }: { body: { name: string } }) => {
+        const created = control(6, body.name, { eventId: 40 });
+        rows = [...rows, created];
+        return { status: 201, body: created };
+      },
+      "PATCH /api/quality-control/6": ({ body }: { body: object }) => {
+        rows = [rows[0], { ...rows[1], ...body, indicator: "green" }];
+        return { status: 200, body: rows[1] };
+      },
+    });
+    selectProject(makeProject({ id: 7, currentVersionId: 11 }));
+    render(
+      <Providers>
+        <RouterProvider
+          router={createMemoryRouter(
+            [{ path: "/", element: <QualityTab projectId={7} versionId={11} event={{ id: 40, name: "Cloisons" }} /> }],
+            { initialEntries: ["/"] },
+          )}
+        />
+      </Providers>,
+    );
+    expect(await screen.findByText("Finition peinture")).toBeInTheDocument();
+    expect(screen.getByText("Aucun prérequis.")).toBeInTheDocument();
+    expect(calls[0].query.getAll("filter")).toContain("eventId||$eq||40");
+    await userEvent.type(screen.getByRole("textbox", { name: "Nom du contrôle" }), "Plans validés");
+    await userEvent.click(screen.getByRole("button", { name: "Ajouter un prérequis" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      projectId: 7,
+      versionId: 11,
+      eventId: 40,
+      type: "prerequisites",
+      name: "Plans validés",
+      delay: 0,
+    });
+    const status = await screen.findByRole("combobox", { name: "Statut de Plans validés" });
+    await userEvent.selectOptions(status, "compliant");
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ status: "compliant" });
+    expect(await screen.findByRole("img", { name: "Vert : conforme, sans retard" })).toBeInTheDocument();
   });
 });
