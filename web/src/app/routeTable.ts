@@ -47,6 +47,8 @@ const SpecialitiesPage = lazy(() => import("../features/specialities/Specialitie
 const SpecialityEditPage = lazy(() => import("../features/specialities/SpecialityEditPage"));
 const HolidaysPage = lazy(() => import("../features/holidays/HolidaysPage"));
 const HolidayEditPage = lazy(() => import("../features/holidays/HolidayEditPage"));
+const RoadblocksPage = lazy(() => import("../features/roadblocks/RoadblocksPage"));
+const RoadblockEditPage = lazy(() => import("../features/roadblocks/RoadblockEditPage"));
 const TagsPage = lazy(() => import("../features/tags/TagsPage"));
 const TagPage = lazy(() => import("../features/tags/TagPage"));
 const TagCategoriesPage = lazy(() => import("../features/tags/TagCategoriesPage"));
@@ -198,8 +200,8 @@ export const routes: AppRoute[] = [
     ...p,
     screen: QualityTemplatesPage,
   }),
-  r("/dashboard/roadblocks", "manager", "pages.roadblocks", p),
-  r("/dashboard/roadblock/:roadblockId", "manager", "pages.roadblock", p),
+  r("/dashboard/roadblocks", "manager", "pages.roadblocks", { ...p, screen: RoadblocksPage }),
+  r("/dashboard/roadblock/:roadblockId", "manager", "pages.roadblock", { ...p, screen: RoadblockEditPage }),
   r("/dashboard/holidays", "manager", "pages.holidays", { ...p, screen: HolidaysPage }),
   r("/dashboard/holiday/:holidayId/:type", "manager", "pages.holiday", { ...p, screen: HolidayEditPage }),
   r("/dashboard/financial-monitoring", "manager", "pages.financialMonitoring", p),
