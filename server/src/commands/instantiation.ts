@@ -24,6 +24,7 @@ import {
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import { engine } from "../planning/engineErrors.js";
 import { persistScheduleWrite } from "../planning/persist.js";
+import { instantiateQualityControls } from "./qualityControlTemplateWrite.js";
 import { readVersionGraph, versionGraph, type VersionGraph } from "../planning/versionGraph.js";
 import { noteWriteSummary } from "../realtime/writeSummary.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
@@ -819,6 +820,12 @@ async function layAndWrite(trx: Knex.Transaction, vg: VersionGraph, a: LayArgs):
     );
     events = await trainEvents(trx, configId);
   }
+  // The quality-control templates delivered to the template give the new tasks their controls.
+  await instantiateQualityControls(
+    trx,
+    { projectId: a.projectId, versionId: a.versionId, userId: a.userId },
+    fresh.map((i) => idOf[i]),
+  );
   const answer: InstantiationAnswer = {
     id: trainId,
     instantiationConfigId: configId,

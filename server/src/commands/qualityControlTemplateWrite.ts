@@ -225,7 +225,7 @@ export async function instantiateQualityControls(
   if (eventIds.length === 0) return [];
   const inserted = await trx.raw<{ rows: { id: number; template_id: number }[] }>(
     `with fresh as (
-       select e.id, e.event_template_pro_id, e.sequence_id, e.prerequisites_document_name, e.finishes_document_name
+       select e.id, e.type, e.event_template_pro_id, e.sequence_id, e.prerequisites_document_name, e.finishes_document_name
          from events e where e.version_id = ? and e.id ${IN_IDS}
      ),
      wanted as (
@@ -239,7 +239,7 @@ export async function instantiateQualityControls(
          from sequences s
          join quality_control_template_deliverables d on d.sequence_template_pro_id = s.sequence_template_pro_id
          join quality_control_templates t on t.id = d.quality_control_template_id and t.project_id = ?
-        where s.id in (select sequence_id from fresh where sequence_id is not null)
+        where s.id in (select sequence_id from fresh where sequence_id is not null and type = 'task')
           and not exists (select 1 from quality_controls q where q.sequence_id = s.id and q.type = t.type and lower(q.name) = lower(t.name))
      ),
      kept as (
