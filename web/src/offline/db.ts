@@ -1,6 +1,7 @@
 // The browser's own store of countings made without network (IndexedDB through Dexie). A row stays here until
 // the server has stored it (then it is removed) or refused it (then it is kept, with the refusal, until the user
-// removes it): nothing is dropped silently.
+// removes it): nothing is dropped silently. A macro-task's batch is stored as one row per counted task, so that
+// every screen shows each task's counting waiting; the new field is not indexed, the schema stays version 1.
 import { Dexie, type EntityTable } from "dexie";
 import type { CountingCreate } from "@jalon/shared";
 
@@ -22,6 +23,11 @@ export interface QueuedCounting {
   error: { code: string; message: string } | null;
   createdAt: string;
   attempts: number;
+  /**
+   * A line of a macro-task's batch (PATCH /macro-task/counting): the batch's lines are queued together, leave in
+   * one call (all or nothing, each with its own key) and are sent or refused together.
+   */
+  batch?: { id: string; macroTaskId: number };
 }
 
 export class OfflineDb extends Dexie {

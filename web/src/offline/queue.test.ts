@@ -1,9 +1,9 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Counting, CountingCreate } from "@jalon/shared";
+import type { Counting, CountingCreate, MacroTaskCounting } from "@jalon/shared";
 import { ApiError } from "../api/http";
 import { OfflineDb, setOfflineDb } from "./db";
-import { dismiss, enqueue, flush, queueSnapshot } from "./queue";
+import { dismiss, enqueue, enqueueBatch, flush, queueSnapshot } from "./queue";
 import { setSender, submitCounting, syncNow } from "./sync";
 import { makeUser, signIn } from "../test/render";
 
@@ -61,6 +61,47 @@ describe("offline countings queue", () => {
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2].startsWith("2:")).toBe(true);
+    expect(queueSnapshot().pending).toHaveLength(0);
+  });
+
+  it("sends a macro-task batch as one call in its place in the order, its lines with their own keys", async () => {
+    await enqueue(body(1), meta);
+    await enqueueBatch(
+      {
+        macroTaskId: 5,
+        countingDate: "2026-11-25",
+        countings: [
+          { eventId: 2, percentage: 40, name: "Cloisons R+1" },
+          { eventId: 3, percentage: 60, name: "Cloisons R+2" },
+        ],
+      },
+      meta,
+    );
+    await enqueue(body(4), meta);
+    expect(queueSnapshot().pending.map((r) => r.eventName)).toEqual([
+      "Cloisons",
+      "Cloisons R+1",
+      "Cloisons R+2",
+      "Cloisons",
+    ]);
+    const order: string[] = [];
+    const batches: MacroTaskCounting[] = [];
+    const result = await flush({
+      one: async (b) => {
+        order.push(`one ${b.eventId}`);
+        return answer(b);
+      },
+      batch: async (b) => {
+        order.push(`batch ${b.countings.map((c) => c.eventId).join("+")}`);
+        batches.push(b);
+        return { data: b.countings.map((c) => answer({ ...c, countingDate: b.countingDate })) };
+      },
+    });
+    expect(order).toEqual(["one 1", "batch 2+3", "one 4"]);
+    expect(batches[0]).toMatchObject({ macroTaskId: 5, countingDate: "2026-11-25" });
+    const keys = batches[0].countings.map((c) => c.clientKey);
+    expect(new Set(keys).size).toBe(2);
+    expect(result.sent.map((x) => x.counting.eventId)).toEqual([1, 2, 3, 4]);
     expect(queueSnapshot().pending).toHaveLength(0);
   });
 

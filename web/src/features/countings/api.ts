@@ -49,7 +49,8 @@ export const countingsApi = {
       },
     }).then((r) => (Array.isArray(r) ? r : r.data)),
   bulk: (body: CountingBulkUpdate) => request<unknown>("PATCH", "/counting/bulk", { body }),
-  macroTask: (body: MacroTaskCounting) => request<unknown>("PATCH", "/macro-task/counting", { body }),
+  macroTask: (body: MacroTaskCounting) =>
+    request<{ data: Counting[]; count: number }>("PATCH", "/macro-task/counting", { body }),
   /** GET /counting/progress: sequences and macro-tasks summed from their sub-events at the date. */
   progress: (q: {
     projectId: number;

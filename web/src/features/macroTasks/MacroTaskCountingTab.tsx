@@ -1,6 +1,7 @@
 // The macro-task's "Comptage" tab (spec 001: /dashboard/macro-task/{id}/counting): its global progression and
 // completed flag, then its tasks with their last counting; the percentages typed for one date are sent together
-// with PATCH /macro-task/counting (all or nothing; a refusal is shown with the catalogue's text).
+// with PATCH /macro-task/counting (all or nothing; a refusal is shown with the catalogue's text). They go through
+// the offline queue like a task's counting: without network they wait, shown per task, and leave together.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -18,12 +19,16 @@ import type { EventItem } from "../../api/events";
 import type { MacroTaskItem } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { toIsoDay } from "../../lib/dates";
-import { errorMessage, warnError } from "../../lib/errors";
+import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { submitMacroTaskCounting } from "../../offline/sync";
+import { useOfflineQueue } from "../../offline/useOfflineQueue";
 import { toast } from "../../store/toasts";
 import { countingsApi } from "../countings/api";
 import { taskColumns } from "../countings/columns";
 import { inRange, parsePercent, percent } from "../countings/format";
+import { OfflinePanel, PendingBadge } from "../countings/OfflinePanel";
+import { useSyncedCounter } from "../countings/CountingsPage";
 
 const useStyles = makeStyles({
   tab: {
@@ -34,6 +39,7 @@ const useStyles = makeStyles({
   },
   facts: { display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: tokens.spacingHorizontalL },
   input: { width: "7rem" },
+  name: { display: "flex", flexDirection: "column", rowGap: "2px" },
 });
 
 export function MacroTaskCountingTab({
@@ -52,9 +58,11 @@ export function MacroTaskCountingTab({
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const synced = useSyncedCounter();
+  const queue = useOfflineQueue(macroTask.projectId);
   const tasks = useAsync(
     () => countingsApi.tasks(versionId, [`macroTaskId||$eq||${macroTask.id}`]),
-    [versionId, macroTask.id, tick],
+    [versionId, macroTask.id, tick, synced],
   );
   useEffect(() => {
     if (tasks.error) warnError(tasks.error);
@@ -62,7 +70,7 @@ export function MacroTaskCountingTab({
   const rows = tasks.data?.data ?? [];
   const lines = rows
     .filter((e) => (typed[e.id] ?? "").trim() !== "")
-    .map((e) => ({ eventId: e.id, percentage: parsePercent(typed[e.id]) }));
+    .map((e) => ({ eventId: e.id, name: e.name, percentage: parsePercent(typed[e.id]) }));
   const invalid = lines.some((l) => l.percentage === null || !inRange(l.percentage));
 
   const save = async () => {
@@ -73,24 +81,40 @@ export function MacroTaskCountingTab({
     setBusy(true);
     setRefusal(null);
     try {
-      await countingsApi.macroTask({
-        macroTaskId: macroTask.id,
-        countingDate: day,
-        countings: lines.map((l) => ({ eventId: l.eventId, percentage: l.percentage as number })),
-      });
-      toast.success(t("countings.macro.saved", { count: lines.length }));
+      const outcome = await submitMacroTaskCounting(
+        {
+          macroTaskId: macroTask.id,
+          countingDate: day,
+          countings: lines.map((l) => ({ eventId: l.eventId, name: l.name, percentage: l.percentage as number })),
+        },
+        { projectId: macroTask.projectId },
+      );
+      if (outcome.status === "refused") {
+        setRefusal(t(`errors.${outcome.code}`, { defaultValue: outcome.message || t("errors.default") }));
+        return;
+      }
+      if (outcome.status === "sent") toast.success(t("countings.macro.saved", { count: lines.length }));
+      else toast.warning(t("countings.macro.queued", { count: lines.length }));
       setTyped({});
       setTick((n) => n + 1);
       onCounted();
-    } catch (e) {
-      setRefusal(errorMessage(e));
     } finally {
       setBusy(false);
     }
   };
 
   const columns: DataTableColumn<EventItem>[] = [
-    { id: "name", header: t("countings.task"), width: 240 },
+    {
+      id: "name",
+      header: t("countings.task"),
+      width: 240,
+      render: (e) => (
+        <span className={styles.name}>
+          {e.name}
+          <PendingBadge count={queue.pending.filter((r) => Number(r.body.eventId) === e.id).length} />
+        </span>
+      ),
+    },
     ...taskColumns(t),
     {
       id: "new",
@@ -122,6 +146,7 @@ export function MacroTaskCountingTab({
           </Badge>
         ) : null}
       </div>
+      <OfflinePanel projectId={macroTask.projectId} />
       <Field label={t("countings.date")}>
         <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
       </Field>

@@ -63,6 +63,8 @@ export const countings = {
       save_other: "Enregistrer {{count}} avancements",
       saved_one: "1 avancement enregistré.",
       saved_other: "{{count}} avancements enregistrés.",
+      queued_one: "Hors connexion : 1 avancement en attente de synchronisation.",
+      queued_other: "Hors connexion : {{count}} avancements en attente de synchronisation.",
     },
     summary: "Du {{start}} au {{end}}, {{people}} personne(s), {{days}} jour(s)",
     groups: {
