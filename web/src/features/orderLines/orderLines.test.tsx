@@ -10,6 +10,7 @@ import { makeProject, mockApi, selectProject, signIn, users, type Handler } from
 import { formatAmount, formatQuantity, parseNumber } from "./format";
 import { EMPTY_ORDER_LINE, createBody, draftOf, updateBody, validateOrderLine } from "./orderLineForm";
 import { importRefusal } from "./importProblems";
+import { OrderLinesTab } from "./OrderLinesTab";
 import { ApiError } from "../../api/http";
 
 // The order-line screens on their real paths (the route table's screens), project 7 / version 11 selected.
@@ -400,5 +401,64 @@ describe("/dashboard/order-line/{id}", () => {
     await user.click(screen.getByRole("button", { name: /Supprimer la sélection/ }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(calls.find((c) => c.method === "DELETE")?.body).toEqual({ ids: [61] }));
+  });
+});
+
+describe("the task modal's order-lines tab", () => {
+  it("lists the order-line tasks planned on the task, links a free one and unlinks one", async () => {
+    const user = userEvent.setup();
+    signIn(users.manager);
+    const linked = task({
+      id: 62,
+      eventId: 91,
+      event: { id: 91, name: "Cloisons R+2", startDate: "2026-12-01", endDate: "2026-12-04" },
+      linkedTo: "event",
+      zone: { id: 32, name: "Bâtiment A / R+2" },
+    });
+    const { calls } = mockApi({
+      "GET /api/order-line-task/all": listOf([linked]),
+      "GET /api/order-line-task": listOf([task({ orderLine: { ...task().orderLine, label: "Enduit" } })]),
+      "PATCH /api/order-line-task/multiple": listOf([linked]),
+    });
+    const router = createMemoryRouter(
+      [
+        {
+          path: "*",
+          element: <OrderLinesTab projectId={7} versionId={11} event={{ id: 91, name: "Cloisons R+2" }} />,
+        },
+      ],
+      { initialEntries: ["/dashboard/event/91"] },
+    );
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const table = await screen.findByRole("table", { name: "Lignes de commande de la tâche" });
+    const row = (await within(table).findByRole("link", { name: "Cloisons placo BA13" })).closest("tr")!;
+    expect(within(row).getByText("100 m²")).toBeInTheDocument();
+    expect(within(row).getByText("4 250 €")).toBeInTheDocument();
+    const all = calls.find((c) => c.path === "/api/order-line-task/all")!;
+    expect(Object.fromEntries(all.query)).toEqual({ projectId: "7", versionId: "11", eventIds: "91" });
+
+    await user.click(screen.getByRole("button", { name: "Lier une ligne de commande" }));
+    const dialog = await screen.findByRole("dialog", { name: "Lier une tâche par zone à cette tâche" });
+    expect(calls.find((c) => c.path === "/api/order-line-task")!.query.getAll("filter")).toContain("eventId||isnull");
+    await user.click(await within(dialog).findByRole("button", { name: "Lier Enduit (Bâtiment A / R+1)" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+        projectId: 7,
+        versionId: 11,
+        data: [{ id: 61, eventId: 91 }],
+      }),
+    );
+    expect(await screen.findByText("Tâche par zone liée.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Délier Cloisons placo BA13" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "PATCH").at(-1)?.body).toMatchObject({
+        data: [{ id: 62, eventId: null }],
+      }),
+    );
   });
 });
