@@ -36,6 +36,7 @@ import { toast } from "../../store/toasts";
 import { HistoryTab } from "./HistoryTab";
 import { CountingTab } from "../countings/CountingTab";
 import { QualityTab } from "../quality/QualityTab";
+import { RoadblocksTab } from "../roadblocks/RoadblocksTab";
 import { OrderLinesTab } from "../orderLines/OrderLinesTab";
 import { EventPicker } from "./EventPicker";
 import { LinksTab, rowOfEvent } from "./LinksTab";
@@ -83,7 +84,8 @@ const useStyles = makeStyles({
   switches: { display: "flex", gap: tokens.spacingHorizontalXL, flexWrap: "wrap" },
 });
 
-type TabValue = "general" | "orderLines" | "links" | "history" | "lock" | "counting" | "quality" | SequenceTab;
+type TabValue =
+  "general" | "orderLines" | "links" | "history" | "lock" | "counting" | "quality" | "roadblocks" | SequenceTab;
 
 export interface EventEditorProps {
   kind: PlannedEventType;
@@ -450,6 +452,7 @@ function EventForm({
         <Tab value="lock">{t("event.tabs.lock")}</Tab>
         {id !== null && kind === "task" ? <Tab value="counting">{t("event.tabs.counting")}</Tab> : null}
         {id !== null && kind === "task" ? <Tab value="quality">{t("quality.tab.title")}</Tab> : null}
+        {id !== null && kind === "task" ? <Tab value="roadblocks">{t("roadblocks.title")}</Tab> : null}
         {sequenceTabs.map((st) => (
           <Tab key={st} value={st}>
             {t(`eventTabs.${st}`)}
@@ -459,11 +462,13 @@ function EventForm({
       <div
         role="tabpanel"
         aria-label={
-          tab === "orderLines"
-            ? t("orderLines.tab.title")
-            : isSequenceTab(tab)
-              ? t(`eventTabs.${tab}`)
-              : t(tab === "quality" ? "quality.tab.title" : `event.tabs.${tab}`)
+          tab === "roadblocks"
+            ? t("roadblocks.title")
+            : tab === "orderLines"
+              ? t("orderLines.tab.title")
+              : isSequenceTab(tab)
+                ? t(`eventTabs.${tab}`)
+                : t(tab === "quality" ? "quality.tab.title" : `event.tabs.${tab}`)
         }
       >
         {tab === "general" ? general : null}
@@ -485,6 +490,9 @@ function EventForm({
         {tab === "lock" ? lock : null}
         {tab === "counting" && event ? <CountingTab projectId={projectId} event={event} /> : null}
         {tab === "quality" && event ? <QualityTab projectId={projectId} versionId={versionId} event={event} /> : null}
+        {tab === "roadblocks" && event ? (
+          <RoadblocksTab projectId={projectId} versionId={versionId} event={event} />
+        ) : null}
         {isSequenceTab(tab) && event && sequenceInfo.data && sequenceTabs.includes(tab) ? (
           <SequenceTabPanel
             tab={tab}
