@@ -60,6 +60,10 @@ const MacroTaskPage = lazy(() => import("../features/macroTasks/MacroTaskPage"))
 const ImportsPage = lazy(() => import("../features/imports/ImportsPage"));
 const ParticipantCountingsPage = lazy(() => import("../features/workforce/ParticipantCountingsPage"));
 const WorkforceMonitoringPage = lazy(() => import("../features/workforce/WorkforceMonitoringPage"));
+const SupplyMonitoringPage = lazy(() => import("../features/costs/SupplyMonitoringPage"));
+const FinancialMonitoringPage = lazy(() => import("../features/costs/FinancialMonitoringPage"));
+const ProductivityPage = lazy(() => import("../features/costs/ProductivityPage"));
+const RemainingWorkPage = lazy(() => import("../features/costs/RemainingWorkPage"));
 const CountingsPage = lazy(() => import("../features/countings/CountingsPage"));
 const CountingEventPage = lazy(() => import("../features/countings/CountingEventPage"));
 const DashboardPage = lazy(() => import("../features/dashboard/DashboardPage"));
@@ -204,15 +208,18 @@ export const routes: AppRoute[] = [
   r("/dashboard/roadblock/:roadblockId", "manager", "pages.roadblock", { ...p, screen: RoadblockEditPage }),
   r("/dashboard/holidays", "manager", "pages.holidays", { ...p, screen: HolidaysPage }),
   r("/dashboard/holiday/:holidayId/:type", "manager", "pages.holiday", { ...p, screen: HolidayEditPage }),
-  r("/dashboard/financial-monitoring", "manager", "pages.financialMonitoring", p),
-  r("/dashboard/financial-result", "manager", "pages.financialMonitoring", p),
-  r("/dashboard/productivity", "manager", "pages.productivity", p),
+  r("/dashboard/financial-monitoring", "manager", "pages.financialMonitoring", {
+    ...p,
+    screen: FinancialMonitoringPage,
+  }),
+  r("/dashboard/financial-result", "manager", "pages.financialMonitoring", { ...p, screen: FinancialMonitoringPage }),
+  r("/dashboard/productivity", "manager", "pages.productivity", { ...p, screen: ProductivityPage }),
   r("/dashboard/workforce-monitoring", "manager", "pages.workforceMonitoring", {
     ...p,
     screen: WorkforceMonitoringPage,
   }),
-  r("/dashboard/supply-monitoring", "manager", "pages.supplyMonitoring", p),
-  r("/dashboard/remaining-work", "manager", "pages.remainingWork", p),
+  r("/dashboard/supply-monitoring", "manager", "pages.supplyMonitoring", { ...p, screen: SupplyMonitoringPage }),
+  r("/dashboard/remaining-work", "manager", "pages.remainingWork", { ...p, screen: RemainingWorkPage }),
 ];
 
 export function rolesOf(route: Pick<AppRoute, "permission">): readonly Role[] | undefined {

@@ -27,6 +27,7 @@ import { dashboard } from "./dashboard";
 import { roadblocks } from "./roadblocks";
 import { quality } from "./quality";
 import { orderLines } from "./orderLines";
+import { costs } from "./costs";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -59,5 +60,6 @@ export const fr = {
   ...roadblocks,
   ...quality,
   ...orderLines,
+  ...costs,
 };
 export type Resources = typeof fr;

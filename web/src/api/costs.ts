@@ -1,0 +1,51 @@
+// Typed calls of the cost-monitoring screens (shared/src/contract/costs.ts) and of the remaining work
+// (GET /order-line-task/todo, shared/src/contract/orderLineTask.ts).
+import type {
+  CostLineType,
+  FinanceAnswer,
+  OrderLineTaskTodo,
+  ProductivityAnswer,
+  ProductivityOrder,
+  SupplyAnswer,
+} from "@jalon/shared";
+import { request } from "./http";
+import { downloadFile } from "./referenceMore";
+
+export interface CostFilterValues {
+  projectId: number;
+  versionId: number;
+  orderLineType?: CostLineType;
+  macroTaskIds?: number[];
+  zoneIds?: number[];
+  tagIds?: number[];
+}
+
+const filterQuery = (f: CostFilterValues) => ({
+  projectId: f.projectId,
+  versionId: f.versionId,
+  orderLineType: f.orderLineType,
+  macroTaskIds: f.macroTaskIds?.length ? f.macroTaskIds : undefined,
+  zoneIds: f.zoneIds?.length ? f.zoneIds : undefined,
+  tagIds: f.tagIds?.length ? f.tagIds : undefined,
+});
+
+export const costsApi = {
+  supply: (projectId: number, versionId: number) =>
+    request<SupplyAnswer>("GET", "/costs/supply", { query: { projectId, versionId } }),
+  finance: (f: CostFilterValues, versionIds?: number[]) =>
+    request<FinanceAnswer>("GET", "/costs/finance", {
+      query: { ...filterQuery(f), versionIds: versionIds?.length ? versionIds : undefined },
+    }),
+  productivity: (orderBy: ProductivityOrder, f: CostFilterValues) =>
+    request<ProductivityAnswer>("GET", `/costs/productivity/${orderBy}`, { query: filterQuery(f) }),
+  exportProductivity: (orderBy: ProductivityOrder, f: CostFilterValues) =>
+    downloadFile(
+      `/costs/productivity/${orderBy}/export`,
+      filterQuery(f),
+      orderBy === "quantity" ? "Productivite_quantite.xlsx" : "Productivite_prix.xlsx",
+    ),
+  remaining: (f: CostFilterValues) =>
+    request<OrderLineTaskTodo>("GET", "/order-line-task/todo", { query: filterQuery(f) }),
+  exportRemaining: (f: CostFilterValues) =>
+    downloadFile("/order-line-task/todo/export", filterQuery(f), "Reste_a_faire.xlsx"),
+};
