@@ -7,6 +7,7 @@ import { drawGrid } from "./layers/drawGrid";
 import { drawBars, type LayerInput } from "./layers/drawBars";
 import { drawLinks } from "./layers/drawLinks";
 import { drawBaselines } from "./layers/drawBaselines";
+import { drawQualityMarkers } from "./layers/drawQualityMarkers";
 import type { Comparison } from "./compare/compareModel";
 
 /** The canvas draws every layer: their common input (model, scale, viewport, live dates) and each one's own. */
@@ -17,6 +18,8 @@ export interface GanttCanvasProps extends LayerInput {
   today: number;
   projectEndDay: number | null;
   showCritical: boolean;
+  /** Tasks whose prerequisites are not all compliant by their start: a marker on their bar. */
+  qualityLate?: ReadonlySet<number>;
   /** Compared versions: thin baseline bars under each task. */
   comparison?: Comparison | null;
   /** The tooltip of the point under the pointer (content coordinates), e.g. a compared task's deltas. */
@@ -81,6 +84,17 @@ export function GanttCanvas(p: GanttCanvasProps) {
         live: p.live,
         showCritical: p.showCritical,
       });
+      if (p.qualityLate)
+        drawQualityMarkers(c, {
+          model: p.model,
+          scale: p.scale,
+          width: p.width,
+          height: p.height,
+          scrollLeft: p.scrollLeft,
+          scrollTop: p.scrollTop,
+          live: p.live,
+          late: p.qualityLate,
+        });
       if (p.comparison)
         drawBaselines(c, {
           model: p.model,
@@ -105,6 +119,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       p.violated,
       p.showCritical,
       p.comparison,
+      p.qualityLate,
     ],
   );
   const { draft, box, cursor } = useStore(p.overlay);

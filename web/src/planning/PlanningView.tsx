@@ -20,6 +20,7 @@ import { useTestApi } from "./session/useTestApi";
 import { GRID_WIDTH } from "./viewport/layout";
 import { LoadingNotice, PlanningFrame } from "./viewport/PlanningFrame";
 import { useViewport } from "./viewport/useViewport";
+import { useLateQuality } from "./layers/qualityLate";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
@@ -65,9 +66,12 @@ export function PlanningView(props: PlanningViewProps) {
     })),
   );
   const scale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
+  const planningData = useStore(session.store, (s) => s.data);
+  const qualityLate = useLateQuality(planningData, props.projectId, props.versionId, !!props.publicToken);
   const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet } = usePlanningModel(
     session,
     props.shifted ?? null,
+    qualityLate,
   );
   const { viewport, attach, onScrolled, panBy, scrollElement } = useViewport(session, {
     model,
@@ -168,6 +172,7 @@ export function PlanningView(props: PlanningViewProps) {
           onSelect={onGridSelect}
           onKeyRow={onGridKey}
           onGroupClick={grouping === "none" ? undefined : onGroupClick}
+          qualityLate={qualityLate}
         />
       }
       canvas={
@@ -186,6 +191,7 @@ export function PlanningView(props: PlanningViewProps) {
             today={props.today}
             projectEndDay={projectEnd}
             showCritical={showCritical}
+            qualityLate={qualityLate}
             comparison={comparison}
             tooltipAt={comparison ? compareTip : undefined}
             onPointer={onPointer}

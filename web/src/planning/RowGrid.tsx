@@ -8,6 +8,7 @@ import { CompareCell } from "./compare/CompareCell";
 import { GhostRow } from "./compare/GhostRow";
 import type { Comparison } from "./compare/compareModel";
 import { GRID_WIDTH } from "./viewport/layout";
+import { QualityLateMark } from "./layers/QualityLateMark";
 
 export { GRID_WIDTH };
 const COLS = [
@@ -58,8 +59,11 @@ export function RowGrid({
   onGroupClick,
   comparison,
   onScrolled,
+  qualityLate,
 }: {
   model: GanttModel;
+  /** Tasks whose prerequisites are not all compliant by their start: their row names the marker in text. */
+  qualityLate?: ReadonlySet<number>;
   /** Versions compared: each task shows its start/end delta in working days. */
   comparison?: Comparison | null;
   scrollElement: () => HTMLElement | null;
@@ -164,6 +168,7 @@ export function RowGrid({
             onSelect={onSelect}
             onKeyRow={onKeyRow}
             comparison={comparison}
+            qualityLate={qualityLate?.has(e.id) ?? false}
           />
         );
       })}
@@ -189,6 +194,7 @@ const EventRow = memo(function EventRow({
   onSelect,
   onKeyRow,
   comparison,
+  qualityLate,
 }: {
   id: number;
   y: number;
@@ -203,6 +209,7 @@ const EventRow = memo(function EventRow({
   onSelect: (id: number, additive: boolean) => void;
   onKeyRow?: (id: number, e: React.KeyboardEvent) => void;
   comparison?: Comparison | null;
+  qualityLate?: boolean;
 }) {
   return (
     <div
@@ -239,6 +246,7 @@ const EventRow = memo(function EventRow({
         }}
       >
         {milestone ? "◆ " : ""}
+        {qualityLate ? <QualityLateMark /> : null}
         {name}
       </div>
       <div

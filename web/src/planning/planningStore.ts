@@ -15,6 +15,8 @@ export interface PlanningFilters {
   categoryIds: number[];
   specialityIds: number[];
   blockedSequences: boolean;
+  /** Only tasks whose prerequisites are not all compliant by their start ("contrôles en retard"). */
+  lateControls: boolean;
   /** ISO days; start is read as start of day, end as end of day. */
   startDate: string | null;
   endDate: string | null;
@@ -34,6 +36,7 @@ export const EMPTY_FILTERS: PlanningFilters = {
   categoryIds: [],
   specialityIds: [],
   blockedSequences: false,
+  lateControls: false,
   startDate: null,
   endDate: null,
   recalibrationFrom: null,

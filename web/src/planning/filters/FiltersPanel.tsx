@@ -168,6 +168,12 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
             checked={filters.blockedSequences}
             onChange={(_, d) => setFilters({ blockedSequences: d.checked })}
           />
+          <Switch
+            label={t("quality.planning.lateFilter")}
+            title={t("quality.planning.lateFilterHint")}
+            checked={filters.lateControls}
+            onChange={(_, d) => setFilters({ lateControls: d.checked })}
+          />
           <Caption1 className={styles.note}>{t("planning.filters.familiesLater")}</Caption1>
         </div>
       </DrawerBody>

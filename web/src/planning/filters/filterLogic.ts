@@ -76,6 +76,7 @@ export function activeFilterCount(f: PlanningFilters): number {
   return (
     lists.filter((l) => l.length > 0).length +
     (f.blockedSequences ? 1 : 0) +
+    (f.lateControls ? 1 : 0) +
     (f.startDate || f.endDate ? 1 : 0) +
     (f.recalibrationFrom || f.recalibrationTo ? 1 : 0)
   );
@@ -122,6 +123,7 @@ export function clientFilter(
   data: PlanningData,
   f: PlanningFilters,
   shifted: ReadonlySet<number> | null,
+  lateQuality?: ReadonlySet<number>,
 ): ((id: number) => boolean) | null {
   const checks: ((id: number) => boolean)[] = [];
   if (f.blockedSequences) {
@@ -133,6 +135,7 @@ export function clientFilter(
     });
   }
   if ((f.recalibrationFrom || f.recalibrationTo) && shifted) checks.push((id) => shifted.has(id));
+  if (f.lateControls && lateQuality) checks.push((id) => lateQuality.has(id));
   if (checks.length === 0) return null;
   return (id) => checks.every((c) => c(id));
 }

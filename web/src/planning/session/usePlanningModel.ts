@@ -13,7 +13,11 @@ import type { PlanningSession } from "./PlanningSession";
  * groups, row order, the critical path): the model, the print model, the comparison, the live dates over it.
  * Memoized: a preview (a drag frame) changes `live` only, not the model.
  */
-export function usePlanningModel(session: PlanningSession, shifted: ReadonlySet<number> | null) {
+export function usePlanningModel(
+  session: PlanningSession,
+  shifted: ReadonlySet<number> | null,
+  lateQuality?: ReadonlySet<number>,
+) {
   const { t } = useTranslation();
   const { data, dates, modelDates, moved, preview } = useStore(session.store);
   const { grouping, showCritical, filters, selection, mode, aggregated, rowOrder } = usePlanningStore();
@@ -32,7 +36,10 @@ export function usePlanningModel(session: PlanningSession, shifted: ReadonlySet<
       cancelled = true;
     };
   }, [showCritical, data, dates, session]);
-  const keep = useMemo(() => (data ? clientFilter(data, filters, shifted) : null), [data, filters, shifted]);
+  const keep = useMemo(
+    () => (data ? clientFilter(data, filters, shifted, lateQuality) : null),
+    [data, filters, shifted, lateQuality],
+  );
   const aggregatedSet = useMemo(() => new Set(aggregated), [aggregated]);
   const rowOrderMap = useMemo(() => new Map(rowOrder.map((id, i) => [id, i])), [rowOrder]);
   const modelSource = aggregatedSet.size > 0 ? dates : modelDates;
