@@ -1,12 +1,15 @@
 // /dashboard/participant-countings (spec 001): for one day, each participant of the version with its estimated
 // (theoretical) and real number of people, editable in the table; "Enregistrer" sends the changed lines with
 // POST /workforce/counting (an emptied cell clears its number). The day moves with the date field or the
-// previous/next buttons; the lot filter narrows the participants; the export saves the day's countings.
+// previous/next buttons; the lot and tag filters narrow the participants (spec 001: GET /workforce/counting by
+// lots and tags), each shown with its lots; the day's totals follow the table; the export saves the day's
+// countings under the same filters.
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { ChevronLeft20Regular, ChevronRight20Regular, Save20Regular } from "@fluentui/react-icons";
 import { lotsApi, participantsApi, type Participant } from "../../api/reference";
+import { tagsApi } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { WithVersion } from "../../components/WithVersion";
 import { toIsoDay } from "../../lib/dates";
@@ -45,6 +48,10 @@ export default function ParticipantCountingsPage() {
 }
 
 type Field2 = "estimated" | "real";
+
+const lotNames = (p: Participant) => (p.participantsGroupPro ?? []).map((l) => l.name).join(", ");
+// People are shown with at most 2 decimals (spec 001 section 9).
+const formatPeople = (n: number) => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }).format(n);
 type Draft = Record<number, Partial<Record<Field2, string>>>;
 
 function Countings({ projectId, versionId }: { projectId: number; versionId: number }) {
@@ -53,10 +60,12 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
   const refresh = useRefreshCounter("data");
   const [day, setDay] = useState(() => toIsoDay(new Date()));
   const [lotId, setLotId] = useState<number | null>(null);
+  const [tagId, setTagId] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>({});
   const [saving, setSaving] = useState(false);
 
   const lots = useAsync(() => lotsApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const tags = useAsync(() => tagsApi.list(projectId, versionId), [projectId, versionId, refresh]);
   const participants = useAsync(
     () => participantsApi.list(projectId, versionId, lotId ?? undefined),
     [projectId, versionId, lotId, refresh],
@@ -69,9 +78,9 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
     [projectId, versionId, day, refresh],
   );
   useEffect(() => {
-    const e = participants.error ?? countings.error ?? lots.error;
+    const e = participants.error ?? countings.error ?? lots.error ?? tags.error;
     if (e) warnError(e, "participant");
-  }, [participants.error, countings.error, lots.error]);
+  }, [participants.error, countings.error, lots.error, tags.error]);
   // Another day, another version: the unsaved edits belong to the previous one.
   useEffect(() => setDraft({}), [day, projectId, versionId]);
 
@@ -96,7 +105,17 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
     const parsed = parsePeople(d);
     return parsed === undefined || parsed !== v;
   };
-  const rows = participants.data?.data ?? [];
+  const rows = useMemo(
+    () =>
+      (participants.data?.data ?? []).filter((p) => tagId === null || (p.tags ?? []).some((tag) => tag.id === tagId)),
+    [participants.data, tagId],
+  );
+  // The day's totals of the participants shown, as typed (a cell being edited counts its typed number).
+  const total = (f: Field2) =>
+    rows.reduce((sum, p) => {
+      const v = parsePeople(shown(p, f));
+      return sum + (typeof v === "number" ? v : 0);
+    }, 0);
   const dirty = rows.filter((p) => changed(p, "estimated") || changed(p, "real"));
   const invalid = dirty.some(
     (p) => parsePeople(shown(p, "estimated")) === undefined || parsePeople(shown(p, "real")) === undefined,
@@ -157,6 +176,13 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
       ),
     },
     {
+      id: "lots",
+      header: t("workforce.countings.lots"),
+      sortValue: (p) => lotNames(p),
+      render: (p) => lotNames(p) || "—",
+      exportValue: (p) => lotNames(p),
+    },
+    {
       id: "estimated",
       header: t("workforce.countings.estimated"),
       render: (p) => numberCell(p, "estimated"),
@@ -172,7 +198,14 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
     },
   ];
 
-  const filters = { projectId, versionId, startDate: day, endDate: day };
+  const filters = {
+    projectId,
+    versionId,
+    startDate: day,
+    endDate: day,
+    participantGroupIds: lotId ? [lotId] : undefined,
+    tagIds: tagId ? [tagId] : undefined,
+  };
   return (
     <>
       <WorkforceHeader screen="countings" subject="participant" run={() => workforceApi.exportCountings(filters)} />
@@ -201,6 +234,13 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
           onChange={setLotId}
           items={lots.data?.data ?? []}
         />
+        <IdFilter
+          label={t("workforce.countings.tag")}
+          allLabel={t("workforce.countings.allTags")}
+          value={tagId}
+          onChange={setTagId}
+          items={tags.data?.data ?? []}
+        />
       </FilterBar>
       <DataTable
         columns={columns}
@@ -219,6 +259,12 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
         >
           {saving ? t("workforce.countings.saving") : t("workforce.countings.save")}
         </Button>
+        <Text>
+          {t("workforce.countings.totals", {
+            estimated: formatPeople(total("estimated")),
+            real: formatPeople(total("real")),
+          })}
+        </Text>
         {dirty.length > 0 && <Text>{t("workforce.countings.unsaved", { count: dirty.length })}</Text>}
         {invalid && (
           <Text role="alert" style={{ color: tokens.colorPaletteRedForeground1 }}>

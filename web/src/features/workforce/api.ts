@@ -13,6 +13,7 @@ export interface CountingFilters {
   startDate: string;
   endDate: string;
   participantGroupIds?: number[];
+  tagIds?: number[];
 }
 
 export interface MonitoringFilters extends CountingFilters {
@@ -30,6 +31,7 @@ const countingQuery = (f: CountingFilters) => ({
   versionId: f.versionId,
   ...range(f),
   participantGroupIds: f.participantGroupIds?.length ? f.participantGroupIds : undefined,
+  tagIds: f.tagIds?.length ? f.tagIds : undefined,
 });
 
 const monitoringQuery = (f: MonitoringFilters) => ({

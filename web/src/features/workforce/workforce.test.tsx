@@ -71,6 +71,47 @@ describe("people cells", () => {
 });
 
 describe("/dashboard/participant-countings", () => {
+  it("shows each participant's lots, filters by tag and lot and totals the day", async () => {
+    const today = toIsoDay(new Date());
+    const { calls } = mockApi({
+      ...reference,
+      "GET /api/tag": { data: [{ id: 71, name: "Façades" }] },
+      "GET /api/participant": {
+        data: [
+          { ...participant(1, "Elec Sud"), participantsGroupPro: [{ id: 41, name: "Électricité", color: "#FFFFFF" }] },
+          { ...participant(2, "Plâtres Martin"), tags: [{ id: 71, name: "Façades" }] },
+        ],
+      },
+      "GET /api/workforce/counting": {
+        data: [1, 2].map((id) => ({
+          id: 10 + id,
+          participantId: id,
+          participantGroupProId: null,
+          date: today,
+          name: "",
+          color: "#FF0000",
+          estimatedNumberOfPeople: 2 * id,
+          realNumberOfPeople: id + 0.5,
+          projectId: PROJECT_ID,
+          versionId: VERSION_ID,
+        })),
+      },
+    });
+    renderAt("/dashboard/participant-countings");
+    const table = await screen.findByRole("table", { name: "Effectifs des intervenants du jour" });
+    const elec = (await within(table).findByText("Elec Sud")).closest("tr")!;
+    expect(elec).toHaveTextContent("Électricité");
+    expect(await screen.findByText("Total du jour : 6 en effectif théorique, 4 en effectif réel")).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Étiquette" }), "71");
+    await waitFor(() => expect(within(table).queryByText("Elec Sud")).not.toBeInTheDocument());
+    expect(within(table).getByText("Plâtres Martin")).toBeInTheDocument();
+    expect(screen.getByText("Total du jour : 4 en effectif théorique, 2,5 en effectif réel")).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Lot" }), "41");
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === "/api/participant" && c.query.toString().includes("41"))).toBe(true),
+    );
+  });
+
   it("shows each participant's counts of the day, saves only the changed cell, refuses a negative number", async () => {
     const today = toIsoDay(new Date());
     const { calls } = mockApi({
