@@ -123,3 +123,10 @@ export async function rederiveQualityDueDates(db: Knex.Transaction | Db, scope: 
   await db.raw(UPDATE, [JSON.stringify(changes), scope.projectId, scope.userId]);
   return changes.map((c) => c.id);
 }
+
+/**
+ * The planning's marker of a task `e` (PlanningEventView.qualityLate): one of its prerequisites (not archived)
+ * is not compliant, or became compliant after the task's start.
+ */
+export const QUALITY_LATE_SQL = `exists (select 1 from quality_controls qc where qc.event_id = e.id and qc.type = 'prerequisites'
+  and not qc.is_archived and (qc.status is distinct from 'compliant' or qc.completion_date > e.start_date)) as quality_late`;

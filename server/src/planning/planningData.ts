@@ -9,6 +9,7 @@ import {
 } from "@jalon/shared/planning";
 import { versionGraph } from "./versionGraph.js";
 import { comparedOnlyEvents } from "./comparedOnly.js";
+import { QUALITY_LATE_SQL } from "../commands/qualityControlDueDates.js";
 
 /** The one planning query (shared/src/contract/planning.ts). */
 export type PlanningDataQuery = PlanningQuery;
@@ -39,6 +40,7 @@ function eventView(r: Record<string, unknown>): PlanningEventView {
     isTracked: r.is_tracked === true,
     milestoneToHide: r.milestone_to_hide === true,
     numberOfRoadblocks: Number(r.number_of_roadblocks ?? 0),
+    ...(r.quality_late === true ? { qualityLate: true } : {}),
   };
 }
 
@@ -63,6 +65,7 @@ function rangeEvents(db: Knex, q: PlanningDataQuery, from: string | null, to: st
         "(select c.percentage from countings c where c.event_id = e.id order by c.counting_date desc, c.id desc limit 1) as progress",
       ),
       db.raw("(select count(*) from roadblocks r where r.event_id = e.id and not r.validate) as number_of_roadblocks"),
+      db.raw(QUALITY_LATE_SQL),
     )
     .orderBy("e.id");
   if (from) events.where("e.end_date", ">=", q.fromDate && q.fromDate > from ? q.fromDate : from);

@@ -52,6 +52,8 @@ export interface PlanningEventView {
   milestoneToHide: boolean;
   /** Open (not validated) roadblocks of the event: the planning marks the task (issue 18). */
   numberOfRoadblocks?: number;
+  /** A prerequisite of the task is not compliant by its start (issue 18): the planning marks the task. */
+  qualityLate?: boolean;
 }
 
 export interface PlanningData {

@@ -26,6 +26,8 @@ export interface EventColumns {
   milestoneToHide: number[];
   /** Open roadblocks of each event. */
   numberOfRoadblocks: number[];
+  /** 1 when a prerequisite of the task is not compliant by its start (PlanningEventView.qualityLate). */
+  qualityLate: number[];
 }
 
 export type PlanningDataWire = Omit<PlanningData, "events"> & { eventColumns: EventColumns };
@@ -55,6 +57,7 @@ export function eventsToColumns(events: readonly PlanningEventView[]): EventColu
     isTracked: new Array(n),
     milestoneToHide: new Array(n),
     numberOfRoadblocks: new Array(n),
+    qualityLate: new Array(n),
   };
   for (let i = 0; i < n; i++) {
     const e = events[i];
@@ -72,6 +75,7 @@ export function eventsToColumns(events: readonly PlanningEventView[]): EventColu
     c.isTracked[i] = e.isTracked ? 1 : 0;
     c.milestoneToHide[i] = e.milestoneToHide ? 1 : 0;
     c.numberOfRoadblocks[i] = e.numberOfRoadblocks ?? 0;
+    c.qualityLate[i] = e.qualityLate ? 1 : 0;
   }
   return c;
 }
@@ -98,6 +102,7 @@ export function eventsFromColumns(c: EventColumns): PlanningEventView[] {
     // Only a task with open roadblocks carries the count (an answer cached before the column had none).
     const open = c.numberOfRoadblocks?.[i];
     if (open) out[i].numberOfRoadblocks = open;
+    if (c.qualityLate?.[i]) out[i].qualityLate = true;
   }
   return out;
 }
@@ -151,6 +156,7 @@ const COLUMN_KEYS: readonly (keyof EventColumns)[] = [
   "isTracked",
   "milestoneToHide",
   "numberOfRoadblocks",
+  "qualityLate",
 ];
 
 /**

@@ -8,8 +8,15 @@ import type { Knex } from "knex";
  * - history: one row per changed field. A row names its control by tracking id inside the project, so a
  *   control's history reads the same in every version without copying rows, and outlives the control;
  * - templates belong to the project (as task templates do): a tag and a macro-task are named by tracking id;
- *   deliverables are the task templates, sequence templates or macro-tasks a template is made for.
+ *   deliverables are the task templates, sequence templates or macro-tasks a template is made for;
+ * - the planning marks tasks whose prerequisites are late, and its answer is cached by versions.content_revision
+ *   (006): control writes bump that revision, with the same statement-level triggers as the planning's tables.
  */
+const OPS = [
+  ["insert", "INSERT", "NEW"],
+  ["update", "UPDATE", "NEW"],
+  ["delete", "DELETE", "OLD"],
+] as const;
 const TYPES = "('prerequisites','finishes')";
 const CATEGORIES = "('reception-support','study','supply','auto-control')";
 
@@ -19,6 +26,13 @@ export async function up(knex: Knex): Promise<void> {
     `CREATE UNIQUE INDEX quality_controls_event_type_name_unique ON quality_controls (event_id, type, lower(name))
       WHERE event_id IS NOT NULL`,
   );
+  for (const [name, op, side] of OPS) {
+    const rows = side === "NEW" ? "changed_new" : "changed_old";
+    await knex.raw(
+      `CREATE TRIGGER quality_controls_content_revision_${name} AFTER ${op} ON quality_controls
+         REFERENCING ${side} TABLE AS ${rows} FOR EACH STATEMENT EXECUTE FUNCTION bump_content_revision_${side.toLowerCase()}()`,
+    );
+  }
   await knex.schema.alterTable("quality_controls", (t) => {
     t.index(["version_id", "type"], "quality_controls_version_type_index");
     t.index(["sequence_id"], "quality_controls_sequence_index");
@@ -99,6 +113,8 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex([], "quality_controls_sequence_index");
     t.dropIndex([], "quality_controls_macro_task_index");
   });
+  for (const [name] of OPS)
+    await knex.raw(`DROP TRIGGER quality_controls_content_revision_${name} ON quality_controls`);
   await knex.raw("DROP INDEX quality_controls_event_type_name_unique");
   await knex.raw("UPDATE quality_controls SET delay = 0 WHERE delay IS NULL");
   await knex.raw("ALTER TABLE quality_controls ALTER COLUMN delay SET NOT NULL");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromWire } from "@jalon/shared/planning";
 import { type TestApp } from "../../../test/helpers/app.js";
 import {
   buildEvent,
@@ -417,5 +418,36 @@ describe("categories, linked, export, event-affix", () => {
     });
     expect(dup.status).toBe(409);
     expect(await countRows(t.db, "quality_controls", { version_id: s.p.versionId })).toBe(1);
+  });
+});
+
+describe("the planning's marker", () => {
+  it("marks a task whose prerequisites are not all compliant, and clears it once they are", async () => {
+    const s = await site();
+    const planning = async () => {
+      const res = await t.request("GET", "/planning/data", {
+        token: manager.token,
+        query: { projectId: s.p.id, versionId: s.p.versionId, startDate: "2026-03", endDate: "2026-03" },
+      });
+      expect(res.status).toBe(200);
+      const events = fromWire(res.body).events;
+      return Object.fromEntries(events.map((e) => [e.name, e.qualityLate === true]));
+    };
+    expect(await planning()).toEqual({ Cloisons: false, Peinture: false });
+    const pre = await create(s, { type: "prerequisites", name: "Plans", eventId: s.a.id });
+    // A finish does not mark the task.
+    await create(s, { type: "finishes", name: "Nettoyage", eventId: s.b.id });
+    expect(await planning()).toEqual({ Cloisons: true, Peinture: false });
+    await t.request("PATCH", `/quality-control/${pre.body.id}`, {
+      token: external.token,
+      body: { status: "compliant", completionDate: "2026-03-06" },
+    });
+    expect(await planning()).toEqual({ Cloisons: false, Peinture: false });
+    // Compliant, but only after the task started.
+    await t.request("PATCH", `/quality-control/${pre.body.id}`, {
+      token: manager.token,
+      body: { completionDate: "2026-03-10" },
+    });
+    expect(await planning()).toEqual({ Cloisons: true, Peinture: false });
   });
 });
