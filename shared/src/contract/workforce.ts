@@ -166,6 +166,14 @@ export interface WorkforceAnswer {
   rows: WorkforceRow[];
 }
 
+/**
+ * A participant counting write announces itself after commit as `reference:update` with `data.resource`
+ * "workforce-counting", the rows' ids in `ids` and `data.dates` (the days written): other viewers of the project
+ * refetch their participant countings and workforce chart (spec 000 section 7, as countings send
+ * event:update_progress).
+ */
+export const WORKFORCE_REALTIME = { event: "reference:update", resource: "workforce-counting" } as const;
+
 /** Error keys a workforce call answers with (besides the generic ones). */
 export const WORKFORCE_ERRORS = [
   "errors.no_project",

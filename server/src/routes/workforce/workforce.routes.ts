@@ -12,6 +12,7 @@ import {
   type WorkforceCountingQuery,
   type WorkforceQuery,
   type WorkforceRow,
+  WORKFORCE_REALTIME,
 } from "@jalon/shared";
 import { formatDay, parseDay, plannedPeopleOfPlan, round2 } from "@jalon/engine";
 import { formatInTimeZone } from "date-fns-tz";
@@ -164,7 +165,7 @@ export function workforceRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.manager,
     body: workforceCountingBody,
     write: true,
-    handler: async ({ db, user, body }) => {
+    handler: async ({ db, user, body, emits }) => {
       const scope = await writeScope(db, user, body.projectId, body.versionId);
       await lockWritableVersion(db, scope.projectId, scope.versionId);
       // The last line wins when one participant and day appear twice.
@@ -221,6 +222,15 @@ export function workforceRoutes(router: Router<AppState>, deps: AppDeps): void {
         .select(countingSelect)
         .orderBy("w.date")) as CountingDbRow[];
       const data = rows.map(presentCounting);
+      // Sent after commit only: other viewers refetch their countings and chart.
+      emits.add({
+        event: WORKFORCE_REALTIME.event,
+        projectId: scope.projectId,
+        versionId: v,
+        initiatorId: user.id,
+        ids,
+        data: { resource: WORKFORCE_REALTIME.resource, dates: [...new Set(lines.map((r) => r.date))].sort() },
+      });
       return { data, count: data.length };
     },
   });

@@ -128,6 +128,37 @@ describe("POST and GET /workforce/counting", () => {
     expect(byTag.body.data[0].participantGroupProId).toBe(s.lot);
   });
 
+  it("announces a write to the project's other viewers after commit; a refused one announces nothing", async () => {
+    const s = await site();
+    const before = t.emitted.length;
+    const res = await post(manager.token, {
+      projectId: s.p.id,
+      versionId: s.p.versionId,
+      data: [
+        { participantId: s.participant, date: "2026-03-04", realNumberOfPeople: 2 },
+        { participantGroupProId: s.lot, date: "2026-03-03", estimatedNumberOfPeople: 6 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const live = t.emitted.slice(before).filter((e) => e.projectId === s.p.id);
+    expect(live).toEqual([
+      expect.objectContaining({
+        event: "reference:update",
+        versionId: s.p.versionId,
+        initiatorId: manager.id,
+        ids: expect.arrayContaining(res.body.data.map((r: { id: number }) => r.id)),
+        data: { resource: "workforce-counting", dates: ["2026-03-03", "2026-03-04"] },
+      }),
+    ]);
+    const refused = await post(manager.token, {
+      projectId: s.p.id,
+      versionId: s.p.versionId,
+      data: [{ participantId: 2_000_000_000, date: "2026-03-04", realNumberOfPeople: 2 }],
+    });
+    expect(refused.status).toBe(404);
+    expect(t.emitted.slice(before).filter((e) => e.projectId === s.p.id)).toHaveLength(1);
+  });
+
   it("refuses bad lines with the catalogue's codes and writes nothing", async () => {
     const s = await site();
     const other = await site();

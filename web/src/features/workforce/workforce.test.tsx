@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { WorkforceAnswer } from "@jalon/shared";
 import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
 import { toIsoDay } from "../../lib/dates";
+import { handleRealtimeEvent } from "../../realtime/handleEvent";
 import ParticipantCountingsPage from "./ParticipantCountingsPage";
 import WorkforceMonitoringPage from "./WorkforceMonitoringPage";
 import { parsePeople, shiftDay } from "./people";
@@ -71,6 +72,28 @@ describe("people cells", () => {
 });
 
 describe("/dashboard/participant-countings", () => {
+  it("refetches the day's countings when another user writes some (live event)", async () => {
+    const { calls } = mockApi({ ...reference, "GET /api/workforce/counting": { data: [] } });
+    renderAt("/dashboard/participant-countings");
+    await screen.findByText("Plâtres Martin");
+    const reads = () => calls.filter((c) => c.path === "/api/workforce/counting").length;
+    await waitFor(() => expect(reads()).toBeGreaterThan(0));
+    const before = reads();
+    handleRealtimeEvent(
+      "reference:update",
+      {
+        event: "reference:update",
+        projectId: PROJECT_ID,
+        versionId: VERSION_ID,
+        initiatorId: 999,
+        ids: [1],
+        data: { resource: "workforce-counting", dates: [toIsoDay(new Date())] },
+      },
+      { userId: 1, isAdmin: false, pathname: "/dashboard/participant-countings", navigate: vi.fn() },
+    );
+    await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
   it("shows each participant's lots, filters by tag and lot and totals the day", async () => {
     const today = toIsoDay(new Date());
     const { calls } = mockApi({
