@@ -87,7 +87,9 @@ function QualityCalendar({ projectId, versionId }: { projectId: number; versionI
     ? (askedType as QualityControlType)
     : null;
   const today = toIsoDay(new Date());
-  const [focus, setFocus] = useState(today);
+  // ?day=yyyy-MM-dd opens the calendar on that day (a control's page links to its due date).
+  const askedDay = params.get("day");
+  const [focus, setFocus] = useState(() => (askedDay && /^\d{4}-\d{2}-\d{2}$/.test(askedDay) ? askedDay : today));
   const refresh = useRefreshCounter("data");
   const list = useAsync(
     () => qualityApi.list({ projectId, versionId, ...(type ? { type } : {}) }),
@@ -135,7 +137,7 @@ function QualityCalendar({ projectId, versionId }: { projectId: number; versionI
         <Field label={t("quality.filters.type")}>
           <Select
             value={type ?? ""}
-            onChange={(_, d) => setParams(d.value ? { type: d.value } : {}, { replace: true })}
+            onChange={(_, d) => setParams(d.value ? { type: d.value, day: focus } : { day: focus }, { replace: true })}
           >
             <option value="">{t("quality.filters.allTypes")}</option>
             {QUALITY_CONTROL_TYPES.map((k) => (

@@ -2,7 +2,7 @@
 // completion date editable (external users too: the server lets them change those three), archiving for
 // managers, and its history below.
 import { useEffect, useState } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import {
   Button,
@@ -133,7 +133,17 @@ function QualityItem({ id }: { id: number }) {
     [t("quality.columns.participantGroup"), c.participantGroup ?? "—"],
     [t("quality.columns.participantName"), c.participantName ?? "—"],
     [t("quality.columns.zoneName"), c.zoneName ?? "—"],
-    [t("quality.columns.dueDate"), formatDay(c.dueDate) || "—"],
+    [
+      t("quality.columns.dueDate"),
+      c.dueDate ? (
+        <span key="d" className={styles.indicator}>
+          <Text>{formatDay(c.dueDate)}</Text>
+          <Link to={`/dashboard/quality-calendar?type=${c.type}&day=${c.dueDate}`}>{t("quality.item.inCalendar")}</Link>
+        </span>
+      ) : (
+        "—"
+      ),
+    ],
     [t("quality.columns.delay"), delayText(t, c.delay)],
     [t("quality.columns.startDate"), formatDay(c.startDate) || "—"],
     [t("quality.columns.endDate"), formatDay(c.endDate) || "—"],

@@ -157,6 +157,7 @@ export const quality = {
       restore: "Désarchiver",
       archivedNote: "Ce contrôle est archivé : les listes ne le montrent plus.",
       noDelay: "Aucun délai",
+      inCalendar: "Voir dans le calendrier",
     },
     form: {
       add: { prerequisites: "Ajouter un prérequis", finishes: "Ajouter une finition" },
