@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Field, Input, Select, makeStyles, tokens } from "@fluentui/react-components";
 import { ORDER_LINE_CURRENCIES, ORDER_LINE_TYPES, ORDER_LINE_UNITS, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { RefSelect } from "../../components/RefSelect";
+import type { NamedRef } from "../../api/events";
+import type { OrderLine } from "../../api/orderLines";
 import type { OrderLineDraft, OrderLineFormError } from "./orderLineForm";
 import type { OrderLineReferences } from "./useOrderLineReferences";
 
@@ -17,17 +19,25 @@ const useStyles = makeStyles({
   wide: { gridColumn: "1 / -1" },
 });
 
+/** The options, with the line's own choice named even before (or without) the version's list. */
+function withOwn(options: NamedRef[], own: NamedRef | null | undefined): NamedRef[] {
+  return own && !options.some((o) => o.id === own.id) ? [own, ...options] : options;
+}
+
 export function OrderLineFields({
   value,
   onChange,
   references,
   errors,
+  line,
 }: {
   value: OrderLineDraft;
   onChange: (value: OrderLineDraft) => void;
   references: OrderLineReferences;
   /** The errors to show (after a first try to save). */
   errors: readonly OrderLineFormError[];
+  /** The line being edited (its family, macro-task and lot by name). */
+  line?: OrderLine;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -94,21 +104,21 @@ export function OrderLineFields({
       <RefSelect
         label={t("orderLines.fields.family")}
         value={value.familyId}
-        options={references.families}
+        options={withOwn(references.families, line?.family)}
         noneLabel={t("orderLines.fields.noneFeminine")}
         onChange={(v) => set("familyId", v)}
       />
       <RefSelect
         label={t("orderLines.fields.macroTask")}
         value={value.macroTaskId}
-        options={references.macroTasks}
+        options={withOwn(references.macroTasks, line?.macroTask)}
         noneLabel={t("orderLines.fields.noneFeminine")}
         onChange={(v) => set("macroTaskId", v)}
       />
       <RefSelect
         label={t("orderLines.fields.lot")}
         value={value.participantGroupProId}
-        options={references.lots}
+        options={withOwn(references.lots, line?.participantGroupPro)}
         noneLabel={t("orderLines.fields.none")}
         onChange={(v) => set("participantGroupProId", v)}
       />

@@ -84,7 +84,13 @@ function OrderLineEditor({ projectId, versionId }: { projectId: number; versionI
           toast.success(t("orderLines.updated"));
         }}
       >
-        <OrderLineFields value={draft} onChange={setDraft} references={references} errors={tried ? errors : []} />
+        <OrderLineFields
+          value={draft}
+          onChange={setDraft}
+          references={references}
+          errors={tried ? errors : []}
+          line={current}
+        />
         <div className={styles.summary}>
           <Field label={t("orderLines.fields.amount")}>
             <Body1>{formatAmount(current.amount, current.currency)}</Body1>

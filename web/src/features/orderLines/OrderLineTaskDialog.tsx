@@ -6,7 +6,7 @@ import { Body1, Button, Field, Input, makeStyles, tokens } from "@fluentui/react
 import { RefSelect } from "../../components/RefSelect";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EventPicker } from "../events/EventPicker";
-import { formatAmount } from "./format";
+import { formatUnitPrice } from "./format";
 import { validateTask, type TaskDraft } from "./orderLineForm";
 import type { OrderLineReferences } from "./useOrderLineReferences";
 
@@ -87,7 +87,7 @@ export function OrderLineTaskDialog({
           </Field>
           <Field
             label={t("orderLines.tasks.price")}
-            hint={t("orderLines.tasks.priceHint", { price: formatAmount(linePrice, currency) })}
+            hint={t("orderLines.tasks.priceHint", { price: formatUnitPrice(linePrice, currency) })}
             validationMessage={tried && errors.includes("price") ? t("orderLines.fields.notNumber") : undefined}
           >
             <Input inputMode="decimal" value={draft.price} onChange={(_, d) => set("price", d.value)} />

@@ -13,7 +13,7 @@ import { eventDates } from "../events/EventPicker";
 import { useBusy } from "../../lib/useBusy";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { toast } from "../../store/toasts";
-import { formatAmount, formatQuantity } from "./format";
+import { formatAmount, formatQuantity, formatUnitPrice } from "./format";
 import { EMPTY_TASK, taskDraftOf, taskItem, type TaskDraft } from "./orderLineForm";
 import { OrderLineTaskDialog } from "./OrderLineTaskDialog";
 import { plannedColor, plannedKey, usePlannedStyles } from "./plannedStyles";
@@ -96,7 +96,7 @@ export function OrderLineTasks({
       id: "effectivePrice",
       header: t("orderLines.tasks.price"),
       align: "end",
-      render: (task) => formatAmount(task.effectivePrice, line.currency),
+      render: (task) => formatUnitPrice(task.effectivePrice, line.currency),
     },
     {
       id: "amount",
@@ -124,7 +124,11 @@ export function OrderLineTasks({
       header: t("orderLines.tasks.planned"),
       sortValue: (task) => task.linkedTo ?? "",
       render: (task) => (
-        <Badge appearance={task.linkedTo ? "filled" : "outline"} color={plannedColor(task.linkedTo)}>
+        <Badge
+          className={planned.badge}
+          appearance={task.linkedTo ? "filled" : "outline"}
+          color={plannedColor(task.linkedTo)}
+        >
           {t(plannedKey(task.linkedTo))}
         </Badge>
       ),

@@ -25,7 +25,7 @@ import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { FilterBar } from "../workforce/FilterBar";
-import { formatAmount, formatQuantity } from "./format";
+import { formatAmount, formatQuantity, formatUnitPrice } from "./format";
 import { OrderLineFields } from "./OrderLineFields";
 import { OrderLineImportPanel } from "./OrderLineImportPanel";
 import { EMPTY_ORDER_LINE, createBody, validateOrderLine, type OrderLineDraft } from "./orderLineForm";
@@ -108,7 +108,7 @@ function OrderLines({ projectId, versionId }: { projectId: number; versionId: nu
       id: "price",
       header: t("orderLines.columns.price"),
       align: "end",
-      render: (l) => formatAmount(l.price, l.currency),
+      render: (l) => formatUnitPrice(l.price, l.currency),
     },
     {
       id: "quantity",

@@ -20,6 +20,24 @@ export function formatAmount(value: number | null | undefined, currency = "EUR")
   return format.format(value);
 }
 
+const unitPrices = new Map<string, Intl.NumberFormat>();
+
+/** "42,50 €": a unit price keeps its cents (amounts, its products, have none). */
+export function formatUnitPrice(value: number | null | undefined, currency = "EUR"): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  let format = unitPrices.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("fr-FR", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    unitPrices.set(currency, format);
+  }
+  return format.format(value);
+}
+
 /** "12,5": a quantity with at most 3 decimals (the column's precision); a dash when unknown. */
 export function formatQuantity(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? "—" : quantities.format(value);

@@ -397,7 +397,9 @@ describe("/dashboard/order-line/{id}", () => {
       }),
     );
 
-    await user.click(screen.getByRole("checkbox", { name: "Sélectionner Bâtiment A / R+1" }));
+    // The dialog closes (until then the page behind it is hidden from the accessibility tree).
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(await screen.findByRole("checkbox", { name: "Sélectionner Bâtiment A / R+1" }));
     await user.click(screen.getByRole("button", { name: /Supprimer la sélection/ }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(calls.find((c) => c.method === "DELETE")?.body).toEqual({ ids: [61] }));

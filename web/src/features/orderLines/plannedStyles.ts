@@ -7,12 +7,13 @@ import type { OrderLineTaskLink } from "@jalon/shared";
 export const usePlannedStyles = makeStyles({
   event: {
     backgroundColor: tokens.colorPaletteGreenBackground1,
-    ":hover": { backgroundColor: tokens.colorPaletteGreenBackground2 },
+    ":hover": { backgroundColor: tokens.colorPaletteLightGreenBackground1 },
   },
   macroTask: {
-    backgroundColor: tokens.colorPaletteBlueBackground2,
-    ":hover": { backgroundColor: tokens.colorPaletteBlueBackground2 },
+    backgroundColor: tokens.colorBrandBackground2,
+    ":hover": { backgroundColor: tokens.colorBrandBackground2Hover },
   },
+  badge: { whiteSpace: "nowrap" },
 });
 
 /** The i18n key of a task's planning status. */
