@@ -8,6 +8,7 @@ import { countOf } from "../numbers.js";
 import { copyVersionRows } from "../versionCopy.js";
 import { seedDemoWorkforce } from "./demoTracking.js";
 import { seedDemoCountings } from "./demoCountings.js";
+import { seedDemoQualityControls } from "./demoQuality.js";
 import { instantiateSequence } from "../../commands/instantiation.js";
 import { copyEventTemplates, copySequenceTemplates } from "../../commands/templateCopy.js";
 import { LIBRARY, proScope } from "../../commands/templateScope.js";
@@ -538,6 +539,7 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ projectId: numbe
     await seedDemoTemplates(trx, project.id, v2.id, manager.id as number, libraryLots, await inV2("horsairB"));
     await seedDemoWorkforce(trx, project.id as number, v2.id as number);
     await seedDemoCountings(trx, project.id as number, manager.id as number);
+    await seedDemoQualityControls(trx, project.id as number, manager.id as number);
     const events = countOf(await trx("events").where({ version_id: v2.id }).count({ count: "*" }));
     const links = countOf(await trx("event_links").where({ version_id: v2.id }).count({ count: "*" }));
     log?.info("Projet de démonstration", { events, links, projectedEndDate });
