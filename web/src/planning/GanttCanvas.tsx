@@ -7,6 +7,7 @@ import { drawGrid } from "./layers/drawGrid";
 import { drawBars, type LayerInput } from "./layers/drawBars";
 import { drawLinks } from "./layers/drawLinks";
 import { drawBaselines } from "./layers/drawBaselines";
+import { drawRoadblockMarkers } from "./layers/drawRoadblocks";
 import { drawQualityMarkers } from "./layers/drawQualityMarkers";
 import type { Comparison } from "./compare/compareModel";
 
@@ -20,6 +21,8 @@ export interface GanttCanvasProps extends LayerInput {
   showCritical: boolean;
   /** Tasks whose prerequisites are not all compliant by their start: a marker on their bar. */
   qualityLate?: ReadonlySet<number>;
+  /** Tasks with open roadblocks: a marker on their bar. */
+  roadblocks?: ReadonlySet<number>;
   /** Compared versions: thin baseline bars under each task. */
   comparison?: Comparison | null;
   /** The tooltip of the point under the pointer (content coordinates), e.g. a compared task's deltas. */
@@ -95,6 +98,17 @@ export function GanttCanvas(p: GanttCanvasProps) {
           live: p.live,
           late: p.qualityLate,
         });
+      if (p.roadblocks?.size)
+        drawRoadblockMarkers(c, {
+          model: p.model,
+          scale: p.scale,
+          width: p.width,
+          height: p.height,
+          scrollLeft: p.scrollLeft,
+          scrollTop: p.scrollTop,
+          live: p.live,
+          open: p.roadblocks,
+        });
       if (p.comparison)
         drawBaselines(c, {
           model: p.model,
@@ -118,6 +132,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       p.live,
       p.violated,
       p.showCritical,
+      p.roadblocks,
       p.comparison,
       p.qualityLate,
     ],

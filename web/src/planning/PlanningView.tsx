@@ -21,6 +21,7 @@ import { GRID_WIDTH } from "./viewport/layout";
 import { LoadingNotice, PlanningFrame } from "./viewport/PlanningFrame";
 import { useViewport } from "./viewport/useViewport";
 import { useLateQuality } from "./layers/qualityLate";
+import { useOpenRoadblocks } from "./layers/drawRoadblocks";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
@@ -67,6 +68,7 @@ export function PlanningView(props: PlanningViewProps) {
   );
   const scale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
   const planningData = useStore(session.store, (s) => s.data);
+  const roadblocks = useOpenRoadblocks(session);
   const qualityLate = useLateQuality(planningData, props.projectId, props.versionId, !!props.publicToken);
   const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet } = usePlanningModel(
     session,
@@ -173,6 +175,7 @@ export function PlanningView(props: PlanningViewProps) {
           onKeyRow={onGridKey}
           onGroupClick={grouping === "none" ? undefined : onGroupClick}
           qualityLate={qualityLate}
+          roadblocks={roadblocks}
         />
       }
       canvas={
@@ -192,6 +195,7 @@ export function PlanningView(props: PlanningViewProps) {
             projectEndDay={projectEnd}
             showCritical={showCritical}
             qualityLate={qualityLate}
+            roadblocks={roadblocks}
             comparison={comparison}
             tooltipAt={comparison ? compareTip : undefined}
             onPointer={onPointer}

@@ -9,6 +9,7 @@ import { GhostRow } from "./compare/GhostRow";
 import type { Comparison } from "./compare/compareModel";
 import { GRID_WIDTH } from "./viewport/layout";
 import { QualityLateMark } from "./layers/QualityLateMark";
+import { RoadblockMark } from "./layers/RoadblockMark";
 
 export { GRID_WIDTH };
 const COLS = [
@@ -60,8 +61,11 @@ export function RowGrid({
   comparison,
   onScrolled,
   qualityLate,
+  roadblocks,
 }: {
   model: GanttModel;
+  /** Tasks with open roadblocks: their row names the marker in text. */
+  roadblocks?: ReadonlySet<number>;
   /** Tasks whose prerequisites are not all compliant by their start: their row names the marker in text. */
   qualityLate?: ReadonlySet<number>;
   /** Versions compared: each task shows its start/end delta in working days. */
@@ -169,6 +173,7 @@ export function RowGrid({
             onKeyRow={onKeyRow}
             comparison={comparison}
             qualityLate={qualityLate?.has(e.id) ?? false}
+            roadblock={roadblocks?.has(e.id) ?? false}
           />
         );
       })}
@@ -195,6 +200,7 @@ const EventRow = memo(function EventRow({
   onKeyRow,
   comparison,
   qualityLate,
+  roadblock,
 }: {
   id: number;
   y: number;
@@ -210,6 +216,7 @@ const EventRow = memo(function EventRow({
   onKeyRow?: (id: number, e: React.KeyboardEvent) => void;
   comparison?: Comparison | null;
   qualityLate?: boolean;
+  roadblock?: boolean;
 }) {
   return (
     <div
@@ -247,6 +254,7 @@ const EventRow = memo(function EventRow({
       >
         {milestone ? "◆ " : ""}
         {qualityLate ? <QualityLateMark /> : null}
+        {roadblock && !milestone ? <RoadblockMark /> : null}
         {name}
       </div>
       <div

@@ -68,6 +68,7 @@ export const roadblocks = {
       notFound: "Ce point bloquant n'existe pas ou n'appartient pas à cette version.",
       eventHint: "Sur une tâche, le lot, le participant et la zone laissés vides sont ceux de la tâche.",
     },
+    planning: { marker: "Points bloquants ouverts" },
     tab: {
       label: "Points bloquants de la tâche",
       empty: "Aucun point bloquant sur cette tâche.",
