@@ -133,17 +133,22 @@ export async function countRows(db: Db, table: string, where: Record<string, unk
 
 /**
  * The app of a test file with the users most HTTP tests need, created in this order: a manager, an external
- * user and a manager of no project (the outsider of the permission cases).
+ * user, a manager of no project (the outsider of the permission cases), then an admin and a guest (the other
+ * roles of the permission cases; none of them belongs to a project until a test adds them).
  */
 export async function startWithUsers(): Promise<{
   t: TestApp;
   manager: BuiltUser;
   external: BuiltUser;
   outsider: BuiltUser;
+  admin: BuiltUser;
+  guest: BuiltUser;
 }> {
   const t = await startTestApp();
   const manager = await buildUser(t, { type: "manager" });
   const external = await buildUser(t, { type: "external" });
   const outsider = await buildUser(t, { type: "manager" });
-  return { t, manager, external, outsider };
+  const admin = await buildUser(t, { type: "admin" });
+  const guest = await buildUser(t, { type: "guest" });
+  return { t, manager, external, outsider, admin, guest };
 }

@@ -6,7 +6,6 @@ import {
   buildLink,
   buildLot,
   buildProject,
-  buildUser,
   buildZone,
   countRows,
   type BuiltProject,
@@ -16,8 +15,7 @@ import {
 
 let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser, guest: BuiltUser;
 beforeAll(async () => {
-  ({ t, manager, external, outsider } = await startWithUsers());
-  guest = await buildUser(t, { type: "guest" });
+  ({ t, manager, external, outsider, guest } = await startWithUsers());
 });
 afterAll(async () => t?.close());
 

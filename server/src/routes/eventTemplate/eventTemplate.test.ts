@@ -1,15 +1,15 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
+import { type TestApp } from "../../../test/helpers/app.js";
 import {
   buildEvent,
   buildLot,
   buildProject,
-  buildUser,
   buildZone,
   countRows,
   type BuiltProject,
   type BuiltUser,
+  startWithUsers,
 } from "../../../test/helpers/factories.js";
 
 let t: TestApp;
@@ -20,12 +20,7 @@ let guest: BuiltUser;
 let outsider: BuiltUser;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await buildUser(t, { type: "admin" });
-  manager = await buildUser(t, { type: "manager" });
-  external = await buildUser(t, { type: "external" });
-  guest = await buildUser(t, { type: "guest" });
-  outsider = await buildUser(t, { type: "manager" });
+  ({ t, admin, manager, external, guest, outsider } = await startWithUsers());
 });
 afterAll(async () => t?.close());
 

@@ -5,7 +5,6 @@ import {
   buildEvent,
   buildLot,
   buildProject,
-  buildUser,
   countRows,
   type BuiltProject,
   type BuiltUser,
@@ -14,8 +13,7 @@ import {
 
 let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser, guest: BuiltUser;
 beforeAll(async () => {
-  ({ t, manager, external, outsider } = await startWithUsers());
-  guest = await buildUser(t, { type: "guest" });
+  ({ t, manager, external, outsider, guest } = await startWithUsers());
 });
 afterAll(async () => t?.close());
 
