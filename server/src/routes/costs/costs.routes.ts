@@ -22,6 +22,7 @@ import { productivityXlsx } from "./costs.export.js";
 import { COSTS_ROLES, comparedVersions, costsScope, referentVersionId, versionOfProject } from "./costs.policy.js";
 import { financeWeeks, presentSupply, productivityRows } from "./costs.presenter.js";
 import {
+  analytic,
   hoursByMacroZone,
   plannedWeeks,
   realizedWeeks,
@@ -43,10 +44,10 @@ export async function computeFinance(db: Db, user: AuthUser, q: FinanceQuery): P
   const ids = versionList.map((v) => v.id);
   // Countings are made on the signed version (spec 000): they say what was done on site, whichever plan is read.
   const countingVersion = scope.project.signed_version_id ?? scope.versionId;
-  const [planned, realized, referent] = await Promise.all([
-    plannedWeeks(db, ids, filters),
-    realizedWeeks(db, scope.versionId, countingVersion, filters),
-    referentVersionId(db, scope.projectId),
+  const [planned, realized, referent] = await analytic(db, async (trx) => [
+    await plannedWeeks(trx, ids, filters),
+    await realizedWeeks(trx, scope.versionId, countingVersion, filters),
+    await referentVersionId(trx, scope.projectId),
   ]);
   const weeks = financeWeeks(ids, planned, realized);
   const last = weeks[weeks.length - 1];
@@ -74,9 +75,9 @@ export async function computeProductivity(
       : await referentVersionId(db, scope.projectId);
   const filters = await resolveFilters(db, scope.versionId, q);
   const ids = referent === null || referent === scope.versionId ? [scope.versionId] : [scope.versionId, referent];
-  const [hours, values] = await Promise.all([
-    hoursByMacroZone(db, ids, filters, HOURS_PER_DAY),
-    valuesByMacroZone(db, ids, filters),
+  const [hours, values] = await analytic(db, async (trx) => [
+    await hoursByMacroZone(trx, ids, filters, HOURS_PER_DAY),
+    await valuesByMacroZone(trx, ids, filters),
   ]);
   const data = productivityRows(orderBy, scope.versionId, referent, hours, values);
   return {
