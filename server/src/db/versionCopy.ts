@@ -118,10 +118,15 @@ export const VERSION_TABLES: readonly CopiedTable[] = [
     tracked: false,
     refs: { quality_control_id: v("quality_controls"), tag_id: v("tags") },
   },
+  { table: "order_line_imports", tracked: true, refs: {} },
   {
     table: "order_lines",
     tracked: true,
-    refs: { macro_task_id: v("macro_tasks"), participant_group_pro_id: v("participant_group_pros") },
+    refs: {
+      macro_task_id: v("macro_tasks"),
+      participant_group_pro_id: v("participant_group_pros"),
+      import_id: v("order_line_imports"),
+    },
   },
   {
     table: "order_line_tasks",

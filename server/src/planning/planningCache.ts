@@ -68,6 +68,7 @@ function queryKey(q: PlanningDataQuery): string {
     ids(q.macroTaskIds),
     ids(q.sequenceIds),
     ids(q.specialityIds),
+    ids(q.familyIds),
     q.eventNames?.length ? [...new Set(q.eventNames)].sort() : undefined,
     // Order kept: the comparisons come back in the order asked.
     q.compareVersionIds ?? [],

@@ -79,6 +79,20 @@ function rangeEvents(db: Knex, q: PlanningDataQuery, from: string | null, to: st
   if (q.sequenceIds?.length) events.whereIn("e.sequence_id", q.sequenceIds);
   if (q.specialityIds?.length) events.whereIn("e.speciality_id", q.specialityIds);
   if (q.eventNames?.length) events.whereIn("e.name", q.eventNames);
+  // Order-line families: tasks with an order-line task of those families, or of a macro-task with such lines.
+  if (q.familyIds?.length)
+    events.where((w) =>
+      w
+        .whereExists(
+          db("order_line_tasks as olt")
+            .join("order_lines as ol", "ol.id", "olt.order_line_id")
+            .whereRaw("olt.event_id = e.id")
+            .whereIn("ol.family_id", q.familyIds!),
+        )
+        .orWhereExists(
+          db("order_lines as ol").whereRaw("ol.macro_task_id = e.macro_task_id").whereIn("ol.family_id", q.familyIds!),
+        ),
+    );
   if (q.tagIds?.length)
     events.whereExists(db("event_tags as et").whereRaw("et.event_id = e.id").whereIn("et.tag_id", q.tagIds));
   return events;

@@ -10,6 +10,9 @@ import { phaseRoutes } from "./phase/phase.routes.js";
 import { phaseCategoryRoutes } from "./phaseCategory/phaseCategory.routes.js";
 import { macroTaskRoutes } from "./macroTask/macroTask.routes.js";
 import { familyRoutes } from "./family/family.routes.js";
+import { orderLineImportRoutes } from "./orderLine/orderLineImport.routes.js";
+import { orderLineRoutes } from "./orderLine/orderLine.routes.js";
+import { orderLineTaskRoutes } from "./orderLineTask/orderLineTask.routes.js";
 import { structureImportRoutes } from "./tag/structureImport.routes.js";
 import { zoneRoutes } from "./zone/zone.routes.js";
 import { participantGroupProRoutes } from "./participantGroupPro/participantGroupPro.routes.js";
@@ -76,6 +79,10 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   countingRoutes(router, deps);
   macroTaskRoutes(router, deps);
   familyRoutes(router, deps);
+  // The imports and GET /order-line/export before GET /order-line/:id.
+  orderLineImportRoutes(router, deps);
+  orderLineRoutes(router, deps);
+  orderLineTaskRoutes(router, deps);
   structureImportRoutes(router, deps);
   zoneRoutes(router, deps);
   participantGroupProRoutes(router, deps);

@@ -144,6 +144,12 @@ export const orderLineTaskListResource = defineListResource({
 /** Remaining-work groups (spec 001 section 2: done, to do, upcoming), in that order. */
 export const REMAINING_STATUSES = ["done", "toDo", "upcoming"] as const;
 export type RemainingStatus = (typeof REMAINING_STATUSES)[number];
+/** French labels of the groups, as the export writes them. */
+export const REMAINING_STATUS_LABELS: Record<RemainingStatus, string> = {
+  done: "Terminé",
+  toDo: "À faire",
+  upcoming: "À venir",
+};
 
 /**
  * The group of an order-line task at `date` (yyyy-MM-dd): done when its task's last counting is 100, to do when

@@ -23,6 +23,8 @@ export interface PlanningFilterFields {
   macroTaskIds?: number[];
   sequenceIds?: number[];
   specialityIds?: number[];
+  /** Order-line families (tasks with order lines of those families, or of a macro-task with such lines). */
+  familyIds?: number[];
   eventNames?: string[];
   /** Day range filter (start of day / end of day), ISO days. */
   fromDate?: string;

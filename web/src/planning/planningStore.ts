@@ -14,6 +14,8 @@ export interface PlanningFilters {
   eventNames: string[];
   categoryIds: number[];
   specialityIds: number[];
+  /** Order-line families (tasks with order lines of those families, or of a macro-task with such lines). */
+  familyIds: number[];
   blockedSequences: boolean;
   /** Only tasks whose prerequisites are not all compliant by their start ("contrôles en retard"). */
   lateControls: boolean;
@@ -35,6 +37,7 @@ export const EMPTY_FILTERS: PlanningFilters = {
   eventNames: [],
   categoryIds: [],
   specialityIds: [],
+  familyIds: [],
   blockedSequences: false,
   lateControls: false,
   startDate: null,

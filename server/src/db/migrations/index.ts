@@ -16,6 +16,7 @@ import * as m014 from "./014_instantiation.js";
 import * as m015 from "./015_counting_client_key.js";
 import * as m017 from "./017_quality_control.js";
 import * as m018 from "./018_roadblocks.js";
+import * as m019 from "./019_order_lines.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -41,6 +42,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["015_counting_client_key", m015],
   ["017_quality_control", m017],
   ["018_roadblocks", m018],
+  ["019_order_lines", m019],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */

@@ -55,6 +55,7 @@ export const planning = {
       macroTaskIds: "Macro-tâches",
       sequenceIds: "Séquences",
       specialityIds: "Spécialités",
+      familyIds: "Familles",
       eventNames: "Noms des tâches",
       eventNamesSearch: "Rechercher un nom",
       dates: "Dates",
@@ -68,7 +69,6 @@ export const planning = {
       all: "Tous",
       selected_one: "{{count}} choisi",
       selected_other: "{{count}} choisis",
-      familiesLater: "Le filtre par familles arrivera avec les lignes de commande.",
       noResult: "Aucune tâche ne correspond aux filtres.",
     },
     dialog: {

@@ -44,6 +44,7 @@ export const LIST_FILTERS: OptionList[] = [
   "sequenceIds",
   "categoryIds",
   "specialityIds",
+  "familyIds",
 ];
 
 export interface FiltersPanelProps {
@@ -174,7 +175,6 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
             checked={filters.lateControls}
             onChange={(_, d) => setFilters({ lateControls: d.checked })}
           />
-          <Caption1 className={styles.note}>{t("planning.filters.familiesLater")}</Caption1>
         </div>
       </DrawerBody>
     </InlineDrawer>

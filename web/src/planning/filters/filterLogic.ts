@@ -8,7 +8,7 @@ import { filterDay } from "../range";
 /**
  * The planning filters of spec 000 split between what GET /planning/data filters (id lists, names, the day
  * range) and what only the client knows how to filter (sequences holding a locked event, events shifted in a
- * recalibration range). Families come with order lines and are not offered yet. What the server filters is the
+ * recalibration range). What the server filters is the
  * contract's filter fields (shared/src/contract/planning.ts), every list sent (empty: no filter).
  */
 export type ServerFilterParams = Required<Omit<PlanningFilterFields, "fromDate" | "toDate">> &
@@ -49,6 +49,7 @@ export function serverFilterParams(f: PlanningFilters, tags: readonly TagRef[]):
     macroTaskIds: [...f.macroTaskIds],
     sequenceIds: [...f.sequenceIds],
     specialityIds: [...f.specialityIds],
+    familyIds: [...f.familyIds],
     eventNames: [...f.eventNames],
   };
   // Only dates the server takes, and an end not before the start (the server refuses it): a date being typed or
@@ -72,6 +73,7 @@ export function activeFilterCount(f: PlanningFilters): number {
     f.eventNames,
     f.categoryIds,
     f.specialityIds,
+    f.familyIds,
   ];
   return (
     lists.filter((l) => l.length > 0).length +

@@ -18,7 +18,8 @@ export type OptionList =
   | "categoryIds"
   | "macroTaskIds"
   | "sequenceIds"
-  | "specialityIds";
+  | "specialityIds"
+  | "familyIds";
 
 /** The reference list each filter reads its choices from (spec 000 section 7, spec 001 section 7). */
 export const OPTION_PATHS: Record<OptionList, string> = {
@@ -30,6 +31,8 @@ export const OPTION_PATHS: Record<OptionList, string> = {
   macroTaskIds: "/macro-task",
   sequenceIds: "/sequence",
   specialityIds: "/speciality",
+  // The families the version's order lines use (GET /family filters them by versionId).
+  familyIds: "/family",
 };
 
 type Row = Record<string, unknown> & { id: number };
