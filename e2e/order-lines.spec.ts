@@ -50,6 +50,11 @@ async function fill(wb: ExcelJS.Workbook, rows: Record<string, string | number |
 
 test("import order lines from the filled template, see them listed and open one", async ({ page }) => {
   test.setTimeout(120_000);
+  const failed: string[] = [];
+  page.on("response", (res) => {
+    if (res.url().includes("/api/") && res.status() >= 400)
+      failed.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+  });
   await signIn(page, "manager@jalon.demo");
   await openDemoPlanning(page);
   await page.goto("/dashboard/order-lines");
@@ -169,4 +174,6 @@ test("import order lines from the filled template, see them listed and open one"
   await expect(planned).toContainText(eventName);
   await expect(planned).toContainText("Planifiée (tâche liée)");
   await shot(page, "order-line-planned");
+  // No call failed but the refused import's.
+  expect(failed).toEqual(["400 POST /api/order-line/import/data"]);
 });

@@ -122,6 +122,7 @@ export function OrderLineTasks({
     {
       id: "linkedTo",
       header: t("orderLines.tasks.planned"),
+      width: 200,
       sortValue: (task) => task.linkedTo ?? "",
       render: (task) => (
         <Badge
