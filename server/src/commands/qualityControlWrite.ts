@@ -3,7 +3,6 @@ import {
   AppError,
   isManagerRole,
   QUALITY_CONTROL_DEFAULT_DELAY,
-  QUALITY_CONTROL_EXTERNAL_FIELDS,
   QUALITY_CONTROL_REALTIME,
   type qualityControlCreateBody,
   type qualityControlUpdateBody,
@@ -14,6 +13,7 @@ import type { AuthUser } from "../context.js";
 import type { Emits } from "../http/route.js";
 import { writeScope, type VersionScope } from "./referenceScope.js";
 import { rederiveQualityDueDates } from "./qualityControlDueDates.js";
+import { assertExternalMayChange } from "../routes/qualityControl/qualityControl.policy.js";
 
 /**
  * Quality-control writes (issue 18): creation (one or many, all or nothing), changes with one history row per
@@ -248,11 +248,8 @@ async function writableControls(
     await writeScope(trx, user, projectId, versionId);
   } else {
     await readableProject(trx, user, projectId);
-    if (
-      user.type !== "external" ||
-      fields.some((f) => !(QUALITY_CONTROL_EXTERNAL_FIELDS as readonly string[]).includes(f))
-    )
-      throw new AppError("errors.forbidden");
+    if (user.type !== "external") throw new AppError("errors.forbidden");
+    assertExternalMayChange(fields);
     const version = await trx("versions").where({ id: versionId }).first("is_archived", "is_being_updated");
     if (version?.is_archived) throw new AppError("errors.version_frozen");
     if (version?.is_being_updated) throw new AppError("errors.project_being_updated");

@@ -2,13 +2,11 @@ import type Router from "@koa/router";
 import type { Knex } from "knex";
 import { z } from "zod";
 import {
-  AppError,
   eqFilterValue,
   eventAffixCreateBody,
   eventAffixUpdateBody,
   id,
   parseListQuery,
-  PERMISSIONS,
   QUALITY_CONTROL_CATEGORIES,
   QUALITY_CONTROL_CATEGORY_COLORS,
   QUALITY_CONTROL_CATEGORY_LABELS,
@@ -31,7 +29,6 @@ import {
   type QualityControlCategoryCount,
   type QualityControlLinked,
 } from "@jalon/shared";
-import { readableProject } from "../../access/projects.js";
 import {
   createQualityControls,
   deleteQualityControls,
@@ -53,6 +50,7 @@ import {
   type QualityControlDbRow,
 } from "./qualityControl.presenter.js";
 import { qualityControlColumns, SPECIAL_FIELDS } from "./qualityControl.schema.js";
+import { QUALITY_CONTROL_ROLES, readableControl } from "./qualityControl.policy.js";
 
 /**
  * Quality control (issue 18; spec 001 sections 2-5, 7, 8): prerequisites and finishes of a version's tasks,
@@ -62,13 +60,6 @@ import { qualityControlColumns, SPECIAL_FIELDS } from "./qualityControl.schema.j
  */
 
 const idParams = z.object({ id });
-
-/** The one control `id`, in a project the user belongs to (404 without it, 403 outside the project). */
-async function readableControl(db: Db, user: AuthUser, controlId: number): Promise<void> {
-  const row = await db("quality_controls").where({ id: controlId }).first("project_id");
-  if (!row) throw new AppError("errors.not_found");
-  await readableProject(db, user, row.project_id as number);
-}
 
 /** The version a list reads: versionId or events.versionId, projectId, else nothing (errors.no_project). */
 async function listScope(db: Db, user: AuthUser, query: ListQuery): Promise<VersionScope> {
@@ -199,7 +190,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "get",
     path: "/quality-control/categories",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.read,
     query: qualityControlCategoriesQuery,
     handler: async ({ db, user, query }) => {
       const scope = await readScope(db, user, query.projectId, query.versionId);
@@ -225,7 +216,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "get",
     path: "/quality-control/linked",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.read,
     query: qualityControlLinkedQuery,
     handler: async ({ db, user, query }): Promise<QualityControlLinked> => {
       const scope = await readScope(db, user, query.projectId, query.versionId);
@@ -259,7 +250,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "get",
     path: "/quality-control/export",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.read,
     query: qualityControlExportQuery,
     handler: async ({ db, user, query, ctx }) => {
       const { rows, scope } = await exportRows(db, user, query);
@@ -273,7 +264,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "get",
     path: "/quality-control",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.read,
     handler: async ({ db, user, ctx }) => {
       const { data, total } = await listControls(db, user, ctx.query as Record<string, unknown>);
       return { data, count: data.length, total };
@@ -284,7 +275,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "post",
     path: "/quality-control/bulk",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_ROLES.create,
     body: qualityControlBulkBody,
     write: true,
     status: 201,
@@ -299,7 +290,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "post",
     path: "/quality-control",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_ROLES.create,
     body: qualityControlCreateBody,
     write: true,
     status: 201,
@@ -314,7 +305,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "patch",
     path: "/quality-control/multiple",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.update,
     body: qualityControlMultipleBody,
     write: true,
     handler: async ({ db, user, body, emits }) => {
@@ -328,7 +319,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "delete",
     path: "/quality-control/bulk-delete",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_ROLES.delete,
     body: qualityControlBulkDeleteBody,
     write: true,
     handler: async ({ db, user, body, emits }) => {
@@ -341,7 +332,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "get",
     path: "/quality-control/:id/history",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.read,
     params: idParams,
     handler: async ({ db, user, params }) => {
       await readableControl(db, user, params.id);
@@ -362,7 +353,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "get",
     path: "/quality-control/:id",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.read,
     params: idParams,
     handler: async ({ db, user, params }) => {
       await readableControl(db, user, params.id);
@@ -375,7 +366,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "patch",
     path: "/quality-control/:id",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.update,
     params: idParams,
     body: qualityControlUpdateBody,
     write: true,
@@ -391,7 +382,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "post",
     path: "/event-affix",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_ROLES.create,
     body: eventAffixCreateBody,
     write: true,
     status: 201,
@@ -406,7 +397,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
   route(router, deps, {
     method: "patch",
     path: "/event-affix/:id",
-    roles: PERMISSIONS.external,
+    roles: QUALITY_CONTROL_ROLES.update,
     params: idParams,
     body: eventAffixUpdateBody,
     write: true,

@@ -5,7 +5,6 @@ import {
   eqFilterValue,
   id,
   parseListQuery,
-  PERMISSIONS,
   QUALITY_CONTROL_CATEGORY_LABELS,
   QUALITY_CONTROL_TYPE_LABELS,
   QUALITY_CONTROL_TYPES,
@@ -18,7 +17,6 @@ import {
   type QualityControlTemplate,
   type QualityControlTemplateLinked,
 } from "@jalon/shared";
-import { readableProject } from "../../access/projects.js";
 import {
   createQualityControlTemplate,
   deleteQualityControlTemplates,
@@ -38,6 +36,7 @@ import {
   type QualityControlTemplateDbRow,
 } from "./qualityControlTemplate.presenter.js";
 import { qualityControlTemplateColumns, TEMPLATE_SPECIAL_FIELDS } from "./qualityControlTemplate.schema.js";
+import { QUALITY_CONTROL_TEMPLATE_ROLES, readableTemplate } from "./qualityControlTemplate.policy.js";
 
 /**
  * Quality-control templates (issue 18; spec 001 section 7): a project's models of prerequisites and finishes,
@@ -54,12 +53,6 @@ const plainScope = z.looseObject({
 /** The project a template read addresses (projectId, else versionId's project) and the version it shows. */
 async function templateScope(db: Db, user: AuthUser, projectId: number | undefined, versionId: number | undefined) {
   return readScope(db, user, projectId, versionId);
-}
-
-async function readableTemplate(db: Db, user: AuthUser, templateId: number): Promise<void> {
-  const row = await db("quality_control_templates").where({ id: templateId }).first("project_id");
-  if (!row) throw new AppError("errors.not_found");
-  await readableProject(db, user, row.project_id as number);
 }
 
 async function listTemplates(
@@ -128,7 +121,7 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
   route(router, deps, {
     method: "get",
     path: "/quality-control-template/linked",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_TEMPLATE_ROLES.read,
     query: qualityControlTemplateLinkedQuery,
     handler: async ({ db, user, query }): Promise<QualityControlTemplateLinked> => {
       const scope = await templateScope(db, user, query.projectId, query.versionId);
@@ -167,7 +160,7 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
   route(router, deps, {
     method: "get",
     path: "/quality-control-template/export",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_TEMPLATE_ROLES.read,
     query: qualityControlExportQuery,
     handler: async ({ db, user, query, ctx }) => {
       const scope = await templateScope(db, user, query.projectId, query.versionId);
@@ -196,7 +189,7 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
   route(router, deps, {
     method: "get",
     path: "/quality-control-template",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_TEMPLATE_ROLES.read,
     handler: async ({ db, user, ctx }) => {
       const { data, total } = await listTemplates(db, user, ctx.query as Record<string, unknown>);
       return { data, count: data.length, total };
@@ -207,7 +200,7 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
   route(router, deps, {
     method: "post",
     path: "/quality-control-template",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_TEMPLATE_ROLES.write,
     body: qualityControlTemplateCreateBody,
     write: true,
     status: 201,
@@ -222,7 +215,7 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
   route(router, deps, {
     method: "delete",
     path: "/quality-control-template/bulk-delete",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_TEMPLATE_ROLES.write,
     body: qualityControlTemplateBulkDeleteBody,
     write: true,
     handler: async ({ db, user, body, emits }) => {
@@ -235,7 +228,7 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
   route(router, deps, {
     method: "get",
     path: "/quality-control-template/:id",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_TEMPLATE_ROLES.read,
     params: idParams,
     handler: async ({ db, user, params }) => {
       await readableTemplate(db, user, params.id);
@@ -248,7 +241,7 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
   route(router, deps, {
     method: "patch",
     path: "/quality-control-template/:id",
-    roles: PERMISSIONS.manager,
+    roles: QUALITY_CONTROL_TEMPLATE_ROLES.write,
     params: idParams,
     body: qualityControlTemplateUpdateBody,
     write: true,
