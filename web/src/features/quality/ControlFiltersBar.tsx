@@ -1,8 +1,9 @@
 // The follow-up lists' filter fields; each option list comes from the controls themselves (controlFilters.ts).
 import { useTranslation } from "react-i18next";
-import { Button, Field, Input, Select } from "@fluentui/react-components";
+import { Button, Field, Select } from "@fluentui/react-components";
 import { QUALITY_CONTROL_CATEGORIES, QUALITY_CONTROL_STATUSES, type QualityControl } from "../../api/quality";
 import { FilterBar } from "../workforce/FilterBar";
+import { DayInput } from "./DayInput";
 import { activeFilters, filterOptions, NO_FILTERS, type ControlFilters, type Option } from "./controlFilters";
 
 function Choice<V extends string | number>({
@@ -118,12 +119,8 @@ export function ControlFiltersBar({
         onChange={set("participant")}
         parse={asText}
       />
-      <Field label={t("quality.filters.dueFrom")}>
-        <Input type="date" value={value.dueFrom ?? ""} onChange={(_, d) => set("dueFrom")(d.value || null)} />
-      </Field>
-      <Field label={t("quality.filters.dueTo")}>
-        <Input type="date" value={value.dueTo ?? ""} onChange={(_, d) => set("dueTo")(d.value || null)} />
-      </Field>
+      <DayInput label={t("quality.filters.dueFrom")} value={value.dueFrom} onChange={set("dueFrom")} />
+      <DayInput label={t("quality.filters.dueTo")} value={value.dueTo} onChange={set("dueTo")} />
       <Choice
         label={t("quality.filters.parentTask")}
         none={t("quality.filters.allParentTasks")}

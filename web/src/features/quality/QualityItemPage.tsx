@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import {
   Button,
   Field,
-  Input,
   MessageBar,
   MessageBarBody,
   Select,
@@ -31,6 +30,7 @@ import { useAsync } from "../../lib/useAsync";
 import { useSession } from "../../store/session";
 import { toast } from "../../store/toasts";
 import { categoryText, delayText, statusText } from "./columns";
+import { DayInput } from "./DayInput";
 import { HistoryTable } from "./HistoryTable";
 import { IndicatorMark } from "./IndicatorMark";
 import { warnQualityError } from "./qualityError";
@@ -199,13 +199,11 @@ function QualityItem({ id }: { id: number }) {
             ))}
           </Select>
         </Field>
-        <Field label={t("quality.item.completionDate")}>
-          <Input
-            type="date"
-            value={draft.completionDate}
-            onChange={(_, d) => setDraft({ ...draft, completionDate: d.value })}
-          />
-        </Field>
+        <DayInput
+          label={t("quality.item.completionDate")}
+          value={draft.completionDate || null}
+          onChange={(day) => setDraft({ ...draft, completionDate: day ?? "" })}
+        />
         <Field label={t("quality.item.comment")}>
           <Textarea
             value={draft.comment}

@@ -136,7 +136,8 @@ export const quality = {
       dayLabel_zero: "{{date}}, aucune échéance",
       dayLabel_one: "{{date}}, {{count}} échéance",
       dayLabel_other: "{{date}}, {{count}} échéances",
-      more: "+ {{count}} autres",
+      more_one: "+ {{count}} autre",
+      more_other: "+ {{count}} autres",
       dayList: "Échéances du {{date}}",
       noDue: "Aucune échéance ce jour.",
       keyboard:
@@ -169,6 +170,7 @@ export const quality = {
       comment: "Commentaire",
       created: "Contrôle qualité ajouté.",
       nameRequired: "Le nom est obligatoire.",
+      dayInvalid: "Saisissez une date au format jj/mm/aaaa.",
       delayInvalid: "Le délai doit être un nombre entier de jours.",
     },
     tab: {
