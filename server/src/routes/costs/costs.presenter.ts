@@ -6,7 +6,7 @@ import {
   type ProductivityRow,
   type SupplyLine,
 } from "@jalon/shared";
-import type { HoursRow, SupplyDbRow, ValueRow } from "./costs.schema.js";
+import type { ProductivityDbRow, SupplyDbRow } from "./costs.schema.js";
 
 /** The API's field names of the cost answers are decided here. */
 
@@ -91,79 +91,28 @@ export function financeWeeks(
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/**
- * Productivity rows: the current version's and the referent's hours and values per macro-task and zone (and
- * unit, by quantity), matched by tracking ids; names from the current version when it has the row.
- */
+/** Productivity rows with their ratios and colours, by macro-task, zone and unit (French order). */
 export function productivityRows(
   orderBy: ProductivityOrder,
-  currentId: number,
-  referentId: number | null,
-  hours: HoursRow[],
-  values: ValueRow[],
+  hasReferent: boolean,
+  rows: ProductivityDbRow[],
 ): ProductivityRow[] {
-  interface Acc {
-    names: { macroId: number; macro: string; zoneId: number | null; zone: string | null; current: boolean };
-    unit: string | null;
-    hours: Map<number, number>;
-    value: Map<number, number>;
-  }
-  const rows = new Map<string, Acc>();
-  const baseKey = (r: { mt: number; zt: number | null }) => `${r.mt}/${r.zt ?? ""}`;
-  const units = new Map<string, Set<string | null>>();
-  for (const v of values) {
-    if (orderBy !== "quantity") continue;
-    const k = baseKey(v);
-    if (!units.has(k)) units.set(k, new Set());
-    units.get(k)!.add(v.unit);
-  }
-  const acc = (key: string, r: HoursRow | ValueRow, unit: string | null): Acc => {
-    let a = rows.get(key);
-    const current = r.version_id === currentId;
-    if (!a) {
-      a = {
-        names: { macroId: r.macro_id, macro: r.macro_name, zoneId: r.zone_id, zone: r.zone_name, current },
-        unit,
-        hours: new Map(),
-        value: new Map(),
-      };
-      rows.set(key, a);
-    } else if (current && !a.names.current) {
-      a.names = { macroId: r.macro_id, macro: r.macro_name, zoneId: r.zone_id, zone: r.zone_name, current };
-    }
-    return a;
-  };
-  for (const v of values) {
-    const unit = orderBy === "quantity" ? v.unit : null;
-    const a = acc(`${baseKey(v)}/${unit ?? ""}`, v, unit);
-    const add = orderBy === "quantity" ? Number(v.quantity) : Number(v.amount);
-    a.value.set(v.version_id, (a.value.get(v.version_id) ?? 0) + add);
-  }
-  for (const h of hours) {
-    // By quantity, a macro-task and zone's hours go to each of its units' rows (usually one).
-    const us = orderBy === "quantity" ? [...(units.get(baseKey(h)) ?? new Set([null]))] : [null];
-    for (const unit of us) {
-      const a = acc(`${baseKey(h)}/${unit ?? ""}`, h, unit);
-      a.hours.set(h.version_id, (a.hours.get(h.version_id) ?? 0) + Number(h.hours));
-    }
-  }
-  const out: ProductivityRow[] = [];
-  for (const a of rows.values()) {
-    const currentHours = round2(a.hours.get(currentId) ?? 0);
-    const currentValue = round2(a.value.get(currentId) ?? 0);
-    const referentHours = referentId === null ? null : round2(a.hours.get(referentId) ?? 0);
-    const referentValue = referentId === null ? null : round2(a.value.get(referentId) ?? 0);
+  const out = rows.map((r): ProductivityRow => {
+    const currentHours = round2(r.current_hours ?? 0);
+    const currentValue = round2(r.current_value ?? 0);
+    const referentHours = hasReferent ? round2(r.referent_hours ?? 0) : null;
+    const referentValue = hasReferent ? round2(r.referent_value ?? 0) : null;
     const currentRatio = productivityRatio(currentHours, currentValue, orderBy);
     const referentRatio =
       referentHours === null || referentValue === null
         ? null
         : productivityRatio(referentHours, referentValue, orderBy);
-    out.push({
-      macroTaskId: a.names.macroId,
-      macroTask: a.names.macro,
-      zoneId: a.names.zoneId,
-      zone: a.names.zone,
-      unit: a.unit,
+    return {
+      macroTaskId: r.macro_id,
+      macroTask: r.macro_name,
+      zoneId: r.zone_id,
+      zone: r.zone_name,
+      unit: r.unit,
       referentHours,
       currentHours,
       referentValue,
@@ -171,8 +120,8 @@ export function productivityRows(
       referentRatio,
       currentRatio,
       colour: productivityColour(referentRatio, currentRatio),
-    });
-  }
+    };
+  });
   const fr = new Intl.Collator("fr");
   return out.sort(
     (x, y) =>

@@ -23,12 +23,11 @@ import { COSTS_ROLES, comparedVersions, costsScope, referentVersionId, versionOf
 import { financeWeeks, presentSupply, productivityRows } from "./costs.presenter.js";
 import {
   analytic,
-  hoursByMacroZone,
   plannedWeeks,
+  productivityTable,
   realizedWeeks,
   resolveFilters,
   supplyRows,
-  valuesByMacroZone,
 } from "./costs.schema.js";
 
 /**
@@ -74,12 +73,10 @@ export async function computeProductivity(
       ? await versionOfProject(db, scope.projectId, q.referentVersionId)
       : await referentVersionId(db, scope.projectId);
   const filters = await resolveFilters(db, scope.versionId, q);
-  const ids = referent === null || referent === scope.versionId ? [scope.versionId] : [scope.versionId, referent];
-  const [hours, values] = await analytic(db, async (trx) => [
-    await hoursByMacroZone(trx, ids, filters, HOURS_PER_DAY),
-    await valuesByMacroZone(trx, ids, filters),
-  ]);
-  const data = productivityRows(orderBy, scope.versionId, referent, hours, values);
+  const rows = await analytic(db, (trx) =>
+    productivityTable(trx, orderBy === "quantity", scope.versionId, referent, filters, HOURS_PER_DAY),
+  );
+  const data = productivityRows(orderBy, referent !== null, rows);
   return {
     orderBy,
     projectId: scope.projectId,

@@ -127,22 +127,22 @@ export async function plannedWeeks(
   const from = lineTasks(versionIds, f);
   const res = await db.raw<{ rows: { version_id: number; week: string; planned: number }[] }>(
     `with a as (
-       select olt.version_id, olt.event_id, e.start_date s, coalesce(e.end_date, e.start_date) f, sum(${AMOUNT}) amount
+       select olt.version_id, olt.event_id, e.start_date s, coalesce(e.end_date, e.start_date) f,
+              ${monday("e.start_date")} sm, ${monday("coalesce(e.end_date, e.start_date)")} fm, sum(${AMOUNT}) amount
        ${from.sql} and e.start_date is not null
        group by olt.version_id, olt.event_id, e.start_date, e.end_date
+     ), b as (
+       -- The task's working days: those of its first week, its full weeks and its last week.
+       select a.*, case when sm = fm then greatest(0, least(f, sm + 4) - s + 1)
+                        else greatest(0, sm + 4 - s + 1) + ((fm - sm) / 7 - 1) * 5 + least(f - fm + 1, 5) end tot
+         from a
      ), w as (
-       select a.version_id, a.event_id, a.amount, wk,
-              greatest(0, least(a.f, wk + 4) - greatest(a.s, wk) + 1) d
-         from a cross join lateral (
-           select ${monday("a.s")} + 7 * k as wk
-             from generate_series(0, (${monday("a.f")} - ${monday("a.s")}) / 7) k
-         ) ks
-     ), t as (
-       select w.*, sum(d) over (partition by event_id) tot, min(wk) over (partition by event_id) first from w
+       select b.version_id, b.amount, b.tot, b.sm, wk, greatest(0, least(b.f, wk + 4) - greatest(b.s, wk) + 1) d
+         from b cross join lateral (select b.sm + 7 * k as wk from generate_series(0, (b.fm - b.sm) / 7) k) ks
      )
      select version_id, wk::text as week,
-            sum(amount * case when tot > 0 then d::float8 / tot when wk = first then 1 else 0 end)::float8 as planned
-       from t group by version_id, wk`,
+            sum(amount * case when tot > 0 then d::float8 / tot when wk = sm then 1 else 0 end)::float8 as planned
+       from w group by version_id, wk`,
     from.bindings,
   );
   return res.rows;
@@ -176,55 +176,82 @@ export async function realizedWeeks(
   return res.rows;
 }
 
-export interface HoursRow {
-  version_id: number;
-  mt: number;
-  zt: number | null;
+export interface ProductivityDbRow {
   macro_id: number;
   macro_name: string;
   zone_id: number | null;
   zone_name: string | null;
-  hours: number;
+  unit: string | null;
+  current_hours: number | null;
+  referent_hours: number | null;
+  current_value: number | null;
+  referent_value: number | null;
 }
 
-/** Task hours (days x people x hours a day) per version, macro-task and zone (by tracking ids). */
-export async function hoursByMacroZone(
+/**
+ * The productivity table in one statement: task hours (days x people x hours a day) and order-line values
+ * (quantities per unit, or amounts) per version, macro-task and zone (tracking ids), the current and referent
+ * versions side by side, names from the current version (else the referent's). By quantity, a macro-task and
+ * zone's hours go to each of its units' rows (usually one); without any line, to a row with no unit.
+ */
+export async function productivityTable(
   db: Db,
-  versionIds: number[],
+  byQuantity: boolean,
+  currentId: number,
+  referentId: number | null,
   f: TrackedFilters,
   hoursPerDay: number,
-): Promise<HoursRow[]> {
+): Promise<ProductivityDbRow[]> {
+  const versionIds = referentId === null || referentId === currentId ? [currentId] : [currentId, referentId];
+  const ref = referentId ?? 0;
   const w = where(f, true);
-  const res = await db.raw<{ rows: HoursRow[] }>(
-    `select e.version_id, m.tracking_id mt, z.tracking_id zt, m.id macro_id, m.name macro_name,
-            z.id zone_id, z.name zone_name,
-            (sum(e.number_of_days * e.number_of_people) * ?)::float8 hours
-       from events e
-       join macro_tasks m on m.id = e.macro_task_id
-       left join zones z on z.id = e.zone_id
-      where e.version_id in (${list(versionIds)}) and e.type = 'task'${w.sql}
-      group by e.version_id, m.tracking_id, z.tracking_id, m.id, m.name, z.id, z.name`,
-    [hoursPerDay, ...versionIds, ...w.bindings],
-  );
-  return res.rows;
-}
-
-export interface ValueRow extends Omit<HoursRow, "hours"> {
-  unit: string | null;
-  quantity: number;
-  amount: number;
-}
-
-/** Order-line quantities (per unit) and amounts per version, macro-task and zone. */
-export async function valuesByMacroZone(db: Db, versionIds: number[], f: TrackedFilters): Promise<ValueRow[]> {
   const from = lineTasks(versionIds, f);
-  const res = await db.raw<{ rows: ValueRow[] }>(
-    `select olt.version_id, m.tracking_id mt, z.tracking_id zt, m.id macro_id, m.name macro_name,
-            z.id zone_id, z.name zone_name, ol.unit,
-            sum(coalesce(olt.quantity, 0))::float8 quantity, sum(${AMOUNT})::float8 amount
+  const unit = byQuantity ? "ol.unit" : "null::text";
+  const res = await db.raw<{ rows: ProductivityDbRow[] }>(
+    `with h as (
+       select e.version_id v, m.tracking_id mt, coalesce(z.tracking_id, 0) zt,
+              (sum(e.number_of_days * e.number_of_people) * ?)::float8 hours
+         from events e
+         join macro_tasks m on m.id = e.macro_task_id
+         left join zones z on z.id = e.zone_id
+        where e.version_id in (${list(versionIds)}) and e.type = 'task'${w.sql}
+        group by 1, 2, 3
+     ), val as (
+       select olt.version_id v, m.tracking_id mt, coalesce(z.tracking_id, 0) zt, ${unit} unit,
+              sum(${byQuantity ? "coalesce(olt.quantity, 0)" : AMOUNT})::float8 value
        ${from.sql} and m.id is not null
-      group by olt.version_id, m.tracking_id, z.tracking_id, m.id, m.name, z.id, z.name, ol.unit`,
-    from.bindings,
+        group by 1, 2, 3, 4
+     ), k as (
+       select distinct mt, zt, unit from val
+       union
+       select distinct h.mt, h.zt, null from h where not exists (select 1 from val where val.mt = h.mt and val.zt = h.zt)
+     )
+     select coalesce(mc.id, mr.id) macro_id, coalesce(mc.name, mr.name) macro_name,
+            coalesce(zc.id, zr.id) zone_id, coalesce(zc.name, zr.name) zone_name, k.unit,
+            hc.hours current_hours, hr.hours referent_hours, vc.value current_value, vr.value referent_value
+       from k
+       left join h hc on hc.v = ? and hc.mt = k.mt and hc.zt = k.zt
+       left join h hr on hr.v = ? and hr.mt = k.mt and hr.zt = k.zt
+       left join val vc on vc.v = ? and vc.mt = k.mt and vc.zt = k.zt and vc.unit is not distinct from k.unit
+       left join val vr on vr.v = ? and vr.mt = k.mt and vr.zt = k.zt and vr.unit is not distinct from k.unit
+       left join macro_tasks mc on mc.version_id = ? and mc.tracking_id = k.mt
+       left join macro_tasks mr on mr.version_id = ? and mr.tracking_id = k.mt
+       left join zones zc on zc.version_id = ? and zc.tracking_id = k.zt
+       left join zones zr on zr.version_id = ? and zr.tracking_id = k.zt`,
+    [
+      hoursPerDay,
+      ...versionIds,
+      ...w.bindings,
+      ...from.bindings,
+      currentId,
+      ref,
+      currentId,
+      ref,
+      currentId,
+      ref,
+      currentId,
+      ref,
+    ],
   );
   return res.rows;
 }

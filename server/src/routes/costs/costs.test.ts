@@ -196,6 +196,26 @@ describe("GET /costs/finance", () => {
     expect(res.body.totals).toEqual({ planned: 2500, realized: 500 });
   });
 
+  it("spreads a task over its working days: first week, full weeks, last week; a week-end task in its week", async () => {
+    const p = await buildProject(t, manager);
+    const long = await buildEvent(t.db, p, { start_date: "2026-03-12", end_date: "2026-03-24", number_of_days: 9 });
+    const weekend = await buildEvent(t.db, p, { start_date: "2026-03-28", end_date: "2026-03-29", number_of_days: 1 });
+    const [line] = await t
+      .db("order_lines")
+      .insert({ project_id: p.id, version_id: p.versionId, label: "Enduits", price: 10 })
+      .returning("id");
+    await t.db("order_line_tasks").insert([
+      { project_id: p.id, version_id: p.versionId, order_line_id: line.id, event_id: long.id, quantity: 90 },
+      { project_id: p.id, version_id: p.versionId, order_line_id: line.id, event_id: weekend.id, quantity: 7 },
+    ]);
+    const res = await get(manager.token, `/costs/finance?projectId=${p.id}&versionIds=${p.versionId}`);
+    expect(res.body.weeks.map((w: { startDate: string; planned: number }) => [w.startDate, w.planned])).toEqual([
+      ["2026-03-09", 200],
+      ["2026-03-16", 500],
+      ["2026-03-23", 270],
+    ]);
+  });
+
   it("filters by line type and zone, and compares the versions asked", async () => {
     const s = await site();
     const base = `/costs/finance?projectId=${s.p.id}&versionId=${s.p.versionId}`;
