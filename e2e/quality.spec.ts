@@ -92,6 +92,8 @@ test("a prerequisite added to a task marks it in the planning until it is compli
   await page.getByRole("link", { name: "Voir dans le calendrier" }).click();
   await expect(page.getByRole("heading", { name: "Calendrier qualité" })).toBeVisible();
   const grid = page.getByRole("grid", { name: /^Échéances de/ });
+  await expect(grid).toBeVisible();
+  await shot(page, "quality-calendar");
   const day = grid.getByRole("gridcell", { name: new RegExp(`${dueText.replace(/\//g, "\\/")}, \\d+ échéances?`) });
   await expect(day.locator('[data-indicator="green"]').filter({ hasText: name })).toBeVisible();
   await expect(page.getByRole("heading", { name: `Échéances du ${dueText}` })).toBeVisible();
@@ -101,5 +103,39 @@ test("a prerequisite added to a task marks it in the planning until it is compli
   await expect(page.getByRole("heading", { name: `Échéances du ${dueText}` })).toBeHidden();
   await page.keyboard.press("ArrowLeft");
   await expect(page.getByRole("heading", { name: `Échéances du ${dueText}` })).toBeVisible();
-  await shot(page, "quality-calendar");
+});
+
+test("an external member follows the prerequisites, changes a status and reads the history", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "externe@jalon.demo");
+  await openDemoPlanning(page);
+  await page.goto("/dashboard/prerequisites");
+  const table = page.getByRole("table", { name: "Prérequis du projet" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  const first = table.getByRole("row").nth(1);
+  await first.getByRole("checkbox").check();
+  // A status for the selection, but no archiving or deletion for an external user.
+  await expect(page.getByRole("button", { name: "Appliquer le statut" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Archiver la sélection" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Supprimer la sélection" })).toHaveCount(0);
+  await first.getByRole("checkbox").uncheck();
+
+  await first.getByRole("link").click();
+  await expect(page.getByRole("heading", { name: /^Contrôle qualité : / })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Archiver" })).toHaveCount(0);
+  const status = page.getByRole("combobox", { name: "Statut" });
+  await status.selectOption((await status.inputValue()) === "partial" ? "compliant" : "partial");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Contrôle qualité mis à jour.")).toBeVisible();
+
+  await page.goto("/dashboard/prerequisites?view=history");
+  const changed = page.getByRole("table", { name: "Historique des contrôles" });
+  await changed.getByRole("row").nth(1).getByRole("button").click();
+  await expect(
+    page
+      .getByRole("table", { name: /^Historique des modifications : / })
+      .getByRole("row")
+      .nth(1),
+  ).toBeVisible();
+  await shot(page, "quality-history");
 });
