@@ -10,6 +10,7 @@ import { seedDemoWorkforce } from "./demoTracking.js";
 import { seedDemoCountings } from "./demoCountings.js";
 import { seedDemoQualityControls } from "./demoQuality.js";
 import { seedDemoRoadblocks } from "./demoRoadblocks.js";
+import { seedDemoOrderLines } from "./demoOrderLines.js";
 import { instantiateSequence } from "../../commands/instantiation.js";
 import { copyEventTemplates, copySequenceTemplates } from "../../commands/templateCopy.js";
 import { LIBRARY, proScope } from "../../commands/templateScope.js";
@@ -542,6 +543,7 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ projectId: numbe
     await seedDemoCountings(trx, project.id as number, manager.id as number);
     await seedDemoQualityControls(trx, project.id as number, manager.id as number);
     await seedDemoRoadblocks(trx, project.id as number, manager.id as number);
+    await seedDemoOrderLines(trx, project.id as number, manager.id as number);
     const events = countOf(await trx("events").where({ version_id: v2.id }).count({ count: "*" }));
     const links = countOf(await trx("event_links").where({ version_id: v2.id }).count({ count: "*" }));
     log?.info("Projet de démonstration", { events, links, projectedEndDate });
