@@ -64,6 +64,24 @@ test("import order lines from the filled template, see them listed and open one"
   await page.waitForLoadState("networkidle");
   await shot(page, "order-lines-list");
 
+  // One line created by hand: the dialog refuses an empty label, then the new line opens.
+  await page.getByRole("button", { name: "Nouvelle ligne de commande" }).click();
+  const create = page.getByRole("dialog", { name: "Créer une ligne de commande" });
+  await create.getByRole("button", { name: "Créer" }).click();
+  await expect(create.getByText("Le libellé est obligatoire.")).toBeVisible();
+  await create.getByRole("textbox", { name: "Libellé" }).fill(`Enduit E2E ${RUN}`);
+  await create.getByRole("combobox", { name: "Unité" }).selectOption("m²");
+  await create.getByRole("textbox", { name: "Prix unitaire" }).fill("8,5");
+  await create.getByRole("textbox", { name: "Quantité" }).fill("120");
+  await page.waitForTimeout(300);
+  await shot(page, "order-lines-create");
+  await create.getByRole("button", { name: "Créer" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/order-line\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Ligne de commande : Enduit E2E ${RUN}` })).toBeVisible();
+  await expect(page.getByText(/^1\s020\s€$/).first()).toBeVisible();
+  await page.getByRole("button", { name: "Retour aux lignes de commande" }).click();
+  await expect(table.getByRole("link", { name: `Enduit E2E ${RUN}` })).toBeVisible();
+
   // The template, as the server gives it.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
