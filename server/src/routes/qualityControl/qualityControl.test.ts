@@ -158,6 +158,27 @@ describe("POST /quality-control/bulk and DELETE /quality-control/bulk-delete", (
   });
 });
 
+describe("frozen versions", () => {
+  it("refuses every write on a frozen version, nothing written", async () => {
+    const s = await site();
+    const created = await create(s, { type: "prerequisites", name: "Plans", eventId: s.a.id });
+    await t.db("versions").where({ id: s.p.versionId }).update({ is_archived: true });
+    const res = await t.request("POST", "/quality-control/bulk", {
+      token: manager.token,
+      body: { data: [{ projectId: s.p.id, versionId: s.p.versionId, type: "finishes", name: "X", eventId: s.a.id }] },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("errors.version_frozen");
+    const patch = await t.request("PATCH", `/quality-control/${created.body.id}`, {
+      token: external.token,
+      body: { status: "compliant" },
+    });
+    expect(patch.status).toBe(409);
+    expect(await countRows(t.db, "quality_controls", { version_id: s.p.versionId })).toBe(1);
+    expect(await countRows(t.db, "quality_control_histories", { quality_control_id: created.body.id })).toBe(0);
+  });
+});
+
 describe("GET /quality-control", () => {
   it("lists the version's controls by task name, leaves archived ones out unless asked, filters by type and indicator", async () => {
     const s = await site();
