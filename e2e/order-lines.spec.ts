@@ -179,6 +179,7 @@ test("import order lines from the filled template, see them listed and open one"
   await expect(tab).toBeVisible();
   await page.getByRole("button", { name: "Lier une ligne de commande" }).click();
   const dialog = page.getByRole("dialog", { name: "Lier une tâche par zone à cette tâche" });
+  await dialog.getByRole("searchbox", { name: "Rechercher une ligne ou une zone" }).fill(LABELS[0]);
   await dialog.getByRole("button", { name: new RegExp(`^Lier ${LABELS[0]} `) }).click();
   await expect(toast(page, "Tâche par zone liée.").first()).toBeVisible();
   await expect(dialog).toHaveCount(0);

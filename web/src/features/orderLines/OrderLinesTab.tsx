@@ -19,6 +19,7 @@ import { Add20Regular, LinkDismiss20Regular } from "@fluentui/react-icons";
 import { orderLineTasksApi, type OrderLineTask } from "../../api/orderLines";
 import { AppLink } from "../../components/AppLink";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { SearchField } from "../../components/SearchField";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useBusy } from "../../lib/useBusy";
@@ -179,6 +180,7 @@ function LinkDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const [search, setSearch] = useState("");
   const free = useAsync(
     () => (open ? orderLineTasksApi.unlinked(projectId, versionId) : Promise.resolve([])),
     [open, projectId, versionId],
@@ -186,6 +188,13 @@ function LinkDialog({
   useEffect(() => {
     if (free.error) warnError(free.error);
   }, [free.error]);
+  useEffect(() => {
+    if (open) setSearch("");
+  }, [open]);
+  const words = search.trim().toLocaleLowerCase("fr");
+  const rows = (free.data ?? []).filter(
+    (task) => !words || `${task.orderLine.label} ${task.zone?.name ?? ""}`.toLocaleLowerCase("fr").includes(words),
+  );
   const columns: DataTableColumn<OrderLineTask>[] = [
     ...useTaskColumns(),
     {
@@ -214,7 +223,8 @@ function LinkDialog({
             <Caption1 className={styles.muted}>{t("orderLines.tab.linkHint")}</Caption1>
             <DataTable
               columns={columns}
-              rows={free.data ?? []}
+              rows={rows}
+              toolbar={<SearchField label={t("orderLines.tab.search")} value={search} onChange={setSearch} />}
               getRowId={(task) => task.id}
               rowName={(task) => task.orderLine.label}
               ariaLabel={t("orderLines.tab.linkTitle")}

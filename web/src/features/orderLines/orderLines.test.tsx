@@ -446,6 +446,10 @@ describe("the task modal's order-lines tab", () => {
     await user.click(screen.getByRole("button", { name: "Lier une ligne de commande" }));
     const dialog = await screen.findByRole("dialog", { name: "Lier une tâche par zone à cette tâche" });
     expect(calls.find((c) => c.path === "/api/order-line-task")!.query.getAll("filter")).toContain("eventId||isnull");
+    await within(dialog).findByRole("button", { name: "Lier Enduit (Bâtiment A / R+1)" });
+    await user.type(within(dialog).getByRole("searchbox", { name: "Rechercher une ligne ou une zone" }), "peinture");
+    expect(within(dialog).queryByRole("button", { name: "Lier Enduit (Bâtiment A / R+1)" })).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByRole("searchbox", { name: "Rechercher une ligne ou une zone" }));
     await user.click(await within(dialog).findByRole("button", { name: "Lier Enduit (Bâtiment A / R+1)" }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({

@@ -154,6 +154,7 @@ export const orderLines = {
       unlinked: "Tâche par zone déliée.",
       choose: "Lier {{label}} ({{zone}})",
       chooseShort: "Lier",
+      search: "Rechercher une ligne ou une zone",
       hint: "Les tâches par zone de lignes de commande planifiées sur « {{name}} ».",
     },
   },
