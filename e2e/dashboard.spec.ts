@@ -28,6 +28,14 @@ test("the demo dashboard shows real progress, a forecast end and the margin for 
   await expect(production.getByText("Tâches terminées")).toBeVisible();
   await shot(page, "dashboard-general");
 
+  // Production per week: a line per state from the first week of work to today, and its table.
+  const weeks = page.getByRole("figure", { name: "Production par semaine" });
+  await weeks.evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await expect(weeks.locator("svg").first()).toBeVisible();
+  const weekRows = weeks.getByRole("table", { name: "Production par semaine" }).getByRole("row");
+  await expect(weekRows.nth(1)).toContainText(/^Semaine du \d{2}\/\d{2}\/\d{4}/);
+  await shot(page, "dashboard-production-weeks");
+
   // At another date (dd/MM/yyyy): the figures are those of that day.
   await page.getByLabel("Date de calcul").fill("01/01/2020");
   await expect(page.getByText("Chiffres au 01/01/2020")).toBeVisible();
