@@ -140,6 +140,27 @@ describe("order-line import", () => {
     expect(t.emitted.at(-1)).toMatchObject({ event: "reference:update", data: { resource: "order-line" } });
   });
 
+  it("copies an import with its lines into a new version, where deleting it removes only that version's lines", async () => {
+    const res = await upload(await xlsx(goodRows()), "copie.xlsx");
+    const v = await t.request("POST", "/version", { token: manager.token, body: { projectId: s.p.id, name: "V2" } });
+    expect(v.status).toBeLessThan(300);
+    const copied = await t.db("order_line_imports").where({ version_id: v.body.id }).first("id", "file_name");
+    expect(copied.file_name).toBe("copie.xlsx");
+    const lines = await t.db("order_lines").where({ version_id: v.body.id, import_id: copied.id }).pluck("label");
+    expect(lines.sort()).toEqual(["Plaques BA13", "Pose cloisons", "Rails"]);
+    const tasks = await t
+      .db("order_line_tasks as t")
+      .join("zones as z", "z.id", "t.zone_id")
+      .where("t.version_id", v.body.id)
+      .pluck("z.version_id");
+    expect(new Set(tasks)).toEqual(new Set([v.body.id]));
+    const del = await t.request("DELETE", `/order-line/import/${copied.id}`, { token: manager.token });
+    expect(del.body.count).toBe(3);
+    expect(await countRows(t.db, "order_lines", { import_id: res.body.import.id })).toBe(3);
+    await t.request("DELETE", `/order-line/import/${res.body.import.id}`, { token: manager.token });
+    await t.db("projects").where({ id: s.p.id }).update({ current_version_id: s.p.versionId });
+  });
+
   it("refuses a bad row naming its row and column, a wrong extension and an unreadable file, with nothing written", async () => {
     const lines = await countRows(t.db, "order_lines");
     const imports = await countRows(t.db, "order_line_imports");
