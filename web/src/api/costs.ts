@@ -34,7 +34,11 @@ export const costsApi = {
     request<SupplyAnswer>("GET", "/costs/supply", { query: { projectId, versionId } }),
   finance: (f: CostFilterValues, versionIds?: number[]) =>
     request<FinanceAnswer>("GET", "/costs/finance", {
-      query: { ...filterQuery(f), versionIds: versionIds?.length ? versionIds : undefined },
+      // No versionIds: the server compares with the referent version; an empty choice sends the viewed one alone.
+      query: {
+        ...filterQuery(f),
+        versionIds: versionIds === undefined ? undefined : versionIds.length ? versionIds : [f.versionId],
+      },
     }),
   productivity: (orderBy: ProductivityOrder, f: CostFilterValues) =>
     request<ProductivityAnswer>("GET", `/costs/productivity/${orderBy}`, { query: filterQuery(f) }),
