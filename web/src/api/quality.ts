@@ -106,4 +106,11 @@ export const qualityTemplatesApi = {
     request<{ count: number }>("DELETE", "/quality-control-template/bulk-delete", { body: { ids } }),
   export: (projectId: number, type: QualityControlType, fileName: string) =>
     downloadFile("/quality-control-template/export", { projectId, type }, fileName),
+  /** The project's task templates (`eventTemplate`) or sequence templates (`sequenceTemplate`) by name: deliverables. */
+  deliverableOptions: (projectId: number, kind: "eventTemplate" | "sequenceTemplate") =>
+    request<ListResponse<{ id: number; name: string }>>(
+      "GET",
+      kind === "eventTemplate" ? "/event-template-pro" : "/sequence-template-pro",
+      { query: { filter: filter("projectId", "$eq", projectId), limit: LIST_LIMIT, sort: "name,ASC" } },
+    ).then((r) => r.data.map(({ id, name }) => ({ id, name }))),
 };

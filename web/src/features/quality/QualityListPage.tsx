@@ -3,7 +3,7 @@
 // and the .xlsx export; the same screen's archives (archived controls, restored from there) and history (the
 // controls by last change, with the picked one's field changes). External users reach it for their projects and
 // change statuses only.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Button, Field, Select, Subtitle2, Tab, TabList, Text, makeStyles, tokens } from "@fluentui/react-components";
@@ -147,6 +147,11 @@ function Controls({
   const [bulkStatus, setBulkStatus] = useState<QualityControlStatus | "">("");
   const [busy, setBusy] = useState(false);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
+  // The picked control's changes are under the list: brought into view when picked.
+  const historySection = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (historyOf !== null) historySection.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+  }, [historyOf]);
   const all = list.data?.data ?? [];
   const rows = useMemo(() => filterControls(all, filters), [all, filters]);
 
@@ -208,7 +213,11 @@ function Controls({
           emptyText={t("quality.list.empty")}
         />
         {picked ? (
-          <section className={styles.section} aria-label={`${t("quality.history.title")} : ${picked.name}`}>
+          <section
+            ref={historySection}
+            className={styles.section}
+            aria-label={`${t("quality.history.title")} : ${picked.name}`}
+          >
             <Subtitle2 as="h2">{`${t("quality.history.title")} : ${picked.name}`}</Subtitle2>
             <HistoryTable controlId={picked.id} label={`${t("quality.history.title")} : ${picked.name}`} />
           </section>

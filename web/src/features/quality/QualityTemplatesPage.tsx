@@ -39,7 +39,6 @@ import { rowsOrNone, useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { eventTemplatesApi, sequenceTemplatesApi } from "../templates/templatesApi";
 import { categoryText, delayText } from "./columns";
 import { warnQualityError } from "./qualityError";
 
@@ -93,15 +92,13 @@ function Templates({ type, projectId, versionId }: { type: QualityControlType; p
   const refresh = useRefreshCounter("data");
   const list = useAsync(() => qualityTemplatesApi.list(projectId, type), [projectId, type, refresh]);
   const eventTemplates = useAsync(
-    () =>
-      rowsOrNone(
-        eventTemplatesApi.list("pro", projectId, { limit: 10_000, offset: 0, sort: "name,ASC" }) as Promise<{
-          data: { id: number; name: string }[];
-        }>,
-      ),
+    () => qualityTemplatesApi.deliverableOptions(projectId, "eventTemplate").catch(() => []),
     [projectId],
   );
-  const sequenceTemplates = useAsync(() => sequenceTemplatesApi.options("pro", projectId).catch(() => []), [projectId]);
+  const sequenceTemplates = useAsync(
+    () => qualityTemplatesApi.deliverableOptions(projectId, "sequenceTemplate").catch(() => []),
+    [projectId],
+  );
   const macroTasks = useAsync(() => rowsOrNone(macroTasksApi.list(projectId, versionId)), [projectId, versionId]);
   const tags = useAsync(() => rowsOrNone(tagsApi.list(projectId, versionId)), [projectId, versionId]);
   useEffect(() => {

@@ -8,7 +8,7 @@ import { filterControls, NO_FILTERS } from "./controlFilters";
 import { PrerequisitesPage } from "./QualityListPage";
 import QualityItemPage from "./QualityItemPage";
 import QualityCalendarPage from "./QualityCalendarPage";
-import { parseDelay } from "./QualityTemplatesPage";
+import QualityTemplatesPage, { parseDelay } from "./QualityTemplatesPage";
 import { qualityErrorText } from "./qualityError";
 import { QualityTab } from "./QualityTab";
 import { ApiError } from "../../api/http";
@@ -252,5 +252,65 @@ describe("the task modal's prerequisites and finishes tab", () => {
     await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
     expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ status: "compliant" });
     expect(await screen.findByRole("img", { name: "Vert : conforme, sans retard" })).toBeInTheDocument();
+  });
+});
+
+describe("archives and templates", () => {
+  it("lists the archived controls and restores the selection", async () => {
+    const { calls } = mockApi({
+      "GET /api/quality-control": list([control(8, "Ancien contrôle", { isArchived: true })]),
+      "GET /api/macro-task": list([]),
+      "PATCH /api/quality-control/multiple": list([]),
+    });
+    renderAt("/dashboard/prerequisites?view=archives");
+    const table = await screen.findByRole("table", { name: "Prérequis archivés" });
+    await within(table).findByText("Ancien contrôle");
+    expect(calls.find((c) => c.path === "/api/quality-control")!.query.getAll("filter")).toContain(
+      "isArchived||$eq||true",
+    );
+    await userEvent.click(screen.getByRole("checkbox", { name: "Sélectionner Ancien contrôle" }));
+    await userEvent.click(screen.getByRole("button", { name: "Désarchiver la sélection" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ ids: [8], data: { isArchived: false } });
+  });
+
+  it("creates a prerequisite template with its category and no delay value", async () => {
+    const { calls } = mockApi({
+      "GET /api/quality-control-template": list([]),
+      "GET /api/event-template-pro": list([{ id: 31, name: "Cloisons", typology: [], parentsET: [] }]),
+      "GET /api/sequence-template-pro": list([]),
+      "GET /api/macro-task": list([]),
+      "GET /api/tag": list([]),
+      "POST /api/quality-control-template": ({ body }: { body: object }) => ({ status: 201, body: { id: 1, ...body } }),
+    });
+    selectProject(makeProject({ id: 7, currentVersionId: 11 }));
+    render(
+      <Providers>
+        <RouterProvider
+          router={createMemoryRouter(
+            [{ path: "/dashboard/quality-control-template/:kind", element: <QualityTemplatesPage /> }],
+            { initialEntries: ["/dashboard/quality-control-template/prerequisites"] },
+          )}
+        />
+      </Providers>,
+    );
+    await screen.findByText("Aucun modèle de contrôle.");
+    await userEvent.click(screen.getByRole("button", { name: "Nouveau modèle" }));
+    await userEvent.type(await screen.findByRole("textbox", { name: "Nom" }), "Plans visés");
+    await userEvent.clear(screen.getByRole("textbox", { name: /Délai/ }));
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Catégorie" }), "study");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      projectId: 7,
+      versionId: 11,
+      type: "prerequisites",
+      name: "Plans visés",
+      category: "study",
+      delay: null,
+      comment: null,
+      deliverables: [],
+      tagIds: [],
+    });
   });
 });
