@@ -3,7 +3,7 @@ import type { QualityControl } from "../../api/quality";
 import { EMPTY_FILTERS } from "../planningStore";
 import { activeFilterCount, clientFilter } from "../filters/filterLogic";
 import type { PlanningData } from "@jalon/shared/planning";
-import { lateFromControls } from "./qualityLate";
+import { lateFromControls, lateFromPlanning } from "./qualityLate";
 
 const prerequisite = (eventId: number, extra: Partial<QualityControl> = {}) =>
   ({
@@ -41,5 +41,16 @@ describe("tasks with prerequisites not all compliant by their start", () => {
     expect(keep(4)).toBe(false);
     expect(clientFilter(data, EMPTY_FILTERS, null, new Set([3]))).toBeNull();
     expect(activeFilterCount(f)).toBe(1);
+  });
+
+  it("reads the planning data's own mark when the server sends it", () => {
+    const marked = {
+      events: [
+        { id: 1, qualityLate: true },
+        { id: 2, qualityLate: false },
+      ],
+    } as unknown as PlanningData;
+    expect([...lateFromPlanning(marked)!]).toEqual([1]);
+    expect(lateFromPlanning({ events: [{ id: 1 }] } as unknown as PlanningData)).toBeNull();
   });
 });

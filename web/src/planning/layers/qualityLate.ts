@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { PlanningData } from "@jalon/shared/planning";
+import { eventColumnsOf, type PlanningData } from "@jalon/shared/planning";
 import { qualityApi, type QualityControl } from "../../api/quality";
 
 /**
@@ -19,11 +19,33 @@ export function lateFromControls(controls: readonly QualityControl[]): Set<numbe
   return out;
 }
 
+/**
+ * The late tasks as GET /planning/data marks them (each event's `qualityLate`, a column of the wire form), or null
+ * from a server whose answer does not carry the mark.
+ */
+export function lateFromPlanning(data: PlanningData): Set<number> | null {
+  const columns = eventColumnsOf(data) as { id: ArrayLike<number>; qualityLate?: ArrayLike<number> } | null;
+  const out = new Set<number>();
+  if (columns) {
+    if (!columns.qualityLate) return null;
+    for (let i = 0; i < columns.id.length; i++) if (columns.qualityLate[i]) out.add(columns.id[i]);
+    return out;
+  }
+  let carried = false;
+  for (const e of data.events as (PlanningData["events"][number] & { qualityLate?: boolean })[]) {
+    if (e.qualityLate === undefined) continue;
+    carried = true;
+    if (e.qualityLate) out.add(e.id);
+  }
+  return carried ? out : null;
+}
+
 const NONE: ReadonlySet<number> = new Set();
 
 /**
- * The version's late tasks, read from its prerequisites (one list call per load of the planning data: a quality
- * write refreshes the planning). The public planning reads none: a guest has no access to quality controls.
+ * The version's late tasks: the planning data's own mark, or else (a server without it) the version's
+ * prerequisites read once per load of the planning data (a quality write refreshes the planning). The public
+ * planning reads no quality controls: a guest has no access to them.
  */
 export function useLateQuality(
   data: PlanningData | null,
@@ -31,9 +53,10 @@ export function useLateQuality(
   versionId: number | null | undefined,
   publicView: boolean,
 ): ReadonlySet<number> {
+  const marked = useMemo(() => (data ? lateFromPlanning(data) : null), [data]);
   const [controls, setControls] = useState<readonly QualityControl[] | null>(null);
   useEffect(() => {
-    if (!data || publicView || !projectId || !versionId) return;
+    if (!data || marked || publicView || !projectId || !versionId) return;
     let cancelled = false;
     qualityApi
       .list({ projectId, versionId, type: "prerequisites" })
@@ -43,6 +66,7 @@ export function useLateQuality(
     return () => {
       cancelled = true;
     };
-  }, [data, projectId, versionId, publicView]);
-  return useMemo(() => (controls ? lateFromControls(controls) : NONE), [controls]);
+  }, [data, marked, projectId, versionId, publicView]);
+  const fetched = useMemo(() => (controls ? lateFromControls(controls) : NONE), [controls]);
+  return marked ?? fetched;
 }
