@@ -309,5 +309,22 @@ describe("order-line tasks", () => {
       },
     });
     expect(fromWire(none.body).events).toEqual([]);
+    // The planning's answer is cached by the version's content revision: an order line's change shows at once.
+    await t.request("PATCH", `/order-line/${lineA}`, { token: manager.token, body: { familyId: s.families[1].id } });
+    const moved = await t.request("GET", "/planning/data", {
+      token: manager.token,
+      query: {
+        projectId: s.p.id,
+        versionId: s.p.versionId,
+        startDate: "2026-03",
+        endDate: "2026-03",
+        familyIds: String(s.families[1].id),
+      },
+    });
+    expect(
+      fromWire(moved.body)
+        .events.map((e: { id: number }) => e.id)
+        .sort(),
+    ).toEqual([...s.tasks].sort());
   });
 });
