@@ -207,46 +207,47 @@ export async function productivityTable(
   const w = where(f, true);
   const from = lineTasks(versionIds, f);
   const unit = byQuantity ? "ol.unit" : "null::text";
+  const value = byQuantity ? "coalesce(olt.quantity, 0)" : AMOUNT;
   const res = await db.raw<{ rows: ProductivityDbRow[] }>(
     `with h as (
-       select e.version_id v, m.tracking_id mt, coalesce(z.tracking_id, 0) zt,
-              (sum(e.number_of_days * e.number_of_people) * ?)::float8 hours
+       select m.tracking_id mt, coalesce(z.tracking_id, 0) zt,
+              (sum(e.number_of_days * e.number_of_people) filter (where e.version_id = ?) * ?)::float8 cur,
+              (sum(e.number_of_days * e.number_of_people) filter (where e.version_id = ?) * ?)::float8 ref
          from events e
          join macro_tasks m on m.id = e.macro_task_id
          left join zones z on z.id = e.zone_id
         where e.version_id in (${list(versionIds)}) and e.type = 'task'${w.sql}
-        group by 1, 2, 3
+        group by 1, 2
      ), val as (
-       select olt.version_id v, m.tracking_id mt, coalesce(z.tracking_id, 0) zt, ${unit} unit,
-              sum(${byQuantity ? "coalesce(olt.quantity, 0)" : AMOUNT})::float8 value
+       select m.tracking_id mt, coalesce(z.tracking_id, 0) zt, ${unit} unit,
+              sum(${value}) filter (where olt.version_id = ?)::float8 cur,
+              sum(${value}) filter (where olt.version_id = ?)::float8 ref
        ${from.sql} and m.id is not null
-        group by 1, 2, 3, 4
+        group by 1, 2, 3
      ), k as (
-       select distinct mt, zt, unit from val
-       union
-       select distinct h.mt, h.zt, null from h where not exists (select 1 from val where val.mt = h.mt and val.zt = h.zt)
+       select coalesce(val.mt, h.mt) mt, coalesce(val.zt, h.zt) zt, val.unit,
+              h.cur current_hours, h.ref referent_hours, val.cur current_value, val.ref referent_value
+         from h full join val on val.mt = h.mt and val.zt = h.zt
      )
      select coalesce(mc.id, mr.id) macro_id, coalesce(mc.name, mr.name) macro_name,
-            coalesce(zc.id, zr.id) zone_id, coalesce(zc.name, zr.name) zone_name, k.unit,
-            hc.hours current_hours, hr.hours referent_hours, vc.value current_value, vr.value referent_value
+            coalesce(zc.id, zr.id) zone_id,
+            coalesce(nullif(zc.full_name, ''), zc.name, nullif(zr.full_name, ''), zr.name) zone_name, k.unit,
+            k.current_hours, k.referent_hours, k.current_value, k.referent_value
        from k
-       left join h hc on hc.v = ? and hc.mt = k.mt and hc.zt = k.zt
-       left join h hr on hr.v = ? and hr.mt = k.mt and hr.zt = k.zt
-       left join val vc on vc.v = ? and vc.mt = k.mt and vc.zt = k.zt and vc.unit is not distinct from k.unit
-       left join val vr on vr.v = ? and vr.mt = k.mt and vr.zt = k.zt and vr.unit is not distinct from k.unit
        left join macro_tasks mc on mc.version_id = ? and mc.tracking_id = k.mt
        left join macro_tasks mr on mr.version_id = ? and mr.tracking_id = k.mt
        left join zones zc on zc.version_id = ? and zc.tracking_id = k.zt
        left join zones zr on zr.version_id = ? and zr.tracking_id = k.zt`,
     [
+      currentId,
+      hoursPerDay,
+      ref,
       hoursPerDay,
       ...versionIds,
       ...w.bindings,
+      currentId,
+      ref,
       ...from.bindings,
-      currentId,
-      ref,
-      currentId,
-      ref,
       currentId,
       ref,
       currentId,
