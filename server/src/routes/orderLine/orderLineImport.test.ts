@@ -86,6 +86,25 @@ describe("order-line import", () => {
     expect(column(H.macroTask)).toEqual(["Cloisons"]);
     expect(column(H.zone)).toEqual(["Bâtiment A / R+1", "Bâtiment A / R+2"]);
     expect(column(H.family)).toEqual(expect.arrayContaining(s.families.map((f) => f.name)));
+
+    // The template filled on its first row imports as it is (its drop-down rows below stay empty).
+    ws.getRow(2).values = [
+      "Plaques BA13",
+      "Fourniture",
+      "m²",
+      null,
+      "Cloisons",
+      "Plâtrerie",
+      12,
+      30,
+      "EUR",
+      "Bâtiment A / R+2",
+    ];
+    const filled = Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+    const imported = await upload(filled, "modele-rempli.xlsx");
+    expect(imported.status).toBe(201);
+    expect(imported.body.data).toMatchObject([{ label: "Plaques BA13", orderLineTasks: [{ zoneId: s.zones[1].id }] }]);
+    await t.request("DELETE", `/order-line/import/${imported.body.import.id}`, { token: manager.token });
   });
 
   it("imports a filled file in one go, lists it in the history with its file, and deletes it with its lines", async () => {
