@@ -94,6 +94,11 @@ test("a counting made offline waits, survives a reload, and is sent once when th
       .getByText(new RegExp(`^${value} % \\(`)),
   ).toBeVisible();
   await shot(page, "countings-online-sent");
+  // The period's sequences and macro-tasks, summed from their sub-events (spec 001 section 4).
+  const groups = page.getByRole("table", { name: "Tâches avec sous-tâches" });
+  await expect(groups.getByRole("row").nth(1)).toContainText(/Séquence|Macro-tâche/);
+  await groups.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await shot(page, "countings-groups");
   // Sent once (a retry would carry the same key; here the only attempt is the one after the network returned).
   const sent = posts.map((p) => JSON.parse(p) as { percentage: number; clientKey: string });
   expect(sent.filter((p) => p.percentage === value)).toHaveLength(1);
