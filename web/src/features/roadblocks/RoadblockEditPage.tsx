@@ -36,6 +36,8 @@ const useStyles = makeStyles({
     display: "grid",
     gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))",
     gap: tokens.spacingHorizontalL,
+    // A select as wide as its longest task name would push out of its column.
+    "& > *": { minWidth: 0 },
   },
 });
 
