@@ -10,6 +10,7 @@ import {
   Input,
   MessageBar,
   MessageBarBody,
+  Select,
   Spinner,
   Switch,
   makeStyles,
@@ -36,8 +37,6 @@ const useStyles = makeStyles({
     display: "grid",
     gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))",
     gap: tokens.spacingHorizontalL,
-    // A select as wide as its longest task name would push out of its column.
-    "& > *": { minWidth: 0 },
   },
 });
 
@@ -142,13 +141,22 @@ function RoadblockForm({ projectId, versionId, id }: { projectId: number; versio
             onChange={(_, d) => set({ validate: d.checked })}
           />
         </Field>
-        <RefSelect
-          label={t("roadblocks.form.event")}
-          value={draft.eventId}
-          options={tasks.data?.data ?? []}
-          noneLabel={t("roadblocks.form.noEvent")}
-          onChange={(eventId) => set({ eventId })}
-        />
+        <Field label={t("roadblocks.form.event")}>
+          {/* Its own select, not RefSelect: a long task name must not widen it past its column. */}
+          <Select
+            style={{ minWidth: 0 }}
+            select={{ style: { minWidth: 0, width: "100%", textOverflow: "ellipsis" } }}
+            value={draft.eventId === null ? "" : String(draft.eventId)}
+            onChange={(_, d) => set({ eventId: d.value === "" ? null : Number(d.value) })}
+          >
+            <option value="">{t("roadblocks.form.noEvent")}</option>
+            {(tasks.data?.data ?? []).map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
         <RefSelect
           label={t("roadblocks.form.lot")}
           value={draft.participantGroupProId}
