@@ -139,3 +139,31 @@ test("an external member follows the prerequisites, changes a status and reads t
   ).toBeVisible();
   await shot(page, "quality-history");
 });
+
+test("a manager models a prerequisite delivered to a task template", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  await page.goto("/dashboard/quality-control-template/prerequisites");
+  await expect(page.getByRole("heading", { name: "Modèles de contrôles qualité" })).toBeVisible();
+  await page.getByRole("button", { name: "Nouveau modèle" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau modèle de contrôle" });
+  await dialog.getByRole("textbox", { name: "Nom" }).fill("Réception des réservations");
+  await dialog.getByRole("combobox", { name: "Catégorie" }).selectOption("reception-support");
+  await dialog.getByRole("combobox", { name: "Livrables" }).click();
+  // Fluent's multiselect options are checkable menu items.
+  const option = dialog.getByRole("menuitemcheckbox").first();
+  const deliverable = ((await option.textContent()) ?? "").trim();
+  await option.click();
+  await page.keyboard.press("Escape");
+  await shot(page, "quality-template-dialog");
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page
+    .getByRole("table", { name: "Modèles de prérequis" })
+    .getByRole("row")
+    .filter({ hasText: "Réception des réservations" });
+  await expect(row).toContainText(deliverable);
+  await expect(row).toContainText("Réception support");
+  await shot(page, "quality-templates");
+});

@@ -269,6 +269,7 @@ function Templates({ type, projectId, versionId }: { type: QualityControlType; p
             <Field label={t("quality.templates.deliverables")}>
               <Dropdown
                 multiselect
+                inlinePopup
                 value={names(draft.deliverables)}
                 selectedOptions={draft.deliverables}
                 onOptionSelect={(_, d) => setDraft({ ...draft, deliverables: d.selectedOptions })}
@@ -283,6 +284,7 @@ function Templates({ type, projectId, versionId }: { type: QualityControlType; p
             <Field label={t("quality.templates.tags")}>
               <Dropdown
                 multiselect
+                inlinePopup
                 value={tagNames(draft.tagIds)}
                 selectedOptions={draft.tagIds.map(String)}
                 onOptionSelect={(_, d) => setDraft({ ...draft, tagIds: d.selectedOptions.map(Number) })}
