@@ -104,6 +104,10 @@ test("the cost screens open on the demo, and a counting moves the finance figure
   await page.reload();
   await expect(realized).not.toHaveText(before);
   await shot(page, "costs-financial-after-counting");
+  const weekly = page.getByRole("figure", { name: "Montants par semaine" });
+  await weekly.scrollIntoViewIfNeeded();
+  await expect(weekly.locator("svg").first()).toBeVisible();
+  await shot(page, "costs-financial-weekly");
 
   await page.goto("/dashboard/financial-result");
   await expect(page.getByRole("heading", { name: "Suivi financier" })).toBeVisible();
