@@ -107,7 +107,10 @@ test("export the holidays and vacations: the .xlsx opens with French headers and
       start: start instanceof Date ? start.toISOString().slice(0, 10) : String(start),
     });
   });
-  expect(rows).toContainEqual({ name: "Jour de l'an", type: "Jour férié", start: "2026-01-01" });
+  // The demo's calendar follows the day it was seeded: a New Year's Day of some year, as a real date.
+  expect(rows.some((r) => r.name === "Jour de l'an" && r.type === "Jour férié" && /^\d{4}-01-01$/.test(r.start))).toBe(
+    true,
+  );
   expect(rows.some((r) => r.type === "Congés")).toBe(true);
   await shot(page, "holidays-export");
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/helpers/app.js";
 import { DEMO_PASSWORD, seedDemoIfEmpty } from "../db/seeds/demo.js";
+import { DEMO_START } from "../db/seeds/demoCalendar.js";
 
 /**
  * Every list screen of the menu (web/src/app/navigation.ts) asks the server for its rows with the query its
@@ -181,7 +182,12 @@ const CALLS: ListCall[] = [
   {
     screen: "/dashboard/planning",
     path: "/planning/data",
-    query: () => ({ projectId, versionId, startDate: "2026-01", endDate: "2026-12" }),
+    query: () => ({
+      projectId,
+      versionId,
+      startDate: `${DEMO_START.slice(0, 4)}-01`,
+      endDate: `${DEMO_START.slice(0, 4)}-12`,
+    }),
     rows: "some",
   },
   // api.users.list as the administrator's users page asks it (UsersPage)

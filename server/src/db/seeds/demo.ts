@@ -6,6 +6,8 @@ import type { Db } from "../knex.js";
 import { DEMO_SEED_LOCK, START_LOCK_SPACE } from "../migrate.js";
 import { countOf } from "../numbers.js";
 import { copyVersionRows } from "../versionCopy.js";
+import { fromZonedTime } from "date-fns-tz";
+import { contractualEnd, DEMO_START } from "./demoCalendar.js";
 import { seedDemoWorkforce } from "./demoTracking.js";
 import { seedDemoCountings } from "./demoCountings.js";
 import { seedDemoQualityControls } from "./demoQuality.js";
@@ -442,8 +444,10 @@ export async function seedDemo(db: Db, log?: Logger): Promise<{ projectId: numbe
         typology: "Logements collectifs",
         description:
           "Construction de 48 logements collectifs en deux bâtiments (A et B) de R+0 à R+4, avec parkings extérieurs et espaces verts.",
-        expected_start_date: "2026-03-01T23:00:00.000Z",
-        expected_end_date: "2027-06-30T21:59:59.999Z",
+        // The contract's dates around the plan: its start, and the end of the 15th month after it (some
+        // margin for hazards, as the demo's dashboard shows).
+        expected_start_date: fromZonedTime(`${DEMO_START}T00:00:00`, "Europe/Paris").toISOString(),
+        expected_end_date: fromZonedTime(`${contractualEnd(DEMO_START)}T23:59:59.999`, "Europe/Paris").toISOString(),
         created_by: manager.id,
       })
       .returning("id");

@@ -178,40 +178,9 @@ export interface DemoPlan {
   links: DemoLink[];
 }
 
-export const DEMO_START = "2026-03-02";
+import { DEMO_START } from "./demoCalendar.js";
 
-/** French public holidays 2026-2027 and the building trade's closures. */
-export const DEMO_HOLIDAYS: { name: string; date: string; lots?: string[] }[] = [
-  { name: "Jour de l'an", date: "2026-01-01" },
-  { name: "Lundi de Pâques", date: "2026-04-06" },
-  { name: "Fête du Travail", date: "2026-05-01" },
-  { name: "Victoire 1945", date: "2026-05-08" },
-  { name: "Ascension", date: "2026-05-14" },
-  { name: "Pont de l'Ascension (électricité)", date: "2026-05-15", lots: ["elec"] },
-  { name: "Lundi de Pentecôte", date: "2026-05-25" },
-  { name: "Fête nationale", date: "2026-07-14" },
-  { name: "Assomption", date: "2026-08-15" },
-  { name: "Toussaint", date: "2026-11-01" },
-  { name: "Armistice 1918", date: "2026-11-11" },
-  { name: "Noël", date: "2026-12-25" },
-  { name: "Jour de l'an", date: "2027-01-01" },
-  { name: "Lundi de Pâques", date: "2027-03-29" },
-  { name: "Fête du Travail", date: "2027-05-01" },
-  { name: "Ascension", date: "2027-05-06" },
-  { name: "Victoire 1945", date: "2027-05-08" },
-  { name: "Lundi de Pentecôte", date: "2027-05-17" },
-  { name: "Fête nationale", date: "2027-07-14" },
-  { name: "Assomption", date: "2027-08-15" },
-  { name: "Toussaint", date: "2027-11-01" },
-  { name: "Armistice 1918", date: "2027-11-11" },
-  { name: "Noël", date: "2027-12-25" },
-];
-
-export const DEMO_VACATIONS: { name: string; startDate: string; endDate: string }[] = [
-  { name: "Congés d'été du BTP", startDate: "2026-08-03", endDate: "2026-08-21" },
-  { name: "Congés de fin d'année", startDate: "2026-12-21", endDate: "2027-01-01" },
-  { name: "Congés d'été du BTP", startDate: "2027-08-02", endDate: "2027-08-20" },
-];
+export { DEMO_HOLIDAYS, DEMO_START, DEMO_VACATIONS } from "./demoCalendar.js";
 
 /** Second-œuvre tasks of one wing: [lot, name, days, indices of predecessors in this list (default: previous)]. */
 const WING_TASKS: [string, string, number, number[]?][] = [

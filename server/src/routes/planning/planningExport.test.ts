@@ -8,6 +8,7 @@ import { fromWire, type PlanningDataWire } from "@jalon/shared/planning";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
 import { buildUser, countRows, type BuiltUser } from "../../../test/helpers/factories.js";
 import { DEMO_PASSWORD, seedDemo } from "../../db/seeds/demo.js";
+import { DEMO_START } from "../../db/seeds/demoCalendar.js";
 
 /** poppler-utils reads the PDF independently of jspdf: page count, text, and PNGs to look at. */
 function hasPoppler(): boolean {
@@ -47,11 +48,19 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** The demo's first month and the ones after it (the demo's dates follow the day it is seeded). */
+const M0 = DEMO_START.slice(0, 7);
+function monthAfter(n: number): string {
+  const d = new Date(`${M0}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + n);
+  return d.toISOString().slice(0, 7);
+}
+const M11 = monthAfter(11);
 const PRINTING_NAME = "Réunion n°12 : façades, œuvre très élargie à Été";
 const exportPdf = (body: Record<string, unknown>, as = token) =>
   t.request<Buffer & { code?: string }>("POST", "/planning/export", {
     token: as,
-    body: { projectId, versionId, startDate: "2026-03", endDate: "2027-02", printingName: PRINTING_NAME, ...body },
+    body: { projectId, versionId, startDate: M0, endDate: M11, printingName: PRINTING_NAME, ...body },
   });
 
 function pdfFile(name: string, pdf: Buffer): string {
@@ -77,7 +86,7 @@ async function expectedPages(
     (
       await t.request<PlanningDataWire>("GET", "/planning/data", {
         token,
-        query: { projectId, versionId, startDate: "2026-03", endDate: "2027-02" },
+        query: { projectId, versionId, startDate: M0, endDate: M11 },
       })
     ).body,
   );
@@ -86,7 +95,7 @@ async function expectedPages(
     format,
     orientation,
     monthsPerPage,
-    ...printRange("2026-03", "2027-02"),
+    ...printRange(M0, M11),
     legendItems,
   });
   return { pages: plan.pages.length, bands: plan.bands.length, rows: rows.length, plan };
@@ -158,7 +167,7 @@ describePdf("POST /planning/export", () => {
       (
         await t.request<PlanningDataWire>("GET", "/planning/data", {
           token,
-          query: { projectId, versionId, startDate: "2026-03", endDate: "2026-04" },
+          query: { projectId, versionId, startDate: M0, endDate: monthAfter(1) },
         })
       ).body,
     );
@@ -167,8 +176,8 @@ describePdf("POST /planning/export", () => {
       pageFormat: "a3",
       orientation: "landscape",
       monthsPerPage: 1,
-      startDate: "2026-03-15",
-      endDate: "2026-04-02",
+      startDate: `${M0}-15`,
+      endDate: `${monthAfter(1)}-02`,
       aggregatedZoneIds: [zone],
       showLegend: true,
     });
@@ -187,14 +196,18 @@ describePdf("POST /planning/export", () => {
     expect(only).toContain("Fin du gros œuvre bâtiment B");
     expect(only).not.toContain("Fondations");
     expect(pdfPages(pdfFile("filtered2", filtered.body))).toBe(1);
-    // Without a range: the project's projected months (March 2026 to February 2027 for the demo).
+    // Without a range: the project's projected months (eleven or twelve from the demo's start).
     const whole = await t.request<Buffer>("POST", "/planning/export", {
       token,
       body: { projectId, versionId, pageFormat: "A1", monthsPerPage: 6, showLegend: false },
     });
     expect(whole.status).toBe(200);
     const wholeText = pdfText(pdfFile("whole", whole.body), 1);
-    expect(wholeText).toContain("mars 2026");
+    expect(wholeText).toContain(
+      new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${M0}-01T00:00:00Z`),
+      ),
+    );
     expect(wholeText).toContain("Colonne 1/2");
   });
 
