@@ -1,13 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { openDemoPlanning, shot, signIn } from "./helpers";
 
-// Workforce on the demo (issue 17): the participant countings of today come from the demo seed; a real count
-// edited in the table is saved and shows in the workforce monitoring's table, beside the planned people.
+// Workforce on the demo (issue 17): the participant countings of the last working day come from the demo seed; a
+// real count edited in the table is saved and shows in the workforce monitoring's table, beside the planned people.
 
 const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
-const shown = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+/** The days before today, latest first (the demo counts working days only: a week-end or holiday has none). */
+const recentDays = Array.from({ length: 8 }, (_, k) => {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - k);
+  return d.toISOString().slice(0, 10);
+});
 
-test("edit a participant's real count of today and find it in the workforce monitoring", async ({ page }) => {
+test("edit a participant's real count of the last working day and find it in the workforce monitoring", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, "manager@jalon.demo");
   await openDemoPlanning(page);
@@ -17,16 +24,28 @@ test("edit a participant's real count of today and find it in the workforce moni
   await expect(page.getByLabel("Date", { exact: true })).toHaveValue(today);
   const table = page.getByRole("table", { name: "Effectifs des intervenants du jour" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
-  // The demo counted the participants at work today: at least one real count is filled in.
+  // The demo counted the participants at work on working days: the latest day with a real count filled in.
   const reals = table.getByRole("spinbutton", { name: /^Effectif réel de / });
-  await expect
-    .poll(async () =>
-      (await reals.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).some((v) => v !== ""),
-    )
-    .toBe(true);
+  const filled = async () =>
+    (await reals.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).some((v) => v !== "");
+  let day = "";
+  for (const candidate of recentDays) {
+    await page.getByLabel("Date", { exact: true }).fill(candidate);
+    const found = await expect
+      .poll(filled, { timeout: 3_000 })
+      .toBe(true)
+      .then(() => true)
+      .catch(() => false);
+    if (found) {
+      day = candidate;
+      break;
+    }
+  }
+  expect(day, "a day of the last week with real counts").not.toBe("");
+  const shown = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
   await shot(page, "workforce-countings");
 
-  // A participant at work today (its real count filled in by the demo).
+  // A participant at work that day (its real count filled in by the demo).
   const values = await reals.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
   const first = reals.nth(values.findIndex((v) => v !== ""));
   const name = ((await first.getAttribute("aria-label")) ?? "").replace("Effectif réel de ", "");
@@ -35,6 +54,7 @@ test("edit a participant's real count of today and find it in the workforce moni
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.locator(".fui-ToastTitle", { hasText: "Effectif enregistré." })).toBeVisible();
   await page.reload();
+  await page.getByLabel("Date", { exact: true }).fill(day);
   await expect(page.getByRole("spinbutton", { name: `Effectif réel de ${name}` })).toHaveValue("37");
 
   await page.goto("/dashboard/workforce-monitoring");
@@ -49,9 +69,9 @@ test("edit a participant's real count of today and find it in the workforce moni
   await expect(page.getByRole("columnheader", { name: /Prévu – Planning de référence/ })).toBeVisible();
   await shot(page, "workforce-monitoring-versions");
 
-  // Today, that participant only: the real count is the one just saved.
-  await page.getByLabel("Du").fill(today);
-  await page.getByLabel("Au").fill(today);
+  // That day, that participant only: the real count is the one just saved.
+  await page.getByLabel("Du").fill(day);
+  await page.getByLabel("Au").fill(day);
   await page.getByLabel("Intervenant").selectOption({ label: name });
   const data = page.getByRole("table", { name: "Effectifs par jour" });
   const row = data.getByRole("row", { name: new RegExp(shown) });
