@@ -108,9 +108,15 @@ export const qualityTemplatesApi = {
     downloadFile("/quality-control-template/export", { projectId, type }, fileName),
   /** The project's task templates (`eventTemplate`) or sequence templates (`sequenceTemplate`) by name: deliverables. */
   deliverableOptions: (projectId: number, kind: "eventTemplate" | "sequenceTemplate") =>
-    request<ListResponse<{ id: number; name: string }>>(
+    request<ListResponse<{ id: number; name: string; parentSequenceTemplate?: { name: string } | null }>>(
       "GET",
       kind === "eventTemplate" ? "/event-template-pro" : "/sequence-template-pro",
       { query: { filter: filter("projectId", "$eq", projectId), limit: LIST_LIMIT, sort: "name,ASC" } },
-    ).then((r) => r.data.map(({ id, name }) => ({ id, name }))),
+    ).then((r) =>
+      // Task templates of several sequences share names ("Peinture"): each says its sequence.
+      r.data.map(({ id, name, parentSequenceTemplate }) => ({
+        id,
+        name: parentSequenceTemplate ? `${name} (${parentSequenceTemplate.name})` : name,
+      })),
+    ),
 };
