@@ -37,6 +37,7 @@ const useStyles = makeStyles({
   views: { marginBottom: tokens.spacingVerticalM, flexWrap: "wrap" },
   bulk: { display: "flex", alignItems: "flex-end", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
   section: {
+    marginBottom: tokens.spacingVerticalL,
     display: "flex",
     flexDirection: "column",
     rowGap: tokens.spacingVerticalS,
@@ -147,10 +148,10 @@ function Controls({
   const [bulkStatus, setBulkStatus] = useState<QualityControlStatus | "">("");
   const [busy, setBusy] = useState(false);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
-  // The picked control's changes are under the list: brought into view when picked.
+  // The picked control's changes are above the list: brought into view when picked from far down.
   const historySection = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (historyOf !== null) historySection.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+    if (historyOf !== null) historySection.current?.scrollIntoView?.({ block: "nearest" });
   }, [historyOf]);
   const all = list.data?.data ?? [];
   const rows = useMemo(() => filterControls(all, filters), [all, filters]);
@@ -203,15 +204,6 @@ function Controls({
     const picked = all.find((c) => c.id === historyOf);
     return (
       <>
-        <DataTable
-          columns={columns}
-          rows={byChange}
-          getRowId={(c) => c.id}
-          ariaLabel={t("quality.history.label")}
-          defaultSort={{ field: "updatedAt", direction: "DESC" }}
-          loading={list.loading && !list.data}
-          emptyText={t("quality.list.empty")}
-        />
         {picked ? (
           <section
             ref={historySection}
@@ -222,6 +214,15 @@ function Controls({
             <HistoryTable controlId={picked.id} label={`${t("quality.history.title")} : ${picked.name}`} />
           </section>
         ) : null}
+        <DataTable
+          columns={columns}
+          rows={byChange}
+          getRowId={(c) => c.id}
+          ariaLabel={t("quality.history.label")}
+          defaultSort={{ field: "updatedAt", direction: "DESC" }}
+          loading={list.loading && !list.data}
+          emptyText={t("quality.list.empty")}
+        />
       </>
     );
   }
