@@ -20,10 +20,13 @@ export function DayInput({
   useEffect(() => setText((shown) => (parseFrenchDay(shown) === value ? shown : formatDay(value))), [value]);
   const invalid = text.trim() !== "" && parseFrenchDay(text) === null;
   return (
-    <Field label={label} validationMessage={invalid ? t("quality.form.dayInvalid") : undefined}>
+    <Field
+      label={label}
+      hint={invalid ? undefined : t("quality.form.dayFormat")}
+      validationMessage={invalid ? t("quality.form.dayInvalid") : undefined}
+    >
       <Input
         value={text}
-        placeholder="jj/mm/aaaa"
         inputMode="numeric"
         style={{ width: "9.5em" }}
         onChange={(_, d) => {

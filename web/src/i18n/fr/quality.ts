@@ -170,6 +170,7 @@ export const quality = {
       comment: "Commentaire",
       created: "Contrôle qualité ajouté.",
       nameRequired: "Le nom est obligatoire.",
+      dayFormat: "jj/mm/aaaa",
       dayInvalid: "Saisissez une date au format jj/mm/aaaa.",
       delayInvalid: "Le délai doit être un nombre entier de jours.",
     },
