@@ -39,7 +39,8 @@ function eventView(r: Record<string, unknown>): PlanningEventView {
     progress: r.progress === null || r.progress === undefined ? null : Number(r.progress),
     isTracked: r.is_tracked === true,
     milestoneToHide: r.milestone_to_hide === true,
-    numberOfRoadblocks: Number(r.number_of_roadblocks ?? 0),
+    // Present only when some are open, as the wire form decodes it (most tasks have none).
+    ...(Number(r.number_of_roadblocks ?? 0) > 0 ? { numberOfRoadblocks: Number(r.number_of_roadblocks) } : {}),
     ...(r.quality_late === true ? { qualityLate: true } : {}),
   };
 }
