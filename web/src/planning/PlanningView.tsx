@@ -69,7 +69,7 @@ export function PlanningView(props: PlanningViewProps) {
   const scale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
   const planningData = useStore(session.store, (s) => s.data);
   const roadblocks = useOpenRoadblocks(session);
-  const qualityLate = useLateQuality(planningData, props.projectId, props.versionId, !!props.publicToken);
+  const qualityLate = useLateQuality(planningData);
   const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet } = usePlanningModel(
     session,
     props.shifted ?? null,
