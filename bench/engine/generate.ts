@@ -5,6 +5,7 @@ import {
   EventKind,
   LinkType,
   NO_DAY,
+  easterSunday,
   formatDay,
   parseDay,
   type PlanColumns,
@@ -84,22 +85,7 @@ export interface GeneratedPlan {
 
 /** French public holidays of a year (ISO days): fixed ones plus Easter Monday, Ascension and Whit Monday. */
 export function frenchHolidays(year: number): string[] {
-  // Anonymous Gregorian algorithm for Easter Sunday.
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  const easter = Date.UTC(year, month - 1, day) / 86_400_000;
+  const easter = easterSunday(year);
   const fixed = ["01-01", "05-01", "05-08", "07-14", "08-15", "11-01", "11-11", "12-25"].map((md) => `${year}-${md}`);
   return [...fixed, formatDay(easter + 1), formatDay(easter + 39), formatDay(easter + 50)].sort();
 }

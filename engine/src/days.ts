@@ -39,3 +39,25 @@ export function dayOfWeek(day: number): number {
 export function isWeekend(day: number): boolean {
   return dayOfWeek(day) >= 5;
 }
+
+/**
+ * Easter Sunday of a year (anonymous Gregorian algorithm), as a day number: France's moving public holidays
+ * (Easter Monday, Ascension, Whit Monday) are 1, 39 and 50 days after it.
+ */
+export function easterSunday(year: number): number {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}

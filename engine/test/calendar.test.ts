@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createCalendar, createCalendarSet, dayOfWeek, formatDay, parseDay, InvalidDateError } from "../src/index.js";
+import {
+  createCalendar,
+  createCalendarSet,
+  dayOfWeek,
+  easterSunday,
+  formatDay,
+  parseDay,
+  InvalidDateError,
+} from "../src/index.js";
 
 const day = parseDay;
 
@@ -33,6 +41,20 @@ describe("days", () => {
       expect(() => day(bad)).toThrow(InvalidDateError);
     }
     expect(() => day("2026-02-30")).toThrow("Date invalide");
+  });
+});
+
+describe("Easter Sunday", () => {
+  it("falls on the dates of the Gregorian calendar's tables, always a Sunday", () => {
+    const known = {
+      2024: "2024-03-31",
+      2025: "2025-04-20",
+      2026: "2026-04-05",
+      2027: "2027-03-28",
+      2038: "2038-04-25",
+    };
+    for (const [year, iso] of Object.entries(known)) expect(formatDay(easterSunday(Number(year)))).toBe(iso);
+    fc.assert(fc.property(fc.integer({ min: 1583, max: 4099 }), (y) => dayOfWeek(easterSunday(y)) === 6));
   });
 });
 

@@ -1,4 +1,4 @@
-import { dayOfWeek, formatDay, parseDay } from "@jalon/engine";
+import { dayOfWeek, easterSunday, formatDay, parseDay } from "@jalon/engine";
 import { todayInParis } from "../../planning/progress.js";
 
 /**
@@ -15,25 +15,6 @@ export function demoStartFor(today: string): string {
 
 export const DEMO_START = demoStartFor(todayInParis());
 
-/** Easter Sunday of a year (anonymous Gregorian algorithm), as a day number. */
-function easter(year: number): number {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const dayOfMonth = ((h + l - 7 * m + 114) % 31) + 1;
-  return parseDay(`${year}-${String(month).padStart(2, "0")}-${String(dayOfMonth).padStart(2, "0")}`);
-}
-
 export interface DemoHoliday {
   name: string;
   date: string;
@@ -42,7 +23,7 @@ export interface DemoHoliday {
 
 /** French public holidays of a year, and the electricians' bridge day after Ascension. */
 export function frenchHolidays(year: number): DemoHoliday[] {
-  const e = easter(year);
+  const e = easterSunday(year);
   const fixed = (name: string, mmdd: string) => ({ name, date: `${year}-${mmdd}` });
   return [
     fixed("Jour de l'an", "01-01"),
