@@ -117,7 +117,10 @@ const monday = (col: string) => `(${col} - (extract(isodow from ${col})::int - 1
 
 /**
  * Planned amounts per version and week: each task's order-line amount spread over its working days (Monday to
- * Friday) in each week it spans; a task entirely on a week-end puts it all in its first week.
+ * Friday) in each week it spans; a task entirely on a week-end puts it all in its first week. No expansion of
+ * the tasks into their weeks (100k tasks made hundreds of thousands of rows): a task puts its first and last
+ * weeks' shares as points, and its full weeks in between (5 days each) as a rate added at its second week and
+ * removed at its last; a running sum over each version's weeks (a few hundred) adds the rates up.
  */
 export async function plannedWeeks(
   db: Db,
@@ -128,21 +131,38 @@ export async function plannedWeeks(
   const res = await db.raw<{ rows: { version_id: number; week: string; planned: number }[] }>(
     `with a as (
        select olt.version_id, olt.event_id, e.start_date s, coalesce(e.end_date, e.start_date) f,
-              ${monday("e.start_date")} sm, ${monday("coalesce(e.end_date, e.start_date)")} fm, sum(${AMOUNT}) amount
+              ${monday("e.start_date")} sm, ${monday("coalesce(e.end_date, e.start_date)")} fm,
+              sum(${AMOUNT})::float8 amount
        ${from.sql} and e.start_date is not null
        group by olt.version_id, olt.event_id, e.start_date, e.end_date
      ), b as (
        -- The task's working days: those of its first week, its full weeks and its last week.
        select a.*, case when sm = fm then greatest(0, least(f, sm + 4) - s + 1)
                         else greatest(0, sm + 4 - s + 1) + ((fm - sm) / 7 - 1) * 5 + least(f - fm + 1, 5) end tot
-         from a
+         from a where fm >= sm
+     ), p as (
+       select version_id, sm wk,
+              case when tot > 0 then amount * greatest(0, least(f, sm + 4) - s + 1)::float8 / tot else amount end pv,
+              0::float8 dv
+         from b
+       union all
+       select version_id, fm, case when tot > 0 then amount * greatest(0, least(f, fm + 4) - fm + 1)::float8 / tot
+                                   else 0 end, 0
+         from b where fm > sm
+       union all
+       select version_id, sm + 7, 0, amount * 5::float8 / tot from b where fm > sm + 7 and tot > 0
+       union all
+       select version_id, fm, 0, -(amount * 5::float8 / tot) from b where fm > sm + 7 and tot > 0
+     ), g as (
+       select version_id, wk, sum(pv) pv, sum(dv) dv from p group by version_id, wk
+     ), span as (
+       select version_id, min(wk) lo, max(wk) hi from g group by version_id
      ), w as (
-       select b.version_id, b.amount, b.tot, b.sm, wk, greatest(0, least(b.f, wk + 4) - greatest(b.s, wk) + 1) d
-         from b cross join lateral (select b.sm + 7 * k as wk from generate_series(0, (b.fm - b.sm) / 7) k) ks
+       select span.version_id, span.lo + 7 * k wk from span cross join lateral generate_series(0, (span.hi - span.lo) / 7) k
      )
-     select version_id, wk::text as week,
-            sum(amount * case when tot > 0 then d::float8 / tot when wk = sm then 1 else 0 end)::float8 as planned
-       from w group by version_id, wk`,
+     select w.version_id, w.wk::text as week,
+            (coalesce(g.pv, 0) + sum(coalesce(g.dv, 0)) over (partition by w.version_id order by w.wk))::float8 planned
+       from w left join g on g.version_id = w.version_id and g.wk = w.wk`,
     from.bindings,
   );
   return res.rows;
