@@ -29,4 +29,22 @@ describe("demo roadblocks", () => {
     const task = await t.request("GET", `/event/${open[0].eventId}`, { token });
     expect(task.body.numberOfRoadblocks).toBeGreaterThan(0);
   });
+
+  it("gives the signed version the same roadblocks, so that the dashboard that follows it counts them", async () => {
+    const project = await t.db("projects").first("id", "current_version_id", "signed_version_id");
+    const tracking = (versionId: number) =>
+      t.db("roadblocks").where({ version_id: versionId }).orderBy("tracking_id").pluck("tracking_id");
+    const signed = await tracking(project.signed_version_id);
+    expect(signed.length).toBeGreaterThan(0);
+    expect(signed).toEqual(await tracking(project.current_version_id));
+    const token = (
+      await t.request("POST", "/auth/login", { body: { email: "manager@jalon.demo", password: DEMO_PASSWORD } })
+    ).body.token as string;
+    const dashboard = await t.request("GET", `/project/${project.id}/dashboard`, {
+      token,
+      query: { versionId: project.signed_version_id },
+    });
+    expect(dashboard.body.roadblocks.total).toBe(signed.length);
+    expect(dashboard.body.roadblocks.open).toBeGreaterThan(0);
+  });
 });

@@ -6,7 +6,8 @@ import type { Db } from "../knex.js";
  * dashboard's block show real data after `npm start`. On the project's current version, the tasks under way
  * at the seed's day and the next ones to start get the blocking points a site meets (plans, deliveries,
  * access, a previous trade's reserves), with the task's lot, participant and zone; the older ones are lifted,
- * the recent ones open. Returns the number of roadblocks written (one insert).
+ * the recent ones open. The same roadblocks (same tracking ids) are on the signed version's copies of those tasks,
+ * since the dashboard follows the signed version. Returns the number of roadblocks written on the current version.
  */
 
 const SUBJECTS = [
@@ -28,7 +29,7 @@ export async function seedDemoRoadblocks(
   userId: number,
   today: string = todayInParis(),
 ): Promise<number> {
-  const project = await db("projects").where({ id: projectId }).first("current_version_id");
+  const project = await db("projects").where({ id: projectId }).first("current_version_id", "signed_version_id");
   const versionId = project?.current_version_id as number | undefined;
   if (!versionId) return 0;
   // The tasks under way at the day first, then the next to start: where a site meets its blocking points.
@@ -37,8 +38,9 @@ export async function seedDemoRoadblocks(
     .where("end_date", ">=", today)
     .orderBy([{ column: "start_date" }, { column: "id" }])
     .limit(24)
-    .select("id", "start_date", "participant_group_pro_id", "participant_id", "zone_id")) as {
+    .select("id", "tracking_id", "start_date", "participant_group_pro_id", "participant_id", "zone_id")) as {
     id: number;
+    tracking_id: number;
     start_date: string;
     participant_group_pro_id: number | null;
     participant_id: number | null;
@@ -60,6 +62,43 @@ export async function seedDemoRoadblocks(
       participant_id: task.participant_id,
       zone_id: task.zone_id,
     }));
-  await db("roadblocks").insert(rows);
+  const written = (await db("roadblocks").insert(rows).returning(["tracking_id", "event_id"])) as {
+    tracking_id: number;
+    event_id: number;
+  }[];
+  const signedId = project?.signed_version_id as number | null;
+  if (signedId && signedId !== versionId) {
+    const taskTracking = new Map(tasks.map((t) => [t.id, t.tracking_id]));
+    const signedTasks = new Map(
+      (
+        (await db("events")
+          .where({ version_id: signedId })
+          .whereIn("tracking_id", [...taskTracking.values()])
+          .select("id", "tracking_id", "participant_group_pro_id", "participant_id", "zone_id")) as {
+          id: number;
+          tracking_id: number;
+          participant_group_pro_id: number | null;
+          participant_id: number | null;
+          zone_id: number | null;
+        }[]
+      ).map((e) => [e.tracking_id, e]),
+    );
+    const copies = rows.flatMap((row, k) => {
+      const task = signedTasks.get(taskTracking.get(row.event_id)!);
+      if (!task) return [];
+      return [
+        {
+          ...row,
+          version_id: signedId,
+          tracking_id: written[k].tracking_id,
+          event_id: task.id,
+          participant_group_pro_id: task.participant_group_pro_id,
+          participant_id: task.participant_id,
+          zone_id: task.zone_id,
+        },
+      ];
+    });
+    if (copies.length > 0) await db("roadblocks").insert(copies);
+  }
   return rows.length;
 }
