@@ -7,6 +7,8 @@ import { LINK_TYPE_NAMES, type LinkTypeName } from "@jalon/engine";
 import type { IsoDay, IsoInstant, Tag } from "../entities.js";
 import { colour, id, integer, isoDay, nullableText, plainString, projectRef, requiredText, text } from "../schemas.js";
 import type { FieldsOf } from "./common.js";
+import type { EventOrderLineTask } from "./orderLineTask.js";
+import type { QualityControlSummary } from "./qualityControl.js";
 import { EVENT_LIST_DEFAULT_LIMIT } from "../constants.js";
 import { defineListResource } from "../filters.js";
 
@@ -83,6 +85,10 @@ export interface Event {
   tags?: Tag[];
   parentsEvents?: EventLinkRef[];
   childrenEvents?: EventLinkRef[];
+  /** GET /event/{id} and join=qualityControls: its non-archived controls (prerequisites and finishes). */
+  qualityControls?: QualityControlSummary[];
+  /** GET /event/{id} and join=orderLineTasks: the order-line tasks linked to it. */
+  orderLineTasks?: EventOrderLineTask[];
   createdAt: IsoInstant;
   updatedAt: IsoInstant;
 }
@@ -226,6 +232,8 @@ export const eventListResource = defineListResource({
     "sequence.instantiationConfig",
     "zone",
     "participantGroupPro",
+    "qualityControls",
+    "orderLineTasks",
   ],
   defaultSort: [{ field: "startDate", order: "ASC" }],
   defaultLimit: EVENT_LIST_DEFAULT_LIMIT,

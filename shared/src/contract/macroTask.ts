@@ -8,6 +8,7 @@ import { defineListResource } from "../filters.js";
 import { id, idList, plainString, projectRef, requiredText } from "../schemas.js";
 import type { ErrorCode } from "../errors.js";
 import type { Ref, TagRef, VersionOwned } from "./common.js";
+import type { MacroTaskOrderLine } from "./orderLineTask.js";
 
 export const macroTaskParams = z.object({ id });
 
@@ -119,7 +120,7 @@ export const macroTaskListResource = defineListResource({
   },
   // Spec 001 section 2: every column but tracked unit, tracking level, progression and completed is sortable.
   sortable: ["id", "name", "startDate", "endDate", "participantGroupName", "specialityNames", "createdAt", "updatedAt"],
-  joins: ["participantGroupPro", "specialities", "tags", "zones", "zoning"],
+  joins: ["participantGroupPro", "specialities", "tags", "zones", "zoning", "orderLines"],
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });
@@ -153,6 +154,8 @@ export interface MacroTask extends VersionOwned {
   isComplete: boolean;
   /** join=zones: the zones of its events (the second list: name and zone names). */
   zones?: MacroTaskZone[];
+  /** GET /macro-task/{id} and join=orderLines: its order lines with their tasks' zones and quantities. */
+  orderLines?: MacroTaskOrderLine[];
   createdAt: string;
   updatedAt: string;
 }

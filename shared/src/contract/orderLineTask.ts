@@ -28,6 +28,30 @@ import { idsParam } from "./planning.js";
 export const ORDER_LINE_TASK_LINKS = ["event", "macroTask"] as const;
 export type OrderLineTaskLink = (typeof ORDER_LINE_TASK_LINKS)[number];
 
+/** An order-line task as its event shows it (spec 000: an event's `orderLineTasks`), with its line's label. */
+export interface EventOrderLineTask {
+  id: number;
+  orderLineId: number;
+  label: string;
+  type: OrderLineType;
+  unit: OrderLineUnit | null;
+  zoneId: number | null;
+  quantity: number | null;
+  price: number | null;
+  isOrdered: boolean;
+}
+
+/** A line of a macro-task (spec 001: `orderLines` with unit, familyId, family, orderLineTasks with zoneId and quantity). */
+export interface MacroTaskOrderLine {
+  id: number;
+  label: string;
+  type: OrderLineType;
+  unit: OrderLineUnit | null;
+  familyId: number | null;
+  family: Ref | null;
+  orderLineTasks: { id: number; zoneId: number | null; quantity: number | null }[];
+}
+
 /** The JSON of an order-line task. */
 export interface OrderLineTask extends VersionOwned {
   id: number;

@@ -64,6 +64,21 @@ export function qualityControlIndicator(
   return "orange";
 }
 
+/**
+ * A control as its task or sequence shows it (spec 000: an event's and a sequence's `qualityControls`): the
+ * non-archived controls attached to it, with the indicator the screens draw.
+ */
+export interface QualityControlSummary {
+  id: number;
+  name: string;
+  type: QualityControlType;
+  category: QualityControlCategory | null;
+  status: QualityControlStatus | null;
+  delay: number | null;
+  dueDate: IsoDay | null;
+  indicator: QualityControlIndicator;
+}
+
 /** French names of the fixed keys (the .xlsx export writes them; the screens have their own i18n copies). */
 export const QUALITY_CONTROL_CATEGORY_LABELS: Record<QualityControlCategory, string> = {
   "reception-support": "Réception support",

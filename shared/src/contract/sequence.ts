@@ -31,7 +31,7 @@ export const sequenceListResource = defineListResource({
     updatedAt: "datetime",
   },
   sortable: ["id", "name", "startDate", "endDate", "zoneId", "createdAt", "updatedAt"],
-  joins: ["zone", "tags", "events", "instantiationConfig", "subsequences"],
+  joins: ["zone", "tags", "events", "instantiationConfig", "subsequences", "qualityControls"],
   defaultSort: [{ field: "name", order: "ASC" }],
   defaultLimit: LIST_LIMIT,
 });

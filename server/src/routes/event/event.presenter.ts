@@ -1,4 +1,15 @@
-import type { Event, EventLinkRef, LinkType, PlannedEventType, ReferenceType, SequenceType, Tag } from "@jalon/shared";
+import {
+  qualityControlIndicator,
+  type Event,
+  type EventLinkRef,
+  type EventOrderLineTask,
+  type LinkType,
+  type PlannedEventType,
+  type QualityControlSummary,
+  type ReferenceType,
+  type SequenceType,
+  type Tag,
+} from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { toNumber } from "../../db/numbers.js";
 import { isoRequired } from "../../lib/dates.js";
@@ -126,4 +137,78 @@ export async function tagsOf(db: Db, ids: number[]): Promise<Map<number, Tag[]>>
     map.set(r.event_id, list);
   }
   return map;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+function groupBy<T>(rows: Record<string, unknown>[], key: string, present: (r: Record<string, unknown>) => T) {
+  const map = new Map<number, T[]>();
+  for (const r of rows) {
+    const k = r[key] as number;
+    (map.get(k) ?? map.set(k, []).get(k)!).push(present(r));
+  }
+  return map;
+}
+
+/**
+ * The non-archived quality controls of a set of events or sequences (one query): prerequisites before finishes,
+ * then by due date and name, each with its indicator.
+ */
+export async function qualityControlsOf(
+  db: Db,
+  owner: "event_id" | "sequence_id",
+  ids: number[],
+): Promise<Map<number, QualityControlSummary[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db("quality_controls")
+    .whereIn(owner, ids)
+    .where("is_archived", false)
+    .select(owner, "id", "name", "type", "category", "status", "delay", "due_date")
+    .orderByRaw("type desc, due_date nulls last, lower(name), id")) as Record<string, unknown>[];
+  return groupBy(rows, owner, (r) => {
+    const delay = num(r.delay);
+    const status = (r.status as QualityControlSummary["status"]) ?? null;
+    return {
+      id: r.id as number,
+      name: r.name as string,
+      type: r.type as QualityControlSummary["type"],
+      category: (r.category as QualityControlSummary["category"]) ?? null,
+      status,
+      delay,
+      dueDate: s(r.due_date),
+      indicator: qualityControlIndicator(status, delay),
+    };
+  });
+}
+
+/** The order-line tasks linked to a set of events, with their line's label (one query). */
+export async function orderLineTasksOf(db: Db, ids: number[]): Promise<Map<number, EventOrderLineTask[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await db("order_line_tasks as t")
+    .join("order_lines as l", "l.id", "t.order_line_id")
+    .whereIn("t.event_id", ids)
+    .select(
+      "t.event_id",
+      "t.id",
+      "t.order_line_id",
+      "l.label",
+      "l.type",
+      "l.unit",
+      "t.zone_id",
+      "t.quantity",
+      db.raw("coalesce(t.price, l.price) as price"),
+      "t.is_ordered",
+    )
+    .orderByRaw("lower(l.label), t.id")) as Record<string, unknown>[];
+  return groupBy(rows, "event_id", (r) => ({
+    id: r.id as number,
+    orderLineId: r.order_line_id as number,
+    label: r.label as string,
+    type: r.type as EventOrderLineTask["type"],
+    unit: (r.unit as EventOrderLineTask["unit"]) ?? null,
+    zoneId: n(r.zone_id),
+    quantity: num(r.quantity),
+    price: num(r.price),
+    isOrdered: Boolean(r.is_ordered),
+  }));
 }

@@ -8,7 +8,15 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { runList } from "../../lib/listQuery.js";
 import { eventTheoreticalProgress, theoreticalProgressOf } from "../../planning/progress.js";
-import { eventSelect, linksOf, presentEvent, tagsOf, type EventDbRow } from "./event.presenter.js";
+import {
+  eventSelect,
+  linksOf,
+  orderLineTasksOf,
+  presentEvent,
+  qualityControlsOf,
+  tagsOf,
+  type EventDbRow,
+} from "./event.presenter.js";
 import { eventBulkDeleteBody, eventColumns, eventListResource, eventParams } from "./event.schema.js";
 
 async function withJoins(db: Db, rows: EventDbRow[], join: string[]): Promise<Event[]> {
@@ -24,6 +32,14 @@ async function withJoins(db: Db, rows: EventDbRow[], join: string[]): Promise<Ev
   if (join.includes("tags")) {
     const tags = await tagsOf(db, ids);
     for (const e of events) e.tags = tags.get(e.id) ?? [];
+  }
+  if (join.includes("qualityControls")) {
+    const controls = await qualityControlsOf(db, "event_id", ids);
+    for (const e of events) e.qualityControls = controls.get(e.id) ?? [];
+  }
+  if (join.includes("orderLineTasks")) {
+    const tasks = await orderLineTasksOf(db, ids);
+    for (const e of events) e.orderLineTasks = tasks.get(e.id) ?? [];
   }
   const out = events as (Event & Record<string, unknown>)[];
   if (join.includes("sequence") || join.includes("sequence.instantiationConfig")) {
@@ -150,7 +166,7 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
     },
   });
 
-  /** GET /event/{id}: with parentsEvents and childrenEvents (and tags). */
+  /** GET /event/{id}: with parentsEvents and childrenEvents, tags, quality controls and order-line tasks. */
   route(router, deps, {
     method: "get",
     path: "/event/:id",
@@ -164,7 +180,14 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
       const [event] = await withJoins(
         db,
         [row],
-        ["parentsEvents", "childrenEvents", "tags", "sequence.instantiationConfig"],
+        [
+          "parentsEvents",
+          "childrenEvents",
+          "tags",
+          "sequence.instantiationConfig",
+          "qualityControls",
+          "orderLineTasks",
+        ],
       );
       event.theoreticalProgress = await eventTheoreticalProgress(
         db,

@@ -1,6 +1,6 @@
 import { MacroTaskModel } from "../../models/macroTask.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
-import { ZONE_UNITIES, type MacroTask } from "@jalon/shared";
+import { ZONE_UNITIES, type MacroTask, type MacroTaskOrderLine } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { rowTimestamps, versionRowFields } from "../rowFields.js";
 import { frenchKeySql } from "../../lib/listQuery.js";
@@ -60,6 +60,12 @@ export async function presentMacroTasks(
     db,
     rows.map((r) => r.id),
   );
+  const orderLines = joins.includes("orderLines")
+    ? await orderLinesOf(
+        db,
+        rows.map((r) => r.id),
+      )
+    : null;
   return rows.map((r) => {
     const counted = progress.get(r.id);
     const tracked = families.get(r.id) ?? {};
@@ -97,6 +103,49 @@ export async function presentMacroTasks(
         unity: z.unity,
         level: z.level,
       }));
+    if (orderLines) out.orderLines = orderLines.get(r.id) ?? [];
     return out;
   });
+}
+
+/** The order lines of a set of macro-tasks with their family and their tasks' zones and quantities (one query). */
+async function orderLinesOf(db: Db, ids: number[]): Promise<Map<number, MacroTaskOrderLine[]>> {
+  const map = new Map<number, MacroTaskOrderLine[]>();
+  if (ids.length === 0) return map;
+  const rows = (await db("order_lines as l")
+    .leftJoin("families as f", "f.id", "l.family_id")
+    .whereIn("l.macro_task_id", ids)
+    .select(
+      "l.macro_task_id",
+      "l.id",
+      "l.label",
+      "l.type",
+      "l.unit",
+      "l.family_id",
+      "f.name as family_name",
+      db.raw(
+        `coalesce((select json_agg(json_build_object('id', t.id, 'zoneId', t.zone_id, 'quantity', t.quantity) order by t.id)
+                     from order_line_tasks t where t.order_line_id = l.id), '[]') as tasks`,
+      ),
+    )
+    .orderByRaw("lower(l.label), l.id")) as Record<string, unknown>[];
+  for (const r of rows) {
+    const tasks = r.tasks as { id: number; zoneId: number | null; quantity: number | string | null }[];
+    const line: MacroTaskOrderLine = {
+      id: r.id as number,
+      label: r.label as string,
+      type: r.type as MacroTaskOrderLine["type"],
+      unit: (r.unit as MacroTaskOrderLine["unit"]) ?? null,
+      familyId: (r.family_id as number | null) ?? null,
+      family: r.family_id ? { id: r.family_id as number, name: r.family_name as string } : null,
+      orderLineTasks: tasks.map((t) => ({
+        id: t.id,
+        zoneId: t.zoneId ?? null,
+        quantity: t.quantity === null ? null : Number(t.quantity),
+      })),
+    };
+    const k = r.macro_task_id as number;
+    (map.get(k) ?? map.set(k, []).get(k)!).push(line);
+  }
+  return map;
 }

@@ -43,7 +43,7 @@ import { macroTaskColumns } from "./macroTask.schema.js";
 async function one(db: Db, id: number, versionId: number): Promise<MacroTask> {
   const row = (await macroTaskSelect(db, versionId).where("mt.id", id).first()) as MacroTaskDbRow | undefined;
   if (!row) throw new AppError("errors.not_found");
-  const [out] = await presentMacroTasks(db, [row], ["zones"]);
+  const [out] = await presentMacroTasks(db, [row], ["zones", "orderLines"]);
   return out;
 }
 

@@ -1,9 +1,9 @@
 import type { Knex } from "knex";
-import type { Event, InstantiationConfig, Sequence, Tag } from "@jalon/shared";
+import type { Event, InstantiationConfig, QualityControlSummary, Sequence, Tag } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { toNumber } from "../../db/numbers.js";
 import { isoRequired } from "../../lib/dates.js";
-import { eventSelect, presentEvent, type EventDbRow } from "../event/event.presenter.js";
+import { eventSelect, presentEvent, qualityControlsOf, type EventDbRow } from "../event/event.presenter.js";
 
 export type SequenceDbRow = Record<string, unknown> & { id: number };
 
@@ -17,6 +17,8 @@ export interface SequenceOut extends Sequence {
   events?: Event[];
   instantiationConfig?: InstantiationConfig | null;
   subsequences?: Subsequence[];
+  /** Its own non-archived quality controls (those attached to the sequence, not to its tasks). */
+  qualityControls?: QualityControlSummary[];
 }
 
 /** A subsequence; a train's instances name their zone and their 1-based place in the train. */
@@ -183,6 +185,10 @@ export async function withSequenceJoins(db: Db, list: SequenceOut[], join: reado
         instanceIndex: r.instance_index ?? null,
       });
     for (const s of list) s.subsequences = map.get(s.id) ?? [];
+  }
+  if (join.includes("qualityControls")) {
+    const controls = await qualityControlsOf(db, "sequence_id", ids);
+    for (const s of list) s.qualityControls = controls.get(s.id) ?? [];
   }
   return list;
 }

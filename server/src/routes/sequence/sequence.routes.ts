@@ -156,7 +156,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     },
   });
 
-  /** GET /sequence/{id}: with its events (sorted by start), zone, tags, instantiation config and subsequences. */
+  /** GET /sequence/{id}: with its events (sorted by start), zone, tags, instantiation config, subsequences and quality controls. */
   route(router, deps, {
     method: "get",
     path: "/sequence/:id",
@@ -171,6 +171,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
         "events",
         "instantiationConfig",
         "subsequences",
+        "qualityControls",
       ]);
     },
   });
