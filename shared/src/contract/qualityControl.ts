@@ -212,9 +212,22 @@ const attachment = {
   macroTaskId: id.nullable(),
 };
 
-function oneTarget(b: { eventId?: number | null; sequenceId?: number | null; macroTaskId?: number | null }) {
-  const n = [b.eventId, b.sequenceId, b.macroTaskId].filter((v) => v !== undefined && v !== null).length;
-  return n === 1;
+/** Every editable field but the name may be left out of a create body. */
+const OPTIONAL_EDITABLE = {
+  category: true,
+  status: true,
+  comment: true,
+  completionDate: true,
+  delay: true,
+  documentName: true,
+  isArchived: true,
+  tagIds: true,
+  tags: true,
+} as const;
+
+type Targets = { eventId?: number | null; sequenceId?: number | null; macroTaskId?: number | null };
+function targetCount(b: Targets): number {
+  return [b.eventId, b.sequenceId, b.macroTaskId].filter((v) => v !== undefined && v !== null).length;
 }
 const ONE_TARGET = { message: "Un contrôle s'attache à une tâche, une séquence ou un macro-lot, un seul." };
 
@@ -226,25 +239,11 @@ const createShape = z
     ...editable,
     ...attachment,
   })
-  .partial({
-    versionId: true,
-    category: true,
-    status: true,
-    comment: true,
-    completionDate: true,
-    delay: true,
-    documentName: true,
-    isArchived: true,
-    tagIds: true,
-    tags: true,
-    eventId: true,
-    sequenceId: true,
-    macroTaskId: true,
-  })
+  .partial({ versionId: true, ...OPTIONAL_EDITABLE, eventId: true, sequenceId: true, macroTaskId: true })
   .strict();
 
 /** POST /quality-control: exactly one of eventId, sequenceId, macroTaskId; status unrealized by default. */
-export const qualityControlCreateBody = createShape.refine(oneTarget, ONE_TARGET);
+export const qualityControlCreateBody = createShape.refine((b) => targetCount(b) === 1, ONE_TARGET);
 export type QualityControlCreate = z.input<typeof qualityControlCreateBody>;
 
 /** POST /quality-control/bulk: an array of create bodies (or {data: [...]}), one project, all or nothing. */
@@ -261,10 +260,7 @@ const updateShape = z
   .strict();
 
 /** PATCH /quality-control/{id}: changed fields only; a new attachment replaces the old one (one at most). */
-export const qualityControlUpdateBody = updateShape.refine(
-  (b) => [b.eventId, b.sequenceId, b.macroTaskId].filter((v) => v !== undefined && v !== null).length <= 1,
-  ONE_TARGET,
-);
+export const qualityControlUpdateBody = updateShape.refine((b) => targetCount(b) <= 1, ONE_TARGET);
 export type QualityControlUpdate = z.input<typeof qualityControlUpdateBody>;
 
 /** The fields an external user may change (PATCH one or multiple). */
@@ -295,18 +291,7 @@ export const eventAffixCreateBody = z
     type: z.enum(QUALITY_CONTROL_TYPES),
     ...editable,
   })
-  .partial({
-    versionId: true,
-    category: true,
-    status: true,
-    comment: true,
-    completionDate: true,
-    delay: true,
-    documentName: true,
-    isArchived: true,
-    tagIds: true,
-    tags: true,
-  })
+  .partial({ versionId: true, ...OPTIONAL_EDITABLE })
   .strict();
 export type EventAffixCreate = z.input<typeof eventAffixCreateBody>;
 

@@ -33,13 +33,15 @@ import {
   createQualityControls,
   deleteQualityControls,
   updateQualityControls,
+  type QualityControlCreateInput,
+  type QualityControlPatch,
 } from "../../commands/qualityControlWrite.js";
 import { readScope, type VersionScope } from "../../commands/referenceScope.js";
 import type { AppDeps, AuthUser } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
-import { route } from "../../http/route.js";
+import { route, type Emits } from "../../http/route.js";
 import { applyFilter, runList } from "../../lib/listQuery.js";
 import {
   INDICATOR_SQL,
@@ -66,6 +68,32 @@ async function listScope(db: Db, user: AuthUser, query: ListQuery): Promise<Vers
   const v = eqFilterValue(query, "versionId") ?? eqFilterValue(query, "events.versionId");
   const p = eqFilterValue(query, "projectId");
   return readScope(db, user, typeof p === "number" ? p : undefined, typeof v === "number" ? v : undefined);
+}
+
+/** One control created, as read back: POST /quality-control and POST /event-affix (a task's control). */
+async function createOne(
+  trx: Knex.Transaction,
+  user: AuthUser,
+  body: QualityControlCreateInput,
+  emits: Emits,
+): Promise<QualityControl> {
+  const [created] = await createQualityControls(trx, user, [body], emits);
+  const [control] = await qualityControlsByIds(trx, [created]);
+  return control;
+}
+
+/** One control changed, as read back: PATCH /quality-control/{id} and PATCH /event-affix/{id}. */
+async function updateOne(
+  trx: Knex.Transaction,
+  user: AuthUser,
+  controlId: number,
+  body: QualityControlPatch & { projectId?: unknown; versionId?: unknown },
+  emits: Emits,
+): Promise<QualityControl> {
+  const { projectId: _p, versionId: _v, ...patch } = body;
+  await updateQualityControls(trx, user, [controlId], patch, emits);
+  const [control] = await qualityControlsByIds(trx, [controlId]);
+  return control;
 }
 
 /** Filters on the computed indicator and on the tags' category. */
@@ -294,11 +322,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
     body: qualityControlCreateBody,
     write: true,
     status: 201,
-    handler: async ({ db, user, body, emits }) => {
-      const [created] = await createQualityControls(db, user, [body], emits);
-      const [control] = await qualityControlsByIds(db, [created]);
-      return control;
-    },
+    handler: async ({ db, user, body, emits }) => createOne(db, user, body, emits),
   });
 
   /** PATCH /quality-control/multiple {ids, data}: the same change on several controls (bulk status change). */
@@ -370,12 +394,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
     params: idParams,
     body: qualityControlUpdateBody,
     write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const { projectId: _p, versionId: _v, ...patch } = body;
-      await updateQualityControls(db, user, [params.id], patch, emits);
-      const [control] = await qualityControlsByIds(db, [params.id]);
-      return control;
-    },
+    handler: async ({ db, user, params, body, emits }) => updateOne(db, user, params.id, body, emits),
   });
 
   /** POST /event-affix {projectId, eventId, type, name, ...}: a control on a task (the task modal's tab). */
@@ -386,11 +405,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
     body: eventAffixCreateBody,
     write: true,
     status: 201,
-    handler: async ({ db, user, body, emits }) => {
-      const [created] = await createQualityControls(db, user, [body], emits);
-      const [control] = await qualityControlsByIds(db, [created]);
-      return control;
-    },
+    handler: async ({ db, user, body, emits }) => createOne(db, user, body, emits),
   });
 
   /** PATCH /event-affix/{id}: changed fields of a control on a task. */
@@ -401,11 +416,6 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
     params: idParams,
     body: eventAffixUpdateBody,
     write: true,
-    handler: async ({ db, user, params, body, emits }) => {
-      const { projectId: _p, versionId: _v, ...patch } = body;
-      await updateQualityControls(db, user, [params.id], patch, emits);
-      const [control] = await qualityControlsByIds(db, [params.id]);
-      return control;
-    },
+    handler: async ({ db, user, params, body, emits }) => updateOne(db, user, params.id, body, emits),
   });
 }
