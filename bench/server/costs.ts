@@ -48,7 +48,7 @@ const stats = (xs: number[]) => {
 const day = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
 
 /** The order lines, order-line tasks, countings and the referent copy of the bench's cost data. */
-async function addCosts(db: Db, projectId: number, referentId: number) {
+export async function addCosts(db: Db, projectId: number, referentId: number) {
   await db.raw(
     `insert into macro_tasks (project_id, version_id, name)
      select ?::int, ?::int, l.name from participant_group_pros l where l.version_id = ? order by l.position`,
@@ -327,7 +327,8 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((e) => {
-  process.stderr.write(`${(e as Error).stack}\n`);
-  process.exit(1);
-});
+if (process.argv[1]?.endsWith("costs.ts"))
+  main().catch((e) => {
+    process.stderr.write(`${(e as Error).stack}\n`);
+    process.exit(1);
+  });

@@ -141,18 +141,16 @@ export async function plannedWeeks(
                         else greatest(0, sm + 4 - s + 1) + ((fm - sm) / 7 - 1) * 5 + least(f - fm + 1, 5) end tot
          from a where fm >= sm
      ), p as (
-       select version_id, sm wk,
-              case when tot > 0 then amount * greatest(0, least(f, sm + 4) - s + 1)::float8 / tot else amount end pv,
-              0::float8 dv
-         from b
-       union all
-       select version_id, fm, case when tot > 0 then amount * greatest(0, least(f, fm + 4) - fm + 1)::float8 / tot
-                                   else 0 end, 0
-         from b where fm > sm
-       union all
-       select version_id, sm + 7, 0, amount * 5::float8 / tot from b where fm > sm + 7 and tot > 0
-       union all
-       select version_id, fm, 0, -(amount * 5::float8 / tot) from b where fm > sm + 7 and tot > 0
+       select b.version_id, x.wk, x.pv, x.dv
+         from b cross join lateral (values
+           (sm, case when tot > 0 then amount * greatest(0, least(f, sm + 4) - s + 1)::float8 / tot else amount end,
+            0::float8, true),
+           (fm, case when tot > 0 then amount * greatest(0, least(f, fm + 4) - fm + 1)::float8 / tot else 0 end, 0,
+            fm > sm),
+           (sm + 7, 0, case when tot > 0 then amount * 5::float8 / tot else 0 end, fm > sm + 7),
+           (fm, 0, case when tot > 0 then -(amount * 5::float8 / tot) else 0 end, fm > sm + 7)
+         ) x(wk, pv, dv, kept)
+        where x.kept
      ), g as (
        select version_id, wk, sum(pv) pv, sum(dv) dv from p group by version_id, wk
      ), span as (
