@@ -1,16 +1,19 @@
 // /dashboard/supply-monitoring (spec 001): the supply lines of the version with the start date of the task
-// that needs them; a line not ordered when its task starts is late, highlighted and said so in words.
+// that needs them; a line not ordered when its task starts is late, highlighted and said so in words. A line (or
+// the selected lines) is marked ordered or not ordered from here, through PATCH /order-line-task/multiple.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Badge, Checkbox, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Badge, Button, Checkbox, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { SupplyLine } from "@jalon/shared";
 import { costsApi } from "../../api/costs";
+import { orderLineTasksApi } from "../../api/orderLines";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { WithVersion } from "../../components/WithVersion";
 import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
+import { useBusy } from "../../lib/useBusy";
 import { useRefreshCounter } from "../../store/refresh";
 import { formatEuros, formatQuantity } from "./format";
 
@@ -34,6 +37,8 @@ function Supply({ projectId, versionId }: { projectId: number; versionId: number
   const styles = useStyles();
   const refresh = useRefreshCounter("data");
   const [onlyLate, setOnlyLate] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { busy, run } = useBusy(t("costs.supply.subject"));
   const data = useAsync(() => costsApi.supply(projectId, versionId), [projectId, versionId, refresh]);
   useEffect(() => {
     if (data.error) warnError(data.error, "project");
@@ -41,6 +46,18 @@ function Supply({ projectId, versionId }: { projectId: number; versionId: number
   const all = data.data?.data ?? [];
   const late = all.filter((l) => l.isLate).length;
   const rows = onlyLate ? all.filter((l) => l.isLate) : all;
+
+  // One PATCH for all the lines marked; the table then reads the server's answer again (late flags included).
+  const mark = (ids: number[], isOrdered: boolean) =>
+    run(async () => {
+      await orderLineTasksApi.multiple(
+        projectId,
+        versionId,
+        ids.map((id) => ({ id, isOrdered })),
+      );
+      setSelected(new Set());
+      data.reload();
+    });
 
   const status = (l: SupplyLine) =>
     l.isOrdered ? t("costs.supply.ordered") : l.isLate ? t("costs.supply.late") : t("costs.supply.toOrder");
@@ -88,7 +105,25 @@ function Supply({ projectId, versionId }: { projectId: number; versionId: number
       sortValue: (l) => (l.isOrdered ? 2 : l.isLate ? 0 : 1),
       exportValue: (l) => status(l),
     },
+    {
+      id: "action",
+      header: t("costs.supply.action"),
+      render: (l) => (
+        <Button
+          size="small"
+          disabled={busy}
+          aria-label={t(l.isOrdered ? "costs.supply.markNotOrderedOne" : "costs.supply.markOrderedOne", {
+            label: l.label,
+          })}
+          onClick={() => void mark([l.orderLineTaskId], !l.isOrdered)}
+        >
+          {t(l.isOrdered ? "costs.supply.markNotOrdered" : "costs.supply.markOrdered")}
+        </Button>
+      ),
+      exportValue: () => "",
+    },
   ];
+  const selectedIds = rows.map((l) => l.orderLineTaskId).filter((id) => selected.has(id));
 
   return (
     <>
@@ -114,6 +149,21 @@ function Supply({ projectId, versionId }: { projectId: number; versionId: number
         emptyText={t("costs.supply.empty")}
         defaultSort={{ field: "startDate", direction: "ASC" }}
         rowClassName={(l) => (l.isLate ? styles.late : undefined)}
+        selectable
+        selectedIds={selected}
+        onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
+        toolbar={
+          selectedIds.length > 0 ? (
+            <>
+              <Button disabled={busy} onClick={() => void mark(selectedIds, true)}>
+                {t("costs.supply.markSelectedOrdered")}
+              </Button>
+              <Button disabled={busy} onClick={() => void mark(selectedIds, false)}>
+                {t("costs.supply.markSelectedNotOrdered")}
+              </Button>
+            </>
+          ) : null
+        }
         csvExport={{ fileName: t("costs.supply.title") }}
       />
     </>
