@@ -81,6 +81,9 @@ export const navigationTree: NavNode[] = [
         children: [
           { label: "nav.financialMonitoring", path: "/dashboard/financial-monitoring" },
           { label: "nav.productivity", path: "/dashboard/productivity" },
+          // Spec 001's money screens, which spec 000's tree predates: beside the other costs, not URL-only.
+          { label: "nav.supplyMonitoring", path: "/dashboard/supply-monitoring" },
+          { label: "nav.remainingWork", path: "/dashboard/remaining-work" },
         ],
       },
       {

@@ -44,6 +44,8 @@ export const nav = {
     costs: "Coûts",
     financialMonitoring: "Suivi financier",
     productivity: "Productivité",
+    supplyMonitoring: "Suivi des approvisionnements",
+    remainingWork: "Reste à faire",
     timeframes: "Délais",
     progression: "Avancement",
     recalibrationTasks: "Tâches recalées",
