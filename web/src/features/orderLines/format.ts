@@ -1,42 +1,32 @@
 // How the order-line screens write amounts, quantities and file sizes (spec 001 section 9).
 
-const money = new Map<string, Intl.NumberFormat>();
 const quantities = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
+
+/** One fr-FR currency format per currency and number of decimals, built on first use. */
+function currencyFormatter(decimals: number): (value: number | null | undefined, currency?: string) => string {
+  const formats = new Map<string, Intl.NumberFormat>();
+  return (value, currency = "EUR") => {
+    if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+    let format = formats.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat("fr-FR", {
+        style: "currency",
+        currency,
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+      formats.set(currency, format);
+    }
+    return format.format(value);
+  };
+}
 
 /** "12 500 €": financial amounts are shown with no decimals (in euros unless the line says otherwise); a dash
  * when unknown. */
-export function formatAmount(value: number | null | undefined, currency = "EUR"): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
-  let format = money.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("fr-FR", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    });
-    money.set(currency, format);
-  }
-  return format.format(value);
-}
-
-const unitPrices = new Map<string, Intl.NumberFormat>();
+export const formatAmount = currencyFormatter(0);
 
 /** "42,50 €": a unit price keeps its cents (amounts, its products, have none). */
-export function formatUnitPrice(value: number | null | undefined, currency = "EUR"): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
-  let format = unitPrices.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("fr-FR", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    unitPrices.set(currency, format);
-  }
-  return format.format(value);
-}
+export const formatUnitPrice = currencyFormatter(2);
 
 /** "12,5": a quantity with at most 3 decimals (the column's precision); a dash when unknown. */
 export function formatQuantity(value: number | null | undefined): string {
