@@ -1,6 +1,7 @@
 // Test helpers: the real route table in a memory router, a fake API, and session/project fixtures.
+import { Suspense } from "react";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { vi } from "vitest";
 import { Providers } from "../app/App";
 
@@ -74,6 +75,19 @@ export function renderApp(path: string) {
     </Providers>,
   );
   return { ...utils, router };
+}
+
+/** Some screens on their own paths in a memory router at `path` (a lazy screen shows nothing until loaded). */
+export function renderRoutes(screens: RouteObject[], path: string) {
+  const router = createMemoryRouter(screens, { initialEntries: [path] });
+  render(
+    <Providers>
+      <Suspense fallback={null}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </Providers>,
+  );
+  return router;
 }
 
 export function makeUser(overrides: Partial<User> & Pick<User, "id" | "type">): User {

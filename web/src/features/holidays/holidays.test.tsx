@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { Providers } from "../../app/App";
 import { ApiError } from "../../api/http";
 import { holidaysApi, type HolidayItem } from "../../api/referenceMore";
-import { makeProject, selectProject } from "../../test/render";
+import { renderRoutes, makeProject, selectProject } from "../../test/render";
 import { useProject } from "../../store/project";
 import HolidaysPage from "./HolidaysPage";
 import HolidayEditPage from "./HolidayEditPage";
@@ -45,19 +43,13 @@ function holiday(overrides: Partial<HolidayItem> & Pick<HolidayItem, "id" | "nam
 
 function renderAt(path: string) {
   selectProject(makeProject({ id: PROJECT_ID, currentVersionId: VERSION_ID }));
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/dashboard/holidays", element: <HolidaysPage /> },
       { path: "/dashboard/holiday/:holidayId/:type", element: <HolidayEditPage /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
 }
 
 const moved = { moved: { ids: [1, 2], startDates: [], endDates: [] }, undoRemaining: 1 };

@@ -1,12 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { Providers } from "../../app/App";
 import { ApiError } from "../../api/http";
 import { lotsApi, participantsApi, specialitiesApi, zonesApi } from "../../api/reference";
 import { macroTasksApi, tagsApi, type MacroTaskItem } from "../../api/referenceMore";
-import { makeProject, selectProject } from "../../test/render";
+import { renderRoutes, makeProject, selectProject } from "../../test/render";
 import MacroTasksPage from "./MacroTasksPage";
 import MacroTaskPage from "./MacroTaskPage";
 import { canSave, draftOf, macroTaskBody, toggleZone } from "./macroTaskForm";
@@ -70,19 +68,13 @@ function mt(id: number, name: string, extra: Partial<MacroTaskItem> = {}): Macro
 
 function renderAt(path: string) {
   selectProject(makeProject({ id: PROJECT_ID, currentVersionId: VERSION_ID }));
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/dashboard/macro-tasks", element: <MacroTasksPage /> },
       { path: "/dashboard/macro-task/:id/:tab", element: <MacroTaskPage /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
 }
 
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole("row").slice(1);

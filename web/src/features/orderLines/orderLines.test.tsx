@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -6,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { OrderLine, OrderLineImport, OrderLineTask } from "@jalon/shared";
 import { Providers } from "../../app/App";
 import { routes } from "../../app/routeTable";
-import { makeProject, mockApi, selectProject, signIn, users, type Handler } from "../../test/render";
+import { renderRoutes, makeProject, mockApi, selectProject, signIn, users, type Handler } from "../../test/render";
 import { formatAmount, formatQuantity, parseNumber } from "./format";
 import { EMPTY_ORDER_LINE, createBody, draftOf, updateBody, validateOrderLine } from "./orderLineForm";
 import { importRefusal } from "./importProblems";
@@ -18,21 +17,13 @@ function renderAt(path: string) {
   signIn(users.manager);
   selectProject(makeProject({ id: 7, currentVersionId: 11 }));
   const paths = ["/dashboard/order-lines", "/dashboard/order-line/:id"];
-  const router = createMemoryRouter(
+  return renderRoutes(
     paths.map((p) => {
       const Screen = routes.find((r) => r.path === p)!.screen!;
       return { path: p, element: <Screen /> };
     }),
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Providers>
-      <Suspense fallback={null}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </Providers>,
-  );
-  return router;
 }
 
 const listOf = <T,>(data: T[], total = data.length) => ({ data, count: data.length, total });

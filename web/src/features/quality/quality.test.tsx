@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { QualityControl } from "../../api/quality";
-import { Providers, makeProject, mockApi, selectProject, signIn, users } from "../../test/render";
+import { renderRoutes, Providers, makeProject, mockApi, selectProject, signIn, users } from "../../test/render";
 import { filterControls, NO_FILTERS } from "./controlFilters";
 import { PrerequisitesPage } from "./QualityListPage";
 import QualityItemPage from "./QualityItemPage";
@@ -63,20 +63,14 @@ const supports = control(2, "Supports réceptionnés", {
 
 function renderAt(path: string) {
   selectProject(makeProject({ id: 7, currentVersionId: 11 }));
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/dashboard/prerequisites", element: <PrerequisitesPage /> },
       { path: "/dashboard/quality/:recordId", element: <QualityItemPage /> },
       { path: "/dashboard/quality-calendar", element: <QualityCalendarPage /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
 }
 
 beforeEach(() => signIn(users.manager));

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { Providers } from "../../app/App";
 import { ApiError } from "../../api/http";
 import { eventsApi } from "../../api/events";
 import { lotsApi, participantsApi, zonesApi } from "../../api/reference";
 import { roadblocksApi, type Roadblock } from "../../api/roadblocks";
-import { makeProject, selectProject } from "../../test/render";
+import { renderRoutes, makeProject, selectProject } from "../../test/render";
 import { useRefresh } from "../../store/refresh";
 import { useToasts } from "../../store/toasts";
 import RoadblocksPage from "./RoadblocksPage";
@@ -76,19 +75,13 @@ const rows = [
 
 function renderAt(path: string) {
   selectProject(makeProject({ id: PROJECT_ID, currentVersionId: VERSION_ID }));
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/dashboard/roadblocks", element: <RoadblocksPage /> },
       { path: "/dashboard/roadblock/:roadblockId", element: <RoadblockEditPage /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
 }
 
 const toasts = () =>

@@ -1,13 +1,10 @@
-import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { EventTemplate, EventTemplatePro, SequenceTemplate, SequenceTemplatePro } from "@jalon/shared";
-import { Providers } from "../../app/App";
 import { ApiError } from "../../api/http";
 import { i18n } from "../../i18n";
-import { makeProject, mockApi, selectProject, signIn, users } from "../../test/render";
+import { renderRoutes, makeProject, mockApi, selectProject, signIn, users } from "../../test/render";
 import { routes } from "../../app/routeTable";
 import { navigationTree, visibleTree, type NavNode } from "../../app/navigation";
 import {
@@ -37,7 +34,7 @@ function renderTemplates(path: string, user = users.admin) {
     "/dashboard/sequences-pro",
     "/dashboard/sequence-pro/:id",
   ];
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       ...paths.map((p) => {
         const Screen = routes.find((r) => r.path === p)!.screen!;
@@ -45,16 +42,8 @@ function renderTemplates(path: string, user = users.admin) {
       }),
       { path: "/dashboard/projects", element: <div>projets</div> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <Providers>
-      <Suspense fallback={null}>
-        <RouterProvider router={router} />
-      </Suspense>
-    </Providers>,
-  );
-  return router;
 }
 
 const listOf = <T,>(data: T[], total = data.length) => ({ data, count: data.length, total });
