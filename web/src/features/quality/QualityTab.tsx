@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { Button, Field, Input, Select, Subtitle2, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { Add20Regular } from "@fluentui/react-icons";
 import {
-  QUALITY_CONTROL_CATEGORIES,
   QUALITY_CONTROL_STATUSES,
   QUALITY_CONTROL_TYPES,
   qualityApi,
@@ -20,6 +19,7 @@ import { formatDay } from "../../lib/dates";
 import { useAsync } from "../../lib/useAsync";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
+import { CategoryDelayFields } from "./CategoryDelayFields";
 import { categoryText, delayText } from "./columns";
 import { IndicatorMark } from "./IndicatorMark";
 import { warnQualityError } from "./qualityError";
@@ -177,26 +177,13 @@ export function QualityTab({
         <Field label={t("quality.form.name")} required>
           <Input value={draft.name} maxLength={200} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
         </Field>
-        <Field label={t("quality.form.category")}>
-          <Select
-            value={draft.category}
-            onChange={(_, d) => setDraft({ ...draft, category: d.value as QualityControlCategory | "" })}
-          >
-            <option value="" />
-            {QUALITY_CONTROL_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`quality.categories.${c}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
-          label={t("quality.form.delay")}
-          hint={t("quality.form.delayHint")}
-          validationMessage={delay === undefined ? t("quality.form.delayInvalid") : undefined}
-        >
-          <Input value={draft.delay} inputMode="numeric" onChange={(_, d) => setDraft({ ...draft, delay: d.value })} />
-        </Field>
+        <CategoryDelayFields
+          categoryLabel={t("quality.form.category")}
+          category={draft.category}
+          delay={draft.delay}
+          delayInvalid={delay === undefined}
+          onChange={(patch) => setDraft({ ...draft, ...patch })}
+        />
         <Button
           type="submit"
           appearance="primary"

@@ -10,7 +10,6 @@ import {
   Field,
   Input,
   Option,
-  Select,
   Tab,
   TabList,
   Text,
@@ -20,7 +19,6 @@ import {
 } from "@fluentui/react-components";
 import { Add20Regular } from "@fluentui/react-icons";
 import {
-  QUALITY_CONTROL_CATEGORIES,
   QUALITY_CONTROL_TYPES,
   qualityTemplatesApi,
   type QualityControlCategory,
@@ -29,6 +27,7 @@ import {
   type QualityControlType,
 } from "../../api/quality";
 import { macroTasksApi, tagsApi } from "../../api/referenceMore";
+import { CategoryDelayFields } from "./CategoryDelayFields";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
@@ -242,30 +241,13 @@ function Templates({ type, projectId, versionId }: { type: QualityControlType; p
             <Field label={t("quality.templates.name")} required>
               <Input value={draft.name} maxLength={200} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
             </Field>
-            <Field label={t("quality.templates.category")}>
-              <Select
-                value={draft.category}
-                onChange={(_, d) => setDraft({ ...draft, category: d.value as QualityControlCategory | "" })}
-              >
-                <option value="" />
-                {QUALITY_CONTROL_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`quality.categories.${c}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field
-              label={t("quality.form.delay")}
-              hint={t("quality.form.delayHint")}
-              validationMessage={delay === undefined ? t("quality.form.delayInvalid") : undefined}
-            >
-              <Input
-                value={draft.delay}
-                inputMode="numeric"
-                onChange={(_, d) => setDraft({ ...draft, delay: d.value })}
-              />
-            </Field>
+            <CategoryDelayFields
+              categoryLabel={t("quality.templates.category")}
+              category={draft.category}
+              delay={draft.delay}
+              delayInvalid={delay === undefined}
+              onChange={(patch) => setDraft({ ...draft, ...patch })}
+            />
             <Field label={t("quality.templates.deliverables")}>
               <Dropdown
                 multiselect
