@@ -18,7 +18,7 @@ import { defineListResource } from "../filters.js";
 import { id, isoDay, projectRef } from "../schemas.js";
 import type { IsoDay } from "../entities.js";
 import type { Ref, VersionOwned } from "./common.js";
-import { orderLineTaskInput, type OrderLineCurrency, type OrderLineType } from "./orderLine.js";
+import { orderLineTaskInput, type OrderLineCurrency, type OrderLineType } from "./orderLineValues.js";
 import { idsParam } from "./planning.js";
 
 /**
