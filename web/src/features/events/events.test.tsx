@@ -423,6 +423,8 @@ describe("/dashboard/events", () => {
     api.list.mockResolvedValue(listOf(rows, 60));
     renderScreen("/dashboard/events");
     const table = await screen.findByRole("table", { name: "Liste des tâches" });
+    // The table shows before its rows arrive (a loaded machine makes the gap visible): wait for the first task.
+    await within(table).findByText("Coulage dalle");
     const first = within(table).getAllByRole("row")[1];
     for (const text of ["Coulage dalle", "CDL", "Gros œuvre", "Bâtiment A", "02/03/2026", "06/03/2026", "5", "3"])
       expect(within(first).getByText(text)).toBeInTheDocument();

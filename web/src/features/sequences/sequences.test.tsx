@@ -92,6 +92,8 @@ describe("/dashboard/sequences", () => {
     );
     renderScreen("/dashboard/sequences");
     const table = await screen.findByRole("table", { name: "Liste des séquences" });
+    // The table shows before its rows arrive: wait for the sequence.
+    await within(table).findByText("Logements");
     const row = within(table).getAllByRole("row")[1];
     for (const text of ["Logements", "Bâtiment A", "02/03/2026", "29/05/2026"])
       expect(within(row).getByText(text)).toBeInTheDocument();
