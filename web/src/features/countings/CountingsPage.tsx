@@ -119,12 +119,15 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
   );
   const history = useMemo(
     () =>
-      (countings.data ?? []).filter(
-        (c) =>
-          (lotId === null || c.event.participantGroupProId === lotId) &&
-          (participantId === null || c.event.participantId === participantId) &&
-          (tagId === null || rows.some((r) => r.id === c.eventId)),
-      ),
+      (countings.data ?? [])
+        .filter(
+          (c) =>
+            (lotId === null || c.event.participantGroupProId === lotId) &&
+            (participantId === null || c.event.participantId === participantId) &&
+            (tagId === null || rows.some((r) => r.id === c.eventId)),
+        )
+        // Latest first: the day's countings above the week's (the table pages by 25).
+        .sort((a, b) => b.countingDate.localeCompare(a.countingDate) || b.id - a.id),
     [countings.data, lotId, participantId, tagId, rows],
   );
   // The last counting of each task: the latest date, then the latest entered; the period's countings are
