@@ -251,7 +251,7 @@ export function toObjects(g: GeneratedPlan): { events: PlanEventInput[]; links: 
 const TYPE_NAMES = ["end-begin", "begin-begin", "end-end", "begin-end"] as const;
 
 /** The same plan as the engine's JSON document (ISO days): what the CLI reads and what tools write. */
-export function toDocument(g: GeneratedPlan): ScheduleDocument {
+export function asScheduleDocument(g: GeneratedPlan): ScheduleDocument {
   const c = g.columns;
   const events: ScheduleDocument["events"] = [];
   for (let i = 0; i < c.ids.length; i++) {

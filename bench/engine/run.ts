@@ -19,7 +19,7 @@ import {
   type Plan,
   type Schedule,
 } from "@jalon/engine";
-import { SHAPES, generatePlan, toDocument, toObjects, type GeneratedPlan } from "./generate.js";
+import { SHAPES, generatePlan, asScheduleDocument, toObjects, type GeneratedPlan } from "./generate.js";
 import { measure, measureWithSetup, summarize, type MeasureOptions, type Stats } from "./measure.js";
 import { floorApplies, floorForwardPass } from "./floor.js";
 import { buildNaive, dayNumber, naiveDescendants, naiveMove, naiveSchedule, type NaiveProject } from "./naive.js";
@@ -176,7 +176,7 @@ function benchSize(label: string, g: GeneratedPlan): Record<string, unknown> {
     sameDates(plus.schedule, schedulePlan(plus.plan)) && sameDates(minus.schedule, schedulePlan(minus.plan));
 
   log(`${label}: document (ISO in, ISO out, with floats)`);
-  const doc = toDocument(g);
+  const doc = asScheduleDocument(g);
   const documentStats = measure(() => scheduleDocument(doc), SLOW(label));
 
   log(`${label}: naive baseline, full pass`);
@@ -288,7 +288,7 @@ function benchTj3(dir: string): Record<string, unknown> {
   }
 
   // The same plan through the engine: in process (document in, document out) and as a process (the CLI).
-  const doc = toDocument(g);
+  const doc = asScheduleDocument(g);
   const docFile = join(dir, "plan1k.json");
   writeFileSync(docFile, JSON.stringify(doc));
   const engineDocument = measure(() => scheduleDocument(doc), { warmup: 5, minRuns: 20, maxRuns: 500, budgetMs: 1000 });

@@ -39,17 +39,17 @@ describe("demo order lines", () => {
       .first();
     expect(Number(before.price)).toBeLessThan(concrete.price!);
 
-    const todo = await t.request<OrderLineTaskTodo>("GET", "/order-line-task/todo", {
+    const remaining = await t.request<OrderLineTaskTodo>("GET", "/order-line-task/todo", {
       token,
       query: { projectId: project.id },
     });
-    expect(todo.status).toBe(200);
-    const total = todo.body.groups.reduce((n, g) => n + g.count, 0);
+    expect(remaining.status).toBe(200);
+    const total = remaining.body.groups.reduce((n, g) => n + g.count, 0);
     expect(total).toBeGreaterThan(100);
     // While the demo's works run (its countings follow the day it is seeded), the three groups hold lines.
     const end = await t.db("projects").where({ id: project.id }).first("projected_end_date");
     const running = todayInParis() < String(end.projected_end_date).slice(0, 10);
-    for (const g of todo.body.groups)
+    for (const g of remaining.body.groups)
       if (running || g.status === "done") expect([g.status, g.count > 0, g.amount > 0]).toEqual([g.status, true, true]);
     const supply = await t
       .db("order_line_tasks as t")
