@@ -107,7 +107,21 @@ export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi 
       const pts = k >= 0 ? linkPoints(v.model, v.scale, k, v.liveOf) : null;
       const r = canvasRect(v);
       if (!pts || !r) return null;
-      return { x: r.left + pts[2] - v.viewport.left, y: r.top + (pts[3] + pts[5]) / 2 - v.viewport.top };
+      const { model, scale, liveOf } = v;
+      const { left, top } = v.viewport;
+      // A point where a click picks this link and no other: links from one parent share their first segment, so
+      // the middle of the first drop may belong to a sibling (the click then edits the wrong link).
+      for (let s = 0; s + 3 < pts.length; s += 2)
+        for (const f of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+          const cx = pts[s] + (pts[s + 2] - pts[s]) * f;
+          const cy = pts[s + 1] + (pts[s + 3] - pts[s + 1]) * f;
+          const [x, y] = [cx - left, cy - top];
+          if (x < 4 || y < 4 || x > v.canvasWidth - 4 || y > v.canvasHeight - 4) continue;
+          if (hitTest(model, scale, cx, cy, liveOf)) continue;
+          if (linkAt(model, scale, { top, height: v.canvasHeight }, cx, cy, liveOf) !== k) continue;
+          return { x: r.left + x, y: r.top + y };
+        }
+      return null;
     },
     rows: () => {
       const m = drawn()?.model;

@@ -37,7 +37,7 @@ export interface PlanningTestApi {
   tools: () => { drag: string; link: string; resize: string; mode: string; selection: number[] };
   /** A page point on the canvas over no bar, link or link handle: where a press is on the chart's background. */
   emptyPoint: () => { x: number; y: number } | null;
-  /** A page point on the middle segment of a drawn link, to click it. */
+  /** A point of the link where a click picks it and no other link, off the bars; null when there is none on screen. */
   linkPoint: (parentId: number, childId: number) => { x: number; y: number } | null;
   /** The event rows' ids, top to bottom. */
   rows: () => number[];
