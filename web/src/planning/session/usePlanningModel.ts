@@ -5,8 +5,11 @@ import { parseDay } from "@jalon/engine";
 import { buildComparison } from "../compare/compareModel";
 import { clientFilter } from "../filters/filterLogic";
 import { buildModel } from "../model";
+import { KeptOrder } from "../grid/keptOrder";
 import { usePlanningStore } from "../planningStore";
 import type { PlanningSession } from "./PlanningSession";
+
+const NO_ORDER: ReadonlyMap<number, number> = new Map();
 
 /**
  * What the view draws, derived from the session's state and the screen's choices (grouping, filters, aggregated
@@ -41,7 +44,15 @@ export function usePlanningModel(
     [data, filters, shifted, lateQuality],
   );
   const aggregatedSet = useMemo(() => new Set(aggregated), [aggregated]);
-  const rowOrderMap = useMemo(() => new Map(rowOrder.map((id, i) => [id, i])), [rowOrder]);
+  // The user's order (ordering mode), else the order of the first load kept across reloads (grid/keptOrder.ts).
+  const [kept] = useState(() => new KeptOrder());
+  const rowOrderMap = useMemo(
+    () =>
+      rowOrder.length > 0
+        ? new Map(rowOrder.map((id, i) => [id, i]))
+        : ((data && kept.orderFor(data, modelDates)) ?? NO_ORDER),
+    [rowOrder, kept, data, modelDates],
+  );
   const modelSource = aggregatedSet.size > 0 ? dates : modelDates;
   const modelOptions = useMemo(
     () => ({ grouping, noGroupLabel: t("planning.noGroup"), keep, aggregated: aggregatedSet, rowOrder: rowOrderMap }),
