@@ -2,6 +2,7 @@
 import { useEffect } from "react";
 import { makeStyles, tokens } from "@fluentui/react-components";
 import { GuardedOutlet } from "../guards";
+import { useDocumentTitle } from "../useDocumentTitle";
 import { Nav } from "./Nav";
 import { Header } from "./Header";
 import { BlockingPopup } from "./BlockingPopup";
@@ -63,6 +64,7 @@ function useSelectedProjectData() {
 export function AppLayout() {
   const styles = useStyles();
   useSelectedProjectData();
+  useDocumentTitle();
   useProjectRealtime();
   return (
     <div className={styles.shell}>

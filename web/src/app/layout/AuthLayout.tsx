@@ -1,5 +1,6 @@
 import { Card, makeStyles, tokens } from "@fluentui/react-components";
 import { GuardedOutlet } from "../guards";
+import { useDocumentTitle } from "../useDocumentTitle";
 import { LogoMark } from "./Logo";
 import { useTranslation } from "react-i18next";
 
@@ -25,6 +26,7 @@ const useStyles = makeStyles({
 export function AuthLayout() {
   const styles = useStyles();
   const { t } = useTranslation();
+  useDocumentTitle();
   return (
     <main className={styles.page}>
       <Card className={styles.card}>

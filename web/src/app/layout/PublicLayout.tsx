@@ -1,6 +1,7 @@
 // Public planning (share token): reduced header, no navigation, no toasts.
 import { makeStyles, tokens } from "@fluentui/react-components";
 import { GuardedOutlet } from "../guards";
+import { useDocumentTitle } from "../useDocumentTitle";
 import { Logo } from "./Logo";
 import { UserMenu } from "./UserMenu";
 
@@ -17,6 +18,7 @@ const useStyles = makeStyles({
 
 export function PublicLayout() {
   const styles = useStyles();
+  useDocumentTitle();
   return (
     <>
       <header className={styles.header}>
