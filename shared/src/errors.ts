@@ -65,6 +65,11 @@ export const ERROR_CATALOGUE = {
   "errors.missing_file": { status: 400, message: "Aucun fichier n'a été envoyé." },
   "errors.import_format": { status: 400, message: "Le format du fichier importé est incorrect." },
   "errors.import_invalid": { status: 400, message: "Le fichier importé est invalide." },
+  "errors.import_too_large": { status: 400, message: "Le fichier importé dépasse la taille maximale de 50 Mo." },
+  "errors.import_unsafe_xml": {
+    status: 400,
+    message: "Le fichier XML déclare un DOCTYPE ou des entités : refusé par sécurité.",
+  },
   import_duplicate_email: { status: 400, message: "Une adresse e-mail apparaît plusieurs fois dans le fichier." },
   import_missing_email: { status: 400, message: "Une adresse e-mail est manquante." },
   import_invalid_email: { status: 400, message: "Une adresse e-mail est mal formée." },

@@ -34,3 +34,5 @@ export * from "./qualityControl.js";
 export * from "./qualityControlTemplate.js";
 export * from "./roadblock.js";
 export * from "./costs.js";
+export * from "./scheduleImport.js";
+export * from "./undo.js";
