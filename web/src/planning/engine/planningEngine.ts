@@ -69,6 +69,20 @@ export class PlanningEngine {
     return out;
   }
 
+  /**
+   * An event's total float (marge, working days) in the committed state, or null when unknown: the tooltip's. The
+   * backward pass runs once per committed schedule, not once per hovered bar.
+   */
+  floatOf(id: number): number | null {
+    const { plan, schedule } = this.state();
+    if (this.floats?.schedule !== schedule)
+      this.floats = { schedule, totalFloat: computeFloats(plan, schedule).totalFloat };
+    const i = plan.ids.indexOf(id);
+    return i < 0 ? null : this.floats.totalFloat[i];
+  }
+
+  private floats: { schedule: Schedule; totalFloat: Int32Array } | null = null;
+
   private state(): { plan: Plan; schedule: Schedule } {
     if (!this.plan || !this.schedule) throw new Error("Planning non chargé");
     return { plan: this.plan, schedule: this.schedule };

@@ -64,6 +64,8 @@ export interface SessionState {
   moved: DayMap;
   /** Dates of a drag or resize in progress: drawn over the committed ones. */
   preview: DayMap | null;
+  /** The project's end with the preview's dates (the header's live "Fin projetée"); read while `preview` is set. */
+  previewEnd?: number | null;
   /** Broken links as "parentId-childId". */
   violated: ReadonlySet<string>;
   projectEnd: number | null;
@@ -384,7 +386,7 @@ export class PlanningSession {
     void this.engine
       .preview(job.selection, job.k)
       .then((d) => {
-        if (job.keep()) this.store.setState({ preview: deltaToMap(d) });
+        if (job.keep()) this.store.setState({ preview: deltaToMap(d), previewEnd: d.projectEndDay });
       })
       .finally(() => {
         this.previewInFlight = false;
@@ -393,7 +395,9 @@ export class PlanningSession {
   }
 
   previewDuration(id: number, days: number): void {
-    void this.engine?.previewDuration(id, days).then((d) => this.store.setState({ preview: deltaToMap(d) }));
+    void this.engine
+      ?.previewDuration(id, days)
+      .then((d) => this.store.setState({ preview: deltaToMap(d), previewEnd: d.projectEndDay }));
   }
 
   clearPreview(): void {
