@@ -11,6 +11,7 @@ import { formatDate } from "../../lib/dates";
 import { UserMenu } from "./UserMenu";
 import { usePinned } from "./Nav";
 import { UndoButton } from "../../features/projects/UndoButton";
+import { useLiveProjectEnd } from "../../store/liveProjectEnd";
 
 const useStyles = makeStyles({
   header: {
@@ -47,6 +48,7 @@ export function Header() {
   const versionId = useProject((s) => s.versionId);
   const versions = useProject((s) => s.versions);
   const isManager = useSession((s) => s.isManager);
+  const liveEnd = useLiveProjectEnd((s) => s.date);
 
   const version =
     versions.find((v) => v.id === versionId) ??
@@ -86,9 +88,9 @@ export function Header() {
                 {t("header.signedVersion")}
               </Button>
             ) : null}
-            {onPlanning && project.projectedEndDate ? (
-              <Caption1 className={styles.muted}>
-                {t("header.projectedEnd", { date: formatDate(project.projectedEndDate) })}
+            {onPlanning && (liveEnd ?? project.projectedEndDate) ? (
+              <Caption1 className={styles.muted} data-testid="header-projected-end">
+                {t("header.projectedEnd", { date: formatDate(liveEnd ?? project.projectedEndDate) })}
               </Caption1>
             ) : null}
           </>
