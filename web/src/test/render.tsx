@@ -1,6 +1,6 @@
 // Test helpers: the real route table in a memory router, a fake API, and session/project fixtures.
 import { Suspense } from "react";
-import { render } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { vi } from "vitest";
 import { Providers } from "../app/App";
@@ -174,4 +174,12 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
 
 export function selectProject(project: Project = makeProject()): void {
   useProject.getState().selectProject(project);
+}
+
+/**
+ * The table named `name`, a grid when its columns sort: both roles are waited for at once (one findByRole then the
+ * other waited the whole asyncUtilTimeout, 15 s, whenever the first role was the wrong one).
+ */
+export function findTable(name: string): Promise<HTMLElement> {
+  return waitFor(() => screen.queryByRole("grid", { name }) ?? screen.getByRole("table", { name }));
 }

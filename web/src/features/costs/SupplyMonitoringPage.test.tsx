@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { SupplyAnswer, SupplyLine } from "@jalon/shared";
-import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
+import { findTable, makeProject, mockApi, Providers, selectProject } from "../../test/render";
 import SupplyMonitoringPage from "./SupplyMonitoringPage";
 
 const PROJECT_ID = 7;
@@ -64,10 +64,7 @@ function supplyServer() {
   });
 }
 
-const table = () =>
-  screen
-    .findByRole("grid", { name: "Approvisionnements" })
-    .catch(() => screen.findByRole("table", { name: "Approvisionnements" }));
+const table = () => findTable("Approvisionnements");
 const rowOf = (t: HTMLElement, text: string) => within(t).getByText(text).closest("tr")!;
 
 beforeEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { FinanceAnswer, OrderLineTaskTodo, ProductivityAnswer, SupplyAnswer } from "@jalon/shared";
-import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
+import { findTable, makeProject, mockApi, Providers, selectProject } from "../../test/render";
 import FinancialMonitoringPage from "./FinancialMonitoringPage";
 import ProductivityPage from "./ProductivityPage";
 import RemainingWorkPage from "./RemainingWorkPage";
@@ -44,7 +44,7 @@ const reference = {
 };
 
 /** The table a screen shows (a grid when sortable). */
-const table = (name: string) => screen.findByRole("grid", { name }).catch(() => screen.findByRole("table", { name }));
+const table = findTable;
 const rowOf = (t: HTMLElement, text: string) => within(t).getByText(text).closest("tr")!;
 
 beforeEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { WorkforceAnswer } from "@jalon/shared";
-import { makeProject, mockApi, Providers, selectProject } from "../../test/render";
+import { findTable, makeProject, mockApi, Providers, selectProject } from "../../test/render";
 import { toIsoDay } from "../../lib/dates";
 import { handleRealtimeEvent } from "../../realtime/handleEvent";
 import ParticipantCountingsPage from "./ParticipantCountingsPage";
@@ -203,9 +203,7 @@ describe("/dashboard/workforce-monitoring", () => {
     };
     const { calls } = mockApi({ ...reference, [`GET /api/workforce/${PROJECT_ID}`]: answer });
     renderAt("/dashboard/workforce-monitoring");
-    const table = await screen
-      .findByRole("grid", { name: "Effectifs par jour" })
-      .catch(() => screen.findByRole("table", { name: "Effectifs par jour" }));
+    const table = await findTable("Effectifs par jour");
     await waitFor(() => expect(within(table).getByText("03/03/2026")).toBeInTheDocument());
     const row = within(table).getByText("03/03/2026").closest("tr")!;
     expect(within(row).getByText("7")).toBeInTheDocument();
