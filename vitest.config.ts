@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // One project per environment (shared/DESIGN.md "Testing"): engine, shared and server run in node, web in jsdom.
 export default defineConfig({
   test: {
+    // Vitest takes one worker per core but one, so one on CI's two cores: the whole run was serial. Two workers let
+    // the web and engine files run beside the server's, which stay one at a time (fileParallelism below).
+    maxWorkers: 2,
     projects: [
       { test: { name: "engine", environment: "node", include: ["engine/test/**/*.test.ts"], testTimeout: 120_000 } },
       { test: { name: "shared", environment: "node", include: ["shared/test/**/*.test.ts"] } },

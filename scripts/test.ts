@@ -34,9 +34,14 @@ function firstLine(message: string | undefined): string {
   return line.length > 300 ? `${line.slice(0, 300)}...` : line;
 }
 
+// Each step's wall time, printed before the closing line: CI has a 30-minute budget and its log shows the tail.
+const times: string[] = [];
+
 function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   process.stdout.write(`\n=== ${name} ===\n`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  times.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
   if (r.status !== 0) problems.push(`${name} (exit ${r.status})`);
   return r.status === 0;
 }
@@ -122,7 +127,7 @@ if (!existsSync(chromium)) {
   }
 }
 
-process.stdout.write("\n");
+process.stdout.write(`\ntimes: ${times.join(", ")}\n`);
 for (const f of failures) process.stdout.write(`FAILED TEST: ${f}\n`);
 for (const p of problems) process.stdout.write(`FAILED: ${p}\n`);
 process.stdout.write(
