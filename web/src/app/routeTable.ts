@@ -15,8 +15,8 @@ export interface AppRoute {
   layout: "auth" | "app" | "public";
   /** A project and a version must be selected, otherwise errors.no_project and back to the project list. */
   needsProject?: boolean;
-  /** The screen; routes without one show their title until their screen is built. */
-  screen?: Screen;
+  /** The screen: a route is declared with the screen that serves it. */
+  screen: Screen;
 }
 
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
@@ -101,7 +101,7 @@ const r = (
   path: string,
   permission: PermissionSet | undefined,
   title: string,
-  extra: Partial<AppRoute> = {},
+  extra: Partial<AppRoute> & { screen: Screen },
 ): AppRoute => ({
   path,
   permission,

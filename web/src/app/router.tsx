@@ -4,18 +4,14 @@ import { ErrorPage } from "./ErrorPage";
 import { type RouteHandle } from "./guards";
 import { routes, type AppRoute } from "./routeTable";
 import { LOGIN_PATH, PROJECTS_PATH } from "../lib/paths";
-import { PlaceholderPage } from "../features/placeholder/PlaceholderPage";
+import { NotFoundPage } from "./NotFoundPage";
 import { AppLayout } from "./layout/AppLayout";
 import { AuthLayout } from "./layout/AuthLayout";
 import { PublicLayout } from "./layout/PublicLayout";
 
 function toRouteObject(route: AppRoute): RouteObject {
   const Screen = route.screen;
-  return {
-    path: route.path,
-    handle: { route } satisfies RouteHandle,
-    element: Screen ? <Screen /> : <PlaceholderPage titleKey={route.title} />,
-  };
+  return { path: route.path, handle: { route } satisfies RouteHandle, element: <Screen /> };
 }
 
 export function buildRoutes(): RouteObject[] {
@@ -29,7 +25,7 @@ export function buildRoutes(): RouteObject[] {
         { element: <PublicLayout />, children: of("public") },
         { element: <AppLayout />, children: of("app") },
         { path: "/dashboard", element: <Navigate to={PROJECTS_PATH} replace /> },
-        { path: "*", element: <Navigate to={PROJECTS_PATH} replace /> },
+        { path: "*", element: <NotFoundPage /> },
       ],
     },
   ];

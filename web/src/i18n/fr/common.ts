@@ -5,7 +5,8 @@ export const common = {
     oops: "Oops!",
     somethingWentWrong: "Quelque chose s'est mal passé.",
     reload: "Recharger",
-    comingSoon: "Cet écran sera bientôt disponible.",
+    notFound: "Cette adresse ne mène à aucune page de Jalon.",
+    backToProjects: "Aller à la liste des projets",
   },
   actions: {
     save: "Enregistrer",
