@@ -28,6 +28,8 @@ import { roadblocks } from "./roadblocks";
 import { quality } from "./quality";
 import { orderLines } from "./orderLines";
 import { costs } from "./costs";
+import { planningDirect } from "./planningDirect";
+import { accessibility } from "./accessibility";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -61,5 +63,6 @@ export const fr = {
   ...quality,
   ...orderLines,
   ...costs,
+  ...accessibility,
 };
 export type Resources = typeof fr;
