@@ -63,6 +63,7 @@ export const fr = {
   ...quality,
   ...orderLines,
   ...costs,
+  ...planningDirect,
   ...accessibility,
 };
 export type Resources = typeof fr;
