@@ -33,6 +33,7 @@ import { projectRoutes } from "./project/project.routes.js";
 import { userImportRoutes } from "./project/userImport.routes.js";
 import { userRoutes } from "./user/user.routes.js";
 import { versionRoutes } from "./version/version.routes.js";
+import { mspdiExportRoutes } from "./scheduleExport/mspdiExport.routes.js";
 import { workforceRoutes } from "./workforce/workforce.routes.js";
 import { countingRoutes } from "./counting/counting.routes.js";
 import { dashboardRoutes } from "./dashboard/dashboard.routes.js";
@@ -56,6 +57,7 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   userImportRoutes(router, deps);
   projectRoutes(router, deps);
   versionRoutes(router, deps);
+  mspdiExportRoutes(router, deps);
   // Writes first: PATCH /event/bulk-update must win over PATCH /event/:id.
   eventWriteRoutes(router, deps);
   instantiationRoutes(router, deps);
