@@ -16,7 +16,10 @@ export default defineConfig({
           include: ["server/src/**/*.test.ts", "server/test/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // On PGlite a file's database runs in its worker, beside the web files' worker: server files one at a
+          // time. On a real PostgreSQL (DATABASE_URL: npm test's second pass, server files alone) the database is
+          // another process and each file has its own schema, so two files run at once.
+          fileParallelism: process.env.DATABASE_URL !== undefined,
         },
       },
       {
