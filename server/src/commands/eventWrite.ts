@@ -8,6 +8,7 @@ import { editGraph, type EventColumns, type GraphEdit, type LinkColumns } from "
 import { persistScheduleWrite, type ScheduleWriteResult } from "../planning/persist.js";
 import { versionGraph, type VersionGraph } from "../planning/versionGraph.js";
 import { bumpWriteCounter, lockWritableVersion } from "../planning/writeLock.js";
+import { updateLabel } from "./undoLabels.js";
 import { EVENT_COLUMNS, EVENT_REFERENCES, type EventField, type EventInput, type LinkInput } from "./eventFields.js";
 
 export interface EventWriteResult extends Omit<ScheduleWriteResult, "graph"> {
@@ -148,6 +149,7 @@ export async function createEvent(
   const touched = Array.from({ length: plan.size }, (_, i) => i);
   const result = await persistScheduleWrite(trx, {
     action: "create",
+    label: { k: "create", name: input.name ?? "" },
     userId,
     projectId,
     versionId,
@@ -292,8 +294,18 @@ export async function updateEvent(
     }
   }
   const touched = Array.from({ length: plan.size }, (_, k) => k);
+  const label = updateLabel({
+    name: current.name,
+    fields: history.map((h) => h.field),
+    duration:
+      input.numberOfDays !== undefined && !milestone ? { from: current.number_of_days, to: input.numberOfDays } : null,
+    newName: input.name ?? null,
+    startSent: input.startDate !== undefined && input.startDate !== null,
+    links: { added: added.length, removed: deletedLinks.length },
+  });
   const result = await persistScheduleWrite(trx, {
     action: "update",
+    label,
     userId,
     projectId,
     versionId,
@@ -363,6 +375,10 @@ export async function deleteEvents(
   const { plan, schedule, structure } = scheduleOf(vg, { removeEventIds: set });
   const result = await persistScheduleWrite(trx, {
     action: "delete",
+    label:
+      found.length === 1
+        ? { k: "delete", count: 1, name: (found[0] as { name: string }).name }
+        : { k: "delete", count: found.length },
     userId,
     projectId,
     versionId,

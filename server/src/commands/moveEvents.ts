@@ -6,6 +6,7 @@ import { engine } from "../planning/engineErrors.js";
 import { persistScheduleWrite, type PersistStage, type ScheduleWriteResult } from "../planning/persist.js";
 import { versionGraph, type VersionGraph } from "../planning/versionGraph.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
+import { moveLabel } from "./undoLabels.js";
 
 export interface MoveEventsInput {
   projectId: number;
@@ -72,8 +73,16 @@ export async function moveEvents(
   const day = engine(() => parseDay(input.startDate));
   const moved = engine(() => moveSelectionTo(plan, vg.schedule, selection, anchor, day));
   report("engine");
+  // The history names a single task moved; a bulk move is counted.
+  const names =
+    selection.length === 1
+      ? ((await trx("events").where({ id: input.events[0].id }).select("name")) as { name: string }[]).map(
+          (r) => r.name,
+        )
+      : [];
   const result = await persistScheduleWrite(trx, {
     action: selection.length > 1 ? "bulk_move" : "move",
+    label: moveLabel(names, selection.length),
     userId,
     projectId: input.projectId,
     versionId: input.versionId,

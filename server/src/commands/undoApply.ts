@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { formatDay } from "@jalon/engine";
-import { AppError } from "@jalon/shared";
+import { AppError, type UndoLabel } from "@jalon/shared";
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import { forget, readVersionGraph } from "../planning/versionGraph.js";
 import { lockWritableVersion, bumpWriteCounter } from "../planning/writeLock.js";
@@ -59,7 +59,7 @@ export async function undoApply(
   userId: number,
   projectId: number,
   versionId: number,
-): Promise<{ remaining: number; emit: RealtimePayload[] }> {
+): Promise<{ remaining: number; emit: RealtimePayload[]; action: string; label: UndoLabel | null }> {
   await lockWritableVersion(trx, projectId, versionId);
   const step = await trx("undo_steps").where({ version_id: versionId }).orderBy("id", "desc").first();
   if (!step) throw new AppError("errors.undo_nothing");
@@ -106,6 +106,15 @@ export async function undoApply(
       .update({ [column]: previous, revision: trx.raw("revision + 1") });
   }
   if (payload.holidays) await restoreHolidays(trx, payload.holidays);
+  // The history keeps the undo (its label, who undid it); the step itself goes, so the count is what is left.
+  await trx("undone_steps").insert({
+    project_id: projectId,
+    version_id: versionId,
+    user_id: userId,
+    action: step.action,
+    label: step.label === null || step.label === undefined ? null : JSON.stringify(step.label),
+    step_created_at: step.created_at,
+  });
   await trx("undo_steps").where({ id: step.id }).delete();
   // Restored anchors and delays: the engine re-derives every date so the version stays consistent.
   forget(versionId);
@@ -153,5 +162,6 @@ export async function undoApply(
   const emit: RealtimePayload[] = payload.holidays
     ? [{ event: "holiday:endUpdate", projectId, versionId, initiatorId: null, ids: [] }, bulk]
     : [bulk];
-  return { remaining: result.undoRemaining, emit };
+  const label = (typeof step.label === "string" ? JSON.parse(step.label) : (step.label ?? null)) as UndoLabel | null;
+  return { remaining: result.undoRemaining, emit, action: step.action as string, label };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import { formatDay, NO_DAY, type Plan, type Schedule } from "@jalon/engine";
 import type { GraphColumns } from "@jalon/shared/planning";
+import type { UndoLabel } from "@jalon/shared";
 import type { VersionGraph } from "./versionGraph.js";
 import { noteWriteSummary } from "../realtime/writeSummary.js";
 import { rederiveQualityDueDates } from "../commands/qualityControlDueDates.js";
@@ -26,6 +27,8 @@ export interface ScheduleWrite {
   extraHistory?: { eventId: number; field: string; previous: string | null; next: string | null }[];
   /** Extra undo data recorded with the step (created or deleted rows). */
   extraUndo?: Record<string, unknown>;
+  /** What the undo history shows for the step (names and values: the payload holds ids). */
+  label?: UndoLabel;
   /** Whether this write is undoable (an undo itself is not). */
   undoable?: boolean;
   /** Told when each statement of the write is done, for a progress report (bulk moves). */
@@ -213,6 +216,7 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
       user_id: w.userId,
       action: w.action,
       payload: JSON.stringify({ events: undoEvents, links: undoLinks, ...(w.extraUndo ?? {}) }),
+      label: w.label ? JSON.stringify(w.label) : null,
     });
   }
   w.onStage?.("undo");

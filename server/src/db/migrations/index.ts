@@ -17,6 +17,7 @@ import * as m015 from "./015_counting_client_key.js";
 import * as m017 from "./017_quality_control.js";
 import * as m018 from "./018_roadblocks.js";
 import * as m019 from "./019_order_lines.js";
+import * as m021 from "./021_undo_labels.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -43,6 +44,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["017_quality_control", m017],
   ["018_roadblocks", m018],
   ["019_order_lines", m019],
+  ["021_undo_labels", m021],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
