@@ -29,7 +29,9 @@ import { quality } from "./quality";
 import { orderLines } from "./orderLines";
 import { costs } from "./costs";
 import { planningDirect } from "./planningDirect";
+import { planningGrid } from "./planningGrid";
 import { accessibility } from "./accessibility";
+import { interchange } from "./interchange";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -64,6 +66,8 @@ export const fr = {
   ...orderLines,
   ...costs,
   ...planningDirect,
+  ...planningGrid,
   ...accessibility,
+  ...interchange,
 };
 export type Resources = typeof fr;
