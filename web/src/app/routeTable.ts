@@ -2,6 +2,7 @@
 // whether it needs a selected project. The router, the guards and the navigation all read it.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { permissions, type PermissionSet, type Role } from "../lib/permissions";
+import { ACCESSIBILITY_PATH } from "../lib/paths";
 
 export type Screen = LazyExoticComponent<ComponentType>;
 
@@ -20,6 +21,7 @@ export interface AppRoute {
 }
 
 const LoginPage = lazy(() => import("../features/auth/LoginPage"));
+const AccessibilityPage = lazy(() => import("../features/accessibility/AccessibilityPage"));
 const ForgotPage = lazy(() => import("../features/auth/ForgotPage"));
 const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
 const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
@@ -116,6 +118,8 @@ export const routes: AppRoute[] = [
   r("/login", "onlyGuest", "pages.login", { layout: "auth", screen: LoginPage }),
   r("/forgot", "all", "pages.forgot", { layout: "auth", screen: ForgotPage }),
   r("/reset-password/:token", undefined, "pages.resetPassword", { layout: "auth", screen: ResetPasswordPage }),
+  // Everybody, signed in or not (issue 22)
+  r(ACCESSIBILITY_PATH, undefined, "pages.accessibility", { layout: "public", screen: AccessibilityPage }),
   // Guest
   r("/dashboard/public-planning/:token", "guest", "pages.publicPlanning", {
     layout: "public",

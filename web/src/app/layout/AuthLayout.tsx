@@ -2,6 +2,8 @@ import { Card, makeStyles, tokens } from "@fluentui/react-components";
 import { GuardedOutlet } from "../guards";
 import { useDocumentTitle } from "../useDocumentTitle";
 import { LogoMark } from "./Logo";
+import { AppLink } from "../../components/AppLink";
+import { ACCESSIBILITY_PATH } from "../../lib/paths";
 import { useTranslation } from "react-i18next";
 
 const useStyles = makeStyles({
@@ -9,6 +11,8 @@ const useStyles = makeStyles({
     minHeight: "100vh",
     display: "grid",
     placeItems: "center",
+    alignContent: "center",
+    rowGap: tokens.spacingVerticalL,
     padding: tokens.spacingHorizontalL,
     backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground2} 60%)`,
   },
@@ -36,6 +40,7 @@ export function AuthLayout() {
         </div>
         <GuardedOutlet />
       </Card>
+      <AppLink to={ACCESSIBILITY_PATH}>{t("accessibility.link")}</AppLink>
     </main>
   );
 }

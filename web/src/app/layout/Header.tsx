@@ -106,7 +106,8 @@ export function Header() {
               appearance={panelOpen ? "primary" : "secondary"}
               icon={<BranchCompare20Regular />}
               disabled={!isManager}
-              aria-label={t("header.versionsPanel")}
+              // WCAG 2.5.3: the name starts with the text shown, then says what the button does.
+              aria-label={`${version ? t("header.version", { name: version.name }) : t("header.noVersion")}, ${t("header.versionsPanel").toLowerCase()}`}
               title={t("header.versionsPanel")}
               onClick={() => setPanelOpen(!panelOpen)}
             >

@@ -1,4 +1,4 @@
-// Public planning (share token): reduced header, no navigation, no toasts.
+// Public pages (the shared planning, the accessibility statement): reduced header, no navigation, no toasts.
 import { makeStyles, tokens } from "@fluentui/react-components";
 import { GuardedOutlet } from "../guards";
 import { useDocumentTitle } from "../useDocumentTitle";

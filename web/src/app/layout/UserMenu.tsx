@@ -15,9 +15,15 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { People20Regular, Person20Regular, Settings20Regular, SignOut20Regular } from "@fluentui/react-icons";
+import {
+  Accessibility20Regular,
+  People20Regular,
+  Person20Regular,
+  Settings20Regular,
+  SignOut20Regular,
+} from "@fluentui/react-icons";
 import { useSession } from "../../store/session";
-import { LOGIN_PATH } from "../../lib/paths";
+import { ACCESSIBILITY_PATH, LOGIN_PATH } from "../../lib/paths";
 
 const useStyles = makeStyles({
   trigger: { minWidth: "auto", gap: tokens.spacingHorizontalS },
@@ -53,8 +59,13 @@ export function UserMenu() {
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" className={styles.trigger} aria-label={t("session.menu")}>
+        <Button
+          appearance="subtle"
+          className={styles.trigger}
+          aria-label={`${fullName}, ${t("session.menu").toLowerCase()}`}
+        >
           <Avatar
+            aria-hidden
             initials={initialsOf(user.firstname, user.lastname, user.email)}
             name={fullName}
             color="brand"
@@ -77,6 +88,9 @@ export function UserMenu() {
               {t("session.users")}
             </MenuItem>
           ) : null}
+          <MenuItem icon={<Accessibility20Regular />} onClick={() => navigate(ACCESSIBILITY_PATH)}>
+            {t("accessibility.link")}
+          </MenuItem>
           <MenuItem
             icon={<SignOut20Regular />}
             onClick={() => {

@@ -98,7 +98,7 @@ describe("header", () => {
         <RouterProvider router={router} />
       </Providers>,
     );
-    expect(screen.queryByRole("button", { name: "Menu utilisateur" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /menu utilisateur$/i })).toBeNull();
     await userEvent.click(await screen.findByRole("button", { name: "Connexion" }));
     expect(router.state.location.pathname).toBe("/login");
   });

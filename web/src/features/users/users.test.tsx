@@ -58,7 +58,7 @@ describe("user settings", () => {
     signIn(users.external);
     mockApi({ "GET /api/project": list([]) });
     const { router } = renderApp("/dashboard/projects");
-    await userEvent.click(await screen.findByRole("button", { name: "Menu utilisateur" }));
+    await userEvent.click(await screen.findByRole("button", { name: /menu utilisateur$/i }));
     expect(await screen.findByText("Utilisateur externe")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("menuitem", { name: "Paramètres" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/userinfos/3"));
@@ -91,7 +91,7 @@ describe("users table (admin)", () => {
     await within(table).findByText("Zoé");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(within(rows[0]).getByText("Arnaud")).toBeInTheDocument();
-    expect(within(rows[1]).getByText("05/01/2026 9:30")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("05/01/2026 09:30")).toBeInTheDocument();
     expect(within(rows[1]).getByText("14/07/2026 23:15")).toBeInTheDocument();
     expect(within(rows[1]).getByText("Gestionnaire")).toBeInTheDocument();
   });

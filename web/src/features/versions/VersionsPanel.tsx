@@ -295,7 +295,8 @@ export function VersionsContent({ onDialog }: { onDialog: (dialog: VersionDialog
             icon={<Eye20Regular />}
             disabled={viewing}
             onClick={() => setVersion(v.id)}
-            aria-label={`${t("versions.view")} ${v.name}`}
+            // WCAG 2.5.3: the name starts with the text shown ("Afficher" or "Affichée").
+            aria-label={`${viewing ? t("versions.viewing") : t("versions.view")} ${v.name}`}
           >
             {viewing ? t("versions.viewing") : t("versions.view")}
           </Button>

@@ -31,6 +31,7 @@ import { costs } from "./costs";
 import { planningDirect } from "./planningDirect";
 import { planningGrid } from "./planningGrid";
 import { accessibility } from "./accessibility";
+import { interchange } from "./interchange";
 
 /** All French text, one i18next namespace ("translation"). */
 export const fr = {
@@ -67,5 +68,6 @@ export const fr = {
   ...planningDirect,
   ...planningGrid,
   ...accessibility,
+  ...interchange,
 };
 export type Resources = typeof fr;

@@ -112,5 +112,6 @@ export const nav = {
     workforceMonitoring: "Suivi des effectifs",
     supplyMonitoring: "Suivi des approvisionnements",
     remainingWork: "Reste à faire",
+    accessibility: "Accessibilité",
   },
 };
