@@ -117,13 +117,21 @@ const AMOUNT = "coalesce(olt.price, ol.price, 0) * coalesce(olt.quantity, 0)";
  * arithmetic from a known Monday: extract() answers a numeric, a cost felt on 100k tasks.
  */
 const monday = (col: string) => `(${col} - (((${col} - date '2000-01-03') % 7 + 7) % 7))`;
+/** Day numbers count from this Monday: week k starts on day 7k, working day 5k + j is day 7k + j (j < 5). */
+const ORIGIN = "date '2000-01-03'";
+const mod7 = (n: string) => `(((${n}) % 7 + 7) % 7)`;
+/** The week of day number n (floor division: days before the origin too). */
+const weekOf = (n: string) => `(((${n}) - ${mod7(n)}) / 7)`;
+/** Working days (Monday to Friday) from the origin up to day number n excluded. */
+const workdaysBefore = (n: string) => `(5 * ${weekOf(n)} + least(${mod7(n)}, 5))`;
 
 /**
  * Planned amounts per version and week: each task's order-line amount spread over its working days (Monday to
- * Friday) in each week it spans; a task entirely on a week-end puts it all in its first week. No expansion of
- * the tasks into their weeks (100k tasks made hundreds of thousands of rows): a task puts its first and last
- * weeks' shares as points, and its full weeks in between (5 days each) as a rate added at its second week and
- * removed at its last; a running sum over each version's weeks (a few hundred) adds the rates up.
+ * Friday) in each week it spans; a task entirely on a week-end puts it all in its first week. The spreading is
+ * linear, so every order-line task spreads its own amount (no aggregate per task, 100k groups cost most of a
+ * second) as a daily rate on the axis of working days: the rate is added at its first working day and removed
+ * after its last. A running sum over each version's working days (5 per week, a few thousand) gives the daily
+ * rates, summed per week. Tasks spanning weeks in reverse order are left out, as a plan never holds them.
  */
 export async function plannedWeeks(
   db: Db,
@@ -132,41 +140,35 @@ export async function plannedWeeks(
 ): Promise<{ version_id: number; week: string; planned: number }[]> {
   const from = lineTasks(versionIds, f);
   const res = await db.raw<{ rows: { version_id: number; week: string; planned: number }[] }>(
-    `with a as (
-       select olt.version_id, olt.event_id, e.start_date s, coalesce(e.end_date, e.start_date) f,
-              ${monday("e.start_date")} sm, ${monday("coalesce(e.end_date, e.start_date)")} fm,
-              sum(${AMOUNT})::float8 amount
+    `with t as (
+       select olt.version_id v, e.start_date - ${ORIGIN} s, coalesce(e.end_date, e.start_date) - ${ORIGIN} + 1 n,
+              (${AMOUNT})::float8 amount
        ${from.sql} and e.start_date is not null
-       group by olt.version_id, olt.event_id, e.start_date, e.end_date
-     ), b as (
-       -- The task's working days: those of its first week, its full weeks and its last week.
-       select a.*, case when sm = fm then greatest(0, least(f, sm + 4) - s + 1)
-                        else greatest(0, sm + 4 - s + 1) + ((fm - sm) / 7 - 1) * 5 + least(f - fm + 1, 5) end tot
-         from a where fm >= sm
-     ), p as (
-       -- Four scans of b, each reading columns (a lateral VALUES per task recomputed them per point: seconds).
-       select version_id, sm wk,
-              case when tot > 0 then amount * greatest(0, least(f, sm + 4) - s + 1)::float8 / tot else amount end pv,
-              0::float8 dv
-         from b
-       union all
-       select version_id, fm, case when tot > 0 then amount * greatest(0, least(f, fm + 4) - fm + 1)::float8 / tot
-                                   else 0 end, 0
-         from b where fm > sm
-       union all
-       select version_id, sm + 7, 0, amount * 5::float8 / tot from b where fm > sm + 7 and tot > 0
-       union all
-       select version_id, fm, 0, -(amount * 5::float8 / tot) from b where fm > sm + 7 and tot > 0
-     ), g as (
-       select version_id, wk, sum(pv) pv, sum(dv) dv from p group by version_id, wk
+     ), k as materialized (
+       select v, amount, ${weekOf("s")} sw, ${weekOf("n - 1")} fw, ${workdaysBefore("s")} ws, ${workdaysBefore("n")} we
+         from t
+     ), pt as (
+       -- A task with no working day (a week-end) puts its amount in its first week.
+       select v, sw wk, sum(amount) pv from k where fw >= sw and we <= ws group by 1, 2
+     ), dl as (
+       select v, x, sum(dv) dv
+         from (select v, ws x, amount / (we - ws) dv from k where fw >= sw and we > ws
+               union all
+               select v, we, -amount / (we - ws) from k where fw >= sw and we > ws) d
+        group by 1, 2
      ), span as (
-       select version_id, min(wk) lo, max(wk) hi from g group by version_id
+       select v, min(sw) lo, max(fw) hi from k where fw >= sw group by v
+     ), days as (
+       select span.v, wk, 5 * wk + j x
+         from span cross join lateral generate_series(span.lo, span.hi) wk cross join generate_series(0, 4) j
+     ), rate as (
+       select days.v, days.wk, sum(coalesce(dl.dv, 0)) over (partition by days.v order by days.x) r
+         from days left join dl on dl.v = days.v and dl.x = days.x
      ), w as (
-       select span.version_id, span.lo + 7 * k wk from span cross join lateral generate_series(0, (span.hi - span.lo) / 7) k
+       select v, wk, sum(r) pv from rate group by 1, 2
      )
-     select w.version_id, w.wk::text as week,
-            (coalesce(g.pv, 0) + sum(coalesce(g.dv, 0)) over (partition by w.version_id order by w.wk))::float8 planned
-       from w left join g on g.version_id = w.version_id and g.wk = w.wk`,
+     select w.v version_id, (${ORIGIN} + 7 * w.wk)::text week, (w.pv + coalesce(pt.pv, 0))::float8 planned
+       from w left join pt on pt.v = w.v and pt.wk = w.wk`,
     from.bindings,
   );
   return res.rows;
