@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
 import { usePlanningStore, type PickMode, type PlanningMode } from "./planningStore";
 import { activeFilterCount } from "./filters/filterLogic";
+import { ExportMspdiButton } from "./interchange/ExportMspdiButton";
 
 const VIEWS: PlanningView[] = ["year", "month", "week"];
 const GROUPINGS: Grouping[] = ["zone", "lot", "sequence", "none"];
@@ -172,6 +173,7 @@ export function PlanningToolbar({
           </Button>
         </>
       )}
+      {printable && <ExportMspdiButton />}
       <ToolbarDivider />
       <span id="planning-range-label" style={{ fontWeight: 600 }}>
         {t("planning.range.label")}
