@@ -18,6 +18,7 @@ import * as m017 from "./017_quality_control.js";
 import * as m018 from "./018_roadblocks.js";
 import * as m019 from "./019_order_lines.js";
 import * as m021 from "./021_undo_labels.js";
+import * as m023 from "./023_version_cost_revision.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -45,6 +46,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["018_roadblocks", m018],
   ["019_order_lines", m019],
   ["021_undo_labels", m021],
+  ["023_version_cost_revision", m023],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
