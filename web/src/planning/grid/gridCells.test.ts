@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { activate, cellKey, typedDraft, type CellCursor, type CellKey, type GridShape } from "./gridCells";
+import { cellWrite, dayToInput, inputToDay } from "./cellValues";
+import { parseDay } from "@jalon/engine";
+
+// Rows 1, 2 (a milestone: no duration), 3.
+const shape: GridShape = {
+  rows: [1, 2, 3],
+  editable: (id, col) => !(id === 2 && col === "days"),
+  valueOf: (id, col) => `${col}-${id}`,
+};
+
+function press(cursor: CellCursor | null, ...keys: (string | CellKey)[]) {
+  const effects: unknown[] = [];
+  for (const k of keys) {
+    const step = cellKey(cursor, typeof k === "string" ? { key: k } : k, shape);
+    if (step.effect) effects.push(step.effect);
+    cursor = step.cursor;
+  }
+  return { cursor, effects };
+}
+
+describe("grid cells: keyboard like a spreadsheet", () => {
+  it("F2 edits with the value, Enter commits and goes down, Shift+Enter up", () => {
+    let { cursor } = press(activate(null, 1, "days"), "F2");
+    let effects: unknown[];
+    expect(cursor?.draft).toBe("days-1");
+    cursor = typedDraft(cursor, "8");
+    ({ cursor, effects } = press(cursor, "Enter"));
+    expect(effects).toEqual([{ type: "commit", rowId: 1, col: "days", value: "8" }]);
+    expect(cursor).toMatchObject({ rowId: 2, col: "days", draft: null });
+    ({ cursor, effects } = press(cursor, { key: "Enter", shiftKey: true }));
+    expect(cursor).toMatchObject({ rowId: 1, col: "days" });
+    expect(effects).toEqual([]);
+  });
+
+  it("typing starts an edit replacing the value; Tab commits and goes right, wrapping to the next row", () => {
+    const { cursor, effects } = press(activate(null, 1, "start"), "1", "Tab");
+    expect(effects).toEqual([{ type: "commit", rowId: 1, col: "start", value: "1" }]);
+    expect(cursor).toMatchObject({ rowId: 1, col: "days", draft: null });
+    const wrapped = press(cursor, "Tab");
+    expect(wrapped.cursor).toMatchObject({ rowId: 2, col: "name" });
+    const back = press(wrapped.cursor, { key: "Tab", shiftKey: true });
+    expect(back.cursor).toMatchObject({ rowId: 1, col: "days" });
+  });
+
+  it("Escape cancels the edit and keeps the cell; arrows move only while not editing", () => {
+    let r = press(activate(null, 3, "name"), "F2");
+    r = press(r.cursor, "ArrowDown");
+    expect(r.cursor).toMatchObject({ rowId: 3, draft: "name-3" });
+    r = press(r.cursor, "Escape");
+    expect(r.effects).toEqual([{ type: "cancel" }]);
+    expect(r.cursor).toMatchObject({ rowId: 3, col: "name", draft: null });
+    r = press(r.cursor, "ArrowUp", "ArrowLeft");
+    expect(r.cursor).toMatchObject({ rowId: 1, col: "days" });
+  });
+
+  it("a cell that cannot be edited (a milestone's duration) does not start an edit; Enter then moves down", () => {
+    const r = press(activate(null, 2, "days"), "F2", "5");
+    expect(r.cursor).toMatchObject({ rowId: 2, draft: null });
+    const e = press(activate(null, 2, "days"), "Enter");
+    expect(e.cursor).toMatchObject({ rowId: 3, col: "days" });
+  });
+
+  it("leaves shortcuts and Alt+arrows to others", () => {
+    const c = activate(null, 1, "name");
+    expect(cellKey(c, { key: "z", ctrlKey: true }, shape).handled).toBe(false);
+    expect(cellKey(c, { key: "ArrowUp", altKey: true }, shape).handled).toBe(false);
+    expect(cellKey(c, { key: "Escape" }, shape).handled).toBe(false);
+  });
+});
+
+describe("grid cells: committed values", () => {
+  const current = { name: "Cloisons", startDay: parseDay("2026-02-02"), days: 5, lotId: 41 };
+  const working = (d: number) => ![5, 6].includes(((d % 7) + 7 + 3) % 7); // 1970-01-01 was a Thursday
+  it("reads dd/MM/yyyy and refuses a day that is not a working day with 'Date invalide'", () => {
+    expect(dayToInput(parseDay("2026-02-09"))).toBe("09/02/2026");
+    expect(inputToDay("9/2/2026")).toBe(parseDay("2026-02-09"));
+    expect(inputToDay("31/02/2026")).toBeNull();
+    expect(cellWrite("start", "09/02/2026", current, working)).toEqual({ kind: "start", day: parseDay("2026-02-09") });
+    expect(cellWrite("start", "07/02/2026", current, working)).toEqual({ kind: "refused", reason: "invalidDate" });
+    expect(cellWrite("start", "2026-02-09", current, working)).toEqual({ kind: "refused", reason: "invalidDate" });
+    expect(cellWrite("start", "02/02/2026", current, working)).toEqual({ kind: "same" });
+  });
+  it("checks durations, names and lots", () => {
+    expect(cellWrite("days", "8", current, working)).toEqual({ kind: "days", days: 8 });
+    expect(cellWrite("days", "0", current, working)).toMatchObject({ kind: "refused" });
+    expect(cellWrite("days", "2.5", current, working)).toMatchObject({ kind: "refused" });
+    expect(cellWrite("name", "  ", current, working)).toEqual({ kind: "refused", reason: "emptyName" });
+    expect(cellWrite("name", " Cloisons R+1 ", current, working)).toEqual({ kind: "name", name: "Cloisons R+1" });
+    expect(cellWrite("lot", "", current, working)).toEqual({ kind: "lot", lotId: null });
+    expect(cellWrite("lot", "41", current, working)).toEqual({ kind: "same" });
+  });
+});
