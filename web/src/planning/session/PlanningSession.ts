@@ -12,6 +12,7 @@ import type { DayRange } from "../range";
 import { POINTER_IDLE, type PointerState, type Rect } from "../tools/pointerMachine";
 import { Viewport } from "../viewport/Viewport";
 import { planningTestApi, type DrawnView, type PlanningTestApi } from "./testApi";
+import { undoRedoOf } from "../undo/undoRedo";
 
 export type Days = readonly [number, number];
 export type LinkTypeName = (typeof LINK_TYPE_NAMES)[number];
@@ -434,6 +435,7 @@ export class PlanningSession {
       const end = await eng.applyServerDates(ids, starts, ends);
       this.applyCommitted(ids, starts, ends, { projectEnd: end });
       notify?.("success", t("planning.moved", { count: move.selection.length }));
+      undoRedoOf(this).record(() => this.commitMove(move));
       return true;
     } catch (e) {
       this.clearPreview();
@@ -456,6 +458,7 @@ export class PlanningSession {
     const { t, notify } = this.host;
     try {
       await planningApi.patchEvent(id, { ...body, revision: this.revisions().get(id) });
+      undoRedoOf(this).record(() => this.structuralWrite(id, body));
       return true;
     } catch (e) {
       const data = this.state.data;
