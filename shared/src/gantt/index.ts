@@ -4,3 +4,4 @@ export * from "./colors.js";
 export * from "./print.js";
 export * from "./fromPlanningData.js";
 export * from "./compare.js";
+export * from "./linkRoute.js";

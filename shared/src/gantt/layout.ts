@@ -1,6 +1,7 @@
 import { mergeRow, type Calendar } from "@jalon/engine";
 import { dayToX, type TimeScale } from "./timeScale.js";
 import { compareFrench, frenchKey } from "../frenchOrder.js";
+import { routeLink, ROUTE_LENGTH } from "./linkRoute.js";
 
 /**
  * Rows and geometry of the Gantt as plain data: the web draws it on a Konva canvas, the server prints it with
@@ -330,26 +331,20 @@ export type LinkTypeName = "end-begin" | "begin-begin" | "end-end" | "begin-end"
 
 /**
  * An orthogonal arrow from the parent's side named by the link type (begin = left edge, end = right edge) to
- * the child's side; points are [x0, y0, x1, y1, ...] ending at the arrow tip.
+ * the child's side; points are [x0, y0, x1, y1, ...] ending at the arrow tip. `spans` ([x0, x1, ...], `count` of
+ * them) are the bars of the rows between the two: the vertical leg keeps off them where it can (linkRoute.ts).
  */
-export function linkPath(type: LinkTypeName, parent: BarGeometry, child: BarGeometry, lead = 6): number[] {
-  const fromEnd = type === "end-begin" || type === "end-end";
-  const toEnd = type === "end-end" || type === "begin-end";
-  const x0 = fromEnd ? parent.x + parent.width : parent.x;
-  const y0 = parent.y + parent.height / 2;
-  const x3 = toEnd ? child.x + child.width : child.x;
-  const y3 = child.y + child.height / 2;
-  const out = fromEnd ? x0 + lead : x0 - lead;
-  const into = toEnd ? x3 + lead : x3 - lead;
-  const straight = fromEnd === toEnd || (fromEnd ? out <= into : out >= into);
-  if (straight) {
-    // Out, down (or up), in.
-    const mid = fromEnd === toEnd ? (toEnd ? Math.max(out, into) : Math.min(out, into)) : out;
-    return [x0, y0, mid, y0, mid, y3, x3, y3];
-  }
-  // Otherwise go around between the rows.
-  const yMid = y3 > y0 ? child.y - 2 : child.y + child.height + 2;
-  return [x0, y0, out, y0, out, yMid, into, yMid, into, y3, x3, y3];
+export function linkPath(
+  type: LinkTypeName,
+  parent: BarGeometry,
+  child: BarGeometry,
+  lead = 6,
+  spans: ArrayLike<number> | null = null,
+  count = 0,
+): number[] {
+  const out = new Array<number>(ROUTE_LENGTH);
+  out.length = routeLink(out, type, parent, child, lead, spans, count);
+  return out;
 }
 
 /** A sequence's summary bar inside a group row: a train's instance in its zone, from its first start to its last end. */

@@ -10,6 +10,10 @@ import { drawBaselines } from "./layers/drawBaselines";
 import { drawRoadblockMarkers } from "./layers/drawRoadblocks";
 import { drawQualityMarkers } from "./layers/drawQualityMarkers";
 import type { Comparison } from "./compare/compareModel";
+import { useReferenceIndex } from "./compare/reference";
+import { drawCompareBadges } from "./layers/drawCompareBadges";
+import { useLinkDisplay } from "./layers/linkFilter";
+import { useTranslation } from "react-i18next";
 
 /** The canvas draws every layer: their common input (model, scale, viewport, live dates) and each one's own. */
 export interface GanttCanvasProps extends LayerInput {
@@ -48,6 +52,10 @@ export function GanttCanvas(p: GanttCanvasProps) {
   const rowsHeight = p.model.rows.length
     ? p.model.rows[p.model.rows.length - 1].y + p.model.rows[p.model.rows.length - 1].height
     : 0;
+  const allLinks = useLinkDisplay((s) => s.allLinks);
+  const reference = useReferenceIndex(p.comparison?.versions);
+  const { t } = useTranslation();
+  const newLabel = t("compare.onlyHere");
   const gridFunc = useMemo(
     () => (ctx: Context) =>
       drawGrid(raw(ctx), {
@@ -75,6 +83,9 @@ export function GanttCanvas(p: GanttCanvasProps) {
         scrollTop: p.scrollTop,
         live: p.live,
         violated: p.violated,
+        selection: p.selection,
+        showCritical: p.showCritical,
+        allLinks,
       });
       drawBars(c, {
         model: p.model,
@@ -120,6 +131,22 @@ export function GanttCanvas(p: GanttCanvasProps) {
           live: p.live,
           comparison: p.comparison,
         });
+      if (p.comparison)
+        drawCompareBadges(
+          c,
+          {
+            model: p.model,
+            scale: p.scale,
+            width: p.width,
+            height: p.height,
+            scrollLeft: p.scrollLeft,
+            scrollTop: p.scrollTop,
+            live: p.live,
+            comparison: p.comparison,
+            reference,
+          },
+          newLabel,
+        );
     },
     [
       p.model,
@@ -135,6 +162,9 @@ export function GanttCanvas(p: GanttCanvasProps) {
       p.roadblocks,
       p.comparison,
       p.qualityLate,
+      allLinks,
+      reference,
+      newLabel,
     ],
   );
   const { draft, box, cursor } = useStore(p.overlay);

@@ -4,7 +4,9 @@ import {
   barGeometry,
   dayToX,
   headerTicks,
+  collectSpans,
   linkPath,
+  MAX_ROUTED_ROWS,
   milestoneGeometry,
   outlineOf,
   planPrint,
@@ -398,6 +400,18 @@ function visibleX(c: PageCtx, from: number, to: number): boolean {
   return to >= -12 && from <= c.scale.width + 12;
 }
 
+const PDF_SPANS = new Float64Array(2 * (MAX_ROUTED_ROWS + 2));
+
+/** The bar of row r as [x0, x1] at `at` (1), or nothing for a row without one (0). */
+function rowSpan(c: PageCtx, r: number, out: Float64Array, at: number): number {
+  const row = c.input.rows[r];
+  if (row.kind !== "event") return 0;
+  const g = geometry(c, row, c.input.events[row.events[0]]);
+  out[at] = g.x;
+  out[at + 1] = g.x + g.width;
+  return 1;
+}
+
 function drawLinks(c: PageCtx): void {
   const { doc, input } = c;
   doc.setLineWidth(0.5);
@@ -411,11 +425,15 @@ function drawLinks(c: PageCtx): void {
       const rc = c.rowOfId.get(link.childId)!;
       const ep = input.events[c.indexOfId.get(link.parentId)!];
       const ec = input.events[c.indexOfId.get(link.childId)!];
+      // The vertical leg keeps off the bars of the rows between, as on screen (shared linkRoute.ts).
+      const count = collectSpans(rp, rc, (r, out, at) => rowSpan(c, r, out, at), PDF_SPANS);
       const pts = linkPath(
         LINK_TYPES[link.type] ?? "end-begin",
         geometry(c, input.rows[rp], ep),
         geometry(c, input.rows[rc], ec),
         6,
+        PDF_SPANS,
+        count,
       );
       let minX = Infinity;
       let maxX = -Infinity;

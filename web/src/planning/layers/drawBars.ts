@@ -9,6 +9,8 @@ import {
   type TimeScale,
 } from "@jalon/shared/gantt";
 import { eventGeometry, type GanttModel } from "../model";
+import { CRITICAL_COLOR, CRITICAL_OUTLINE, drawCriticalBar } from "./criticalStyle";
+import { drawnRecord, recording } from "./drawnRecord";
 
 /** What every layer draws from: the model in the viewport (content coordinates scrolled by scrollLeft/Top). */
 export interface LayerInput {
@@ -41,6 +43,7 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
   const left = b.scrollLeft;
   const right = b.scrollLeft + b.width;
   let drawn = 0;
+  if (recording) drawnRecord.criticalBars.length = 0;
   for (let r = from; r < to; r++) {
     const row = model.rows[r];
     if (row.kind === "group") {
@@ -81,9 +84,12 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
       c.closePath();
       c.fillStyle = e.color;
       c.fill();
-      c.lineWidth = selected ? 2 : 1;
-      c.strokeStyle = selected ? "#0F6CBD" : b.showCritical && e.critical ? "#D13438" : "#424242";
+      const criticalMark = b.showCritical && e.critical;
+      c.lineWidth = selected ? 2 : criticalMark ? CRITICAL_OUTLINE : 1;
+      c.strokeStyle = selected ? "#0F6CBD" : criticalMark ? CRITICAL_COLOR : "#424242";
       c.stroke();
+      c.lineWidth = 1;
+      if (criticalMark && recording) drawnRecord.criticalBars.push(e.id);
       if (g.width + 6 < 400) {
         c.fillStyle = "#242424";
         c.fillText(e.name, cx + rad + 4, cy);
@@ -93,9 +99,16 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
     c.fillStyle = e.color;
     c.fillRect(g.x, g.y, g.width, g.height);
     drawProgress(c, g, e.progress);
-    c.lineWidth = selected ? 2 : 1;
-    c.strokeStyle = selected ? "#0F6CBD" : b.showCritical && e.critical ? "#D13438" : outlineOf(e.color);
-    c.strokeRect(g.x + 0.5, g.y + 0.5, g.width - 1, g.height - 1);
+    if (b.showCritical && e.critical) {
+      drawCriticalBar(c, g);
+      if (recording) drawnRecord.criticalBars.push(e.id);
+    }
+    if (selected || !(b.showCritical && e.critical)) {
+      c.lineWidth = selected ? 2 : 1;
+      c.strokeStyle = selected ? "#0F6CBD" : outlineOf(e.color);
+      c.strokeRect(g.x + 0.5, g.y + 0.5, g.width - 1, g.height - 1);
+    }
+    c.lineWidth = 1;
     if (selected) {
       // Link handles: drag from one to another bar to draw a link.
       c.fillStyle = "#0F6CBD";

@@ -1,5 +1,7 @@
-import { linkPath, visibleRows, type TimeScale } from "@jalon/shared/gantt";
-import { eventGeometry, LINK_NAMES, type GanttModel } from "../model";
+import { ROUTE_LENGTH, visibleRows, type TimeScale } from "@jalon/shared/gantt";
+import type { GanttModel } from "../model";
+import { routeModelLink } from "../layers/linkRouting";
+import { wasDrawn } from "../layers/linkFilter";
 
 /** Distance from (x, y) to the segment (x0, y0)-(x1, y1). */
 export function segmentDistance(x: number, y: number, x0: number, y0: number, x1: number, y1: number): number {
@@ -18,27 +20,18 @@ export function polylineDistance(pts: readonly number[], x: number, y: number): 
   return best;
 }
 
-/** The drawn path of link k, with the live (preview) dates when there are some. */
+/** The drawn path of link k (routed as the canvas draws it), with the live (preview) dates when there are some. */
 export function linkPoints(
   model: GanttModel,
   scale: TimeScale,
   k: number,
   liveOf: (id: number) => readonly [number, number] | undefined,
 ): number[] | null {
-  const lc = model.linkColumns;
-  const link = { parentId: lc.parentId[k], childId: lc.childId[k], type: lc.type[k] };
-  const rp = model.rowOfId.get(link.parentId);
-  const rc = model.rowOfId.get(link.childId);
-  if (rp === undefined || rc === undefined) return null;
-  const ep = model.events[model.indexOfId.get(link.parentId)!];
-  const ec = model.events[model.indexOfId.get(link.childId)!];
-  const dp = liveOf(ep.id);
-  const dc = liveOf(ec.id);
-  return linkPath(
-    LINK_NAMES[link.type],
-    eventGeometry(scale, model.rows[rp], ep, dp?.[0], dp?.[1]),
-    eventGeometry(scale, model.rows[rc], ec, dc?.[0], dc?.[1]),
-  );
+  const out = new Array<number>(ROUTE_LENGTH);
+  const n = routeModelLink(model, scale, k, liveOf, out);
+  if (n === 0) return null;
+  out.length = n;
+  return out;
 }
 
 /**
@@ -62,6 +55,8 @@ export function linkAt(
     for (const k of model.linksOfRow[r]) {
       if (seen.has(k)) continue;
       seen.add(k);
+      // A link the chart did not draw (many links, not the selection's) cannot be picked.
+      if (!wasDrawn(model, k)) continue;
       const pts = linkPoints(model, scale, k, liveOf);
       if (!pts) continue;
       const d = polylineDistance(pts, x, y);
