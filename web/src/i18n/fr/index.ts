@@ -28,6 +28,7 @@ import { roadblocks } from "./roadblocks";
 import { quality } from "./quality";
 import { orderLines } from "./orderLines";
 import { costs } from "./costs";
+import { readable } from "./readable";
 import { planningDirect } from "./planningDirect";
 import { planningGrid } from "./planningGrid";
 import { accessibility } from "./accessibility";
@@ -65,6 +66,7 @@ export const fr = {
   ...quality,
   ...orderLines,
   ...costs,
+  ...readable,
   ...planningDirect,
   ...planningGrid,
   ...accessibility,
