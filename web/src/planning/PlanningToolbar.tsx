@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
 import { usePlanningStore, type PickMode, type PlanningMode } from "./planningStore";
 import { activeFilterCount } from "./filters/filterLogic";
+import { AllLinksSwitch } from "./layers/AllLinksSwitch";
 import { ExportMspdiButton } from "./interchange/ExportMspdiButton";
 
 const VIEWS: PlanningView[] = ["year", "month", "week"];
@@ -209,6 +210,7 @@ export function PlanningToolbar({
       </Tooltip>
       <ToolbarDivider />
       <Switch checked={s.showCritical} onChange={() => s.toggleCritical()} label={t("planning.critical")} />
+      <AllLinksSwitch />
       {s.selection.length > 0 && (
         <Badge appearance="tint">{t("planning.selection", { count: s.selection.length })}</Badge>
       )}
