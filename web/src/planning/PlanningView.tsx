@@ -22,6 +22,7 @@ import { LoadingNotice, PlanningFrame } from "./viewport/PlanningFrame";
 import { useViewport } from "./viewport/useViewport";
 import { useLateQuality } from "./layers/qualityLate";
 import { useOpenRoadblocks } from "./layers/drawRoadblocks";
+import { useDirectManipulation } from "./overlays/useDirectManipulation";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
@@ -38,6 +39,8 @@ export interface PlanningViewProps extends PlanningSessionProps {
   onClearCompare?: () => void;
   /** Double-click on a bar or Enter on a grid row: the task modal. */
   onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
+  /** The context menu's "Instancier un modèle ici": the toolbar's flow, the zone and day preset. */
+  onInstantiateAt?: (preset: { zoneId: number | null; day: string }) => void;
 }
 
 /**
@@ -104,6 +107,18 @@ export function PlanningView(props: PlanningViewProps) {
     notify: props.notify,
     onOpenEvent: props.onOpenEvent,
   });
+  const direct = useDirectManipulation(session, {
+    model,
+    scale,
+    live,
+    dates,
+    lotNames,
+    grouping,
+    today: props.today,
+    readOnly: props.readOnly,
+    onOpenEvent: props.onOpenEvent,
+    onInstantiateAt: props.onInstantiateAt,
+  });
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
   useTestApi(session, { model, scale, viewport, canvasWidth, canvasHeight }, live, dates, violated);
@@ -163,47 +178,57 @@ export function PlanningView(props: PlanningViewProps) {
       before={before}
       header={viewport.measured && <TimeHeader scale={scale} width={canvasWidth} scrollLeft={viewport.left} />}
       grid={
-        <RowGrid
-          model={shownModel}
-          comparison={comparison}
-          scrollElement={scrollElement}
-          onScrolled={onScrolled}
-          lotNames={lotNames}
-          live={live}
-          selection={selectionSet}
-          onSelect={onGridSelect}
-          onKeyRow={onGridKey}
-          onGroupClick={grouping === "none" ? undefined : onGroupClick}
-          qualityLate={qualityLate}
-          roadblocks={roadblocks}
-        />
+        <div {...direct.gridProps}>
+          <RowGrid
+            model={shownModel}
+            comparison={comparison}
+            scrollElement={scrollElement}
+            onScrolled={onScrolled}
+            lotNames={lotNames}
+            live={live}
+            selection={selectionSet}
+            onSelect={onGridSelect}
+            onKeyRow={onGridKey}
+            onGroupClick={grouping === "none" ? undefined : onGroupClick}
+            qualityLate={qualityLate}
+            roadblocks={roadblocks}
+            onAddInGroup={grouping === "zone" || grouping === "lot" ? direct.onAddInGroup : undefined}
+          />
+        </div>
       }
       canvas={
         viewport.measured && (
-          <GanttCanvas
-            model={shownModel}
-            scale={scale}
-            width={canvasWidth}
-            height={canvasHeight}
-            scrollLeft={viewport.left}
-            scrollTop={viewport.top}
-            selection={selectionSet}
-            live={live}
-            violated={violated}
-            isHoliday={isHoliday}
-            today={props.today}
-            projectEndDay={projectEnd}
-            showCritical={showCritical}
-            qualityLate={qualityLate}
-            roadblocks={roadblocks}
-            comparison={comparison}
-            tooltipAt={comparison ? compareTip : undefined}
-            onPointer={onPointer}
-            overlay={session.overlay}
-          />
+          <div {...direct.canvasProps}>
+            <GanttCanvas
+              model={shownModel}
+              scale={scale}
+              width={canvasWidth}
+              height={canvasHeight}
+              scrollLeft={viewport.left}
+              scrollTop={viewport.top}
+              selection={selectionSet}
+              live={live}
+              violated={violated}
+              isHoliday={isHoliday}
+              today={props.today}
+              projectEndDay={projectEnd}
+              showCritical={showCritical}
+              qualityLate={qualityLate}
+              roadblocks={roadblocks}
+              comparison={comparison}
+              tooltipAt={comparison ? compareTip : undefined}
+              onPointer={onPointer}
+              overlay={session.overlay}
+            />
+          </div>
         )
       }
-      over={linkEditor}
+      over={
+        <>
+          {linkEditor}
+          {direct.over}
+        </>
+      }
     />
   );
 }

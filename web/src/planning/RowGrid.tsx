@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef } from "react";
+import { Fragment, memo, useCallback, useRef } from "react";
 import { flushSync } from "react-dom";
 import { observeElementOffset, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { formatDay } from "@jalon/engine";
@@ -12,6 +12,20 @@ import { QualityLateMark } from "./layers/QualityLateMark";
 import { RoadblockMark } from "./layers/RoadblockMark";
 
 export { GRID_WIDTH };
+const ADD_BUTTON: React.CSSProperties = {
+  position: "absolute",
+  right: 4,
+  width: 20,
+  height: 20,
+  padding: 0,
+  border: "1px solid #C7C7C7",
+  borderRadius: 3,
+  background: "#FFFFFF",
+  color: "#0F6CBD",
+  fontWeight: 700,
+  lineHeight: "16px",
+  cursor: "pointer",
+};
 const COLS = [
   { key: "name", width: 200 },
   { key: "lot", width: 90 },
@@ -62,8 +76,11 @@ export function RowGrid({
   onScrolled,
   qualityLate,
   roadblocks,
+  onAddInGroup,
 }: {
   model: GanttModel;
+  /** "+" at the end of a group's title: a task typed in place in that group (row index given). */
+  onAddInGroup?: (rowIndex: number) => void;
   /** Tasks with open roadblocks: their row names the marker in text. */
   roadblocks?: ReadonlySet<number>;
   /** Tasks whose prerequisites are not all compliant by their start: their row names the marker in text. */
@@ -121,37 +138,55 @@ export function RowGrid({
             <GhostRow key={row.key} row={row} comparison={comparison} width={GRID_WIDTH} nameWidth={COLS[0].width} />
           );
         if (row.kind !== "event") {
+          const addable = onAddInGroup && row.kind === "group" && row.groupId !== null && row.groupId !== undefined;
           return (
-            <div
-              key={row.key}
-              data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
-              role={onGroupClick && row.groupId !== null ? "button" : undefined}
-              aria-pressed={onGroupClick && row.groupId !== null ? row.kind === "aggregate" : undefined}
-              title={
-                onGroupClick && row.groupId !== null ? t("planning.aggregation.toggle", { name: row.label }) : undefined
-              }
-              onClick={onGroupClick && row.groupId !== null ? () => onGroupClick(row.groupId) : undefined}
-              style={{
-                position: "absolute",
-                top: row.y,
-                height: row.height,
-                width: GRID_WIDTH,
-                background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5",
-                fontWeight: 600,
-                fontSize: 12,
-                padding: "0 6px",
-                lineHeight: `${row.height}px`,
-                overflow: "hidden",
-                whiteSpace: "nowrap",
-                textOverflow: "ellipsis",
-                boxSizing: "border-box",
-                cursor: onGroupClick && row.groupId !== null ? "pointer" : undefined,
-              }}
-            >
-              {row.kind === "aggregate" ? "▸ " : ""}
-              {row.label}
-              {row.kind === "aggregate" ? ` (${t("planning.aggregation.members", { count: row.events.length })})` : ""}
-            </div>
+            <Fragment key={row.key}>
+              <div
+                data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
+                role={onGroupClick && row.groupId !== null ? "button" : undefined}
+                aria-pressed={onGroupClick && row.groupId !== null ? row.kind === "aggregate" : undefined}
+                title={
+                  onGroupClick && row.groupId !== null
+                    ? t("planning.aggregation.toggle", { name: row.label })
+                    : undefined
+                }
+                onClick={onGroupClick && row.groupId !== null ? () => onGroupClick(row.groupId) : undefined}
+                style={{
+                  position: "absolute",
+                  top: row.y,
+                  height: row.height,
+                  width: GRID_WIDTH,
+                  background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5",
+                  fontWeight: 600,
+                  fontSize: 12,
+                  padding: addable ? "0 28px 0 6px" : "0 6px",
+                  lineHeight: `${row.height}px`,
+                  overflow: "hidden",
+                  whiteSpace: "nowrap",
+                  textOverflow: "ellipsis",
+                  boxSizing: "border-box",
+                  cursor: onGroupClick && row.groupId !== null ? "pointer" : undefined,
+                }}
+              >
+                {row.kind === "aggregate" ? "▸ " : ""}
+                {row.label}
+                {row.kind === "aggregate"
+                  ? ` (${t("planning.aggregation.members", { count: row.events.length })})`
+                  : ""}
+              </div>
+              {addable && (
+                <button
+                  type="button"
+                  data-testid="grid-group-add"
+                  aria-label={t("planningDirect.create.add", { name: row.label })}
+                  title={t("planningDirect.create.add", { name: row.label })}
+                  onClick={() => onAddInGroup(v.index)}
+                  style={{ ...ADD_BUTTON, top: row.y + (row.height - 20) / 2 }}
+                >
+                  +
+                </button>
+              )}
+            </Fragment>
           );
         }
         const e = model.events[row.events[0]];

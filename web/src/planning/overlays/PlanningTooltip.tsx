@@ -1,0 +1,128 @@
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
+import { useStore } from "zustand";
+import type { GanttModel } from "../model";
+import type { DayMap, PlanningSession } from "../session/PlanningSession";
+import { tipKey } from "../tools/hoverTool";
+import { tipContent, type TipEvent } from "../tools/tipContent";
+import { tipStoreOf } from "./directStores";
+
+const OFFSET_X = 14;
+const OFFSET_Y = 18;
+
+/**
+ * The chart's tooltip: a DOM box beside the pointer (never drawn on the canvas, which it would redraw). It renders
+ * when its subject changes (another bar, a drag's new shift, the preview's dates), and follows the pointer by its
+ * style alone, from the tip store (overlays/directStores.ts) that the pointer feeds once per animation frame.
+ */
+export const PlanningTooltip = memo(function PlanningTooltip(p: {
+  session: PlanningSession;
+  model: GanttModel | null;
+  live: DayMap;
+  dates: DayMap;
+  lotNames: ReadonlyMap<number, string>;
+}) {
+  const { t } = useTranslation();
+  const store = tipStoreOf(p.session);
+  const key = useStore(store, (s) => tipKey(s.target));
+  const target = useMemo(() => store.getState().target, [store, key]);
+  const data = useStore(p.session.store, (s) => s.data);
+  const zoneNames = useMemo(() => new Map((data?.zones ?? []).map((z) => [z.id, z.fullName ?? z.name])), [data]);
+  const [float, setFloat] = useState<{ id: number; value: number | null } | null>(null);
+  const eventId = target?.kind === "event" ? target.id : null;
+  useEffect(() => {
+    if (eventId === null) return;
+    let live = true;
+    void p.session.engine
+      ?.floatOf(eventId)
+      .then((value) => live && setFloat({ id: eventId, value }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [eventId, p.session, p.dates]);
+  const box = useRef<HTMLDivElement>(null);
+  const content = useMemo(() => {
+    const m = p.model;
+    if (!target || !m) return null;
+    const event = (id: number): TipEvent | null => {
+      const e = m.events[m.indexOfId.get(id) ?? -1];
+      return e
+        ? {
+            id: e.id,
+            name: e.name,
+            kind: e.kind === "milestone" ? "milestone" : "task",
+            numberOfDays: e.numberOfDays,
+            lotId: e.lotId ?? null,
+            zoneId: e.zoneId ?? null,
+            progress: e.progress ?? 0,
+          }
+        : null;
+    };
+    return tipContent(target, {
+      event,
+      liveOf: (id) => p.live.get(id) ?? p.dates.get(id),
+      committedOf: (id) => p.dates.get(id),
+      link: (parentId, childId) => m.links.find((l) => l.parentId === parentId && l.childId === childId) ?? null,
+      lotName: (id) => p.lotNames.get(id) ?? null,
+      zoneName: (id) => zoneNames.get(id) ?? null,
+      float: float && float.id === eventId ? float.value : null,
+      calendar: m.calendar,
+      t,
+    });
+  }, [target, p.model, p.live, p.dates, p.lotNames, zoneNames, float, eventId, t]);
+  // Position: written on the element, outside React, on each of the store's changes (at most one per frame).
+  useLayoutEffect(() => {
+    const place = () => {
+      const el = box.current;
+      if (!el) return;
+      const { cx, cy } = store.getState();
+      const w = el.offsetWidth;
+      const h = el.offsetHeight;
+      const x = cx + OFFSET_X + w > window.innerWidth ? Math.max(0, cx - OFFSET_X - w) : cx + OFFSET_X;
+      const y = cy + OFFSET_Y + h > window.innerHeight ? Math.max(0, cy - OFFSET_Y - h) : cy + OFFSET_Y;
+      el.style.transform = `translate(${x}px, ${y}px)`;
+    };
+    place();
+    return store.subscribe(place);
+  }, [store, content]);
+  if (!content) return null;
+  return createPortal(
+    <div
+      ref={box}
+      role="tooltip"
+      data-testid="planning-tooltip"
+      data-tip={key}
+      style={{
+        position: "fixed",
+        left: 0,
+        top: 0,
+        zIndex: 1000,
+        pointerEvents: "none",
+        background: "#FFFFFF",
+        color: "#242424",
+        border: "1px solid #D1D1D1",
+        borderRadius: 4,
+        boxShadow: "0 4px 12px rgba(0, 0, 0, 0.16)",
+        padding: "6px 10px",
+        fontSize: 12,
+        lineHeight: "18px",
+        maxWidth: 360,
+      }}
+    >
+      <div style={{ fontWeight: 600, marginBottom: 2, overflowWrap: "anywhere" }}>{content.title}</div>
+      <dl style={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 10, margin: 0 }}>
+        {content.lines.map((line) => (
+          <div key={line.label} style={{ display: "contents" }}>
+            <dt style={{ color: "#616161" }}>{line.label}</dt>
+            <dd style={{ margin: 0 }} data-testid={line.testId}>
+              {line.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>,
+    document.body,
+  );
+});
