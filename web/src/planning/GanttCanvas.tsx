@@ -13,6 +13,7 @@ import type { Comparison } from "./compare/compareModel";
 import { useReferenceIndex } from "./compare/reference";
 import { drawCompareBadges } from "./layers/drawCompareBadges";
 import { useLinkDisplay } from "./layers/linkFilter";
+import { ChartLegend } from "./layers/ChartLegend";
 import { useTranslation } from "react-i18next";
 
 /** The canvas draws every layer: their common input (model, scale, viewport, live dates) and each one's own. */
@@ -239,6 +240,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       onPointerUp={handler("up")}
     >
       <div ref={stageBox} />
+      <ChartLegend showCritical={p.showCritical} />
     </div>
   );
 }
