@@ -10,6 +10,7 @@ import {
   DialogTitle,
   Spinner,
 } from "@fluentui/react-components";
+import { useRestoreFocus } from "./useRestoreFocus";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -33,6 +34,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  useRestoreFocus(open);
   return (
     <Dialog open={open} onOpenChange={(_, d) => (!d.open && !busy ? onCancel() : undefined)}>
       <DialogSurface>

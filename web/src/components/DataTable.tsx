@@ -70,6 +70,7 @@ import {
 import { ROWS_PER_PAGE_OPTIONS } from "@jalon/shared";
 import { saveCsv, textOfNode, textOfValue, type CsvCell } from "../lib/csv";
 import { ExportButton } from "./FileButtons";
+import { visuallyHidden } from "./visuallyHidden";
 
 export type RowId = number | string;
 export type SortDirection = "ASC" | "DESC";
@@ -164,6 +165,7 @@ const useStyles = makeStyles({
   dropTarget: { boxShadow: `inset 0 2px 0 ${tokens.colorBrandStroke1}` },
   handle: { cursor: "grab", display: "inline-flex", color: tokens.colorNeutralForeground3 },
   empty: { padding: tokens.spacingHorizontalL, display: "block" },
+  hiddenText: visuallyHidden,
 });
 
 function compare(a: unknown, b: unknown): number {
@@ -330,7 +332,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Table sortable aria-label={ariaLabel} size={props.size}>
           <TableHeader>
             <TableRow>
-              {props.onReorder ? <TableHeaderCell style={{ width: 36 }} aria-hidden /> : null}
+              {props.onReorder ? (
+                // A named header, not sortable: hidden with aria-hidden it stayed a Tab stop nobody could hear.
+                <TableHeaderCell style={{ width: 36 }} sortable={false}>
+                  <span className={styles.hiddenText}>{t("table.order")}</span>
+                </TableHeaderCell>
+              ) : null}
               {props.selectable ? (
                 <TableSelectionCell
                   checked={allOnPage ? true : someOnPage ? "mixed" : false}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogSurface } from "@fluentui/react-components";
 import { EventEditor } from "../features/events/EventEditor";
+import { useRestoreFocus } from "../components/useRestoreFocus";
 
 export interface TaskDialogProps {
   /** The event being edited, or null when the dialog is closed. */
@@ -36,6 +37,7 @@ export function TaskDialog({ target, onClose }: TaskDialogProps) {
     keepFocusInside(el);
   }, []);
   useEffect(() => () => observer.current?.disconnect(), []);
+  useRestoreFocus(target !== null);
   return (
     <Dialog open={target !== null} modalType="modal" onOpenChange={(_, d) => !d.open && onClose(false)}>
       <DialogSurface

@@ -23,6 +23,7 @@ import { useAsync } from "../../lib/useAsync";
 import { warnError } from "../../lib/errors";
 import { formatDay } from "../../lib/dates";
 import { useDebounced } from "../../lib/useDebounced";
+import { useRestoreFocus } from "../../components/useRestoreFocus";
 
 const useStyles = makeStyles({
   surface: { maxWidth: "720px", width: "100%" },
@@ -55,6 +56,7 @@ export function eventDates(event: {
 
 export function EventPicker({ open, title, versionId, disabledIds, onPick, onClose }: EventPickerProps) {
   const { t } = useTranslation();
+  useRestoreFocus(open);
   const styles = useStyles();
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search, 250);

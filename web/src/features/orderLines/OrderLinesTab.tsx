@@ -27,6 +27,7 @@ import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { formatAmount, formatQuantity } from "./format";
 import { usePlannedStyles } from "./plannedStyles";
+import { useRestoreFocus } from "../../components/useRestoreFocus";
 
 const useStyles = makeStyles({
   tab: {
@@ -179,6 +180,7 @@ function LinkDialog({
   onPick: (task: OrderLineTask) => void;
 }) {
   const { t } = useTranslation();
+  useRestoreFocus(open);
   const styles = useStyles();
   const [search, setSearch] = useState("");
   const free = useAsync(

@@ -30,6 +30,7 @@ import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { RefSelect } from "../../components/RefSelect";
 import { reorder, type ClassificationConfig, type ClassificationScreenProps } from "./classification";
+import { useRestoreFocus } from "../../components/useRestoreFocus";
 
 const useStyles = makeStyles({
   fields: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalM },
@@ -62,6 +63,7 @@ function Categories({ config, projectId, versionId }: ClassificationScreenProps)
     [projectId, versionId, refresh],
   );
   const [editing, setEditing] = useState<CategoryDraft | null>(null);
+  useRestoreFocus(editing !== null);
   const { busy, run } = useBusy();
   useEffect(() => {
     if (list.error) warnError(list.error);

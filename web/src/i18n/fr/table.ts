@@ -17,6 +17,7 @@ export const table = {
     empty: "Aucune donnée à afficher.",
     loading: "Chargement…",
     dragHandle: "Déplacer {{name}}",
+    order: "Ordre",
     export: "Exporter (.xlsx)",
     exportFailed: "L'export a échoué.",
     exportCsv: "Exporter (.csv)",
