@@ -98,8 +98,11 @@ export default function PlanningPage() {
   const [instantiateUsed, setInstantiateUsed] = useState(false);
   if (instantiating && !instantiateUsed) setInstantiateUsed(true);
   const opener = useRef<HTMLElement | null>(null);
-  const openInstantiate = useCallback(() => {
+  // The context menu's "Instancier un modèle ici" presets the clicked zone and day; the toolbar, none.
+  const [instantiatePreset, setInstantiatePreset] = useState<{ zoneId: number | null; day: string } | null>(null);
+  const openInstantiate = useCallback((preset?: { zoneId: number | null; day: string }) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setInstantiatePreset(preset ?? null);
     setInstantiating(true);
   }, []);
   const closeInstantiate = useCallback((created: boolean) => {
@@ -154,7 +157,7 @@ export default function PlanningPage() {
         filtersOpen={filtersOpen}
         onToggleFilters={() => setFiltersOpen((o) => !o)}
         groupIds={groupIds}
-        onInstantiate={readOnly ? undefined : openInstantiate}
+        onInstantiate={readOnly ? undefined : () => openInstantiate()}
       />
       <PlanningModeBar readOnly={readOnly} nameOf={nameOf} />
       <div style={{ flex: 1, minHeight: 0, display: "flex" }}>
@@ -173,6 +176,7 @@ export default function PlanningPage() {
             compareVersionIds={compared.ids}
             onClearCompare={compared.clear}
             onOpenEvent={readOnly ? undefined : (id, kind) => setDialog({ id, kind })}
+            onInstantiateAt={readOnly ? undefined : openInstantiate}
           />
         </div>
         {mode === "recalibration" && !readOnly ? <RecalibrationList entries={shifts ?? []} /> : null}
@@ -202,7 +206,8 @@ export default function PlanningPage() {
             calendars={data?.calendars ?? null}
             references={references}
             referenceDaysOf={referenceDaysOf}
-            defaultStartDate={formatDay(today)}
+            defaultStartDate={instantiatePreset?.day ?? formatDay(today)}
+            defaultZoneIds={instantiatePreset?.zoneId != null ? [instantiatePreset.zoneId] : undefined}
             onClose={closeInstantiate}
           />
         </Suspense>

@@ -91,6 +91,8 @@ export interface InstantiateDialogProps {
   referenceDaysOf: (id: number) => readonly [number, number] | null;
   /** yyyy-MM-dd proposed as the start date. */
   defaultStartDate: string;
+  /** Zones chosen at the start (the planning's "Instancier un modèle ici" on a zone's row). */
+  defaultZoneIds?: readonly number[];
   /** Closed; `created` says the planning must be refreshed. */
   onClose: (created: boolean) => void;
 }
@@ -113,11 +115,15 @@ function InstantiateForm({
   references,
   referenceDaysOf,
   defaultStartDate,
+  defaultZoneIds,
   onClose,
 }: InstantiateDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [values, setValues] = useState<InstantiateValues>(() => emptyInstantiateValues(defaultStartDate));
+  const [values, setValues] = useState<InstantiateValues>(() => ({
+    ...emptyInstantiateValues(defaultStartDate),
+    zoneIds: [...(defaultZoneIds ?? [])],
+  }));
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [referenceText, setReferenceText] = useState("");
