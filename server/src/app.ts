@@ -1,5 +1,5 @@
 import Koa from "koa";
-import { BODY_MAX_BYTES, FORGOT_RATE_LIMIT, LOGIN_RATE_LIMIT } from "@jalon/shared";
+import { BODY_MAX_BYTES, FORGOT_RATE_LIMIT, LOGIN_RATE_LIMIT, SCHEDULE_IMPORT_MAX_BYTES } from "@jalon/shared";
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import type { Config } from "./config.js";
 import type { AppDeps } from "./context.js";
@@ -47,7 +47,12 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Koa<A
     ctx.set("Referrer-Policy", "no-referrer");
     await next();
   });
-  app.use(bodyParser(BODY_MAX_BYTES));
+  app.use(
+    bodyParser(BODY_MAX_BYTES, {
+      // The file plus the multipart envelope and its other fields.
+      "/api/project/import-schedule": { limit: SCHEDULE_IMPORT_MAX_BYTES + 64 * 1024, code: "errors.import_too_large" },
+    }),
+  );
   app.use(authenticate(deps));
   const router = apiRouter(deps);
   app.use(router.routes());

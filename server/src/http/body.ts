@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Middleware } from "koa";
-import { AppError } from "@jalon/shared";
+import { AppError, type ErrorCode } from "@jalon/shared";
 
 declare module "koa" {
   interface Request {
@@ -21,7 +21,11 @@ export class ClientAborted extends Error {
  * destroying it resets the connection, and a client that sends its whole body before reading (most do) then
  * gets no answer instead of the 413.
  */
-function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readRaw(
+  req: IncomingMessage,
+  limit: number,
+  tooLarge: ErrorCode = "errors.payload_too_large",
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -37,7 +41,7 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         done();
         req.resume(); // keep flowing with no listener: the rest of the body is dropped
-        reject(new AppError("errors.payload_too_large"));
+        reject(new AppError(tooLarge));
         return;
       }
       chunks.push(buf);
@@ -134,17 +138,23 @@ export function parseJsonBody(text: string): unknown {
  * objects). Bad JSON (malformed, deeper than JSON_MAX_DEPTH, a lone surrogate) is errors.invalid_json, an
  * oversized body (JSON or multipart) errors.payload_too_large.
  */
-export function bodyParser(limit: number): Middleware {
+export function bodyParser(
+  defaultLimit: number,
+  /** Paths that take bigger uploads (the schedule import's 50 MB), with the error their excess answers. */
+  uploads: Record<string, { limit: number; code: ErrorCode }> = {},
+): Middleware {
   return async (ctx, next) => {
     if (["POST", "PUT", "PATCH", "DELETE"].includes(ctx.method)) {
+      const upload = Object.hasOwn(uploads, ctx.path) ? uploads[ctx.path] : undefined;
+      const limit = upload?.limit ?? defaultLimit;
       const length = Number(ctx.get("content-length") || 0);
       if (length > limit) {
         ctx.req.resume(); // dropped, not destroyed (see readRaw)
-        throw new AppError("errors.payload_too_large");
+        throw new AppError(upload?.code ?? "errors.payload_too_large");
       }
       const type = ctx.get("content-type");
       if (type.startsWith("multipart/form-data")) {
-        const raw = await readRaw(ctx.req, limit);
+        const raw = await readRaw(ctx.req, limit, upload?.code);
         let form: FormData;
         try {
           form = await new Request("http://local/", {

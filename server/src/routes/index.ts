@@ -30,6 +30,7 @@ import { planningRoutes } from "./planning/planning.routes.js";
 import { planningExportRoutes } from "./planning/planningExport.routes.js";
 import { undoRoutes } from "./undo/undo.routes.js";
 import { projectRoutes } from "./project/project.routes.js";
+import { scheduleImportRoutes } from "./scheduleImport/scheduleImport.routes.js";
 import { userImportRoutes } from "./project/userImport.routes.js";
 import { userRoutes } from "./user/user.routes.js";
 import { versionRoutes } from "./version/version.routes.js";
@@ -55,6 +56,7 @@ export function apiRouter(deps: AppDeps): Router<AppState> {
   // GET /project/delayed-events and /project/on-time before GET /project/:id.
   dashboardRoutes(router, deps);
   userImportRoutes(router, deps);
+  scheduleImportRoutes(router, deps);
   projectRoutes(router, deps);
   versionRoutes(router, deps);
   mspdiExportRoutes(router, deps);
