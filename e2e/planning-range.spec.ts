@@ -83,15 +83,15 @@ async function rangeFlow(page: Page, p: Awaited<ReturnType<typeof threeYearProje
   await page.getByTestId("filters-toggle").click();
   const panel = page.getByTestId("planning-filters");
   const lastMonth = p.last.startDate.slice(0, 7);
-  await panel.getByLabel("À partir du (début de journée)").fill(`${lastMonth}-01`);
-  await panel.getByLabel("Jusqu'au (fin de journée)").fill(`${lastMonth}-28`);
+  await panel.getByLabel("À partir du (début de journée)").fill(`01/${lastMonth.slice(5, 7)}/${lastMonth.slice(0, 4)}`);
+  await panel.getByLabel("Jusqu'au (fin de journée)").fill(`28/${lastMonth.slice(5, 7)}/${lastMonth.slice(0, 4)}`);
   await expect.poll(ids, { timeout: 20_000 }).toEqual([p.last.id]);
   expect((await range())[0]).toBe(`${lastMonth}-01`);
   await planningSettled(page);
   expect(await onScreen(p.last.id)).toBe(true);
   await shot(page, "planning-range-filter");
   // An end before the start is said under the field, and the planning keeps working.
-  await panel.getByLabel("Jusqu'au (fin de journée)").fill(`${Number(lastMonth.slice(0, 4)) - 1}-01-01`);
+  await panel.getByLabel("Jusqu'au (fin de journée)").fill(`01/01/${Number(lastMonth.slice(0, 4)) - 1}`);
   await expect(panel.getByText("La date de fin est invalide.")).toBeVisible();
   await shot(page, "planning-range-filter-invalid");
   await panel.getByRole("button", { name: "Réinitialiser" }).click();

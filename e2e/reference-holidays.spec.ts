@@ -40,7 +40,7 @@ test("add a holiday on a day a task runs: the task moves on the planning; undo p
   await page.getByRole("button", { name: "Nouveau jour férié" }).click();
   await expect(page).toHaveURL(/\/dashboard\/holiday\/new\/holiday$/);
   await page.getByRole("textbox", { name: /Nom/ }).fill("Journée d'intempéries");
-  await page.getByLabel(/^Date/).fill(dates[0]);
+  await page.getByLabel(/^Date/).fill(dates[0].split("-").reverse().join("/"));
   await shot(page, "holiday-form");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page).toHaveURL(/\/dashboard\/holidays$/);

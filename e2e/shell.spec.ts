@@ -110,13 +110,13 @@ test.describe("projects and versions", () => {
     const name = `Halle E2E ${Date.now() % 100000}`;
     await page.getByLabel("Nom du projet").fill(name);
     await page.getByLabel("Maître d'ouvrage").fill("Métropole de Lyon");
-    await page.getByLabel("Date de début prévue").fill("2026-09-01");
-    await page.getByLabel("Date de fin prévue").fill("2027-12-17");
+    await page.getByLabel("Date de début prévue").fill("01/09/2026");
+    await page.getByLabel("Date de fin prévue").fill("17/12/2027");
     await page.getByRole("button", { name: "Créer" }).click();
     await expect(page).toHaveURL(/\/dashboard\/project\/\d+$/);
     const projectId = Number(page.url().split("/").pop());
     await expect(page.getByRole("banner").getByText(name)).toBeVisible();
-    await expect(page.getByLabel("Date de fin prévue")).toHaveValue("2027-12-17");
+    await expect(page.getByLabel("Date de fin prévue")).toHaveValue("17/12/2027");
     // The created project is shown at once: no spinner between the creation and its edit page.
     await expect(page.getByText("Chargement…")).toHaveCount(0);
     await shot(page, "project-edit");

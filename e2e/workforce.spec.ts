@@ -30,7 +30,7 @@ test("edit a participant's real count of the last working day and find it in the
     (await reals.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).some((v) => v !== "");
   let day = "";
   for (const candidate of recentDays) {
-    await page.getByLabel("Date", { exact: true }).fill(candidate);
+    await page.getByLabel("Date", { exact: true }).fill(candidate.split("-").reverse().join("/"));
     const found = await expect
       .poll(filled, { timeout: 3_000 })
       .toBe(true)
@@ -54,7 +54,7 @@ test("edit a participant's real count of the last working day and find it in the
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.locator(".fui-ToastTitle", { hasText: "Effectif enregistré." })).toBeVisible();
   await page.reload();
-  await page.getByLabel("Date", { exact: true }).fill(day);
+  await page.getByLabel("Date", { exact: true }).fill(day.split("-").reverse().join("/"));
   await expect(page.getByRole("spinbutton", { name: `Effectif réel de ${name}` })).toHaveValue("37");
 
   await page.goto("/dashboard/workforce-monitoring");
@@ -70,8 +70,8 @@ test("edit a participant's real count of the last working day and find it in the
   await shot(page, "workforce-monitoring-versions");
 
   // That day, that participant only: the real count is the one just saved.
-  await page.getByLabel("Du").fill(day);
-  await page.getByLabel("Au").fill(day);
+  await page.getByLabel("Du").fill(day.split("-").reverse().join("/"));
+  await page.getByLabel("Au").fill(day.split("-").reverse().join("/"));
   await page.getByLabel("Intervenant").selectOption({ label: name });
   const data = page.getByRole("table", { name: "Effectifs par jour" });
   const row = data.getByRole("row", { name: new RegExp(shown) });

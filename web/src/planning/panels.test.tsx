@@ -56,7 +56,7 @@ describe("filters panel", () => {
     // Lots come from the planning data while their list is not served.
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Lots" })).not.toBeDisabled());
     const start = within(container.ownerDocument.body).getByLabelText("À partir du (début de journée)");
-    await userEvent.type(start, "2026-02-05");
+    await userEvent.type(start, "05/02/2026");
     await userEvent.click(screen.getByRole("switch", { name: "Séquences bloquées uniquement" }));
     expect(usePlanningStore.getState().filters).toMatchObject({ startDate: "2026-02-05", blockedSequences: true });
     expect(screen.getByText("2 filtres actifs")).toBeInTheDocument();

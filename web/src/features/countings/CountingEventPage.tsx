@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Field, Input, Subtitle1, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Field, Subtitle1, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { eventsApi } from "../../api/events";
 import { PageHeader } from "../../components/PageHeader";
 import { WithVersion } from "../../components/WithVersion";
@@ -17,6 +17,7 @@ import { useSyncedCounter } from "./CountingsPage";
 import { lastText } from "./columns";
 import { percent } from "./format";
 import { OfflinePanel } from "./OfflinePanel";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   facts: { display: "flex", flexWrap: "wrap", columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalS },
@@ -71,7 +72,7 @@ function CountingEvent({ projectId }: { projectId: number }) {
           </div>
           <OfflinePanel projectId={projectId} eventId={eventId} />
           <Field label={t("countings.date")}>
-            <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
+            <DateInput value={day} onChange={(v) => v && setDay(v)} />
           </Field>
           <CountingForm
             projectId={projectId}

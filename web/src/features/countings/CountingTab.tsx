@@ -2,7 +2,7 @@
 // percentage options at the chosen date, what waits for the network, and the task's countings.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, Input, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Field, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { eventsApi } from "../../api/events";
 import { toIsoDay } from "../../lib/dates";
 import { useAsync } from "../../lib/useAsync";
@@ -12,6 +12,7 @@ import { lastText } from "./columns";
 import { percent } from "./format";
 import { OfflinePanel } from "./OfflinePanel";
 import { onSynced } from "../../offline/sync";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   tab: {
@@ -43,7 +44,7 @@ export function CountingTab({ projectId, event }: { projectId: number; event: { 
       </div>
       <OfflinePanel projectId={projectId} eventId={event.id} />
       <Field label={t("countings.date")}>
-        <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
+        <DateInput value={day} onChange={(v) => v && setDay(v)} />
       </Field>
       <CountingForm projectId={projectId} event={event} countingDate={day} onSent={() => setReload((n) => n + 1)} />
       <CountingHistory projectId={projectId} eventId={event.id} reloadKey={reload} />

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Button, Field, Input, Select, Subtitle1, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, Field, Select, Subtitle1, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { ChevronLeft20Regular, ChevronRight20Regular } from "@fluentui/react-icons";
 import type { EventItem } from "../../api/events";
 import { lotsApi, participantsApi } from "../../api/reference";
@@ -29,6 +29,7 @@ import { GroupProgressTable } from "./GroupProgressTable";
 import { enteredColumns, taskColumns } from "./columns";
 import { percent, periodOf, shiftPeriod, type PeriodView } from "./format";
 import { OfflinePanel, PendingBadge } from "./OfflinePanel";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   section: {
@@ -198,7 +199,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
     <>
       <FilterBar>
         <Field label={t("countings.date")}>
-          <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
+          <DateInput value={day} onChange={(v) => v && setDay(v)} />
         </Field>
         <Field label={t("countings.view")}>
           <Select value={view} onChange={(_, d) => setView(d.value as PeriodView)}>

@@ -68,6 +68,7 @@ import {
   type EventFormError,
   type EventFormValues,
 } from "./eventForm";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   grid: {
@@ -300,7 +301,7 @@ function EventForm({
               : undefined
         }
       >
-        <Input type="date" value={values.startDate} disabled={derived} onChange={(_, d) => set("startDate", d.value)} />
+        <DateInput value={values.startDate} disabled={derived} onChange={(v) => set("startDate", v)} />
       </Field>
       <Field
         label={t("event.reference.label")}

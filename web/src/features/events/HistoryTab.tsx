@@ -14,7 +14,7 @@ const useStyles = makeStyles({ empty: { color: tokens.colorNeutralForeground3, p
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** A history value as shown: days dd/MM/yyyy, instants dd/MM/yyyy H:mm, booleans Oui/Non. */
+/** A history value as shown: days dd/MM/yyyy, instants dd/MM/yyyy HH:mm, booleans Oui/Non. */
 export function historyValue(value: string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "—";
   if (ISO_DAY.test(value)) return formatDay(value);

@@ -163,7 +163,7 @@ describe("/dashboard/event/:eventId", () => {
     expect(screen.getByText("La date de début est obligatoire sans tâche ou jalon de référence")).toBeInTheDocument();
     expect(api.create).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText(NAME), "  Maçonnerie RDC ");
-    await userEvent.type(screen.getByLabelText(/^Date de début/), "2026-03-02");
+    await userEvent.type(screen.getByLabelText(/^Date de début/), "02/03/2026");
     await userEvent.type(screen.getByLabelText("Trigramme"), "mac");
     await userEvent.selectOptions(screen.getByLabelText("Lot"), "Gros œuvre");
     await userEvent.click(screen.getByRole("button", { name: "Créer" }));
@@ -192,8 +192,8 @@ describe("/dashboard/event/:eventId", () => {
     const { router } = renderScreen("/dashboard/event/new");
     await userEvent.type(await screen.findByLabelText(NAME), "Cloisons");
     const start = screen.getByLabelText(/^Date de début/);
-    await userEvent.type(start, "2026-03-09");
-    expect(start).toHaveValue("2026-03-09");
+    await userEvent.type(start, "09/03/2026");
+    expect(start).toHaveValue("09/03/2026");
     await userEvent.click(screen.getByRole("tab", { name: "Prédécesseurs et successeurs" }));
     await userEvent.click(screen.getByRole("button", { name: "Ajouter un prédécesseur" }));
     await userEvent.click(await screen.findByRole("button", { name: "Choisir Tâche 002" }));
@@ -268,7 +268,7 @@ describe("/dashboard/event/:eventId", () => {
     api.update.mockResolvedValue(writeResult);
     const { router } = renderScreen("/dashboard/event/5");
     const name = await screen.findByLabelText(NAME);
-    expect(screen.getByLabelText(/^Date de début/)).toHaveValue("2026-03-02");
+    expect(screen.getByLabelText(/^Date de début/)).toHaveValue("02/03/2026");
     await userEvent.clear(name);
     await userEvent.type(name, "  Coulage dalle haute ");
     const people = screen.getByLabelText("Nombre de personnes");
@@ -361,7 +361,7 @@ describe("/dashboard/event/:eventId", () => {
     expect(router.state.location.pathname).toBe("/dashboard/event/5");
   });
 
-  it("shows the history with dates as dd/MM/yyyy H:mm in Paris", async () => {
+  it("shows the history with dates as dd/MM/yyyy HH:mm in Paris", async () => {
     api.get.mockResolvedValue(makeEvent({ id: 5, name: "Coulage dalle" }));
     api.history.mockResolvedValue([
       {
@@ -383,7 +383,7 @@ describe("/dashboard/event/:eventId", () => {
     await userEvent.click(await screen.findByRole("tab", { name: "Historique" }));
     const table = await screen.findByRole("table", { name: "Historique des modifications" });
     const rows = within(table).getAllByRole("row");
-    expect(within(rows[1]).getByText("05/03/2026 9:30")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("05/03/2026 09:30")).toBeInTheDocument();
     expect(within(rows[1]).getByText("Bloquée")).toBeInTheDocument();
     expect(within(rows[2]).getByText("04/03/2026 14:05")).toBeInTheDocument();
     expect(within(rows[2]).getByText("Marc Manager")).toBeInTheDocument();

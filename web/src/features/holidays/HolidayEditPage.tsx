@@ -28,6 +28,7 @@ import { setUndoRemaining, useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
 import { FormCard } from "../../components/FormCard";
 import { canSave, dateError, draftOf, holidayBody, type HolidayDraft } from "./holidayForm";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   grid: {
@@ -162,12 +163,11 @@ function HolidayForm({
           validationState={problem === "startDate_invalid" ? "error" : "none"}
           validationMessage={problem === "startDate_invalid" ? t("errors.startDate_invalid") : undefined}
         >
-          <Input
-            type="date"
+          <DateInput
             value={draft.startDate}
-            onChange={(_, d) => {
+            onChange={(v) => {
               setTouched(true);
-              set({ startDate: d.value });
+              set({ startDate: v });
             }}
           />
         </Field>
@@ -178,13 +178,12 @@ function HolidayForm({
             validationState={problem === "endDate_invalid" ? "error" : "none"}
             validationMessage={problem === "endDate_invalid" ? t("errors.endDate_invalid") : undefined}
           >
-            <Input
-              type="date"
+            <DateInput
               value={draft.endDate}
               min={draft.startDate || undefined}
-              onChange={(_, d) => {
+              onChange={(v) => {
                 setTouched(true);
-                set({ endDate: d.value });
+                set({ endDate: v });
               }}
             />
           </Field>

@@ -156,7 +156,7 @@ describe("/dashboard/holiday/:id/:type", () => {
     expect(save).toBeDisabled();
     await user.type(screen.getByRole("textbox", { name: /Nom/ }), "  Fête du lot ");
     const date = screen.getByLabelText(/^Date/);
-    await user.type(date, "2026-06-05");
+    await user.type(date, "05/06/2026");
     await user.click(await screen.findByRole("checkbox", { name: "Charpente" }));
     expect(save).toBeEnabled();
     await user.click(save);
@@ -181,15 +181,15 @@ describe("/dashboard/holiday/:id/:type", () => {
     api.update.mockResolvedValue({ ...holiday({ id: 3, name: "Congés d'été", type: "vacation" }), ...moved });
     renderAt("/dashboard/holiday/3/vacation");
     const end = await screen.findByLabelText(/Date de fin/);
-    await waitFor(() => expect(end).toHaveValue("2026-08-21"));
+    await waitFor(() => expect(end).toHaveValue("21/08/2026"));
     const save = screen.getByRole("button", { name: "Enregistrer" });
     expect(save).toBeDisabled();
     await user.clear(end);
-    await user.type(end, "2026-08-01");
+    await user.type(end, "01/08/2026");
     expect(await screen.findByText("La date de fin est invalide.")).toBeInTheDocument();
     expect(save).toBeDisabled();
     await user.clear(end);
-    await user.type(end, "2026-08-28");
+    await user.type(end, "28/08/2026");
     await user.click(save);
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(3, { endDate: "2026-08-28" }));
   });

@@ -29,6 +29,7 @@ import { taskColumns } from "../countings/columns";
 import { inRange, parsePercent, percent } from "../countings/format";
 import { OfflinePanel, PendingBadge } from "../countings/OfflinePanel";
 import { useSyncedCounter } from "../countings/CountingsPage";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   tab: {
@@ -148,7 +149,7 @@ export function MacroTaskCountingTab({
       </div>
       <OfflinePanel projectId={macroTask.projectId} />
       <Field label={t("countings.date")}>
-        <Input type="date" value={day} onChange={(_, d) => d.value && setDay(d.value)} />
+        <DateInput value={day} onChange={(v) => v && setDay(v)} />
       </Field>
       <DataTable
         columns={columns}

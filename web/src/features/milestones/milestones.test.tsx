@@ -131,7 +131,7 @@ describe("/dashboard/milestone/:milestoneId", () => {
     const { router } = renderScreen("/dashboard/milestone/new");
     await userEvent.type(await screen.findByLabelText(NAME), " Réception ");
     expect(screen.queryByLabelText("Nombre de jours")).toBeNull();
-    await userEvent.type(screen.getByLabelText(/^Date du jalon/), "2027-06-30");
+    await userEvent.type(screen.getByLabelText(/^Date du jalon/), "30/06/2027");
     await userEvent.click(screen.getByRole("switch", { name: "Jalon contractuel" }));
     await userEvent.click(screen.getByRole("button", { name: "Créer" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/milestones"));

@@ -24,6 +24,7 @@ import { api } from "../../api/client";
 import type { Project } from "../../api/types";
 import { Form } from "../../components/Form";
 import { InputField } from "../../components/InputField";
+import { DateInput } from "../../components/DateInput";
 import { warnError } from "../../lib/errors";
 import { toast } from "../../store/toasts";
 import {
@@ -154,21 +155,25 @@ export function ProjectGeneralForm({
               ))}
             </Select>
           </Field>
-          <InputField
-            label={t("project.fields.expectedStartDate")}
-            type="date"
-            value={values.expectedStartDate}
-            disabled={readOnly}
-            onChange={(v) => set("expectedStartDate", v)}
-          />
-          <InputField
+          <Field label={t("project.fields.expectedStartDate")}>
+            <DateInput
+              value={values.expectedStartDate}
+              disabled={readOnly}
+              onChange={(v) => set("expectedStartDate", v)}
+            />
+          </Field>
+          <Field
             label={t("project.fields.expectedEndDate")}
-            error={errors.includes("endBeforeStart") ? t("project.validation.endBeforeStart") : undefined}
-            type="date"
-            value={values.expectedEndDate}
-            disabled={readOnly}
-            onChange={(v) => set("expectedEndDate", v)}
-          />
+            validationState={errors.includes("endBeforeStart") ? "error" : "none"}
+            validationMessage={errors.includes("endBeforeStart") ? t("project.validation.endBeforeStart") : undefined}
+          >
+            <DateInput
+              value={values.expectedEndDate}
+              min={values.expectedStartDate || undefined}
+              disabled={readOnly}
+              onChange={(v) => set("expectedEndDate", v)}
+            />
+          </Field>
           <Field label={t("project.fields.description")} className={styles.full}>
             <Textarea
               value={values.description}

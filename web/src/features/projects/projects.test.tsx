@@ -103,7 +103,7 @@ describe("project edition", () => {
     await userEvent.type(owner, "  Métropole de Lyon ");
     const end = screen.getByLabelText("Date de fin prévue");
     await userEvent.clear(end);
-    await userEvent.type(end, "2027-07-15");
+    await userEvent.type(end, "15/07/2027");
     expect(save).toBeEnabled();
     await userEvent.click(save);
     await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
@@ -201,7 +201,7 @@ describe("project edition", () => {
     const { router } = renderApp("/dashboard/project/new");
     const create = await screen.findByRole("button", { name: "Créer" });
     await userEvent.type(screen.getByLabelText(/Nom du projet/), "Médiathèque");
-    await userEvent.type(screen.getByLabelText("Date de début prévue"), "2026-09-01");
+    await userEvent.type(screen.getByLabelText("Date de début prévue"), "01/09/2026");
     await userEvent.click(create);
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/project/20"));
     expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({

@@ -22,6 +22,7 @@ import { FilterBar } from "./FilterBar";
 import { IdFilter } from "./IdFilter";
 import { WorkforceHeader } from "./WorkforceHeader";
 import { parsePeople, shiftDay } from "./people";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   number: { width: "9rem" },
@@ -218,7 +219,7 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
           disabled={!day}
         />
         <Field label={t("workforce.countings.date")}>
-          <Input type="date" value={day} onChange={(_, d) => setDay(d.value)} />
+          <DateInput value={day} onChange={(v) => setDay(v)} />
         </Field>
         <Button
           icon={<ChevronRight20Regular />}

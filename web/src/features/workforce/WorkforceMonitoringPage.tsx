@@ -4,7 +4,7 @@
 // .xlsx export (GET /workforce/export/{projectId}).
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dropdown, Field, Input, Option, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
+import { Dropdown, Field, Option, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
 import { LineChart, type LineChartPoints } from "@fluentui/react-charts";
 import { api } from "../../api/client";
 import { lotsApi, participantsApi } from "../../api/reference";
@@ -19,6 +19,7 @@ import { FilterBar } from "./FilterBar";
 import { IdFilter } from "./IdFilter";
 import { WorkforceHeader } from "./WorkforceHeader";
 import { workforceApi, type MonitoringFilters, type WorkforceRow } from "./api";
+import { DateInput } from "../../components/DateInput";
 
 /** Colours of the series: the versions' lines, then the estimated and real countings. */
 const VERSION_COLOURS = ["#0F6CBD", "#8764B8", "#00A5AF", "#986F0B"];
@@ -133,13 +134,13 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
       <WorkforceHeader screen="monitoring" subject="project" run={() => workforceApi.exportMonitoring(filters)} />
       <FilterBar>
         <Field label={t("workforce.monitoring.startDate")}>
-          <Input type="date" value={startDate} onChange={(_, d) => setStartDate(d.value)} />
+          <DateInput value={startDate} onChange={(v) => setStartDate(v)} />
         </Field>
         <Field
           label={t("workforce.monitoring.endDate")}
           validationMessage={startDate && endDate && startDate > endDate ? t("errors.endDate_invalid") : undefined}
         >
-          <Input type="date" value={endDate} onChange={(_, d) => setEndDate(d.value)} />
+          <DateInput value={endDate} onChange={(v) => setEndDate(v)} />
         </Field>
         <IdFilter
           label={t("workforce.monitoring.lot")}

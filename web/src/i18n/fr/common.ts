@@ -8,6 +8,15 @@ export const common = {
     notFound: "Cette adresse ne mène à aucune page de Jalon.",
     backToProjects: "Aller à la liste des projets",
   },
+  dateInput: {
+    placeholder: "jj/mm/aaaa",
+    invalid: "Date invalide",
+    open: "Ouvrir le calendrier",
+    calendar: "Calendrier",
+    previousMonth: "Mois précédent",
+    nextMonth: "Mois suivant",
+    weekdays: ["lu", "ma", "me", "je", "ve", "sa", "di"],
+  },
   actions: {
     save: "Enregistrer",
     cancel: "Annuler",

@@ -10,7 +10,6 @@ import {
   Dropdown,
   Field,
   InlineDrawer,
-  Input,
   Option,
   Switch,
   makeStyles,
@@ -22,6 +21,7 @@ import { activeFilterCount } from "./filterLogic";
 import { distinctNames, type FilterOption, type OptionList } from "./filterOptions";
 import { NO_DAY } from "@jalon/engine";
 import { filterDay } from "../range";
+import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({
   body: {
@@ -121,10 +121,9 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
                 size="small"
                 validationMessage={dateError(filters.startDate) ? t("errors.startDate_invalid") : undefined}
               >
-                <Input
-                  type="date"
+                <DateInput
                   value={filters.startDate ?? ""}
-                  onChange={(_, d) => setFilters({ startDate: d.value || null })}
+                  onChange={(v) => setFilters({ startDate: v || null })}
                   data-testid="filter-start-date"
                 />
               </Field>
@@ -137,10 +136,9 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
                     : undefined
                 }
               >
-                <Input
-                  type="date"
+                <DateInput
                   value={filters.endDate ?? ""}
-                  onChange={(_, d) => setFilters({ endDate: d.value || null })}
+                  onChange={(v) => setFilters({ endDate: v || null })}
                   data-testid="filter-end-date"
                 />
               </Field>
@@ -149,17 +147,15 @@ export function FiltersPanel({ open, onClose, options, projectId, versionId }: F
           <Field label={t("planning.filters.recalibration")}>
             <div className={styles.dates}>
               <Field label={t("planning.filters.recalibrationFrom")} size="small">
-                <Input
-                  type="date"
+                <DateInput
                   value={filters.recalibrationFrom ?? ""}
-                  onChange={(_, d) => setFilters({ recalibrationFrom: d.value || null })}
+                  onChange={(v) => setFilters({ recalibrationFrom: v || null })}
                 />
               </Field>
               <Field label={t("planning.filters.recalibrationTo")} size="small">
-                <Input
-                  type="date"
+                <DateInput
                   value={filters.recalibrationTo ?? ""}
-                  onChange={(_, d) => setFilters({ recalibrationTo: d.value || null })}
+                  onChange={(v) => setFilters({ recalibrationTo: v || null })}
                 />
               </Field>
             </div>

@@ -50,6 +50,7 @@ import {
 import { trainInput, useTrainPreview, type TrainPreviewInput } from "./trainPreview";
 import { TrainPreviewView } from "./TrainPreviewView";
 import { MilestoneReferenceField, ZoneOrder } from "./ZoneOrder";
+import { DateInput } from "../../../components/DateInput";
 
 const useStyles = makeStyles({
   surface: { maxWidth: "1040px", width: "95vw", maxHeight: "92vh", overflowY: "auto" },
@@ -322,7 +323,7 @@ function InstantiateForm({
                 required
                 validationMessage={errorOf("startDateRequired")}
               >
-                <Input type="date" value={values.startDate} onChange={(_, d) => set("startDate", d.value)} />
+                <DateInput value={values.startDate} onChange={(v) => set("startDate", v)} />
               </Field>
             ) : (
               <>

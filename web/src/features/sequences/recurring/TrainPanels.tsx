@@ -43,6 +43,7 @@ import {
   type RecurringValues,
   type TrainSequence,
 } from "./train";
+import { DateInput } from "../../../components/DateInput";
 
 const useStyles = makeStyles({
   section: {
@@ -293,7 +294,7 @@ export function RecurringSettings({
             </>
           ) : (
             <Field label={t("recurring.startDate")} validationMessage={errorOf("startDateRequired")}>
-              <Input type="date" value={values.startDate} onChange={(_, d) => set("startDate", d.value)} />
+              <DateInput value={values.startDate} onChange={(v) => set("startDate", v)} />
             </Field>
           )}
           <div className={styles.actions}>
