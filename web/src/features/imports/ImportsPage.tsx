@@ -22,6 +22,7 @@ import { setUndoRemaining } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { importErrorMessage, isXlsx } from "../../lib/importError";
+import { ImportScheduleButton } from "../interchange/ImportScheduleButton";
 
 const useStyles = makeStyles({
   grid: {
@@ -130,7 +131,7 @@ function Imports({ projectId, versionId }: { projectId: number; versionId: numbe
   ];
   return (
     <>
-      <PageHeader title={t("imports.title")} />
+      <PageHeader title={t("imports.title")} actions={<ImportScheduleButton />} />
       <div className={styles.grid}>
         <ImportCard
           id="structure"

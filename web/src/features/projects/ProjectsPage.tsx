@@ -31,6 +31,7 @@ import { warnError } from "../../lib/errors";
 import { useProject } from "../../store/project";
 import { useSession } from "../../store/session";
 import { useRefreshCounter } from "../../store/refresh";
+import { ImportScheduleButton } from "../interchange/ImportScheduleButton";
 
 const useStyles = makeStyles({
   toolbar: {
@@ -107,9 +108,12 @@ export default function ProjectsPage() {
         title={t("projects.title")}
         actions={
           isManager ? (
-            <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/project/new")}>
-              {t("projects.new")}
-            </Button>
+            <>
+              <ImportScheduleButton />
+              <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/project/new")}>
+                {t("projects.new")}
+              </Button>
+            </>
           ) : null
         }
       />
