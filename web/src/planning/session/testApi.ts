@@ -100,6 +100,27 @@ export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi 
         }
       return null;
     },
+    emptyRowPoint: () => {
+      const v = drawn();
+      const r = v && canvasRect(v);
+      if (!v?.model || !r) return null;
+      const { model, scale, liveOf } = v;
+      const { left, top } = v.viewport;
+      const free = (cx: number, cy: number) =>
+        !hitTest(model, scale, cx, cy, liveOf) &&
+        linkAt(model, scale, { top, height: v.canvasHeight }, cx, cy, liveOf, 8) < 0 &&
+        !handleAt(model, scale, v.selection(), cx, cy, liveOf);
+      for (const groups of [true, false])
+        for (const row of model.rows) {
+          if (groups !== (row.kind === "group") || (!groups && row.kind !== "event")) continue;
+          const y = row.y + row.height / 2 - top;
+          if (y < 8 || y > v.canvasHeight - 8) continue;
+          for (let x = v.canvasWidth - 40; x > 40; x -= 12)
+            if (free(left + x, row.y + row.height / 2))
+              return { x: r.left + x, y: r.top + y, groupId: row.kind === "group" ? (row.groupId ?? null) : null };
+        }
+      return null;
+    },
     linkPoint: (parentId, childId) => {
       const v = drawn();
       if (!v?.model) return null;

@@ -37,6 +37,11 @@ export interface PlanningTestApi {
   tools: () => { drag: string; link: string; resize: string; mode: string; selection: number[] };
   /** A page point on the canvas over no bar, link or link handle: where a press is on the chart's background. */
   emptyPoint: () => { x: number; y: number } | null;
+  /**
+   * A page point on an empty day of a zone group's title row (else of any row) on screen, off bars and links: where
+   * a double click types a new task in place; with the row's group (zone) id, null for an event row.
+   */
+  emptyRowPoint: () => { x: number; y: number; groupId: number | null } | null;
   /** A point of the link where a click picks it and no other link, off the bars; null when there is none on screen. */
   linkPoint: (parentId: number, childId: number) => { x: number; y: number } | null;
   /** The event rows' ids, top to bottom. */
