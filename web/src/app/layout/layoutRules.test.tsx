@@ -83,7 +83,7 @@ describe("header", () => {
     });
     const { router } = renderApp("/dashboard/project/7");
     const banner = await screen.findByRole("banner");
-    expect(await within(banner).findByText("MM")).toBeInTheDocument();
+    await waitFor(() => expect(banner.querySelector("[data-initials='MM']")).not.toBeNull());
     await userEvent.click(screen.getByRole("link", { name: "Jalon, retour à la liste des projets" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/projects"));
   });
