@@ -6,6 +6,7 @@ import { formatDay, parseDay } from "@jalon/engine";
 import { PlanningToolbar } from "./PlanningToolbar";
 import { PlanningView } from "./PlanningView";
 import { usePlanningStore } from "./planningStore";
+import { usePersistedView } from "./view/usePersistedView";
 import { useProject } from "../store/project";
 import { useSession } from "../store/session";
 import { useRefresh } from "../store/refresh";
@@ -42,6 +43,7 @@ export default function PlanningPage() {
   useEffect(() => {
     if (projectId !== null) enterProject(projectId);
   }, [projectId, enterProject]);
+  usePersistedView(projectId);
   const filters = usePlanningStore((s) => s.filters);
   const mode = usePlanningStore((s) => s.mode);
   const grouping = usePlanningStore((s) => s.grouping);
