@@ -9,8 +9,11 @@
  *   amounts and their accumulations for the version, and the planned amounts of the compared versions (the
  *   project's referent version by default, 4 versions at most on one chart).
  * - GET /costs/productivity/{orderBy}?projectId&versionId&referentVersionId&macroTaskIds&orderLineType&tagIds
- *   &zoneIds (orderBy quantity or price) and GET /costs/productivity/{orderBy}/export (.xlsx): per macro-task
- *   and zone, the referent and current hours, values and ratios.
+ *   &zoneIds&limit&offset&sort (orderBy quantity or price) and GET /costs/productivity/{orderBy}/export (.xlsx):
+ *   per macro-task and zone, the referent and current hours, values and ratios. The table is a page like the
+ *   other lists (50 rows from offset 0 by default, `total` rows in all, sorted on the server: by macro-task,
+ *   zone and unit by default); the export holds every row. A version whose zones are flats has a row per
+ *   macro-task and flat: 100,000 rows for the bench's version, too many to send to a screen at once.
  * Remaining work is GET /order-line-task/todo (contract/orderLineTask.ts).
  *
  * Rules:
@@ -25,9 +28,9 @@
  * Filter ids name rows of the requested version; other versions are filtered by the same tracking ids.
  */
 import { z } from "zod";
-import { ORDER_LINE_TYPES } from "../constants.js";
+import { LIST_LIMIT, ORDER_LINE_TYPES } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
-import { isoDay, projectRef } from "../schemas.js";
+import { isoDay, plainString, projectRef } from "../schemas.js";
 import { idsParam } from "./planning.js";
 
 /** A working day's hours (35-hour week, 5 days). */
@@ -74,8 +77,41 @@ export const financeQuery = z
 export type FinanceQuery = z.output<typeof financeQuery>;
 
 export const productivityParams = z.object({ orderBy: z.enum(PRODUCTIVITY_ORDERS) });
-/** GET /costs/productivity/{orderBy} and its export. */
-export const productivityQuery = z.object({ ...costFilters, referentVersionId: projectRef.optional() });
+/** A productivity page's size by default. */
+export const PRODUCTIVITY_PAGE_SIZE = 50;
+/** The columns a productivity table sorts on ("macroTask": macro-task, then zone, then unit, French order). */
+export const PRODUCTIVITY_SORTS = [
+  "macroTask",
+  "zone",
+  "unit",
+  "referentHours",
+  "currentHours",
+  "referentValue",
+  "currentValue",
+  "referentRatio",
+  "currentRatio",
+  "colour",
+] as const;
+export type ProductivitySortField = (typeof PRODUCTIVITY_SORTS)[number];
+const pageNumber = plainString()
+  .trim()
+  .regex(/^\d+$/, "errors.invalid_pagination")
+  .transform(Number)
+  .pipe(z.number().int().min(0));
+/** GET /costs/productivity/{orderBy} and its export (which ignores limit and offset: every row). */
+export const productivityQuery = z.object({
+  ...costFilters,
+  referentVersionId: projectRef.optional(),
+  limit: pageNumber.pipe(z.number().max(LIST_LIMIT)).default(PRODUCTIVITY_PAGE_SIZE),
+  offset: pageNumber.default(0),
+  sort: plainString()
+    .regex(new RegExp(`^(${PRODUCTIVITY_SORTS.join("|")}),(ASC|DESC)$`), "errors.unknown_sort_field")
+    .transform((v) => {
+      const [field, direction] = v.split(",");
+      return { field: field as ProductivitySortField, direction: direction as "ASC" | "DESC" };
+    })
+    .optional(),
+});
 export type ProductivityQuery = z.output<typeof productivityQuery>;
 
 /** One supply line (spec 001: orderLineTaskId, priceSupply, isOrdered, startDate). */
@@ -188,8 +224,12 @@ export interface ProductivityAnswer {
   projectId: number;
   versionId: number;
   referentVersionId: number | null;
+  /** The page's rows. */
   data: ProductivityRow[];
+  /** Rows of this page. */
   count: number;
+  /** Rows of the whole table. */
+  total: number;
 }
 
 /** Error keys the cost calls answer with (besides the generic ones). */
@@ -199,6 +239,8 @@ export const COSTS_ERRORS = [
   "errors.version_not_found",
   "errors.version_not_in_project",
   "errors.compare_max_versions",
+  "errors.invalid_pagination",
+  "errors.unknown_sort_field",
   "errors.validation",
   "errors.forbidden",
 ] as const satisfies readonly ErrorCode[];

@@ -40,8 +40,12 @@ export const costsApi = {
         versionIds: versionIds === undefined ? undefined : versionIds.length ? versionIds : [f.versionId],
       },
     }),
-  productivity: (orderBy: ProductivityOrder, f: CostFilterValues) =>
-    request<ProductivityAnswer>("GET", `/costs/productivity/${orderBy}`, { query: filterQuery(f) }),
+  /** A page of the table: `page` gives limit, offset and sort ("field,ASC"), as useTableQuery makes them. */
+  productivity: (
+    orderBy: ProductivityOrder,
+    f: CostFilterValues,
+    page: { limit: number; offset: number; sort: string },
+  ) => request<ProductivityAnswer>("GET", `/costs/productivity/${orderBy}`, { query: { ...filterQuery(f), ...page } }),
   exportProductivity: (orderBy: ProductivityOrder, f: CostFilterValues) =>
     downloadFile(
       `/costs/productivity/${orderBy}/export`,

@@ -4,6 +4,7 @@ import {
   type FinanceWeek,
   type ProductivityOrder,
   type ProductivityRow,
+  type ProductivitySortField,
   type SupplyLine,
 } from "@jalon/shared";
 import type { ProductivityDbRow, SupplyDbRow } from "./costs.schema.js";
@@ -147,4 +148,40 @@ export function productivityRows(
   // Ties keep the statement's order, as the stable sort of the rows did.
   order.sort((a, b) => keys[a] - keys[b] || a - b);
   return order.map((k) => out[k]);
+}
+
+/**
+ * The table sorted on one column (rows given in their default order: macro-task, zone, unit). Texts in French
+ * order, numbers by value; a missing value sorts last either way; ties keep the default order. DESC on the
+ * macro-task reverses the default order.
+ */
+export function sortProductivity(
+  rows: ProductivityRow[],
+  sort: { field: ProductivitySortField; direction: "ASC" | "DESC" },
+): ProductivityRow[] {
+  const sign = sort.direction === "ASC" ? 1 : -1;
+  if (sort.field === "macroTask") return sign === 1 ? rows : [...rows].reverse();
+  const keys = new Float64Array(rows.length);
+  const field = sort.field;
+  if (field === "zone" || field === "unit" || field === "colour") {
+    // Ranks of the few distinct texts, sorted once (as productivityRows does).
+    const text = (r: ProductivityRow) => r[field];
+    const names = [...new Set(rows.map(text))]
+      .filter((n): n is string => n !== null)
+      .sort(new Intl.Collator("fr").compare);
+    const at = new Map(names.map((n, k) => [n, k]));
+    for (let k = 0; k < rows.length; k++) {
+      const n = text(rows[k]);
+      keys[k] = n === null ? Number.NaN : (at.get(n) ?? 0);
+    }
+  } else for (let k = 0; k < rows.length; k++) keys[k] = rows[k][field] ?? Number.NaN;
+  const order = Array.from({ length: rows.length }, (_, k) => k);
+  order.sort((a, b) => {
+    const x = keys[a];
+    const y = keys[b];
+    if (Number.isNaN(x) || Number.isNaN(y))
+      return Number.isNaN(x) === Number.isNaN(y) ? a - b : Number.isNaN(x) ? 1 : -1;
+    return sign * (x - y) || a - b;
+  });
+  return order.map((k) => rows[k]);
 }

@@ -1,6 +1,7 @@
 import type Router from "@koa/router";
 import {
   HOURS_PER_DAY,
+  type ProductivityRow,
   financeQuery,
   productivityParams,
   productivityQuery,
@@ -18,9 +19,10 @@ import { exportFileName, sendFile, XLSX_MIME } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { todayInParis } from "../../planning/progress.js";
+import { cachedCosts, versionStamps } from "./costs.cache.js";
 import { productivityXlsx } from "./costs.export.js";
 import { COSTS_ROLES, comparedVersions, costsScope, referentVersionId, versionOfProject } from "./costs.policy.js";
-import { financeWeeks, presentSupply, productivityRows } from "./costs.presenter.js";
+import { financeWeeks, presentSupply, productivityRows, sortProductivity } from "./costs.presenter.js";
 import {
   analytic,
   plannedWeeks,
@@ -43,12 +45,20 @@ export async function computeFinance(db: Db, user: AuthUser, q: FinanceQuery): P
   const ids = versionList.map((v) => v.id);
   // Countings are made on the signed version (spec 000): they say what was done on site, whichever plan is read.
   const countingVersion = scope.project.signed_version_id ?? scope.versionId;
-  const [planned, realized, referent] = await analytic(db, async (trx) => [
-    await plannedWeeks(trx, ids, filters),
-    await realizedWeeks(trx, scope.versionId, countingVersion, filters),
-    await referentVersionId(trx, scope.projectId),
-  ]);
-  const weeks = financeWeeks(ids, planned, realized);
+  const referent = await referentVersionId(db, scope.projectId);
+  // The series depend on the versions' rows and the counting version's countings only: kept under their stamps.
+  const stamps = await versionStamps(db, [...ids, countingVersion]);
+  const weeks = await cachedCosts(
+    `finance|${stamps}|${JSON.stringify(filters)}`,
+    (w) => w.length,
+    async () => {
+      const [planned, realized] = await analytic(db, async (trx) => [
+        await plannedWeeks(trx, ids, filters),
+        await realizedWeeks(trx, scope.versionId, countingVersion, filters),
+      ]);
+      return financeWeeks(ids, planned, realized);
+    },
+  );
   const last = weeks[weeks.length - 1];
   return {
     projectId: scope.projectId,
@@ -60,12 +70,16 @@ export async function computeFinance(db: Db, user: AuthUser, q: FinanceQuery): P
   };
 }
 
-/** The productivity table of a version against its referent (exported for bench/server/costs.ts). */
+/**
+ * The productivity table of a version against its referent, a page of it (`all`: every row, for the export);
+ * exported for bench/server/costs.ts.
+ */
 export async function computeProductivity(
   db: Db,
   user: AuthUser,
   orderBy: ProductivityOrder,
   q: ProductivityQuery,
+  all = false,
 ): Promise<ProductivityAnswer> {
   const scope = await costsScope(db, user, q.projectId, q.versionId);
   const referent =
@@ -73,10 +87,31 @@ export async function computeProductivity(
       ? await versionOfProject(db, scope.projectId, q.referentVersionId)
       : await referentVersionId(db, scope.projectId);
   const filters = await resolveFilters(db, scope.versionId, q);
-  const rows = await analytic(db, (trx) =>
-    productivityTable(trx, orderBy === "quantity", scope.versionId, referent, filters, HOURS_PER_DAY),
-  );
-  const data = productivityRows(orderBy, referent !== null, rows);
+  const stamps = await versionStamps(db, referent === null ? [scope.versionId] : [scope.versionId, referent]);
+  const key = `productivity|${orderBy}|${stamps}|${JSON.stringify(filters)}`;
+  const table = () =>
+    cachedCosts(
+      key,
+      (r: ProductivityRow[]) => r.length,
+      async () =>
+        productivityRows(
+          orderBy,
+          referent !== null,
+          await analytic(db, (trx) =>
+            productivityTable(trx, orderBy === "quantity", scope.versionId, referent, filters, HOURS_PER_DAY),
+          ),
+        ),
+    );
+  const sort = q.sort ?? { field: "macroTask", direction: "ASC" };
+  const sorted =
+    sort.field === "macroTask" && sort.direction === "ASC"
+      ? await table()
+      : await cachedCosts(
+          `${key}|${sort.field},${sort.direction}`,
+          (r: ProductivityRow[]) => r.length,
+          async () => sortProductivity(await table(), sort),
+        );
+  const data = all ? sorted : sorted.slice(q.offset, q.offset + q.limit);
   return {
     orderBy,
     projectId: scope.projectId,
@@ -84,6 +119,7 @@ export async function computeProductivity(
     referentVersionId: referent,
     data,
     count: data.length,
+    total: sorted.length,
   };
 }
 
@@ -119,7 +155,7 @@ export function costsRoutes(router: Router<AppState>, deps: AppDeps): void {
     params: productivityParams,
     query: productivityQuery,
     handler: async ({ db, user, params, query, ctx }) => {
-      const answer = await computeProductivity(db, user, params.orderBy, query);
+      const answer = await computeProductivity(db, user, params.orderBy, query, true);
       const project = await db("projects").where({ id: answer.projectId }).first("name");
       const prefix = params.orderBy === "quantity" ? "Productivite_quantite" : "Productivite_prix";
       sendFile(

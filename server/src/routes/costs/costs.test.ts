@@ -227,6 +227,26 @@ describe("GET /costs/finance", () => {
     expect(alone.body.versionList).toHaveLength(1);
   });
 
+  it("answers anew after a change of an order-line task, a counting or a task (the kept series are dropped)", async () => {
+    const s = await site();
+    const path = `/costs/finance?projectId=${s.p.id}&versionId=${s.p.versionId}`;
+    expect((await get(manager.token, path)).body.totals).toEqual({ planned: 2500, realized: 500 });
+    await t.db("order_line_tasks").where({ version_id: s.p.versionId, quantity: 10 }).update({ quantity: 20 });
+    expect((await get(manager.token, path)).body.totals).toEqual({ planned: 3500, realized: 1000 });
+    const [a] = await t.db("events").where({ version_id: s.p.versionId, name: "Voiles" }).select("id");
+    await t.db("countings").insert({
+      project_id: s.p.id,
+      version_id: s.p.versionId,
+      event_id: a.id,
+      counting_date: "2026-03-10",
+      percentage: 100,
+    });
+    expect((await get(manager.token, path)).body.totals).toEqual({ planned: 3500, realized: 2000 });
+    await t.db("events").where({ id: a.id }).update({ start_date: "2026-03-09", end_date: "2026-03-13" });
+    const moved = await get(manager.token, path);
+    expect(moved.body.weeks.map((w: { planned: number }) => w.planned)).toEqual([600, 2900]);
+  });
+
   it("refuses more than 4 versions and a version of another project", async () => {
     const s = await site();
     const other = await buildProject(t, manager);
@@ -320,6 +340,45 @@ describe("GET /costs/productivity/{orderBy}", () => {
     expect((await get(manager.token, `${base}&tagIds=${tag.id}`)).body.data).toHaveLength(1);
     const self = await get(manager.token, `${base}&referentVersionId=${s.p.versionId}`);
     expect(self.body.data[0].colour).toBe("neutral");
+  });
+
+  it("answers a page of the table (50 rows by default, limit and offset), sorted on the column asked", async () => {
+    const s = await site();
+    const base = `/costs/productivity/quantity?projectId=${s.p.id}&versionId=${s.p.versionId}`;
+    const first = await get(manager.token, base);
+    expect([first.body.count, first.body.total]).toEqual([3, 3]);
+    const page = await get(manager.token, `${base}&limit=2&offset=1`);
+    expect([page.body.count, page.body.total]).toEqual([2, 3]);
+    expect(page.body.data.map((r: { unit: string }) => r.unit)).toEqual(["m³", "U"]);
+    const units = async (sort: string) =>
+      (await get(manager.token, `${base}&sort=${sort}`)).body.data.map((r: { unit: string }) => r.unit);
+    expect(await units("currentRatio,DESC")).toEqual(["U", "m³", "kg"]);
+    // No referent ratio sorts last, whichever the direction; ties keep the default order.
+    expect(await units("referentRatio,ASC")).toEqual(["m³", "kg", "U"]);
+    expect(await units("referentRatio,DESC")).toEqual(["m³", "kg", "U"]);
+    expect(await units("macroTask,DESC")).toEqual(["U", "m³", "kg"]);
+    expect(await units("unit,DESC")).toEqual(["U", "m³", "kg"]);
+    // A new line in another zone: a fourth row, kept tables dropped.
+    await t.db("order_line_tasks").insert({
+      project_id: s.p.id,
+      version_id: s.p.versionId,
+      order_line_id: (await t.db("order_lines").where({ version_id: s.p.versionId, label: "Béton" }).first("id")).id,
+      zone_id: s.otherZone,
+      quantity: 3,
+    });
+    const more = await get(manager.token, `${base}&sort=zone,DESC`);
+    expect([more.body.total, more.body.data[0].zone]).toEqual([4, "Bâtiment B"]);
+  });
+
+  it("refuses a bad page or an unknown sort, nothing answered", async () => {
+    const s = await site();
+    const base = `/costs/productivity/price?projectId=${s.p.id}`;
+    const limit = await get(manager.token, `${base}&limit=many`);
+    expect([limit.status, limit.body.code]).toEqual([400, "errors.invalid_pagination"]);
+    const offset = await get(manager.token, `${base}&offset=-1`);
+    expect([offset.status, offset.body.code]).toEqual([400, "errors.invalid_pagination"]);
+    const sort = await get(manager.token, `${base}&sort=hours,ASC`);
+    expect([sort.status, sort.body.code]).toEqual([400, "errors.unknown_sort_field"]);
   });
 
   it("exports both tables as .xlsx that a spreadsheet reads back", async () => {

@@ -1,13 +1,15 @@
 // /dashboard/productivity (spec 001): per macro-task and zone, the referent and current hours, quantities (unit
 // of work) or amounts (euros) and ratios; a ratio's colour (spec 001 section 4) always comes with its words.
-// Filters lineType, macro-tasks, tags and zones; .xlsx exports by quantity and by price.
+// Filters lineType, macro-tasks, tags and zones; .xlsx exports by quantity and by price (every row). The table is
+// paged and sorted on the server: a version whose zones are flats has a row per macro-task and flat (100,000 in
+// the bench's version).
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge, Field, Select, Text } from "@fluentui/react-components";
 import type { ProductivityColour, ProductivityOrder, ProductivityRow } from "@jalon/shared";
 import { api } from "../../api/client";
 import { costsApi } from "../../api/costs";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { DataTable, useTableQuery, type DataTableColumn } from "../../components/DataTable";
 import { ExportButton } from "../../components/FileButtons";
 import { PageHeader } from "../../components/PageHeader";
 import { WithVersion } from "../../components/WithVersion";
@@ -37,7 +39,14 @@ function Productivity({ projectId, versionId }: { projectId: number; versionId: 
   const [filters, setFilters] = useState<CostFilterState>(NO_COST_FILTER);
   const query = { projectId, versionId, ...filterIds(filters) };
   const key = JSON.stringify(filters);
-  const data = useAsync(() => costsApi.productivity(orderBy, query), [projectId, versionId, orderBy, key, refresh]);
+  const table = useTableQuery({ field: "macroTask", direction: "ASC" });
+  const { setQuery, params } = table;
+  // Another calculation or filter starts again from the first page.
+  useEffect(() => setQuery((q) => ({ ...q, page: 0 })), [orderBy, key, setQuery]);
+  const data = useAsync(
+    () => costsApi.productivity(orderBy, query, params),
+    [projectId, versionId, orderBy, key, refresh, params.limit, params.offset, params.sort],
+  );
   const versions = useAsync(() => api.versions.list(projectId), [projectId]);
   useEffect(() => {
     if (data.error) warnError(data.error, "project");
@@ -155,7 +164,10 @@ function Productivity({ projectId, versionId }: { projectId: number; versionId: 
         ariaLabel={t("costs.productivity.tableLabel")}
         loading={data.loading}
         emptyText={t("costs.productivity.empty")}
-        defaultSort={{ field: "macroTask", direction: "ASC" }}
+        serverSide
+        total={answer?.total ?? 0}
+        query={table.query}
+        onQueryChange={setQuery}
       />
     </>
   );

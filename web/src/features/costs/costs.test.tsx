@@ -185,6 +185,7 @@ describe("/dashboard/productivity", () => {
     versionId: VERSION_ID,
     referentVersionId: REFERENT_ID,
     count: 2,
+    total: 2,
     data: [
       { ...row, unit: orderBy === "quantity" ? "m³" : null, referentRatio: 7, currentRatio: 17.5, colour: "warning" },
       {
@@ -213,6 +214,13 @@ describe("/dashboard/productivity", () => {
     expect(within(rowOf(t, "Bâtiment B")).getByText("Sans écart")).toBeInTheDocument();
     expect(within(t).getByText("Ratio actuel (h/unité)")).toBeInTheDocument();
     expect(screen.getByText("Référence : Planning de référence")).toBeInTheDocument();
+    // A page of the table, sorted on the server.
+    const firstCall = calls.find((c) => c.path === "/api/costs/productivity/quantity")!;
+    expect([firstCall.query.get("limit"), firstCall.query.get("offset"), firstCall.query.get("sort")]).toEqual([
+      "25",
+      "0",
+      "macroTask,ASC",
+    ]);
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("Calcul"), "price");
