@@ -5,3 +5,4 @@ export * from "./print.js";
 export * from "./fromPlanningData.js";
 export * from "./compare.js";
 export * from "./linkRoute.js";
+export * from "./zonePath.js";

@@ -5,6 +5,8 @@ import {
   buildRows,
   comparedOnlyGhosts,
   milestoneGeometry,
+  PATH_SEPARATOR,
+  zonePaths,
   type BarGeometry,
   type GanttEvent,
   type GanttRow,
@@ -156,7 +158,8 @@ export function buildModel(
     for (const e of data.events)
       add(e.id, e.type, e.name, e.color, e.trigram, e.participantGroupProId, e.progress, e.zoneId, e.sequenceId);
   const labels = new Map<number, string>();
-  if (options.grouping === "zone") for (const z of data.zones) labels.set(z.id, z.fullName ?? z.name);
+  if (options.grouping === "zone")
+    for (const [id, names] of zonePaths(data.zones)) labels.set(id, names.join(PATH_SEPARATOR));
   if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
   if (options.grouping === "sequence") for (const s of data.sequences) labels.set(s.id, s.name);
   const calendar = projectCalendar(data);

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { isOnlyHere, signed, type Comparison } from "./compareModel";
 import { compareTooltip } from "./compareText";
+import { useReferenceIndex } from "./reference";
 
 /**
- * The grid's delta of a compared task: start and end deltas in working days against the first compared
- * version, every version in the tooltip; "Nouvelle" when a compared version does not have the task.
+ * The grid's delta of a compared task, for screen readers: start and end deltas in working days against the
+ * reference version, every version in the tooltip; "Nouvelle" when a compared version does not have the task.
  */
 export function CompareCell({
   comparison,
@@ -16,28 +17,29 @@ export function CompareCell({
   /** Placed over the end of the name column, this far from the row's right edge. */ right: number;
 }) {
   const { t } = useTranslation();
+  const reference = useReferenceIndex(comparison.versions);
   const bars = comparison.byId.get(eventId);
   if (!bars) return null;
   const title = compareTooltip(t, comparison.versions, bars);
-  const first = bars.find((b) => b !== null) ?? null;
+  // Against the reference version, as the chart's badge (compare/reference.ts).
+  const first = bars[reference] ?? null;
   const only = isOnlyHere(bars);
-  const moved = first !== null && (first.startDelta !== 0 || first.endDelta !== 0);
   return (
     <span
       data-testid="compare-delta"
       title={title}
       aria-label={title}
+      // Read by screen readers (the canvas is not); the eye reads the badge right of the bar (drawCompareBadges.ts),
+      // not over the row's name.
       style={{
         position: "absolute",
         right,
-        top: 4,
-        padding: "0 4px",
-        borderRadius: 3,
-        lineHeight: "16px",
-        fontSize: 11,
+        top: 0,
+        width: 1,
+        height: 1,
+        overflow: "hidden",
+        clipPath: "inset(50%)",
         whiteSpace: "nowrap",
-        background: only ? "#FDE7E9" : moved ? "#FFF4CE" : "#F0F0F0",
-        color: only ? "#A4262C" : "#242424",
       }}
     >
       {only && first === null

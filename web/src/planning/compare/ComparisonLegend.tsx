@@ -2,6 +2,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Caption1 } from "@fluentui/react-components";
 import type { Comparison } from "./compareModel";
+import { useReferenceIndex } from "./reference";
+import { useProject } from "../../store/project";
+import { BADGE_COLORS, type BadgeTone } from "../layers/drawCompareBadges";
+
+/** The legend's sample of a badge, in the chart's colours. */
+function badgeStyle(tone: BadgeTone): React.CSSProperties {
+  const c = BADGE_COLORS[tone];
+  return { background: c.fill, border: `1px solid ${c.stroke}`, color: c.text, padding: "0 4px", borderRadius: 2 };
+}
 
 const BOX: React.CSSProperties = {
   position: "fixed",
@@ -24,6 +33,8 @@ const BOX: React.CSSProperties = {
 export function ComparisonLegend({ comparison, onClear }: { comparison: Comparison; onClear: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
+  const reference = useReferenceIndex(comparison.versions);
+  const referentId = useProject((st) => st.versions.find((v) => v.isReferentVersion)?.id ?? null);
   if (!open) {
     return (
       <div role="region" aria-label={t("compare.title")} data-testid="comparison-legend" style={BOX}>
@@ -41,13 +52,23 @@ export function ComparisonLegend({ comparison, onClear }: { comparison: Comparis
           {t("compare.hideLegend")}
         </Button>
       </div>
-      {comparison.versions.map((v) => (
+      {comparison.versions.map((v, k) => (
         <div key={v.versionId} style={{ display: "flex", alignItems: "center", gap: 6, fontSize: 12 }}>
           <span style={{ width: 18, height: 4, background: v.color, display: "inline-block" }} />
-          {v.name}
+          {k === reference && referentId === v.versionId ? t("readable.referent", { version: v.name }) : v.name}
         </div>
       ))}
-      <Caption1>{t("compare.help")}</Caption1>
+      <Caption1 data-testid="compare-reference">
+        {t("readable.reference", { version: comparison.versions[reference]?.name ?? "" })}
+      </Caption1>
+      <div style={{ display: "flex", flexWrap: "wrap", gap: "2px 8px" }}>
+        {(["later", "earlier", "new"] as const).map((tone) => (
+          <span key={tone} style={{ ...badgeStyle(tone), fontSize: 11 }}>
+            {t(tone === "new" ? "readable.newTask" : `readable.${tone}`)}
+          </span>
+        ))}
+      </div>
+      <Caption1>{t("readable.unchanged")}</Caption1>
       {comparison.ghosts > 0 && <Caption1>{t("compare.ghostHelp")}</Caption1>}
       <Button size="small" onClick={onClear}>
         {t("compare.stop")}
