@@ -52,7 +52,9 @@ describe("direct commands (headless, through the session)", () => {
     expect(host.reloads).toBe(1);
     expect(notes).toEqual([["success", "planningDirect.created:Enduits"]]);
     await createTask(s, { name: "Peinture", zoneId: 31, lotId: 41, day: parseDay("2026-02-10"), parentId: 3 });
-    expect(calls[1].body.parentsEvents).toEqual([{ id: 3, type: "end-begin", delay: 0 }]);
+    expect((calls[1].body as { parentsEvents?: unknown }).parentsEvents).toEqual([
+      { id: 3, type: "end-begin", delay: 0 },
+    ]);
     // An empty name creates nothing.
     expect(await createTask(s, { name: "  ", zoneId: 31, lotId: null, day: 0 })).toBeNull();
     expect(calls).toHaveLength(2);
@@ -105,7 +107,7 @@ describe("direct commands (headless, through the session)", () => {
       "POST /api/event": written,
     });
     expect(await duplicateEvent(s, 2)).toBe(9);
-    const body = calls[1].body;
+    const body = calls[1].body as Record<string, unknown>;
     expect(body).toMatchObject({
       name: "planningDirect.copyName:Fondations",
       numberOfDays: 2,
