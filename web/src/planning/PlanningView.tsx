@@ -16,6 +16,8 @@ import { usePlanningSession, type PlanningSessionProps } from "./session/usePlan
 import { usePlanningModel } from "./session/usePlanningModel";
 import { usePointerInput } from "./session/usePointerInput";
 import { useGridInput } from "./session/useGridInput";
+import { useCellEdit } from "./grid/useCellEdit";
+import { useUndoKeys } from "./undo/useUndoKeys";
 import { useTestApi } from "./session/useTestApi";
 import { GRID_WIDTH } from "./viewport/layout";
 import { LoadingNotice, PlanningFrame } from "./viewport/PlanningFrame";
@@ -119,6 +121,9 @@ export function PlanningView(props: PlanningViewProps) {
     onOpenEvent: props.onOpenEvent,
     onInstantiateAt: props.onInstantiateAt,
   });
+  // Issue 20: the grid's inline edits, and Ctrl+Z / Ctrl+Y over the planning.
+  const cells = useCellEdit(session, { model, live, editable });
+  useUndoKeys(session, { projectId: props.projectId, versionId: props.versionId, enabled: !props.readOnly });
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
   useTestApi(session, { model, scale, viewport, canvasWidth, canvasHeight }, live, dates, violated);
@@ -192,6 +197,7 @@ export function PlanningView(props: PlanningViewProps) {
             onGroupClick={grouping === "none" ? undefined : onGroupClick}
             qualityLate={qualityLate}
             roadblocks={roadblocks}
+            cells={cells}
             onAddInGroup={grouping === "zone" || grouping === "lot" ? direct.onAddInGroup : undefined}
           />
         </div>

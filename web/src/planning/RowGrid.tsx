@@ -10,6 +10,9 @@ import type { Comparison } from "./compare/compareModel";
 import { GRID_WIDTH } from "./viewport/layout";
 import { QualityLateMark } from "./layers/QualityLateMark";
 import { RoadblockMark } from "./layers/RoadblockMark";
+import { EditableCell } from "./grid/EditableCell";
+import type { CellCursor, GridCol } from "./grid/gridCells";
+import type { CellEdit } from "./grid/useCellEdit";
 
 export { GRID_WIDTH };
 const ADD_BUTTON: React.CSSProperties = {
@@ -77,6 +80,7 @@ export function RowGrid({
   qualityLate,
   roadblocks,
   onAddInGroup,
+  cells,
 }: {
   model: GanttModel;
   /** "+" at the end of a group's title: a task typed in place in that group (row index given). */
@@ -102,6 +106,8 @@ export function RowGrid({
    * frame the rows moved (before: the grid's commit, then the view's in the next animation frame, bench/web).
    */
   onScrolled?: () => void;
+  /** Inline edits of the name, lot, start and duration cells (grid/useCellEdit.ts); absent when read-only. */
+  cells?: CellEdit;
 }) {
   const { t } = useTranslation();
   const onScrolledRef = useRef(onScrolled);
@@ -209,6 +215,9 @@ export function RowGrid({
             comparison={comparison}
             qualityLate={qualityLate?.has(e.id) ?? false}
             roadblock={roadblocks?.has(e.id) ?? false}
+            cells={cells?.editing ? cells : undefined}
+            cursor={cells?.cursor?.rowId === e.id ? cells.cursor : null}
+            cellError={cells?.error?.rowId === e.id ? cells.error.text : null}
           />
         );
       })}
@@ -236,6 +245,9 @@ const EventRow = memo(function EventRow({
   comparison,
   qualityLate,
   roadblock,
+  cells,
+  cursor,
+  cellError,
 }: {
   id: number;
   y: number;
@@ -252,7 +264,44 @@ const EventRow = memo(function EventRow({
   comparison?: Comparison | null;
   qualityLate?: boolean;
   roadblock?: boolean;
+  cells?: CellEdit;
+  /** The grid's cell cursor when it is on this row. */
+  cursor?: CellCursor | null;
+  cellError?: string | null;
 }) {
+  // With inline edits, each editable column is an EditableCell (grid/EditableCell.tsx); otherwise plain text.
+  const cell = (
+    col: GridCol,
+    width: number,
+    style: React.CSSProperties,
+    text: string,
+    content: React.ReactNode,
+    testId?: string,
+    editorWidth?: number,
+  ) =>
+    cells ? (
+      <EditableCell
+        rowId={id}
+        col={col}
+        taskName={name}
+        width={width}
+        editorWidth={editorWidth}
+        style={style}
+        cells={cells}
+        active={cursor?.col === col}
+        focusSeq={cursor?.focusSeq ?? 0}
+        draft={cursor?.col === col ? cursor.draft : null}
+        error={cursor?.col === col ? (cellError ?? null) : null}
+        text={text}
+        testId={testId}
+      >
+        {content}
+      </EditableCell>
+    ) : (
+      <div data-testid={testId} title={col === "name" ? name : undefined} style={{ width, ...style }}>
+        {content}
+      </div>
+    );
   return (
     <div
       data-testid="grid-row"
@@ -275,41 +324,44 @@ const EventRow = memo(function EventRow({
         cursor: "pointer",
         boxSizing: "border-box",
         contain: "size layout style",
+        // The row being edited stands over the next ones: its editor's message hangs below it.
+        zIndex: cursor ? 2 : undefined,
       }}
     >
-      <div
-        title={name}
-        style={{
-          width: COLS[0].width,
-          padding: "0 6px 0 14px",
-          overflow: "hidden",
-          whiteSpace: "nowrap",
-          textOverflow: "ellipsis",
-        }}
-      >
-        {milestone ? "◆ " : ""}
-        {qualityLate ? <QualityLateMark /> : null}
-        {roadblock && !milestone ? <RoadblockMark /> : null}
-        {name}
-      </div>
-      <div
-        style={{
-          width: COLS[1].width,
-          padding: "0 6px",
-          overflow: "hidden",
-          whiteSpace: "nowrap",
-          textOverflow: "ellipsis",
-        }}
-      >
-        {lotName}
-      </div>
-      <div data-testid="grid-start" style={{ width: COLS[2].width, padding: "0 4px" }}>
-        {shortDate(start)}
-      </div>
+      {cell(
+        "name",
+        COLS[0].width,
+        { padding: "0 6px 0 14px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" },
+        name,
+        <>
+          {milestone ? "◆ " : ""}
+          {qualityLate ? <QualityLateMark /> : null}
+          {roadblock && !milestone ? <RoadblockMark /> : null}
+          {name}
+        </>,
+      )}
+      {cell(
+        "lot",
+        COLS[1].width,
+        { padding: "0 6px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" },
+        lotName,
+        lotName,
+        undefined,
+        150,
+      )}
+      {cell("start", COLS[2].width, { padding: "0 4px" }, shortDate(start), shortDate(start), "grid-start", 92)}
       <div data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>
         {shortDate(end)}
       </div>
-      <div style={{ width: COLS[4].width, padding: "0 4px", textAlign: "right" }}>{milestone ? 0 : days}</div>
+      {cell(
+        "days",
+        COLS[4].width,
+        { padding: "0 4px", textAlign: "right" },
+        String(milestone ? 0 : days),
+        milestone ? 0 : days,
+        "grid-days",
+        48,
+      )}
       {comparison && <CompareCell comparison={comparison} eventId={id} right={GRID_WIDTH - COLS[0].width + 2} />}
     </div>
   );

@@ -10,6 +10,7 @@ import { i18n } from "../../i18n";
 import { useProject } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
+import { UndoHistoryButton } from "../../planning/undo/UndoHistoryButton";
 
 export function UndoButton() {
   const { t } = useTranslation();
@@ -60,6 +61,7 @@ export function UndoButton() {
           {remaining > 0 ? <CounterBadge count={remaining} size="small" appearance="ghost" /> : null}
         </Button>
       </Tooltip>
+      <UndoHistoryButton projectId={project.id} versionId={versionId} />
       <ConfirmDialog
         open={open}
         title={t("undo.title")}
