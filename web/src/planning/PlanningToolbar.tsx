@@ -25,6 +25,8 @@ import { usePlanningStore, type PickMode, type PlanningMode } from "./planningSt
 import { activeFilterCount } from "./filters/filterLogic";
 import { AllLinksSwitch } from "./layers/AllLinksSwitch";
 import { ExportMspdiButton } from "./interchange/ExportMspdiButton";
+import { useWindowWidth } from "../lib/useWindowWidth";
+import { TOOLBAR_OVERFLOW_BELOW, ToolbarOverflow } from "./toolbar/ToolbarOverflow";
 
 const VIEWS: PlanningView[] = ["year", "month", "week"];
 const GROUPINGS: Grouping[] = ["zone", "lot", "sequence", "none"];
@@ -58,6 +60,76 @@ export function PlanningToolbar({
   const s = usePlanningStore();
   const filterCount = activeFilterCount(s.filters);
   const allAggregated = (groupIds?.length ?? 0) > 0 && groupIds!.every((id) => s.aggregated.includes(id));
+  const narrow = useWindowWidth() < TOOLBAR_OVERFLOW_BELOW;
+  // Below that width the secondary controls go into "Plus d'options", so the bar stays on one or two lines.
+  const secondary = (
+    <>
+      {!readOnly && (
+        <>
+          <ToolbarDivider />
+          <Label>{t("planning.pick.label")}</Label>
+          <Dropdown
+            aria-label={t("planning.pick.label")}
+            value={t(`planning.pick.${s.pickMode}`)}
+            selectedOptions={[s.pickMode]}
+            onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)}
+            style={{ minWidth: 170 }}
+          >
+            {PICKS.map((m) => (
+              <Option key={m} value={m}>
+                {t(`planning.pick.${m}`)}
+              </Option>
+            ))}
+          </Dropdown>
+          <ToolbarDivider />
+          <Label>{t("planning.modes.label")}</Label>
+          <Dropdown
+            aria-label={t("planning.modes.label")}
+            value={t(`planning.modes.${s.mode}`)}
+            selectedOptions={[s.mode]}
+            onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)}
+            style={{ minWidth: 150 }}
+          >
+            {MODES.map((m) => (
+              <Option key={m} value={m}>
+                {t(`planning.modes.${m}`)}
+              </Option>
+            ))}
+          </Dropdown>
+          {onInstantiate ? (
+            <>
+              <ToolbarDivider />
+              <Tooltip content={t("instantiation.openHint")} relationship="description">
+                <Button
+                  icon={<AppsListDetail20Regular />}
+                  onClick={onInstantiate}
+                  aria-keyshortcuts="Shift+I"
+                  data-testid="instantiate-open"
+                >
+                  {t("instantiation.open")}
+                </Button>
+              </Tooltip>
+            </>
+          ) : null}
+        </>
+      )}
+      {readOnly && printable && (
+        <>
+          <ToolbarDivider />
+          <Button icon={<Print20Regular />} onClick={() => s.setMode("print")} data-testid="print-open">
+            {t("print.open")}
+          </Button>
+        </>
+      )}
+      {printable && <ExportMspdiButton />}
+    </>
+  );
+  const switches = (
+    <>
+      <Switch checked={s.showCritical} onChange={() => s.toggleCritical()} label={t("planning.critical")} />
+      <AllLinksSwitch />
+    </>
+  );
   return (
     <Toolbar aria-label={t("planning.title")} style={{ flexWrap: "wrap", gap: 4 }}>
       {VIEWS.map((v) => (
@@ -117,64 +189,7 @@ export function PlanningToolbar({
           </ToggleButton>
         </>
       ) : null}
-      {!readOnly && (
-        <>
-          <ToolbarDivider />
-          <Label>{t("planning.pick.label")}</Label>
-          <Dropdown
-            aria-label={t("planning.pick.label")}
-            value={t(`planning.pick.${s.pickMode}`)}
-            selectedOptions={[s.pickMode]}
-            onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)}
-            style={{ minWidth: 170 }}
-          >
-            {PICKS.map((m) => (
-              <Option key={m} value={m}>
-                {t(`planning.pick.${m}`)}
-              </Option>
-            ))}
-          </Dropdown>
-          <ToolbarDivider />
-          <Label>{t("planning.modes.label")}</Label>
-          <Dropdown
-            aria-label={t("planning.modes.label")}
-            value={t(`planning.modes.${s.mode}`)}
-            selectedOptions={[s.mode]}
-            onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)}
-            style={{ minWidth: 150 }}
-          >
-            {MODES.map((m) => (
-              <Option key={m} value={m}>
-                {t(`planning.modes.${m}`)}
-              </Option>
-            ))}
-          </Dropdown>
-          {onInstantiate ? (
-            <>
-              <ToolbarDivider />
-              <Tooltip content={t("instantiation.openHint")} relationship="description">
-                <Button
-                  icon={<AppsListDetail20Regular />}
-                  onClick={onInstantiate}
-                  aria-keyshortcuts="Shift+I"
-                  data-testid="instantiate-open"
-                >
-                  {t("instantiation.open")}
-                </Button>
-              </Tooltip>
-            </>
-          ) : null}
-        </>
-      )}
-      {readOnly && printable && (
-        <>
-          <ToolbarDivider />
-          <Button icon={<Print20Regular />} onClick={() => s.setMode("print")} data-testid="print-open">
-            {t("print.open")}
-          </Button>
-        </>
-      )}
-      {printable && <ExportMspdiButton />}
+      {narrow ? null : secondary}
       <ToolbarDivider />
       <span id="planning-range-label" style={{ fontWeight: 600 }}>
         {t("planning.range.label")}
@@ -209,11 +224,16 @@ export function PlanningToolbar({
         />
       </Tooltip>
       <ToolbarDivider />
-      <Switch checked={s.showCritical} onChange={() => s.toggleCritical()} label={t("planning.critical")} />
-      <AllLinksSwitch />
+      {narrow ? null : switches}
       {s.selection.length > 0 && (
         <Badge appearance="tint">{t("planning.selection", { count: s.selection.length })}</Badge>
       )}
+      {narrow ? (
+        <ToolbarOverflow label={t("planning.moreOptions")}>
+          {secondary}
+          {switches}
+        </ToolbarOverflow>
+      ) : null}
     </Toolbar>
   );
 }

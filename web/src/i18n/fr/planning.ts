@@ -14,6 +14,7 @@ export const planning = {
       signing: "Signature de la version",
     },
     critical: "Chemin critique",
+    moreOptions: "Plus d'options",
     today: "Aujourd'hui",
     columns: { name: "Nom", lot: "Lot", start: "Début", end: "Fin", days: "Jours" },
     noGroup: "Sans regroupement",
