@@ -4,6 +4,7 @@ import { hitTest, type GanttModel } from "../model";
 import { linkAt, linkPoints } from "../tools/linkHit";
 import { geometryOf, handleAt, type LiveOf } from "../viewGeometry";
 import type { PlanningTestApi } from "./testApiTypes";
+import { drawnRecord } from "../layers/drawnRecord";
 
 export type { PlanningTestApi };
 
@@ -157,6 +158,19 @@ export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi 
       events()
         .filter((e) => e.critical)
         .map((e) => e.id),
+    readable: () => {
+      const v = drawn();
+      const r = v && canvasRect(v);
+      const dx = r && v ? r.left - v.viewport.left : 0;
+      const dy = r && v ? r.top - v.viewport.top : 0;
+      return {
+        criticalBars: [...drawnRecord.criticalBars],
+        criticalLinks: [...drawnRecord.criticalLinks],
+        linksOnScreen: drawnRecord.linksOnScreen,
+        linksDrawn: drawnRecord.linksDrawn,
+        badges: drawnRecord.badges.map((b) => ({ ...b, x: b.x + dx, y: b.y + dy })),
+      };
+    },
   };
 }
 

@@ -52,4 +52,16 @@ export interface PlanningTestApi {
   violated: () => string[];
   /** The events on the critical path (the switch on). */
   critical: () => number[];
+  /**
+   * What the last frame drew of the readability marks (issue 20): critical bars (ids) and links
+   * ("parentId-childId"), how many links were on screen and drawn (past 300 only the selection's), and the compare
+   * badges (event id, text, box in page pixels).
+   */
+  readable: () => {
+    criticalBars: number[];
+    criticalLinks: string[];
+    linksOnScreen: number;
+    linksDrawn: number;
+    badges: { id: number; text: string; x: number; y: number; width: number }[];
+  };
 }
