@@ -5,7 +5,7 @@ import { openDemoPlanning, planning, planningSettled, shot, signIn } from "./hel
 // open header (the mover's and another user's) follows the move and its undo without a reload: the undo count
 // and 'Fin projetée'.
 
-const undoButton = (page: Page) => page.getByRole("button", { name: "Annuler la dernière action" });
+const undoButton = (page: Page) => page.getByRole("button", { name: "Défaire la dernière action" });
 const toasts = (page: Page, text: string | RegExp) => page.locator("[data-toast-intent]").filter({ hasText: text });
 
 async function projectedEnd(page: Page): Promise<string> {
@@ -87,8 +87,8 @@ test("a move and its undo: one toast each for the mover, every header follows li
 
   // The undo, from the mover's header: one toast, both headers back.
   await undoButton(page).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Annuler l'action" }).click();
-  await expect(toasts(page, /Action annulée/)).toHaveCount(1);
+  await page.getByRole("dialog").getByRole("button", { name: "Défaire l'action" }).click();
+  await expect(toasts(page, /Action défaite/)).toHaveCount(1);
   for (const p of [page, other]) {
     await expect(undoButton(p)).toHaveText(start.undo > 0 ? String(start.undo) : "");
     await expect(p.getByText(start.end)).toBeVisible();

@@ -69,8 +69,8 @@ test("add a holiday on a day a task runs: the task moves on the planning; undo p
   // One undo puts back both the holiday and the dates, for everyone.
   await page.goto("/dashboard/holidays");
   await expect(row).toBeVisible();
-  await page.getByRole("button", { name: "Annuler la dernière action" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Annuler l'action" }).click();
+  await page.getByRole("button", { name: "Défaire la dernière action" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Défaire l'action" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   // By text: role queries skip the page while a closing dialog still hides it from assistive technologies.
   await expect(page.getByText("Journée d'intempéries")).toHaveCount(0);

@@ -35,7 +35,7 @@ function renderHeader() {
   );
 }
 
-const undoButton = () => screen.getByRole("button", { name: "Annuler la dernière action" });
+const undoButton = () => screen.getByRole("button", { name: "Défaire la dernière action" });
 
 describe("the header follows live changes", () => {
   it("takes another user's move: projected end and undo count", async () => {

@@ -18,8 +18,8 @@ function renderButton() {
 
 async function confirmUndo() {
   const user = userEvent.setup();
-  await user.click(screen.getByRole("button", { name: "Annuler la dernière action" }));
-  await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Annuler l'action" }));
+  await user.click(screen.getByRole("button", { name: "Défaire la dernière action" }));
+  await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Défaire l'action" }));
 }
 
 describe("UndoButton", () => {
@@ -27,7 +27,7 @@ describe("UndoButton", () => {
     mockApi({ "POST /api/undo/apply": { remaining: 0 } });
     renderButton();
     await confirmUndo();
-    expect(await screen.findByText(/Action annulée. Il ne reste aucune annulation possible./)).toBeInTheDocument();
+    expect(await screen.findByText(/Action défaite. Il ne reste aucune action à défaire./)).toBeInTheDocument();
     expect(useToasts.getState().items).toHaveLength(1);
   });
 

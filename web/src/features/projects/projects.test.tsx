@@ -225,12 +225,12 @@ describe("undo", () => {
       "POST /api/undo/apply": { remaining: 2 },
     });
     renderApp("/dashboard/planning");
-    await userEvent.click(await screen.findByRole("button", { name: "Annuler la dernière action" }));
-    expect(await screen.findByText("Annuler la dernière action ?")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "Défaire la dernière action" }));
+    expect(await screen.findByText("Défaire la dernière action ?")).toBeInTheDocument();
     expect(calls.some((c) => c.path === "/api/undo/apply")).toBe(false);
-    await userEvent.click(screen.getByRole("button", { name: "Annuler l'action" }));
+    await userEvent.click(screen.getByRole("button", { name: "Défaire l'action" }));
     expect(
-      await screen.findByText("Annulation : Action annulée. Il reste 2 annulations possibles."),
+      await screen.findByText("Annulation : Action défaite. Il reste 2 actions à défaire."),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/undo/apply")!.body).toEqual({ projectId: 7, versionId: 11 });
     expect(useProject.getState().project?.undoRemaining).toBe(2);
@@ -246,8 +246,8 @@ describe("undo", () => {
       "POST /api/undo/apply": { status: 409, body: { code: "errors.undo_nothing" } },
     });
     renderApp("/dashboard/planning");
-    await userEvent.click(await screen.findByRole("button", { name: "Annuler la dernière action" }));
-    await userEvent.click(await screen.findByRole("button", { name: "Annuler l'action" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Défaire la dernière action" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Défaire l'action" }));
     expect(await screen.findByText("Annulation : Annulation impossible")).toBeInTheDocument();
   });
 
@@ -261,8 +261,8 @@ describe("undo", () => {
       "POST /api/undo/apply": { status: 500, body: { code: "errors.undo_failed" } },
     });
     renderApp("/dashboard/planning");
-    await userEvent.click(await screen.findByRole("button", { name: "Annuler la dernière action" }));
-    await userEvent.click(await screen.findByRole("button", { name: "Annuler l'action" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Défaire la dernière action" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Défaire l'action" }));
     expect(await screen.findByText("Annulation : Une erreur est survenue pendant l'annulation")).toBeInTheDocument();
   });
 });
