@@ -1,6 +1,6 @@
 // /accessibilite (issue 22): the accessibility statement in RGAA's shape, open to everybody (signed in or not).
 import { useTranslation } from "react-i18next";
-import { Body1, Subtitle1, Title2, makeStyles, tokens } from "@fluentui/react-components";
+import { Body1, Subtitle1, Subtitle2, Title2, makeStyles, tokens } from "@fluentui/react-components";
 
 const useStyles = makeStyles({
   page: {
@@ -54,9 +54,7 @@ export default function AccessibilityPage() {
         <Body1>{t("accessibility.results.automated")}</Body1>
         <Body1>{t("accessibility.results.outcome")}</Body1>
         <Body1>{t("accessibility.results.manual")}</Body1>
-        <Body1 as="p" id="a11y-screens">
-          {t("accessibility.results.screensTitle")}
-        </Body1>
+        <Subtitle2 as="h3">{t("accessibility.results.screensTitle")}</Subtitle2>
         {list("accessibility.results.screens")}
       </Section>
 
@@ -69,9 +67,9 @@ export default function AccessibilityPage() {
 
       <Section id="a11y-establishment" title={t("accessibility.establishment.title")}>
         <Body1>{t("accessibility.establishment.date")}</Body1>
-        <Body1>{t("accessibility.establishment.technologiesTitle")}</Body1>
+        <Subtitle2 as="h3">{t("accessibility.establishment.technologiesTitle")}</Subtitle2>
         {list("accessibility.establishment.technologies")}
-        <Body1>{t("accessibility.establishment.environmentTitle")}</Body1>
+        <Subtitle2 as="h3">{t("accessibility.establishment.environmentTitle")}</Subtitle2>
         {list("accessibility.establishment.environment")}
       </Section>
 
