@@ -8,6 +8,7 @@ import { CompareCell } from "./compare/CompareCell";
 import { GhostRow } from "./compare/GhostRow";
 import type { Comparison } from "./compare/compareModel";
 import { GRID_WIDTH } from "./viewport/layout";
+import { GroupLabel } from "./layers/GroupLabel";
 import { QualityLateMark } from "./layers/QualityLateMark";
 import { RoadblockMark } from "./layers/RoadblockMark";
 import { EditableCell } from "./grid/EditableCell";
@@ -154,7 +155,7 @@ export function RowGrid({
                 title={
                   onGroupClick && row.groupId !== null
                     ? t("planning.aggregation.toggle", { name: row.label })
-                    : undefined
+                    : row.label
                 }
                 onClick={onGroupClick && row.groupId !== null ? () => onGroupClick(row.groupId) : undefined}
                 style={{
@@ -175,7 +176,10 @@ export function RowGrid({
                 }}
               >
                 {row.kind === "aggregate" ? "▸ " : ""}
-                {row.label}
+                <GroupLabel
+                  label={row.label}
+                  width={GRID_WIDTH - (addable ? 34 : 12) - (row.kind === "aggregate" ? 90 : 0)}
+                />
                 {row.kind === "aggregate"
                   ? ` (${t("planning.aggregation.members", { count: row.events.length })})`
                   : ""}
