@@ -92,7 +92,7 @@ describe("schedule import from the projects list", () => {
     const dialog = await screen.findByRole("dialog", { name: "Planning importé" });
     expect(within(dialog).getByText("Tout le contenu du fichier a été repris sans écart.")).toBeInTheDocument();
     expect(within(dialog).getByText("12 tâches")).toBeInTheDocument();
-    await user.click(within(dialog).getByRole("button", { name: "Ouvrir le planning du projet importé" }));
+    await user.click(within(dialog).getByRole("button", { name: "Ouvrir le planning importé" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/planning"));
     expect(useProject.getState().projectId).toBe(42);
     expect(useProject.getState().versionId).toBe(420);

@@ -24,7 +24,7 @@ export const interchange = {
       warningsTitle_one: "{{count}} point à vérifier",
       warningsTitle_other: "{{count}} points à vérifier",
       task: "Tâche « {{name}} »",
-      open: "Ouvrir le planning du projet importé",
+      open: "Ouvrir le planning importé",
       close: "Fermer",
     },
     warnings: {
