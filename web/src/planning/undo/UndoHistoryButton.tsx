@@ -49,12 +49,14 @@ export function UndoHistoryButton({ projectId, versionId }: { projectId: number;
         ) : entries.length === 0 ? (
           <Text>{t("undoHistory.empty")}</Text>
         ) : (
-          <ol data-testid="undo-history" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          // Explicit roles: a list without bullets (list-style none) loses them in some browsers.
+          <ol data-testid="undo-history" role="list" style={{ listStyle: "none", margin: 0, padding: 0 }}>
             {entries.map((e) => {
               const text = undoLabelText(t, e.action, e.label);
               return (
                 <li
                   key={e.key}
+                  role="listitem"
                   data-undone={e.undone}
                   style={{
                     padding: "4px 0",
