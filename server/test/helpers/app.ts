@@ -60,6 +60,9 @@ export async function startTestApp(opts: { rateLimits?: Partial<AppDeps["rateLim
     },
   });
   const server = http.createServer(app.callback());
+  // fetch reuses its sockets: with Node's 5 s keep-alive the server could close one just as a slow test (a PDF
+  // print on a loaded machine) sent its next request on it (ECONNRESET). close() still ends idle sockets.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request: TestApp["request"] = async (method, path, o = {}) => {
