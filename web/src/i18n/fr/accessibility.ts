@@ -62,7 +62,7 @@ export const accessibility = {
     },
     contact: {
       title: "Retour d'information et contact",
-      body: "Si vous n'arrivez pas à accéder à un contenu ou à un service de Jalon, contactez l'administrateur de Jalon de votre organisation pour être orienté vers une alternative accessible ou obtenir le contenu sous une autre forme. Décrivez l'écran concerné, ce que vous cherchiez à faire et l'aide technique que vous utilisez : nous répondons dans un délai de 15 jours ouvrés.",
+      body: "Si vous n'arrivez pas à accéder à un contenu ou à un service de Jalon, contactez l'administrateur de Jalon de votre organisation pour être orienté vers une alternative accessible ou obtenir le contenu sous une autre forme. Décrivez l'écran concerné, ce que vous cherchiez à faire et l'aide technique que vous utilisez (lecteur d'écran, loupe, clavier seul…).",
     },
     remedies: {
       title: "Voies de recours",
