@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import type { PlanningSession } from "../session/PlanningSession";
@@ -13,6 +13,9 @@ export function NameInput(p: { session: PlanningSession; onSubmit: (name: string
   const { t } = useTranslation();
   const create = useStore(directStoreOf(p.session), (s) => s.create);
   const [name, setName] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // Focused as it opens, without scrolling the chart to it (the browser would, for autoFocus).
+  useEffect(() => input.current?.focus({ preventScroll: true }), [create]);
   if (!create) return null;
   return (
     <div
@@ -27,8 +30,7 @@ export function NameInput(p: { session: PlanningSession; onSubmit: (name: string
       }}
     >
       <input
-        // Opened on purpose by the user's gesture: the name is typed at once.
-        autoFocus
+        ref={input}
         data-testid="planning-new-task"
         aria-label={create.label}
         aria-describedby="planning-new-task-hint"

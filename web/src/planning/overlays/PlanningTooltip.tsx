@@ -28,7 +28,7 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
   const key = useStore(store, (s) => tipKey(s.target));
   const target = useMemo(() => store.getState().target, [store, key]);
   const data = useStore(p.session.store, (s) => s.data);
-  const zoneNames = useMemo(() => new Map((data?.zones ?? []).map((z) => [z.id, z.fullName ?? z.name])), [data]);
+  const zoneNames = useMemo(() => zonePaths(data?.zones ?? []), [data]);
   const [float, setFloat] = useState<{ id: number; value: number | null } | null>(null);
   const eventId = target?.kind === "event" ? target.id : null;
   useEffect(() => {
@@ -106,6 +106,7 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
         borderRadius: 4,
         boxShadow: "0 4px 12px rgba(0, 0, 0, 0.16)",
         padding: "6px 10px",
+        fontFamily: FONT,
         fontSize: 12,
         lineHeight: "18px",
         maxWidth: 360,
@@ -126,3 +127,26 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
     document.body,
   );
 });
+
+// Portalled to the body, outside the Fluent provider's element that sets the page's font.
+const FONT =
+  '"Segoe UI", "Segoe UI Web (West European)", -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", sans-serif';
+
+/** Each zone's whole path from its building ("Bâtiment A / R+0 / Logements nord"), by its parents. */
+export function zonePaths(zones: readonly { id: number; name: string; parentId: number | null }[]) {
+  const byId = new Map(zones.map((z) => [z.id, z]));
+  const paths = new Map<number, string>();
+  const pathOf = (id: number, depth = 0): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const z = byId.get(id);
+    if (!z) return "";
+    // A parent cycle in bad data stops at the zone itself.
+    const parent = z.parentId !== null && depth < 20 ? pathOf(z.parentId, depth + 1) : "";
+    const path = parent ? `${parent} / ${z.name}` : z.name;
+    paths.set(id, path);
+    return path;
+  };
+  for (const z of zones) pathOf(z.id);
+  return paths;
+}

@@ -131,9 +131,15 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
   const openCreate = useCallback(
     (c: Omit<NonNullable<DirectState["create"]>, "label"> & { label?: string }) => {
       hideTip();
-      direct.setState({ menu: null, create: { ...c, label: c.label ?? t("planningDirect.create.label") } });
+      // On the chart, kept inside its visible part with its hint (focusing it must not scroll the chart).
+      const vp = session.viewport.state;
+      const left =
+        c.left >= vp.left + GRID_WIDTH
+          ? Math.max(vp.left + GRID_WIDTH, Math.min(c.left, vp.left + vp.width - 440))
+          : c.left;
+      direct.setState({ menu: null, create: { ...c, left, label: c.label ?? t("planningDirect.create.label") } });
     },
-    [direct, hideTip, t],
+    [direct, hideTip, t, session],
   );
 
   const canvasProps = {
