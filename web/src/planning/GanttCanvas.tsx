@@ -234,7 +234,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
     <div
       ref={wrapper}
       data-testid="gantt-canvas"
-      style={{ width: p.width, height: p.height, touchAction: "none", cursor }}
+      style={{ position: "relative", width: p.width, height: p.height, touchAction: "none", cursor }}
       onPointerDown={handler("down")}
       onPointerMove={handler("move")}
       onPointerUp={handler("up")}

@@ -3,10 +3,10 @@ import { CRITICAL_COLOR } from "./criticalStyle";
 import { useLinkDisplay } from "./linkFilter";
 
 const BOX: React.CSSProperties = {
-  position: "fixed",
-  left: "50%",
-  bottom: 16,
-  transform: "translateX(-50%)",
+  // At the chart's bottom left: the comparison's legend holds the bottom right corner.
+  position: "absolute",
+  left: 8,
+  bottom: 8,
   zIndex: 4,
   background: "#FFFFFF",
   border: "1px solid #D6D6D6",
@@ -18,7 +18,7 @@ const BOX: React.CSSProperties = {
   alignItems: "center",
   gap: "4px 14px",
   fontSize: 12,
-  maxWidth: "min(760px, 60vw)",
+  maxWidth: "min(760px, 50%)",
   // Informational only: presses go to the chart under it (it lives in the canvas wrapper).
   pointerEvents: "none",
 };
