@@ -8,6 +8,7 @@ import { perFrame, tipKey, tipTarget } from "./hoverTool";
 import { isMenuKey, menuItems, type MenuTarget } from "./contextMenu";
 import { createPlaceAt, rowAt } from "./createTool";
 import { frenchDay, tipContent, type TipLookups } from "./tipContent";
+import { zonePaths } from "../overlays/PlanningTooltip";
 
 const d = parseDay;
 const world = (hit: number | null, link: [number, number] | null = null) => ({
@@ -162,5 +163,17 @@ describe("create tool (a task typed in place)", () => {
     const last = model.rows[model.rows.length - 1];
     expect(rowAt(model, last.y + last.height + 5)).toBeNull();
     expect(createPlaceAt(model, scale, "zone", 5, last.y + last.height + 5)).toBeNull();
+  });
+});
+
+describe("zone paths (the tooltip's zone)", () => {
+  it("names a zone by its whole path from its building", () => {
+    const paths = zonePaths([
+      { id: 3, name: "Logements nord", parentId: 2 },
+      { id: 1, name: "Bâtiment A", parentId: null },
+      { id: 2, name: "R+0", parentId: 1 },
+    ]);
+    expect(paths.get(3)).toBe("Bâtiment A / R+0 / Logements nord");
+    expect(paths.get(1)).toBe("Bâtiment A");
   });
 });
