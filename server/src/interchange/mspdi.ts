@@ -34,6 +34,21 @@ const ARRAYS = new Set([
   "Project.Assignments.Assignment",
 ]);
 
+/** Elements whose content the import never reads (MS Project writes them for every task and assignment). */
+const SKIPPED = [
+  "Project.Tasks.Task.ExtendedAttribute",
+  "Project.Tasks.Task.Baseline",
+  "Project.Tasks.Task.TimephasedData",
+  "Project.Resources.Resource.ExtendedAttribute",
+  "Project.Resources.Resource.Baseline",
+  "Project.Resources.Resource.TimephasedData",
+  "Project.Assignments.Assignment.ExtendedAttribute",
+  "Project.Assignments.Assignment.Baseline",
+  "Project.Assignments.Assignment.TimephasedData",
+  "Project.ExtendedAttributes",
+  "Project.OutlineCodes",
+];
+
 type Node = Record<string, unknown>;
 
 /** Elapsed duration formats (wall-clock time, not working time), estimated variants included. */
@@ -134,6 +149,8 @@ export function parseMspdiDocument(xml: string): Node {
       parseTagValue: false,
       trimValues: true,
       isArray: (_name, jpath) => ARRAYS.has(String(jpath)),
+      // Kept as raw text, not parsed: bulky parts the import does not read.
+      stopNodes: SKIPPED,
     }).parse(xml) as Node;
   } catch (e) {
     throw new AppError("errors.import_format", {
