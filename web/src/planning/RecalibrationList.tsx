@@ -3,6 +3,9 @@ import { Body1, Caption1, Subtitle2, makeStyles, tokens } from "@fluentui/react-
 import { formatDate } from "../lib/dates";
 import { usePlanningStore } from "./planningStore";
 import type { ShiftEntry } from "./filters/filterOptions";
+import { ExportButton } from "../components/ExportButton";
+import { exportsApi } from "../api/exports";
+import { useProject } from "../store/project";
 
 const useStyles = makeStyles({
   panel: {
@@ -32,10 +35,18 @@ export function RecalibrationList({ entries }: { entries: readonly ShiftEntry[] 
   const { t } = useTranslation();
   const styles = useStyles();
   const focusEvent = usePlanningStore((s) => s.focusEvent);
+  const { projectId, versionId } = useProject();
   return (
     <aside className={styles.panel} aria-label={t("planning.recalibration.title")}>
       <Subtitle2>{t("planning.recalibration.title")}</Subtitle2>
       <Caption1>{t("planning.recalibration.historyCount", { count: entries.length })}</Caption1>
+      {projectId !== null && versionId !== null && entries.length > 0 ? (
+        <ExportButton
+          size="small"
+          label={t("planning.recalibration.export")}
+          run={() => exportsApi.shiftHistory(projectId, versionId)}
+        />
+      ) : null}
       {entries.length === 0 ? <Body1>{t("planning.recalibration.empty")}</Body1> : null}
       {entries.map((e) => (
         <button

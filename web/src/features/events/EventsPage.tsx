@@ -18,6 +18,8 @@ import { useAsync } from "../../lib/useAsync";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
+import { ExportButton } from "../../components/ExportButton";
+import { exportsApi } from "../../api/exports";
 import { formatDay } from "../../lib/dates";
 import { useDebounced } from "../../lib/useDebounced";
 
@@ -122,6 +124,11 @@ function EventsList({ projectId, versionId }: { projectId: number; versionId: nu
                 {t("events.deleteSelected", { count: deletion.selected.size })}
               </Button>
             ) : null}
+            <ExportButton label={t("events.exportTaskList")} run={() => exportsApi.taskListCsv(versionId)} />
+            <ExportButton
+              label={t("events.exportHistory")}
+              run={() => exportsApi.eventHistoryCsv(projectId, versionId)}
+            />
             <Button appearance="primary" icon={<Add20Regular />} onClick={() => navigate("/dashboard/event/new")}>
               {t("events.new")}
             </Button>

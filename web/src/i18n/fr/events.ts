@@ -3,6 +3,8 @@ export const events = {
   events: {
     title: "Tâches",
     new: "Nouvelle tâche",
+    exportTaskList: "Liste des tâches (.csv)",
+    exportHistory: "Historique des tâches (.csv)",
     search: "Rechercher par nom",
     typeFilter: "Type",
     types: { all: "Tous les types", task: "Tâches", milestone: "Jalons" },

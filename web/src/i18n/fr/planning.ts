@@ -129,6 +129,7 @@ export const planning = {
     recalibration: {
       title: "Historique des recalages",
       empty: "Aucun recalage dans cette version.",
+      export: "Exporter les recalages (.xlsx)",
       by: "par {{name}}",
       historyCount_one: "{{count}} recalage dans cette version",
       historyCount_other: "{{count}} recalages dans cette version",
