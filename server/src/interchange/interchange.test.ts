@@ -175,3 +175,11 @@ describe("XER", () => {
     expect(r.warnings.map((w) => w.code)).toEqual(["task_level_of_effort"]);
   });
 });
+
+describe("names", () => {
+  it("drops control characters and lone surrogates, keeps 200 characters", async () => {
+    const { cleanName } = await import("./schedule.js");
+    expect(cleanName("Gros\u0000 œuvre\t\nB\ud800")).toBe("Gros œuvre B");
+    expect(cleanName("x".repeat(300))).toHaveLength(200);
+  });
+});

@@ -142,6 +142,15 @@ export interface ImportedSchedule {
 const MAX_CLOSURE_DAYS = 3660;
 const MAX_NAME = 200;
 
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const CONTROL = /[\u0000-\u001F\u007F]+/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A name as Jalon's texts take it: no control character or lone surrogate, spaces collapsed, 200 characters. */
+export function cleanName(s: string): string {
+  return s.replace(CONTROL, " ").replace(LONE_SURROGATE, "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME).trim();
+}
+
 export function warn(
   list: ScheduleImportWarning[],
   code: ScheduleImportWarningCode,
@@ -165,7 +174,7 @@ function closureDays(c: FileCalendar): {
   const seen = new Set<number>();
   for (const r of c.closures) {
     if (r.to < r.from || r.to - r.from > MAX_CLOSURE_DAYS) continue;
-    const name = (r.name.trim() || "Jour non travaillé").slice(0, MAX_NAME);
+    const name = cleanName(r.name) || "Jour non travaillé";
     if (r.to === r.from) {
       if (seen.has(r.from)) continue;
       seen.add(r.from);
@@ -219,7 +228,7 @@ export function resolveSchedule(file: FileSchedule): ImportedSchedule {
   const participants: string[] = [];
   const participantSet = new Set<string>();
   for (const r of file.resources) {
-    const n = r.trim().slice(0, MAX_NAME);
+    const n = cleanName(r);
     if (n && !participantSet.has(n)) {
       participantSet.add(n);
       participants.push(n);
@@ -232,7 +241,7 @@ export function resolveSchedule(file: FileSchedule): ImportedSchedule {
   const constraintOf = new Map<string, FileConstraint | null>();
   let unnamed = 0;
   for (const t of file.tasks) {
-    let name = t.name.trim().slice(0, MAX_NAME);
+    let name = cleanName(t.name);
     if (!name) {
       unnamed++;
       name = `Tâche sans nom ${unnamed} (${t.key})`;
@@ -287,7 +296,7 @@ export function resolveSchedule(file: FileSchedule): ImportedSchedule {
         `La tâche « ${name} » suit un calendrier qui lui est propre : ses dates sont gardées.`,
         name,
       );
-    const participant = t.resources.map((r) => r.trim().slice(0, MAX_NAME)).find((r) => participantSet.has(r)) ?? null;
+    const participant = t.resources.map(cleanName).find((r) => participantSet.has(r)) ?? null;
     index.set(t.key, events.length);
     start.set(t.key, cal.rank(s));
     constraintOf.set(t.key, t.constraint);
@@ -424,7 +433,7 @@ export function resolveSchedule(file: FileSchedule): ImportedSchedule {
 
   const sequences = sequencesOf(file.summaries, events);
   return {
-    title: file.title.trim().slice(0, MAX_NAME) || "Planning importé",
+    title: cleanName(file.title) || "Planning importé",
     events,
     sequences,
     links,
@@ -499,7 +508,7 @@ function sequencesOf(summaries: FileSummary[], events: ImportedEvent[]): Importe
     .filter((s) => span.has(s.key))
     .map((s) => ({
       key: s.key,
-      name: s.name.trim().slice(0, MAX_NAME) || "Récapitulatif sans nom",
+      name: cleanName(s.name) || "Récapitulatif sans nom",
       parentKey: s.parentKey !== null && span.has(s.parentKey) ? s.parentKey : null,
       startDay: span.get(s.key)![0],
       endDay: span.get(s.key)![1],
