@@ -15,11 +15,13 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { FilterBar } from "../workforce/FilterBar";
 import { statusText } from "./columns";
+import { visuallyHidden } from "../../components/visuallyHidden";
 import { INDICATOR_HEX, IndicatorMark, type IndicatorColor } from "./IndicatorMark";
 import { byDueDay, dayAfterKey, monthOf, monthWeeks } from "./monthGrid";
 import { warnQualityError } from "./qualityError";
 
 const useStyles = makeStyles({
+  hiddenText: visuallyHidden,
   month: { minWidth: "12em", textAlign: "center", textTransform: "capitalize" },
   grid: {
     display: "grid",
@@ -201,7 +203,6 @@ function QualityCalendar({ projectId, versionId }: { projectId: number; versionI
                   id={`quality-day-${day}`}
                   role="gridcell"
                   aria-selected={day === focus}
-                  aria-label={dayLabel(day)}
                   data-day={day}
                   className={mergeClasses(
                     styles.cell,
@@ -213,6 +214,8 @@ function QualityCalendar({ projectId, versionId }: { projectId: number; versionI
                     grid.current?.focus();
                   }}
                 >
+                  {/* The cell's name is this text, not an aria-label: its visible chips are not in that label (WCAG 2.5.3). */}
+                  <span className={styles.hiddenText}>{dayLabel(day)}</span>
                   <span className={day === today ? styles.today : undefined} aria-hidden>
                     {Number(day.slice(8, 10))}
                   </span>
