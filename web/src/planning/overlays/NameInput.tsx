@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import type { PlanningSession } from "../session/PlanningSession";
@@ -15,7 +15,15 @@ export function NameInput(p: { session: PlanningSession; onSubmit: (name: string
   const [name, setName] = useState("");
   const input = useRef<HTMLInputElement>(null);
   // Focused as it opens, without scrolling the chart to it (the browser would, for autoFocus).
-  useEffect(() => input.current?.focus({ preventScroll: true }), [create]);
+  useLayoutEffect(() => {
+    if (!create) return;
+    input.current?.focus({ preventScroll: true });
+    // The gesture that opened it may end after this commit (the double click's last events): focused again then.
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement !== input.current) input.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [create]);
   if (!create) return null;
   return (
     <div
