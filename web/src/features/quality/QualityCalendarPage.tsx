@@ -267,7 +267,8 @@ function Chip({ control }: { control: QualityControl }) {
       data-indicator={control.indicator}
       aria-hidden
     >
-      {control.name}
+      {/* The indicator's shape beside its colour (WCAG 1.4.1); the day's list below says it in words. */}
+      <IndicatorMark indicator={control.indicator} size={10} /> {control.name}
     </span>
   );
 }
