@@ -21,6 +21,7 @@ import { createDb, type Db, type DbTarget } from "../../server/src/db/knex.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { Emits } from "../../server/src/http/route.js";
 import { readScheduleFile } from "../../server/src/interchange/readSchedule.js";
+import { exportMeasure } from "./interchangeExport.js";
 
 const began = performance.now();
 function log(msg: string): void {
@@ -201,6 +202,8 @@ const MEASURES: Measure[] = [
     },
   },
 ];
+// GET /version/{id}/export/mspdi's work on the version the last import wrote (target 1 s).
+MEASURES.push(exportMeasure);
 
 async function benchBackend(name: string, target: DbTarget) {
   const db = createDb(target);
