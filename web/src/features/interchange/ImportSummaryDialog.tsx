@@ -24,6 +24,7 @@ const useStyles = makeStyles({
   counts: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
   warnings: { maxHeight: "40vh", overflowY: "auto", display: "flex", flexDirection: "column", rowGap: "8px" },
   group: { margin: 0 },
+  actions: { justifyContent: "flex-end" },
   details: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, color: tokens.colorNeutralForeground2 },
 });
 
@@ -114,7 +115,8 @@ export function ImportSummaryDialog({
                 </section>
               )}
             </DialogContent>
-            <DialogActions>
+            {/* Across the whole width: in the title's column the two labels wrapped on three lines. */}
+            <DialogActions fluid className={styles.actions}>
               <Button
                 appearance="primary"
                 icon={<GanttChart20Regular />}
