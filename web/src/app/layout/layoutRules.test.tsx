@@ -84,6 +84,9 @@ describe("header", () => {
     const { router } = renderApp("/dashboard/project/7");
     const banner = await screen.findByRole("banner");
     await waitFor(() => expect(banner.querySelector("[data-initials='MM']")).not.toBeNull());
+    // WCAG 2.5.3: the name starts with the text the button shows.
+    const menu = within(banner).getByRole("button", { name: "Marc Manager, menu utilisateur" });
+    expect(menu).toHaveTextContent(/^Marc Manager$/);
     await userEvent.click(screen.getByRole("link", { name: "Jalon, retour à la liste des projets" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/projects"));
   });
