@@ -101,7 +101,7 @@ test("inline edits of a duration and a start, Ctrl+Z / Ctrl+Y, the undo history 
   await page.getByRole("button", { name: "Historique des actions" }).click();
   const history = page.getByTestId("undo-history");
   await expect(history).toBeVisible();
-  const items = history.getByRole("listitem");
+  const items = history.locator("li");
   await expect(items.nth(0)).toContainText(`Déplacement de « ${name} »`);
   await expect(items.nth(0)).toContainText("Prochaine action défaite");
   await expect(items.nth(1)).toContainText(`Défait : Déplacement de « ${name} »`);
