@@ -69,6 +69,7 @@ import {
   type EventFormValues,
 } from "./eventForm";
 import { DateInput } from "../../components/DateInput";
+import { useEventReferences } from "./useEventReferences";
 
 const useStyles = makeStyles({
   grid: {
@@ -132,6 +133,7 @@ function EventForm({
   const leave = (saved: boolean) => (onDone ? onDone(saved) : navigate(listPath));
   const refresh = useRefreshCounter("data");
   const { zones, lots } = useReferences(versionId);
+  const { macroTasks, specialities, participants } = useEventReferences(versionId);
   const [tab, setTab] = useState<TabValue>("general");
   // The sequence tabs (issue 16): reloaded after their own writes.
   const [sequenceTick, setSequenceTick] = useState(0);
@@ -367,6 +369,31 @@ function EventForm({
           onChange={(v) => set("zoneId", v)}
         />
       ) : null}
+      {!milestone ? (
+        <>
+          <RefSelect
+            label={t("event.fields.macroTask")}
+            value={values.macroTaskId}
+            options={macroTasks}
+            noneLabel={t("event.noneFeminine")}
+            onChange={(v) => set("macroTaskId", v)}
+          />
+          <RefSelect
+            label={t("event.fields.speciality")}
+            value={values.specialityId}
+            options={specialities}
+            noneLabel={t("event.none")}
+            onChange={(v) => set("specialityId", v)}
+          />
+          <RefSelect
+            label={t("event.fields.participant")}
+            value={values.participantId}
+            options={participants}
+            noneLabel={t("event.none")}
+            onChange={(v) => set("participantId", v)}
+          />
+        </>
+      ) : null}
       <div className={styles.wide}>
         <ColorField
           label={t("event.fields.color")}
@@ -396,6 +423,14 @@ function EventForm({
           />
         </div>
       ) : null}
+      <Field className={styles.wide} label={t("event.fields.description")}>
+        <Textarea
+          value={values.description}
+          resize="vertical"
+          rows={2}
+          onChange={(_, d) => set("description", d.value)}
+        />
+      </Field>
       <Field className={styles.wide} label={t("event.fields.comments")}>
         <Textarea value={values.comments} resize="vertical" rows={3} onChange={(_, d) => set("comments", d.value)} />
       </Field>

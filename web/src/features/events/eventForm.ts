@@ -46,6 +46,10 @@ export interface EventFormValues {
   trigram: string;
   participantGroupProId: number | null;
   zoneId: number | null;
+  macroTaskId: number | null;
+  specialityId: number | null;
+  participantId: number | null;
+  description: string;
   comments: string;
   isTracked: boolean;
   isContractual: boolean;
@@ -67,6 +71,10 @@ export function emptyEventValues(type: PlannedEventType): EventFormValues {
     trigram: "",
     participantGroupProId: null,
     zoneId: null,
+    macroTaskId: null,
+    specialityId: null,
+    participantId: null,
+    description: "",
     comments: "",
     isTracked: false,
     isContractual: false,
@@ -102,6 +110,10 @@ export function toEventValues(event: EventItem): EventFormValues {
     trigram: (event.trigram ?? "").toUpperCase(),
     participantGroupProId: event.participantGroupProId ?? null,
     zoneId: event.zoneId ?? null,
+    macroTaskId: event.macroTaskId ?? null,
+    specialityId: event.specialityId ?? null,
+    participantId: event.participantId ?? null,
+    description: event.description ?? "",
     comments: event.comments ?? "",
     isTracked: Boolean(event.isTracked),
     isContractual: Boolean(event.isContractual),
@@ -197,6 +209,10 @@ function fullBody(values: EventFormValues): Body {
   body.trigram = nullable(values.trigram.toUpperCase());
   body.participantGroupProId = values.participantGroupProId;
   body.zoneId = values.zoneId;
+  body.macroTaskId = values.macroTaskId;
+  body.specialityId = values.specialityId;
+  body.participantId = values.participantId;
+  body.description = nullable(values.description);
   body.comments = nullable(values.comments);
   body.isContractual = values.isContractual;
   body.isTracked = values.isTracked;

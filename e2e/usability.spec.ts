@@ -1,0 +1,105 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openDemoPlanning, planningSettled, shot, signIn } from "./helpers";
+
+// Issue 20, the app-wide items: the planning's view comes back after a reload, an unknown address says so with a
+// way back, and a date typed dd/MM/yyyy is saved.
+
+/** The signed-in user's saved views emptied, so that the specs after this one open the default planning view. */
+async function clearViews(page: Page) {
+  await page.evaluate(async () => {
+    const token = localStorage.getItem("jalon.token");
+    await fetch("/api/user/views", {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ views: {} }),
+    });
+  });
+}
+
+test("the planning's view is restored after a reload", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  try {
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/user/views") && r.request().method() === "PATCH" && r.ok(),
+    );
+    await page.getByTestId("view-month").click();
+    await page.getByRole("combobox", { name: "Regrouper par" }).click();
+    await page.getByRole("option", { name: "Lot" }).click();
+    const zoom = page.getByRole("slider", { name: "Zoom" });
+    await zoom.fill("70");
+    await expect(zoom).toHaveValue("70");
+    await saved;
+    // The last change may leave in a second save: wait until the server holds the whole view.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const token = localStorage.getItem("jalon.token");
+          const me = await (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })).json();
+          return JSON.stringify(me.views);
+        }),
+      )
+      .toMatch(/"view":"month".*"zoom":70.*"grouping":"lot"/);
+
+    await page.reload();
+    await planningSettled(page);
+    await expect(page.getByTestId("view-month")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("combobox", { name: "Regrouper par" })).toHaveText(/Lot/);
+    await expect(page.getByRole("slider", { name: "Zoom" })).toHaveValue("70");
+
+    const toolbar = page.getByRole("toolbar", { name: "Planning" });
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await expect(page.getByTestId("toolbar-more")).toHaveCount(0);
+    await shot(page, "usability-toolbar-1920");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId("toolbar-more").click();
+    await expect(page.getByRole("switch", { name: "Chemin critique" })).toBeVisible();
+    await shot(page, "usability-toolbar-1280");
+    await page.keyboard.press("Escape");
+    await expect(toolbar).toBeVisible();
+  } finally {
+    await clearViews(page);
+  }
+});
+
+test("an unknown address shows 'Oops!' with a way back", async ({ page }) => {
+  await signIn(page, "manager@jalon.demo");
+  await page.goto("/dashboard/nulle-part");
+  await expect(page.getByRole("heading", { name: "Oops!" })).toBeVisible();
+  await expect(page.getByText("Cette adresse ne mène à aucune page de Jalon.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/nulle-part$/);
+  await shot(page, "usability-oops");
+  await page.getByRole("button", { name: "Aller à la liste des projets" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/projects$/);
+});
+
+test("a date typed dd/MM/yyyy is saved and shown back dd/MM/yyyy", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "manager@jalon.demo");
+  await page.getByRole("button", { name: "Nouveau projet" }).click();
+  await page.getByLabel("Nom du projet").fill(`Usabilité E2E ${Date.now() % 100000}`);
+  await page.getByLabel("Maître d'ouvrage").fill("Ville de Nantes");
+  const start = page.getByLabel("Date de début prévue");
+  await start.fill("31/02/2027");
+  await expect(page.getByText("Date invalide")).toBeVisible();
+  await start.fill("01/03/2027");
+  await expect(page.getByText("Date invalide")).toHaveCount(0);
+  // The end picked in the calendar: opened from its button, moved with the keyboard.
+  const end = page.getByLabel("Date de fin prévue");
+  await end.fill("15/12/2028");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Ouvrir le calendrier" }).nth(1).click();
+  await expect(page.getByRole("grid", { name: "décembre 2028" })).toBeVisible();
+  await shot(page, "usability-dateinput-1280");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect(end).toHaveValue("16/12/2028");
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  await shot(page, "usability-dateinput-1920");
+  await page.getByRole("button", { name: "Créer" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/project\/\d+$/);
+  await page.reload();
+  await expect(page.getByLabel("Date de début prévue")).toHaveValue("01/03/2027");
+  await expect(page.getByLabel("Date de fin prévue")).toHaveValue("16/12/2028");
+});
