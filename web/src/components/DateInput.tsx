@@ -142,6 +142,11 @@ function MonthCalendar({
   useEffect(() => {
     if (moved.current) refs.current.get(focused)?.focus();
   }, [focused]);
+  // Opening puts the keyboard on the chosen day (or today), after the popover has placed its own focus.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => refs.current.get(focused)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const move = (next: string) => {
     moved.current = true;
     setFocused(next);
