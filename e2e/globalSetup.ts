@@ -19,7 +19,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, JALON_LOG: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 120_000;
+  // A loaded machine (several suites at once) took 3 minutes to start the server with its demo.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -28,7 +29,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       /* not up yet */
     }
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error("server did not start in 120 s");
+    if (Date.now() > deadline) throw new Error("server did not start in 300 s");
     await new Promise((r) => setTimeout(r, 300));
   }
   return async () => {

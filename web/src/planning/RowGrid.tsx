@@ -311,7 +311,9 @@ const EventRow = memo(function EventRow({
       data-testid="grid-row"
       data-event-id={id}
       tabIndex={0}
-      aria-selected={selected}
+      // aria-selected needs a row of a grid (axe: aria-allowed-attr, critical) and these rows are not one yet
+      // (the treegrid of issue 22); aria-current says which rows are selected on any element.
+      aria-current={selected ? "true" : undefined}
       onClick={(ev) => onSelect(id, ev.shiftKey || ev.ctrlKey || ev.metaKey)}
       onKeyDown={onKeyRow ? (ev) => onKeyRow(id, ev) : undefined}
       // Contained: a row whose dates change during a drag is laid out alone, not with the whole grid.

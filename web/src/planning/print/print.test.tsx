@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { parseDay } from "@jalon/engine";
@@ -217,6 +217,10 @@ describe("print dialog", () => {
 
 describe("print for read-only users", () => {
   it("gives external users the print mode (printing is reading), and the public planning none", async () => {
+    // A wide screen: below 1400 px the print button is in the toolbar's "Plus d'options" (jsdom is 1024 px wide).
+    const width = window.innerWidth;
+    Object.defineProperty(window, "innerWidth", { value: 1440, configurable: true });
+    onTestFinished(() => Object.defineProperty(window, "innerWidth", { value: width, configurable: true }));
     usePlanningStore.getState().setMode("construction");
     const { unmount } = render(
       <Providers>
