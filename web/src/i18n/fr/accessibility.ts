@@ -41,9 +41,9 @@ export const accessibility = {
       items: [
         "Le diagramme de Gantt du planning est dessiné dans un canevas : les barres, les liens, le chemin critique, la ligne du jour et les jours fériés n'ont pas encore d'équivalent textuel complet pour un lecteur d'écran (RGAA 1.1 et 1.3).",
         "La grille du planning n'est pas encore une grille arborescente (treegrid) : les en-têtes de colonnes ne sont pas reliés aux cellules, un groupe de zones est lu comme un seul bloc de texte et chaque tâche est un arrêt de tabulation (RGAA 9.1, 11.1 et 12.8).",
-        "Le planning ne se modifie pas encore au clavier : sélectionner, déplacer, changer la durée ou lier des tâches demande la souris (RGAA 7.3 et 12.9).",
+        "Le planning ne se modifie qu'en partie au clavier : la grille modifie le nom, le lot, la date de début et la durée d'une tâche, et Ctrl+Z / Ctrl+Y défont et refont, mais déplacer une sélection par les flèches ou lier des tâches demande encore la souris (RGAA 7.3 et 12.9).",
         "Rien n'annonce encore à un lecteur d'écran le résultat d'un déplacement de tâche ou d'une sélection dans le planning (RGAA 7.5).",
-        "Dans le diagramme, le chemin critique et les états des tâches se distinguent par la couleur seule (RGAA 3.1).",
+        "Dans le diagramme, le chemin critique se distingue par des hachures et un contour épais, mais d'autres états des barres (avancement, tâche en retard) se lisent encore surtout par la couleur (RGAA 3.1).",
       ],
       derogations: "Dérogations pour charge disproportionnée : aucune.",
       exempt: "Contenus non soumis à l'obligation d'accessibilité : aucun.",
