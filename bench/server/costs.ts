@@ -14,10 +14,8 @@
 //   --backend postgres|pglite   (default postgres, PGlite when Debian's PostgreSQL is missing)
 //   --runs N                    timed runs of each of ours (default 7, after 1 warm-up); the naive ones run once
 //   --naive-weeks N             weeks the naive finance is timed over, then extrapolated (default 60)
-import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { FinanceAnswer } from "@jalon/shared";
-import { startPostgres } from "../../scripts/postgres.js";
 import type { AuthUser } from "../../server/src/context.js";
 import { createDb, type Db, type DbTarget } from "../../server/src/db/knex.js";
 import { migrate } from "../../server/src/db/migrate.js";
@@ -25,15 +23,10 @@ import { copyVersionRows } from "../../server/src/db/versionCopy.js";
 import { clearCostsCache } from "../../server/src/routes/costs/costs.cache.js";
 import { computeFinance, computeProductivity } from "../../server/src/routes/costs/costs.routes.js";
 import { generateVersion, SHAPE_100K } from "./generate.js";
+import { benchArg, benchLog, runIfMain, runServerBench } from "./serverBench.js";
 
-const began = performance.now();
-function log(msg: string): void {
-  process.stderr.write(`[bench:costs ${((performance.now() - began) / 1000).toFixed(1)}s] ${msg}\n`);
-}
-function arg(name: string, fallback: string): string {
-  const k = process.argv.indexOf(`--${name}`);
-  return k > 0 && process.argv[k + 1] ? process.argv[k + 1] : fallback;
-}
+const log = benchLog("costs");
+const arg = benchArg;
 const BACKEND = arg("backend", "postgres");
 const RUNS = Math.max(1, Number(arg("runs", "7")));
 const TARGET_MS = 500;
@@ -323,45 +316,13 @@ async function benchBackend(name: string, target: DbTarget) {
 }
 
 async function main(): Promise<void> {
-  const loadBefore = loadavg()[0];
-  let result: Record<string, unknown>;
-  let backend = BACKEND;
-  if (BACKEND === "postgres") {
-    const pg = startPostgres();
-    if ("skip" in pg) {
-      log(`PostgreSQL skipped (${pg.skip}): PGlite`);
-      backend = "pglite";
-      result = await benchBackend("pglite", { kind: "pglite", dataDir: null });
-    } else
-      try {
-        result = await benchBackend("postgres", { kind: "postgres", url: pg.url });
-      } finally {
-        pg.stop();
-      }
-  } else result = await benchBackend("pglite", { kind: "pglite", dataDir: null });
-  process.stdout.write(
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          model: cpus()[0]?.model,
-          node: process.version,
-          loadAverage1mBeforeAfter: [loadBefore, loadavg()[0]],
-        },
-        backend,
-        method:
-          "computeFinance and computeProductivity (the routes' own computations; productivity's first page of 50 rows) on the current version against its referent copy, alternated in the same run, each first with the routes' cache emptied (finance, productivityQuantity, productivityPrice) then again with the versions unchanged (the *Kept figures); naive baselines once: finance with two statements per week, productivity with every row grouped in Node",
-        ...result,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await runServerBench({
+    backend: BACKEND,
+    log,
+    method:
+      "computeFinance and computeProductivity (the routes' own computations; productivity's first page of 50 rows) on the current version against its referent copy, alternated in the same run, each first with the routes' cache emptied (finance, productivityQuantity, productivityPrice) then again with the versions unchanged (the *Kept figures); naive baselines once: finance with two statements per week, productivity with every row grouped in Node",
+    measure: benchBackend,
+  });
 }
 
-if (process.argv[1]?.endsWith("costs.ts"))
-  main().catch((e) => {
-    process.stderr.write(`${(e as Error).stack}\n`);
-    process.exit(1);
-  });
+runIfMain("costs.ts", main);

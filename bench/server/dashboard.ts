@@ -8,7 +8,6 @@
 // the first); the first, uncached computation is reported apart.
 //   --backend postgres|pglite   (default postgres, PGlite when Debian's PostgreSQL is missing)
 //   --runs N                    timed runs of each (default 7, after 1 warm-up)
-import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import {
   EventKind,
@@ -20,21 +19,15 @@ import {
   type Plan,
   type Schedule,
 } from "@jalon/engine";
-import { startPostgres } from "../../scripts/postgres.js";
 import { createDb, type Db, type DbTarget } from "../../server/src/db/knex.js";
 import { migrate } from "../../server/src/db/migrate.js";
 import { forget, versionGraph } from "../../server/src/planning/versionGraph.js";
 import { computeDashboard } from "../../server/src/routes/dashboard/dashboard.routes.js";
 import { generateVersion, SHAPE_100K } from "./generate.js";
+import { benchArg, benchLog, runIfMain, runServerBench } from "./serverBench.js";
 
-const began = performance.now();
-function log(msg: string): void {
-  process.stderr.write(`[bench:dashboard ${((performance.now() - began) / 1000).toFixed(1)}s] ${msg}\n`);
-}
-function arg(name: string, fallback: string): string {
-  const k = process.argv.indexOf(`--${name}`);
-  return k > 0 && process.argv[k + 1] ? process.argv[k + 1] : fallback;
-}
+const log = benchLog("dashboard");
+const arg = benchArg;
 const BACKEND = arg("backend", "postgres");
 const RUNS = Math.max(1, Number(arg("runs", "7")));
 
@@ -186,44 +179,13 @@ async function benchBackend(name: string, target: DbTarget) {
 }
 
 async function main(): Promise<void> {
-  const loadBefore = loadavg()[0];
-  let result: Record<string, unknown>;
-  let backend = BACKEND;
-  if (BACKEND === "postgres") {
-    const pg = startPostgres();
-    if ("skip" in pg) {
-      log(`PostgreSQL skipped (${pg.skip}): PGlite`);
-      backend = "pglite";
-      result = await benchBackend("pglite", { kind: "pglite", dataDir: null });
-    } else
-      try {
-        result = await benchBackend("postgres", { kind: "postgres", url: pg.url });
-      } finally {
-        pg.stop();
-      }
-  } else result = await benchBackend("pglite", { kind: "pglite", dataDir: null });
-  process.stdout.write(
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          model: cpus()[0]?.model,
-          node: process.version,
-          loadAverage1mBeforeAfter: [loadBefore, loadavg()[0]],
-        },
-        backend,
-        method:
-          "computeDashboard (GET /project/{id}/dashboard's computation, version graph cached) against the naive baseline (all countings reduced in JS, per-day theoretical walk, full reschedule for the forecast), alternated in the same run on the same database",
-        ...result,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await runServerBench({
+    backend: BACKEND,
+    log,
+    method:
+      "computeDashboard (GET /project/{id}/dashboard's computation, version graph cached) against the naive baseline (all countings reduced in JS, per-day theoretical walk, full reschedule for the forecast), alternated in the same run on the same database",
+    measure: benchBackend,
+  });
 }
 
-main().catch((e) => {
-  process.stderr.write(`${(e as Error).stack}\n`);
-  process.exit(1);
-});
+runIfMain("dashboard.ts", main);

@@ -11,10 +11,8 @@
 //   --backend postgres|pglite   (default postgres, PGlite when Debian's PostgreSQL is missing)
 //   --tasks N                   leaf tasks (default 10000, rounded to tens)
 //   --runs N                    timed runs after one warm-up (default 3)
-import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { XMLParser } from "fast-xml-parser";
-import { startPostgres } from "../../scripts/postgres.js";
 import { importSchedule } from "../../server/src/commands/scheduleImport.js";
 import type { AuthUser } from "../../server/src/context.js";
 import { createDb, type Db, type DbTarget } from "../../server/src/db/knex.js";
@@ -22,15 +20,10 @@ import { migrate } from "../../server/src/db/migrate.js";
 import { Emits } from "../../server/src/http/route.js";
 import { readScheduleFile } from "../../server/src/interchange/readSchedule.js";
 import { exportMeasure } from "./interchangeExport.js";
+import { benchArg, benchLog, runIfMain, runServerBench } from "./serverBench.js";
 
-const began = performance.now();
-function log(msg: string): void {
-  process.stderr.write(`[bench:interchange ${((performance.now() - began) / 1000).toFixed(1)}s] ${msg}\n`);
-}
-function arg(name: string, fallback: string): string {
-  const k = process.argv.indexOf(`--${name}`);
-  return k > 0 && process.argv[k + 1] ? process.argv[k + 1] : fallback;
-}
+const log = benchLog("interchange");
+const arg = benchArg;
 const BACKEND = arg("backend", "postgres");
 const TASKS = Math.max(10, Math.round(Number(arg("tasks", "10000")) / 10) * 10);
 const RUNS = Math.max(1, Number(arg("runs", "3")));
@@ -259,45 +252,13 @@ async function benchBackend(name: string, target: DbTarget) {
 }
 
 async function main(): Promise<void> {
-  const loadBefore = loadavg()[0];
-  let result: Record<string, unknown>;
-  let backend = BACKEND;
-  if (BACKEND === "postgres") {
-    const pg = startPostgres();
-    if ("skip" in pg) {
-      log(`PostgreSQL skipped (${pg.skip}): PGlite`);
-      backend = "pglite";
-      result = await benchBackend("pglite", { kind: "pglite", dataDir: null });
-    } else
-      try {
-        result = await benchBackend("postgres", { kind: "postgres", url: pg.url });
-      } finally {
-        pg.stop();
-      }
-  } else result = await benchBackend("pglite", { kind: "pglite", dataDir: null });
-  process.stdout.write(
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          model: cpus()[0]?.model,
-          node: process.version,
-          loadAverage1mBeforeAfter: [loadBefore, loadavg()[0]],
-        },
-        backend,
-        method:
-          "generated MSPDI file; import = readScheduleFile + importSchedule in one transaction (the route's work without HTTP), into a new project each run; peer: fast-xml-parser's plain parse of the same text",
-        ...result,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  await runServerBench({
+    backend: BACKEND,
+    log,
+    method:
+      "generated MSPDI file; import = readScheduleFile + importSchedule in one transaction (the route's work without HTTP), into a new project each run; peer: fast-xml-parser's plain parse of the same text",
+    measure: benchBackend,
+  });
 }
 
-if (process.argv[1]?.endsWith("interchange.ts"))
-  main().catch((e) => {
-    process.stderr.write(`${(e as Error).stack}\n`);
-    process.exit(1);
-  });
+runIfMain("interchange.ts", main);

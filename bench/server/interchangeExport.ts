@@ -11,11 +11,9 @@
 //   --backend postgres|pglite   (default postgres, PGlite when Debian's PostgreSQL is missing)
 //   --tasks N                   leaf tasks (default 10000, rounded to tens)
 //   --runs N                    timed runs after one warm-up (default 5)
-import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { XMLBuilder } from "fast-xml-parser";
 import { createCalendar, easterSunday, formatDay, parseDay } from "@jalon/engine";
-import { startPostgres } from "../../scripts/postgres.js";
 import { importSchedule } from "../../server/src/commands/scheduleImport.js";
 import type { AuthUser } from "../../server/src/context.js";
 import { createDb, type Db, type DbTarget } from "../../server/src/db/knex.js";
@@ -30,15 +28,9 @@ import {
 import { readMspdiSchedule } from "../../server/src/interchange/mspdiExportData.js";
 import { readScheduleFile } from "../../server/src/interchange/readSchedule.js";
 import { forget } from "../../server/src/planning/versionGraph.js";
+import { benchArg, benchLog, runIfMain, runServerBench } from "./serverBench.js";
 
-const began = performance.now();
-function log(msg: string): void {
-  process.stderr.write(`[bench:interchangeExport ${((performance.now() - began) / 1000).toFixed(1)}s] ${msg}\n`);
-}
-function arg(name: string, fallback: string): string {
-  const k = process.argv.indexOf(`--${name}`);
-  return k > 0 && process.argv[k + 1] ? process.argv[k + 1] : fallback;
-}
+const log = benchLog("interchangeExport");
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -242,48 +234,15 @@ async function benchBackend(name: string, target: DbTarget, tasks: number, runs:
 }
 
 async function main(): Promise<void> {
-  const backendArg = arg("backend", "postgres");
-  const tasks = Math.max(10, Math.round(Number(arg("tasks", "10000")) / 10) * 10);
-  const runs = Math.max(1, Number(arg("runs", "5")));
-  const loadBefore = loadavg()[0];
-  let backend = backendArg;
-  let result: Record<string, unknown>;
-  if (backendArg === "postgres") {
-    const pg = startPostgres();
-    if ("skip" in pg) {
-      log(`PostgreSQL skipped (${pg.skip}): PGlite`);
-      backend = "pglite";
-      result = await benchBackend("pglite", { kind: "pglite", dataDir: null }, tasks, runs);
-    } else
-      try {
-        result = await benchBackend("postgres", { kind: "postgres", url: pg.url }, tasks, runs);
-      } finally {
-        pg.stop();
-      }
-  } else result = await benchBackend("pglite", { kind: "pglite", dataDir: null }, tasks, runs);
-  process.stdout.write(
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          model: cpus()[0]?.model,
-          node: process.version,
-          loadAverage1mBeforeAfter: [loadBefore, loadavg()[0]],
-        },
-        backend,
-        method:
-          "generated plan written as MSPDI and imported into a new project; export = readMspdiSchedule + writeMspdi (the route's work without HTTP), warm graph cache and cold; peer: XMLBuilder over the tasks only",
-        ...result,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  const tasks = Math.max(10, Math.round(Number(benchArg("tasks", "10000")) / 10) * 10);
+  const runs = Math.max(1, Number(benchArg("runs", "5")));
+  await runServerBench({
+    backend: benchArg("backend", "postgres"),
+    log,
+    method:
+      "generated plan written as MSPDI and imported into a new project; export = readMspdiSchedule + writeMspdi (the route's work without HTTP), warm graph cache and cold; peer: XMLBuilder over the tasks only",
+    measure: (kind, target) => benchBackend(kind, target, tasks, runs),
+  });
 }
 
-if (process.argv[1]?.endsWith("interchangeExport.ts"))
-  main().catch((e) => {
-    process.stderr.write(`${(e as Error).stack}\n`);
-    process.exit(1);
-  });
+runIfMain("interchangeExport.ts", main);
