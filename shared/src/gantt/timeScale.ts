@@ -28,7 +28,8 @@ const MONTH_LABELS = [
   "nov.",
   "déc.",
 ];
-const MONTH_NAMES = [
+/** French month names, as the time header and the print write them. */
+export const MONTH_NAMES = [
   "janvier",
   "février",
   "mars",

@@ -1,25 +1,11 @@
 import { dayOfWeek } from "@jalon/engine";
-import type { PlanningView, Tick } from "@jalon/shared/gantt";
+import { MONTH_NAMES as MONTHS, type PlanningView, type Tick } from "@jalon/shared/gantt";
 
 /**
  * The time header's labels never overlap: each band takes the longest form that fits every one of its ticks
  * (septembre 2026, then sept. 2026, then 09/26), and when even the shortest does not fit, labels every other
  * (or every k-th) tick, each spanning the ticks it stands for.
  */
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
 const MONTHS_SHORT = [
   "janv.",
   "févr.",

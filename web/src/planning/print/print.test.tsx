@@ -220,7 +220,9 @@ describe("print for read-only users", () => {
     // A wide screen: below 1400 px the print button is in the toolbar's "Plus d'options" (jsdom is 1024 px wide).
     const width = window.innerWidth;
     Object.defineProperty(window, "innerWidth", { value: 1440, configurable: true });
-    onTestFinished(() => Object.defineProperty(window, "innerWidth", { value: width, configurable: true }));
+    onTestFinished(() => {
+      Object.defineProperty(window, "innerWidth", { value: width, configurable: true });
+    });
     usePlanningStore.getState().setMode("construction");
     const { unmount } = render(
       <Providers>
