@@ -229,9 +229,7 @@ describe("undo", () => {
     expect(await screen.findByText("Défaire la dernière action ?")).toBeInTheDocument();
     expect(calls.some((c) => c.path === "/api/undo/apply")).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "Défaire l'action" }));
-    expect(
-      await screen.findByText("Annulation : Action défaite. Il reste 2 actions à défaire."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Annulation : Action défaite. Il reste 2 actions à défaire.")).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/undo/apply")!.body).toEqual({ projectId: 7, versionId: 11 });
     expect(useProject.getState().project?.undoRemaining).toBe(2);
   });
