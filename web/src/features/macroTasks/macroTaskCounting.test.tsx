@@ -139,7 +139,12 @@ describe("macro-task counting tab", () => {
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer 2 avancements" }));
     await screen.findByTestId("countings-pending");
     online = true;
-    await syncNow();
+    // A sync started while offline may still be in flight (a loaded machine): syncNow then leaves it alone and
+    // the queue waits for its backoff, so sync again until the server's refusal is in.
+    await waitFor(async () => {
+      await syncNow();
+      expect(queueSnapshot().refused).toHaveLength(2);
+    });
     const refused = await screen.findByTestId("countings-refused");
     expect(within(refused).getByText("2 comptages refusés à la synchronisation")).toBeInTheDocument();
     expect(within(refused).getAllByText(/Impossible de compter sur une version non signée/)).toHaveLength(2);
