@@ -13,15 +13,24 @@ beforeAll(async () => {
 
 afterAll(async () => close?.());
 
-// Every index of the schema, by table: whichever table the newest migration changes, its indexes move.
-const indexesOf = async () =>
-  (
-    (
-      await db.raw(
-        "SELECT tablename || '.' || indexname AS name FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1",
-      )
-    ).rows as { name: string }[]
-  ).map((r) => r.name);
+// The schema's shape: every column, index, trigger and function. Whatever the newest migration changes, this moves.
+const schemaOf = async () => {
+  const rows = async (sql: string) => ((await db.raw(sql)).rows as { name: string }[]).map((r) => r.name);
+  return [
+    ...(await rows(
+      "SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type AS name FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY 1",
+    )),
+    ...(await rows(
+      "SELECT 'index ' || tablename || '.' || indexname AS name FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1",
+    )),
+    ...(await rows(
+      "SELECT DISTINCT 'trigger ' || event_object_table || '.' || trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = current_schema() ORDER BY 1",
+    )),
+    ...(await rows(
+      "SELECT 'function ' || routine_name AS name FROM information_schema.routines WHERE routine_schema = current_schema() ORDER BY 1",
+    )),
+  ];
+};
 
 describe("migrations", () => {
   it("take the newest back and apply it again, on data", async () => {
@@ -33,13 +42,13 @@ describe("migrations", () => {
       .returning("id");
     await db("event_links").insert({ ...base, parent_id: events[0].id, child_id: events[1].id });
     const latest = MIGRATIONS[MIGRATIONS.length - 1][0];
-    const after = await indexesOf();
+    const after = await schemaOf();
 
     await db.migrate.down({ migrationSource });
     expect(await db("knex_migrations").where({ name: latest }).first()).toBeUndefined();
-    expect(await indexesOf()).not.toEqual(after);
+    expect(await schemaOf()).not.toEqual(after);
     await migrate(db);
-    expect(await indexesOf()).toEqual(after);
+    expect(await schemaOf()).toEqual(after);
     expect(await db("event_links").where({ version_id: v.id }).count("* as c")).toEqual([{ c: 1 }]);
   });
 });
