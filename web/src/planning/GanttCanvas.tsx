@@ -9,6 +9,7 @@ import { drawLinks } from "./layers/drawLinks";
 import { drawBaselines } from "./layers/drawBaselines";
 import { drawRoadblockMarkers } from "./layers/drawRoadblocks";
 import { drawQualityMarkers } from "./layers/drawQualityMarkers";
+import { drawLateCountingMarkers } from "./layers/drawLateCounting";
 import type { Comparison } from "./compare/compareModel";
 import { useReferenceIndex } from "./compare/reference";
 import { drawCompareBadges } from "./layers/drawCompareBadges";
@@ -28,6 +29,8 @@ export interface GanttCanvasProps extends LayerInput {
   qualityLate?: ReadonlySet<number>;
   /** Tasks with open roadblocks: a marker on their bar. */
   roadblocks?: ReadonlySet<number>;
+  /** Recalibration mode: the tasks counted late a recalibration would re-date, framed. */
+  lateCounting?: ReadonlySet<number>;
   /** Compared versions: thin baseline bars under each task. */
   comparison?: Comparison | null;
   /** The tooltip of the point under the pointer (content coordinates), e.g. a compared task's deltas. */
@@ -121,6 +124,17 @@ export function GanttCanvas(p: GanttCanvasProps) {
           live: p.live,
           open: p.roadblocks,
         });
+      if (p.lateCounting?.size)
+        drawLateCountingMarkers(c, {
+          model: p.model,
+          scale: p.scale,
+          width: p.width,
+          height: p.height,
+          scrollLeft: p.scrollLeft,
+          scrollTop: p.scrollTop,
+          live: p.live,
+          late: p.lateCounting,
+        });
       if (p.comparison)
         drawBaselines(c, {
           model: p.model,
@@ -163,6 +177,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       p.roadblocks,
       p.comparison,
       p.qualityLate,
+      p.lateCounting,
       allLinks,
       reference,
       newLabel,

@@ -27,7 +27,7 @@ const useStyles = makeStyles({
 
 /**
  * What each planning mode means on screen: the hint, and the mode's own actions (ordering moves the selected
- * row; signing signs the current version). Recalibration lists its history beside the Gantt (RecalibrationList).
+ * row; signing signs the current version). Recalibration has its side panel (RecalibrationPanel, RecalibrationList).
  */
 export function PlanningModeBar({ readOnly, nameOf }: { readOnly: boolean; nameOf: (id: number) => string }) {
   const { t } = useTranslation();

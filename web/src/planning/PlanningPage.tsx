@@ -18,6 +18,8 @@ import { shiftRows, type ShiftEntry } from "./filters/filterOptions";
 import { PlanningModeBar } from "./PlanningModeBar";
 import { useComparedVersions } from "./compare/useComparedVersions";
 import { RecalibrationList } from "./RecalibrationList";
+import { RecalibrationPanel } from "./RecalibrationPanel";
+import { useLateTasks } from "./useLateTasks";
 
 // Loaded when first opened: the event editor and the filter drawer are no part of the planning's first paint.
 const FiltersPanel = lazy(() => import("./filters/FiltersPanel").then((m) => ({ default: m.FiltersPanel })));
@@ -74,6 +76,11 @@ export default function PlanningPage() {
       cancelled = true;
     };
   }, [projectId, versionId, mode, recalibrationRange, refreshKey]);
+  // Recalibration mode: the tasks counted late at the date, marked on the planning and re-dated from the side panel.
+  const [recalibrationDate, setRecalibrationDate] = useState("");
+  const recalibrating = mode === "recalibration" && isManager && project?.isArchived !== true;
+  const late = useLateTasks(projectId, versionId, recalibrationDate, recalibrating, refreshKey);
+  const frozenVersion = useProject((s) => s.versions.find((v) => v.id === versionId)?.isArchived === true);
   const shifted = useMemo(
     () =>
       recalibrationRange && shifts ? shiftedEventIds(shifts, filters.recalibrationFrom, filters.recalibrationTo) : null,
@@ -174,6 +181,7 @@ export default function PlanningPage() {
             notify={(kind, text) => toast[kind](text)}
             tags={filterOptions.tags}
             shifted={shifted}
+            lateCounting={recalibrating ? late.ids : undefined}
             onLoaded={setData}
             compareVersionIds={compared.ids}
             onClearCompare={compared.clear}
@@ -181,7 +189,35 @@ export default function PlanningPage() {
             onInstantiateAt={readOnly ? undefined : openInstantiate}
           />
         </div>
-        {mode === "recalibration" && !readOnly ? <RecalibrationList entries={shifts ?? []} /> : null}
+        {recalibrating ? (
+          <aside
+            aria-label={t("planning.modes.recalibration")}
+            style={{
+              width: 300,
+              flex: "none",
+              overflowY: "auto",
+              borderLeft: "1px solid #E0E0E0",
+              padding: 8,
+              display: "flex",
+              flexDirection: "column",
+              gap: 16,
+            }}
+          >
+            <RecalibrationPanel
+              projectId={projectId}
+              versionId={versionId}
+              date={recalibrationDate}
+              onDate={setRecalibrationDate}
+              tasks={late.tasks}
+              loading={late.loading}
+              frozen={frozenVersion}
+              // This tab's own live event is not applied again (realtime/handleEvent.ts): the planning, the late
+              // tasks and the shift history reload from the server, successors re-planned included.
+              onDone={() => useRefresh.getState().bump("planning")}
+            />
+            <RecalibrationList entries={shifts ?? []} />
+          </aside>
+        ) : null}
         {filtersUsed && (
           <Suspense fallback={null}>
             <FiltersPanel

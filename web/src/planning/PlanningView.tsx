@@ -37,6 +37,8 @@ const LinkEditor = lazy(() => import("./LinkEditor").then((m) => ({ default: m.L
 export interface PlanningViewProps extends PlanningSessionProps {
   /** Events shifted in the recalibration range (null while not loaded). */
   shifted?: ReadonlySet<number> | null;
+  /** Recalibration mode: the tasks counted late that a recalibration would re-date (marked on grid and bars). */
+  lateCounting?: ReadonlySet<number>;
   /** How to stop comparing versions. */
   onClearCompare?: () => void;
   /** Double-click on a bar or Enter on a grid row: the task modal. */
@@ -197,6 +199,7 @@ export function PlanningView(props: PlanningViewProps) {
             onGroupClick={grouping === "none" ? undefined : onGroupClick}
             qualityLate={qualityLate}
             roadblocks={roadblocks}
+            lateCounting={props.lateCounting}
             cells={cells}
             onAddInGroup={grouping === "zone" || grouping === "lot" ? direct.onAddInGroup : undefined}
           />
@@ -221,6 +224,7 @@ export function PlanningView(props: PlanningViewProps) {
               showCritical={showCritical}
               qualityLate={qualityLate}
               roadblocks={roadblocks}
+              lateCounting={props.lateCounting}
               comparison={comparison}
               tooltipAt={comparison ? compareTip : undefined}
               onPointer={onPointer}

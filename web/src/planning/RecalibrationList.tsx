@@ -9,11 +9,6 @@ import { useProject } from "../store/project";
 
 const useStyles = makeStyles({
   panel: {
-    width: "260px",
-    flex: "none",
-    overflowY: "auto",
-    borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
-    padding: tokens.spacingHorizontalS,
     display: "flex",
     flexDirection: "column",
     rowGap: tokens.spacingVerticalXS,
@@ -30,15 +25,18 @@ const useStyles = makeStyles({
   },
 });
 
-/** Recalibration mode: the version's shift history (GET /history/shift); a click shows the shifted task. */
+/**
+ * Recalibration mode: the version's shift history (GET /history/shift), under the late tasks (RecalibrationPanel);
+ * a click shows the shifted task.
+ */
 export function RecalibrationList({ entries }: { entries: readonly ShiftEntry[] }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const focusEvent = usePlanningStore((s) => s.focusEvent);
   const { projectId, versionId } = useProject();
   return (
-    <aside className={styles.panel} aria-label={t("planning.recalibration.title")}>
-      <Subtitle2>{t("planning.recalibration.title")}</Subtitle2>
+    <section className={styles.panel} aria-label={t("planning.recalibration.title")}>
+      <Subtitle2 as="h2">{t("planning.recalibration.title")}</Subtitle2>
       <Caption1>{t("planning.recalibration.historyCount", { count: entries.length })}</Caption1>
       {projectId !== null && versionId !== null && entries.length > 0 ? (
         <ExportButton
@@ -68,6 +66,6 @@ export function RecalibrationList({ entries }: { entries: readonly ShiftEntry[] 
           </Caption1>
         </button>
       ))}
-    </aside>
+    </section>
   );
 }

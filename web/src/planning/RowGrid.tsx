@@ -11,6 +11,7 @@ import { GRID_WIDTH } from "./viewport/layout";
 import { GroupLabel } from "./layers/GroupLabel";
 import { QualityLateMark } from "./layers/QualityLateMark";
 import { RoadblockMark } from "./layers/RoadblockMark";
+import { LateCountingMark } from "./layers/LateCountingMark";
 import { EditableCell } from "./grid/EditableCell";
 import type { CellCursor, GridCol } from "./grid/gridCells";
 import type { CellEdit } from "./grid/useCellEdit";
@@ -80,6 +81,7 @@ export function RowGrid({
   onScrolled,
   qualityLate,
   roadblocks,
+  lateCounting,
   onAddInGroup,
   cells,
 }: {
@@ -88,6 +90,8 @@ export function RowGrid({
   onAddInGroup?: (rowIndex: number) => void;
   /** Tasks with open roadblocks: their row names the marker in text. */
   roadblocks?: ReadonlySet<number>;
+  /** Recalibration mode: the tasks counted late, their row names the canvas's frame in text. */
+  lateCounting?: ReadonlySet<number>;
   /** Tasks whose prerequisites are not all compliant by their start: their row names the marker in text. */
   qualityLate?: ReadonlySet<number>;
   /** Versions compared: each task shows its start/end delta in working days. */
@@ -219,6 +223,7 @@ export function RowGrid({
             comparison={comparison}
             qualityLate={qualityLate?.has(e.id) ?? false}
             roadblock={roadblocks?.has(e.id) ?? false}
+            lateCounting={lateCounting?.has(e.id) ?? false}
             cells={cells?.editing ? cells : undefined}
             cursor={cells?.cursor?.rowId === e.id ? cells.cursor : null}
             cellError={cells?.error?.rowId === e.id ? cells.error.text : null}
@@ -249,6 +254,7 @@ const EventRow = memo(function EventRow({
   comparison,
   qualityLate,
   roadblock,
+  lateCounting,
   cells,
   cursor,
   cellError,
@@ -268,6 +274,7 @@ const EventRow = memo(function EventRow({
   comparison?: Comparison | null;
   qualityLate?: boolean;
   roadblock?: boolean;
+  lateCounting?: boolean;
   cells?: CellEdit;
   /** The grid's cell cursor when it is on this row. */
   cursor?: CellCursor | null;
@@ -343,6 +350,7 @@ const EventRow = memo(function EventRow({
           {milestone ? "◆ " : ""}
           {qualityLate ? <QualityLateMark /> : null}
           {roadblock && !milestone ? <RoadblockMark /> : null}
+          {lateCounting && !milestone ? <LateCountingMark /> : null}
           {name}
         </>,
       )}

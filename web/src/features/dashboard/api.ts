@@ -39,8 +39,9 @@ export const dashboardApi = {
     request<RecalibrationAnswer>("GET", `/project/${projectId}/recalibration`, {
       query: { versionId, date: date || undefined },
     }),
-  recalibrate: (projectId: number, versionId: number, date: string, eventIds: number[]) =>
+  /** Without `eventIds`, every task late at the date is re-dated. */
+  recalibrate: (projectId: number, versionId: number, date: string, eventIds?: number[]) =>
     request<RecalibrationAnswer>("POST", `/project/${projectId}/recalibration`, {
-      body: { versionId, ...(date ? { date } : {}), eventIds },
+      body: { versionId, ...(date ? { date } : {}), ...(eventIds ? { eventIds } : {}) },
     }),
 };
