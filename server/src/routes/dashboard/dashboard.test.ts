@@ -349,6 +349,39 @@ describe("recalibration", () => {
     expect(await countRows(t.db, "shift_histories", { version_id: s.p.versionId })).toBe(1);
   });
 
+  it("announces the re-dated task and its re-planned successors live, with their new dates", async () => {
+    const s = await site();
+    const before = t.emitted.length;
+    const res = await t.request("POST", `/project/${s.p.id}/recalibration`, {
+      token: manager.token,
+      body: { date: "2026-03-04", eventIds: [s.ids.A] },
+    });
+    expect(res.status).toBe(200);
+    const live = t.emitted.slice(before).filter((e) => e.projectId === s.p.id);
+    expect(live.map((e) => e.event)).toEqual(["event:bulk_update"]);
+    const [bulk] = live;
+    expect(bulk).toMatchObject({ versionId: s.p.versionId, initiatorId: manager.id });
+    // The planning of every viewer applies these dates without a refetch (the web's pushed dates).
+    const pushed = Object.fromEntries(
+      bulk.dates!.ids.map((id, k) => [id, [bulk.dates!.startDates[k], bulk.dates!.endDates[k]]]),
+    );
+    expect(pushed).toMatchObject({
+      [s.ids.A]: ["2026-03-04", "2026-03-09"],
+      [s.ids.B]: ["2026-03-10", "2026-03-11"],
+      [s.ids.G]: ["2026-03-12", "2026-03-18"],
+      [s.ids.M]: ["2026-03-19", "2026-03-19"],
+    });
+    expect(bulk.ids).toEqual(expect.arrayContaining([s.ids.A, s.ids.B, s.ids.G, s.ids.M]));
+    // Nothing to re-date: nothing announced.
+    const quiet = t.emitted.length;
+    const again = await t.request("POST", `/project/${s.p.id}/recalibration`, {
+      token: manager.token,
+      body: { date: "2026-03-04" },
+    });
+    expect([again.status, again.body.tasks.length]).toEqual([200, 0]);
+    expect(t.emitted.slice(quiet).filter((e) => e.projectId === s.p.id)).toEqual([]);
+  });
+
   it("eventIds restricts it; an unknown event is refused and nothing is written", async () => {
     const s = await site();
     const path = `/project/${s.p.id}/recalibration`;
