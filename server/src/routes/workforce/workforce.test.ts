@@ -5,6 +5,7 @@ import {
   buildEvent,
   buildLot,
   buildProject,
+  buildZone,
   countRows,
   type BuiltProject,
   type BuiltUser,
@@ -286,6 +287,64 @@ describe("GET /workforce/{projectId}", () => {
       "2026-03-05": 0,
     });
     expect(lot.body.rows[1]).toMatchObject({ estimatedNumberOfPeople: 5, realNumberOfPeople: 4.5 });
+  });
+
+  it("filters by participant, tag, macro-task and zone: planned people from the matching tasks, countings by their participant and tags", async () => {
+    const s = await site();
+    await seedCountings(s);
+    // A is Elec Sud's; B is in macro-task "Cloisonnement", zone "R+1" and tagged "Second œuvre", as is Elec Sud.
+    const [macro] = await t
+      .db("macro_tasks")
+      .insert({ project_id: s.p.id, version_id: s.p.versionId, name: "Cloisonnement" })
+      .returning("id");
+    const zone = (await buildZone(t.db, s.p, { name: "R+1" })).id as number;
+    const [tag] = await t
+      .db("tags")
+      .insert({ project_id: s.p.id, version_id: s.p.versionId, name: "Second œuvre" })
+      .returning("id");
+    await t.db("events").where({ id: s.a }).update({ participant_id: s.participant });
+    await t.db("events").where({ id: s.b }).update({ macro_task_id: macro.id, zone_id: zone });
+    await t.db("event_tags").insert({ version_id: s.p.versionId, event_id: s.b, tag_id: tag.id });
+    await t.db("participant_tags").insert({ version_id: s.p.versionId, participant_id: s.participant, tag_id: tag.id });
+    const get = (filters: Record<string, number[]>, path = `/workforce/${s.p.id}`) =>
+      t.request("GET", path, {
+        token: manager.token,
+        query: { versionId: s.p.versionId, startDate: "2026-03-02", endDate: "2026-03-05", ...filters },
+      });
+    const counted = (rows: { date: string; estimatedNumberOfPeople: number; realNumberOfPeople: number }[]) =>
+      rows.find((r) => r.date === "2026-03-03");
+    const onlyA = { "2026-03-02": 2, "2026-03-03": 2, "2026-03-04": 2, "2026-03-05": 0 };
+    const onlyB = { "2026-03-02": 0, "2026-03-03": 0, "2026-03-04": 3, "2026-03-05": 3 };
+
+    // Participant: A alone plans people; only Elec Sud's countings are summed (not the lot's own line).
+    const byParticipant = await get({ participantIds: [s.participant] });
+    expect(byParticipant.status).toBe(200);
+    expect(planned(byParticipant.body.rows, s.p.versionId)).toEqual(onlyA);
+    expect(counted(byParticipant.body.rows)).toMatchObject({ estimatedNumberOfPeople: 4, realNumberOfPeople: 3 });
+
+    // Tag: B's people; the tagged participant's countings.
+    const byTag = await get({ tagIds: [tag.id] });
+    expect(planned(byTag.body.rows, s.p.versionId)).toEqual(onlyB);
+    expect(counted(byTag.body.rows)).toMatchObject({ estimatedNumberOfPeople: 4, realNumberOfPeople: 3 });
+
+    // Macro-task and zone narrow the planned people; countings have neither, so all of them are summed.
+    for (const filters of [{ macroTaskIds: [macro.id] }, { zoneIds: [zone] }]) {
+      const res = await get(filters);
+      expect(res.status).toBe(200);
+      expect(planned(res.body.rows, s.p.versionId)).toEqual(onlyB);
+      expect(counted(res.body.rows)).toMatchObject({ estimatedNumberOfPeople: 5, realNumberOfPeople: 4.5 });
+    }
+    // Filters add up: Elec Sud has no task in R+1.
+    const none = await get({ zoneIds: [zone], participantIds: [s.participant] });
+    expect(Object.values(planned(none.body.rows, s.p.versionId))).toEqual([0, 0, 0, 0]);
+
+    // The export takes the same filters: version 1's column holds B's people only.
+    const file = await get({ zoneIds: [zone] }, `/workforce/export/${s.p.id}`);
+    expect(file.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect([2, 3, 4, 5].map((r) => ws.getRow(r).getCell(2).value)).toEqual([0, 0, 3, 3]);
   });
 
   it("bounds the range from the start's 00:00:00.000 to the end's 23:59:59.999 (Europe/Paris) and refuses bad ranges", async () => {

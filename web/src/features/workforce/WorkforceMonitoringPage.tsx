@@ -1,13 +1,14 @@
 // /dashboard/workforce-monitoring (spec 001): the planned people of the viewed version (and of up to three
 // compared ones) per working day against the estimated and real countings, as a line chart
-// (@fluentui/react-charts) and the same data as a table, with date, lot, participant and version filters and the
-// .xlsx export (GET /workforce/export/{projectId}).
+// (@fluentui/react-charts) and the same data as a table, with date, lot, participant, tag, macro-task, zone and
+// version filters, the .xlsx export (GET /workforce/export/{projectId}) taking the same filters.
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dropdown, Field, Option, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
+import { Caption1, Dropdown, Field, Option, Subtitle1, makeStyles, tokens } from "@fluentui/react-components";
 import { LineChart, type LineChartPoints } from "@fluentui/react-charts";
 import { api } from "../../api/client";
-import { lotsApi, participantsApi } from "../../api/reference";
+import { lotsApi, participantsApi, zonesApi } from "../../api/reference";
+import { macroTasksApi, tagsApi } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { WithVersion } from "../../components/WithVersion";
 import { formatDay } from "../../lib/dates";
@@ -56,12 +57,18 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
   const [endDate, setEndDate] = useState("");
   const [lotId, setLotId] = useState<number | null>(null);
   const [participantId, setParticipantId] = useState<number | null>(null);
+  const [tagId, setTagId] = useState<number | null>(null);
+  const [macroTaskId, setMacroTaskId] = useState<number | null>(null);
+  const [zoneId, setZoneId] = useState<number | null>(null);
   const [compared, setCompared] = useState<number[]>([]);
   useEffect(() => setCompared([]), [versionId]);
 
   const versions = useAsync(() => api.versions.list(projectId), [projectId]);
   const lots = useAsync(() => lotsApi.list(projectId, versionId), [projectId, versionId, refresh]);
   const participants = useAsync(() => participantsApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const tags = useAsync(() => tagsApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const macroTasks = useAsync(() => macroTasksApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const zones = useAsync(() => zonesApi.list(projectId, versionId), [projectId, versionId, refresh]);
   const filters: MonitoringFilters = {
     projectId,
     versionId,
@@ -70,6 +77,9 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
     endDate,
     participantGroupIds: lotId === null ? undefined : [lotId],
     participantIds: participantId === null ? undefined : [participantId],
+    tagIds: tagId === null ? undefined : [tagId],
+    macroTaskIds: macroTaskId === null ? undefined : [macroTaskId],
+    zoneIds: zoneId === null ? undefined : [zoneId],
   };
   const key = JSON.stringify(filters);
   const data = useAsync(
@@ -77,9 +87,10 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
     [key, refresh],
   );
   useEffect(() => {
-    const e = data.error ?? versions.error ?? lots.error ?? participants.error;
+    const e =
+      data.error ?? versions.error ?? lots.error ?? participants.error ?? tags.error ?? macroTasks.error ?? zones.error;
     if (e) warnError(e, "project");
-  }, [data.error, versions.error, lots.error, participants.error]);
+  }, [data.error, versions.error, lots.error, participants.error, tags.error, macroTasks.error, zones.error]);
 
   const answer = data.data;
   const rows = answer?.rows ?? [];
@@ -156,6 +167,27 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
           onChange={setParticipantId}
           items={participants.data?.data ?? []}
         />
+        <IdFilter
+          label={t("workforce.monitoring.tag")}
+          allLabel={t("workforce.monitoring.allTags")}
+          value={tagId}
+          onChange={setTagId}
+          items={tags.data?.data ?? []}
+        />
+        <IdFilter
+          label={t("workforce.monitoring.macroTask")}
+          allLabel={t("workforce.monitoring.allMacroTasks")}
+          value={macroTaskId}
+          onChange={setMacroTaskId}
+          items={macroTasks.data?.data ?? []}
+        />
+        <IdFilter
+          label={t("workforce.monitoring.zone")}
+          allLabel={t("workforce.monitoring.allZones")}
+          value={zoneId}
+          onChange={setZoneId}
+          items={(zones.data?.data ?? []).map((z) => ({ id: z.id, name: z.fullName || z.name }))}
+        />
         <Field label={t("workforce.monitoring.versions")} hint={t("workforce.monitoring.versionsHint")}>
           <Dropdown
             multiselect
@@ -178,6 +210,11 @@ function Monitoring({ projectId, versionId }: { projectId: number; versionId: nu
           </Dropdown>
         </Field>
       </FilterBar>
+      {macroTaskId !== null || zoneId !== null ? (
+        <Caption1 block role="note">
+          {t("workforce.monitoring.filtersHint")}
+        </Caption1>
+      ) : null}
       {rows.length > 0 && (
         <figure className={styles.chart} aria-label={t("workforce.monitoring.chartTitle")}>
           <ChartBoundary>

@@ -19,6 +19,9 @@ export interface CountingFilters {
 export interface MonitoringFilters extends CountingFilters {
   versionIds: number[];
   participantIds?: number[];
+  /** Planned people only: the countings have no macro-task nor zone. */
+  macroTaskIds?: number[];
+  zoneIds?: number[];
 }
 
 const range = (f: { startDate: string; endDate: string }) => ({
@@ -40,6 +43,9 @@ const monitoringQuery = (f: MonitoringFilters) => ({
   ...range(f),
   participantGroupIds: f.participantGroupIds?.length ? f.participantGroupIds : undefined,
   participantIds: f.participantIds?.length ? f.participantIds : undefined,
+  tagIds: f.tagIds?.length ? f.tagIds : undefined,
+  macroTaskIds: f.macroTaskIds?.length ? f.macroTaskIds : undefined,
+  zoneIds: f.zoneIds?.length ? f.zoneIds : undefined,
 });
 
 /** One line sent by the countings table: the participant, the day and the two numbers (null clears). */

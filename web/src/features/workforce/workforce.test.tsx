@@ -221,4 +221,58 @@ describe("/dashboard/workforce-monitoring", () => {
     const last = calls.filter((c) => c.path === `/api/workforce/${PROJECT_ID}`).at(-1)!;
     expect(last.query.get("versionId")).toBe(String(VERSION_ID));
   });
+
+  it("filters by tag, macro-task and zone, in the chart's call and in the .xlsx export", async () => {
+    const answer: WorkforceAnswer = {
+      projectId: PROJECT_ID,
+      versionId: VERSION_ID,
+      versionList: [{ id: 11, name: "Version 2" }],
+      startDate: "2026-03-02",
+      endDate: "2026-03-02",
+      rows: [{ date: "2026-03-02", estimatedNumberOfPeople: 0, realNumberOfPeople: 0, versions: { "11": 2 } }],
+    };
+    const { calls } = mockApi({
+      ...reference,
+      "GET /api/tag": { data: [{ id: 71, name: "Façades" }] },
+      "GET /api/macro-task": { data: [{ id: 81, name: "Plâtrerie" }] },
+      "GET /api/zone": { data: [{ id: 91, name: "R+1", fullName: "Bâtiment A / R+1" }] },
+      [`GET /api/workforce/${PROJECT_ID}`]: answer,
+      [`GET /api/workforce/export/${PROJECT_ID}`]: { status: 200, body: {} },
+    });
+    const create = vi.spyOn(URL, "createObjectURL").mockImplementation(() => "blob:xlsx");
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    const anchorClick = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    try {
+      renderAt("/dashboard/workforce-monitoring");
+      await findTable("Effectifs par jour");
+      const user = userEvent.setup();
+      await waitFor(() => expect(screen.getByRole("option", { name: "Bâtiment A / R+1" })).toBeInTheDocument());
+      await waitFor(() => expect(screen.getByRole("option", { name: "Plâtrerie" })).toBeInTheDocument());
+      await waitFor(() => expect(screen.getByRole("option", { name: "Façades" })).toBeInTheDocument());
+      expect(screen.queryByRole("note")).not.toBeInTheDocument();
+      await user.selectOptions(screen.getByLabelText("Étiquette"), "71");
+      await user.selectOptions(screen.getByLabelText("Macro-tâche"), "81");
+      await user.selectOptions(screen.getByLabelText("Zone"), "91");
+      const chart = () => calls.filter((c) => c.path === `/api/workforce/${PROJECT_ID}`).at(-1)!;
+      await waitFor(() => expect(chart().query.get("zoneIds")).toBe("91"));
+      expect([chart().query.get("tagIds"), chart().query.get("macroTaskIds")]).toEqual(["71", "81"]);
+      // Countings have no macro-task nor zone: the screen says those two narrow the planned people only.
+      expect(screen.getByRole("note")).toHaveTextContent("portent sur l'effectif prévu");
+
+      await user.click(screen.getByRole("button", { name: "Exporter (.xlsx)" }));
+      await waitFor(() => expect(calls.some((c) => c.path === `/api/workforce/export/${PROJECT_ID}`)).toBe(true));
+      const file = calls.find((c) => c.path === `/api/workforce/export/${PROJECT_ID}`)!;
+      expect(["tagIds", "macroTaskIds", "zoneIds", "versionId"].map((k) => file.query.get(k))).toEqual([
+        "71",
+        "81",
+        "91",
+        String(VERSION_ID),
+      ]);
+      await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    } finally {
+      create.mockRestore();
+      revoke.mockRestore();
+      anchorClick.mockRestore();
+    }
+  });
 });
