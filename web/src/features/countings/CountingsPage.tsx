@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Button, Field, Select, Subtitle1, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { ChevronLeft20Regular, ChevronRight20Regular } from "@fluentui/react-icons";
 import type { EventItem } from "../../api/events";
-import { lotsApi, participantsApi } from "../../api/reference";
+import { lotsApi, participantsApi, zonesApi } from "../../api/reference";
 import { tagsApi } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
@@ -25,6 +25,7 @@ import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { countingsApi, type Counting } from "./api";
 import { CountingForm } from "./CountingForm";
+import { countingPath } from "./countingPaths";
 import { GroupProgressTable } from "./GroupProgressTable";
 import { enteredColumns, taskColumns } from "./columns";
 import { percent, periodOf, shiftPeriod, type PeriodView } from "./format";
@@ -91,6 +92,11 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
     [projectId, versionId, lotId, refresh],
   );
   const tags = useAsync(() => tagsApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const zones = useAsync(() => zonesApi.list(projectId, versionId), [projectId, versionId, refresh]);
+  const zoneNames = useMemo(
+    () => new Map((zones.data?.data ?? []).map((z) => [z.id, z.fullName || z.name])),
+    [zones.data],
+  );
   const tasks = useAsync(
     () =>
       countingsApi.tasks(
@@ -110,9 +116,9 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
     [projectId, versionId, start, end, refresh, synced],
   );
   useEffect(() => {
-    const e = tasks.error ?? countings.error ?? lots.error ?? participants.error ?? tags.error;
+    const e = tasks.error ?? countings.error ?? lots.error ?? participants.error ?? tags.error ?? zones.error;
     if (e) warnError(e);
-  }, [tasks.error, countings.error, lots.error, participants.error, tags.error]);
+  }, [tasks.error, countings.error, lots.error, participants.error, tags.error, zones.error]);
 
   const rows = useMemo(
     () => (tasks.data?.data ?? []).filter((e) => tagId === null || (e.tags ?? []).some((tag) => tag.id === tagId)),
@@ -153,12 +159,31 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
       width: 260,
       render: (e) => (
         <span className={styles.name}>
-          <Link to={`/dashboard/counting/task/${e.id}`} aria-label={t("countings.openCounting", { name: e.name })}>
+          <Link to={countingPath("task", e.id)} aria-label={t("countings.openCounting", { name: e.name })}>
             {e.name}
           </Link>
           <PendingBadge count={waiting(e.id)} />
         </span>
       ),
+    },
+    {
+      // The task's counting in its zone (.../zone/{zoneId}): the counting is recorded against that zone.
+      id: "zone",
+      header: t("countings.zoneColumn"),
+      sortValue: (e) => (e.zoneId ? (zoneNames.get(e.zoneId) ?? "") : ""),
+      exportValue: (e) => (e.zoneId ? (zoneNames.get(e.zoneId) ?? "") : ""),
+      render: (e) => {
+        if (!e.zoneId) return "—";
+        const zone = zoneNames.get(e.zoneId) ?? `#${e.zoneId}`;
+        return (
+          <Link
+            to={countingPath("task", e.id, e.zoneId)}
+            aria-label={t("countings.openZoneCounting", { name: e.name, zone })}
+          >
+            {zone}
+          </Link>
+        );
+      },
     },
     ...taskColumns(t, (e) => last.get(e.id)),
     {

@@ -2,6 +2,7 @@
 // and macro-task holding tasks of the period, with its tasks' days and people summed and its progress, real and
 // theoretical, weighted by people × days from its sub-events (GET /counting/progress), never counted itself.
 import { useEffect, useMemo } from "react";
+import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Subtitle1 } from "@fluentui/react-components";
 import type { EventItem } from "../../api/events";
@@ -9,6 +10,7 @@ import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { countingsApi, type GroupProgressRow } from "./api";
+import { countingPath } from "./countingPaths";
 import { percent } from "./format";
 
 const days = (n: number) => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }).format(n);
@@ -53,7 +55,21 @@ export function GroupProgressTable({
   }, [groups.error]);
 
   const columns: DataTableColumn<GroupProgressRow>[] = [
-    { id: "name", header: t("countings.groups.name"), width: 240 },
+    {
+      id: "name",
+      header: t("countings.groups.name"),
+      width: 240,
+      sortValue: (g) => g.name,
+      exportValue: (g) => g.name,
+      render: (g) => (
+        <Link
+          to={countingPath(g.type === "sequence" ? "sequence" : "macro-task", g.id)}
+          aria-label={t("countings.openCounting", { name: g.name })}
+        >
+          {g.name}
+        </Link>
+      ),
+    },
     {
       id: "type",
       header: t("countings.groups.type"),

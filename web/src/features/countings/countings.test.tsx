@@ -58,6 +58,7 @@ function renderAt(path: string) {
       { path: "/dashboard/countings", element: <CountingsPage /> },
       { path: "/dashboard/counting/:eventType/:eventId", element: <CountingEventPage /> },
       { path: "/dashboard/counting/:eventType/:eventId/zone/:zoneId", element: <CountingEventPage /> },
+      { path: "/dashboard/macro-task/:id/:tab", element: <p>Onglet de la macro-tâche</p> },
     ],
     { initialEntries: [path] },
   );
@@ -66,6 +67,7 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </Providers>,
   );
+  return router;
 }
 
 function handlers(post: Handler) {
@@ -146,6 +148,15 @@ describe("countings list", () => {
     const macro = within(table).getByText("Second œuvre").closest("tr")!;
     expect(macro).toHaveTextContent("Macro-tâche");
     expect(macro).toHaveTextContent("Terminée");
+    // Each opens its counting: the sequence's screen, the macro-task's own counting tab.
+    expect(within(sequence).getByRole("link", { name: "Ouvrir le comptage de Logement 1" })).toHaveAttribute(
+      "href",
+      "/dashboard/counting/sequence/5",
+    );
+    expect(within(macro).getByRole("link", { name: "Ouvrir le comptage de Second œuvre" })).toHaveAttribute(
+      "href",
+      "/dashboard/macro-task/8/counting",
+    );
     // The groups are those of the tasks on screen, at the counting date.
     const call = calls.find((c) => c.path === "/api/counting/progress")!;
     expect([call.query.get("sequenceIds"), call.query.get("macroTaskIds"), call.query.get("versionId")]).toEqual([
@@ -261,6 +272,77 @@ describe("one task's counting", () => {
     expect(await screen.findByText("Impossible de compter une tâche non commencée.")).toBeInTheDocument();
     expect(queueSnapshot().pending).toHaveLength(0);
     expect(queueSnapshot().refused).toHaveLength(0);
+  });
+});
+
+describe("counting addresses by type and zone", () => {
+  it("links each task's zone to its counting in that zone from the countings list", async () => {
+    mockApi({
+      ...handlers(() => ({})),
+      "GET /api/event": list([task(1, "Cloisons R+1", { zoneId: 3 }), task(2, "Peinture R+2")]),
+      "GET /api/zone": list([{ id: 3, name: "R+1", fullName: "Bâtiment A / R+1" }]),
+    });
+    renderAt("/dashboard/countings");
+    const table = await screen.findByRole("table", { name: "Tâches de la période" });
+    const link = await within(table).findByRole("link", { name: "Compter Cloisons R+1 dans la zone Bâtiment A / R+1" });
+    expect(link).toHaveAttribute("href", "/dashboard/counting/task/1/zone/3");
+    expect(within(table).getByRole("link", { name: "Ouvrir le comptage de Peinture R+2" })).toHaveAttribute(
+      "href",
+      "/dashboard/counting/task/2",
+    );
+  });
+
+  it("counts a sequence through its tasks of the zone, with its weighted progress", async () => {
+    const { calls } = mockApi({
+      "GET /api/sequence/5": { id: 5, name: "Logement 1", versionId: 11, projectId: 7 },
+      "GET /api/zone/3": { id: 3, name: "R+1", fullName: "Bâtiment A / R+1" },
+      "GET /api/event": list([task(1, "Cloisons R+1", { sequenceId: 5, zoneId: 3 })]),
+      "GET /api/counting/progress": list([
+        {
+          type: "sequence",
+          id: 5,
+          name: "Logement 1",
+          numberOfDays: 10,
+          numberOfPeople: 4,
+          tasks: 2,
+          countedTasks: 1,
+          progress: 12.5,
+          theoreticalProgress: 60,
+          finished: false,
+        },
+      ]),
+      "POST /api/counting": ({ body }: { body: unknown }) => ({
+        ...counting(10, 1, "Cloisons R+1", 50),
+        ...(body as object),
+      }),
+    });
+    renderAt("/dashboard/counting/sequence/5/zone/3");
+    await screen.findByRole("heading", { name: "Logement 1" });
+    expect(await screen.findByText("Zone : Bâtiment A / R+1")).toBeInTheDocument();
+    expect(await screen.findByTestId("sequence-progress")).toHaveTextContent(
+      "Avancement 12,5 % (théorique 60 %) ; 1 tâche(s) comptée(s) sur 2",
+    );
+    const table = await screen.findByRole("table", { name: "Tâches de la séquence" });
+    expect(await within(table).findByRole("link", { name: "Ouvrir le comptage de Cloisons R+1" })).toHaveAttribute(
+      "href",
+      "/dashboard/counting/task/1/zone/3",
+    );
+    const filters = calls.find((c) => c.path === "/api/event")!.query.getAll("filter");
+    expect(filters).toEqual(expect.arrayContaining(["versionId||$eq||11", "sequenceId||$eq||5", "zoneId||$eq||3"]));
+    expect(calls.find((c) => c.path === "/api/counting/progress")!.query.get("sequenceIds")).toBe("5");
+    await userEvent.click(within(table).getByRole("button", { name: "50 % pour Cloisons R+1" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ eventId: 1, percentage: 50, zoneId: 3 });
+  });
+
+  it("leads a macro-task to its counting tab and says an unknown type is no counting", async () => {
+    mockApi({});
+    const router = renderAt("/dashboard/counting/macro-task/8");
+    expect(await screen.findByText("Onglet de la macro-tâche")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/macro-task/8/counting");
+    router.dispose();
+    renderAt("/dashboard/counting/milestone/4");
+    expect(await screen.findByRole("alert")).toHaveTextContent("« milestone » n'est pas un comptage");
   });
 });
 

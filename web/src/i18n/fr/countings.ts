@@ -50,7 +50,20 @@ export const countings = {
     dismissOf: "Retirer le comptage refusé de {{name}}",
     syncNow: "Synchroniser",
     offline: "Hors connexion",
-    zone: "Zone {{id}}",
+    zone: "Zone : {{name}}",
+    zoneColumn: "Zone",
+    openZoneCounting: "Compter {{name}} dans la zone {{zone}}",
+    unknownType:
+      "« {{type}} » n'est pas un comptage : l'adresse désigne une tâche (task), une séquence (sequence) ou une macro-tâche (macro-task).",
+    sequence: {
+      title: "Comptage d'une séquence",
+      intro:
+        "Une séquence se compte par ses tâches : son avancement est celui de ses tâches, pondéré par personnes × jours.",
+      progress: "Avancement {{progress}} (théorique {{theoretical}}) ; {{counted}} tâche(s) comptée(s) sur {{tasks}}",
+      tasks: "Tâches de la séquence",
+      empty: "Aucune tâche de cette séquence ici.",
+      notFound: "Cette séquence n'a pas de tâche dans la version comptée.",
+    },
     openCounting: "Ouvrir le comptage de {{name}}",
     back: "Retour aux avancements",
     macro: {
