@@ -64,8 +64,10 @@ export function RecalibrationPanel({
   const styles = useStyles();
   const focusEvent = usePlanningStore((s) => s.focusEvent);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  // Every late task is chosen when the list changes (the dashboard screen's default).
-  useEffect(() => setChosen(new Set(tasks.map((x) => x.id))), [tasks]);
+  // Every late task is chosen when the list's tasks change (the dashboard screen's default); keyed by their ids,
+  // not the array, so a caller's fresh empty list does not re-render this in a loop.
+  const idsKey = tasks.map((x) => x.id).join(",");
+  useEffect(() => setChosen(new Set(idsKey ? idsKey.split(",").map(Number) : [])), [idsKey]);
   const [confirming, setConfirming] = useState<"chosen" | "all" | null>(null);
   const { busy, run } = useBusy("project");
   const chosenIds = tasks.filter((x) => chosen.has(x.id)).map((x) => x.id);

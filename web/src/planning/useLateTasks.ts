@@ -1,9 +1,11 @@
 import { useEffect, useMemo } from "react";
-import { dashboardApi, type RecalibrationAnswer } from "../features/dashboard/api";
+import { dashboardApi, type RecalibrationAnswer, type RecalibrationTask } from "../features/dashboard/api";
 import { warnError } from "../lib/errors";
 import { useAsync } from "../lib/useAsync";
 
 const NONE: ReadonlySet<number> = new Set();
+/** One empty list: the panel re-chooses its tasks when the list changes, so "none" must stay the same object. */
+const NO_TASKS: readonly RecalibrationTask[] = [];
 
 /**
  * Recalibration mode's late tasks: the ones counted late at `date` (today when empty) and the dates a recalibration
@@ -30,5 +32,5 @@ export function useLateTasks(
   }, [preview.error]);
   const answer = enabled ? preview.data : undefined;
   const ids = useMemo(() => (answer ? new Set(answer.tasks.map((x) => x.id)) : NONE), [answer]);
-  return { tasks: answer?.tasks ?? [], ids, loading: enabled && preview.loading, reload: preview.reload };
+  return { tasks: answer?.tasks ?? NO_TASKS, ids, loading: enabled && preview.loading, reload: preview.reload };
 }
