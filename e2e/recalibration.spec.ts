@@ -171,7 +171,7 @@ test("re-dates a late counted task from the planning's recalibration mode; its s
   await expect.poll(async () => day(await datesOf(late.id))).toBeGreaterThan(Date.parse(start));
   await expect.poll(async () => day(await datesOf(next.id))).toBeGreaterThan(day(nextBefore));
   await planningSettled(page);
-  await expect(side.getByText("0 tâche comptée en retard à cette date")).toBeVisible();
+  await expect(side.getByText("Aucune tâche comptée en retard à cette date.")).toBeVisible();
   await expect(lateRow.getByTestId("late-counting")).toHaveCount(0);
   const history = side.getByRole("region", { name: "Historique des recalages" });
   await expect(history.getByText("1 recalage dans cette version")).toBeVisible();

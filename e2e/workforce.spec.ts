@@ -21,7 +21,8 @@ test("edit a participant's real count of the last working day and find it in the
 
   await page.goto("/dashboard/participant-countings");
   await expect(page.getByRole("heading", { name: "Effectifs des intervenants" })).toBeVisible();
-  await expect(page.getByLabel("Date", { exact: true })).toHaveValue(today);
+  // DateInput shows dd/MM/yyyy (issue 20).
+  await expect(page.getByLabel("Date", { exact: true })).toHaveValue(today.split("-").reverse().join("/"));
   const table = page.getByRole("table", { name: "Effectifs des intervenants du jour" });
   await expect(table.getByRole("row").nth(1)).toBeVisible();
   // The demo counted the participants at work on working days: the latest day with a real count filled in.
@@ -79,4 +80,23 @@ test("edit a participant's real count of the last working day and find it in the
   await expect(row.getByRole("cell").last()).toHaveText("37");
   await page.getByRole("heading", { name: "Données du graphique" }).scrollIntoViewIfNeeded();
   await shot(page, "workforce-monitoring-filtered");
+
+  // A zone narrows the planned people (the countings have none): the chart's call carries it, the screen says so.
+  await page.getByLabel("Intervenant").selectOption({ label: "Tous les intervenants" });
+  await page.getByLabel("Du").fill("");
+  await page.getByLabel("Au").fill("");
+  const zone = page.getByLabel("Zone", { exact: true });
+  await expect(zone.locator("option")).not.toHaveCount(1);
+  const zoneId = await zone.locator("option").nth(1).getAttribute("value");
+  const asked = page.waitForRequest(
+    (r) =>
+      new URL(r.url()).pathname.startsWith("/api/workforce/") &&
+      new URL(r.url()).searchParams.get("zoneIds") === zoneId,
+  );
+  await zone.selectOption(zoneId!);
+  await asked;
+  await expect(page.getByRole("note")).toContainText("effectif prévu");
+  await expect(page.getByRole("figure", { name: "Effectifs par jour" }).locator("svg").first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, "workforce-monitoring-zone");
 });

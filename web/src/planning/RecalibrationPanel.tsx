@@ -111,7 +111,11 @@ export function RecalibrationPanel({
       </Subtitle2>
       <DayField value={date} onChange={onDate} />
       <Caption1 role="status">
-        {loading ? t("planning.recalibration.loading") : t("planning.recalibration.lateCount", { count: tasks.length })}
+        {loading
+          ? t("planning.recalibration.loading")
+          : tasks.length === 0
+            ? t("planning.recalibration.lateNone")
+            : t("planning.recalibration.lateCount", { count: tasks.length })}
       </Caption1>
       {tasks.length > 0 ? (
         <>

@@ -103,7 +103,7 @@ describe("the planning's recalibration mode", () => {
     const dialog = await screen.findByRole("dialog", { name: "Recaler les tâches en retard" });
     expect(dialog).toHaveTextContent("2 tâches vont être redatées");
     await userEvent.click(within(dialog).getByRole("button", { name: "Recaler" }));
-    expect(await screen.findByText("0 tâche comptée en retard à cette date")).toBeInTheDocument();
+    expect(await screen.findByText("Aucune tâche comptée en retard à cette date.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ versionId: 11, date: "2026-03-04" });
   });
 

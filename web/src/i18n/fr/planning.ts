@@ -129,6 +129,7 @@ export const planning = {
     recalibration: {
       lateTitle: "Tâches en retard à recaler",
       loading: "Recherche des tâches en retard…",
+      lateNone: "Aucune tâche comptée en retard à cette date.",
       lateCount_one: "{{count}} tâche comptée en retard à cette date",
       lateCount_other: "{{count}} tâches comptées en retard à cette date",
       chooseAll: "Tout choisir",
