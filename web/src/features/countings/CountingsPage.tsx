@@ -170,6 +170,7 @@ function SignedCountings({ projectId, versionId }: { projectId: number; versionI
       // The task's counting in its zone (.../zone/{zoneId}): the counting is recorded against that zone.
       id: "zone",
       header: t("countings.zoneColumn"),
+      width: 190,
       sortValue: (e) => (e.zoneId ? (zoneNames.get(e.zoneId) ?? "") : ""),
       exportValue: (e) => (e.zoneId ? (zoneNames.get(e.zoneId) ?? "") : ""),
       render: (e) => {
