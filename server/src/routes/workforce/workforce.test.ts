@@ -328,7 +328,7 @@ describe("GET /workforce/{projectId}", () => {
     expect(counted(byTag.body.rows)).toMatchObject({ estimatedNumberOfPeople: 4, realNumberOfPeople: 3 });
 
     // Macro-task and zone narrow the planned people; countings have neither, so all of them are summed.
-    for (const filters of [{ macroTaskIds: [macro.id] }, { zoneIds: [zone] }]) {
+    for (const filters of [{ macroTaskIds: [macro.id as number] }, { zoneIds: [zone] }] as Record<string, number[]>[]) {
       const res = await get(filters);
       expect(res.status).toBe(200);
       expect(planned(res.body.rows, s.p.versionId)).toEqual(onlyB);
