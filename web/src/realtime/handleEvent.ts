@@ -106,7 +106,8 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
     }
   }
 
-  if (name === "event:bulk_update" && initiator) finishBulkProgress();
+  // A template's sync reports progress below 100 % (its trains' share): its end completes the toast.
+  if ((name === "event:bulk_update" || name === SYNC_REALTIME.end) && initiator) finishBulkProgress();
   // This tab's own write: its screen applied the answer and confirmed it (one toast per action, no second pass
   // of the same dates over the engine, no refetch).
   if (own) return;
