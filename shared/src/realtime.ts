@@ -1,6 +1,7 @@
 /**
- * Realtime events (spec 000 section 7): one Socket.IO room per project. Every payload names its initiator so
- * only that client shows the confirmation toast; each event has an error twin `${name}:error`.
+ * Realtime events (spec 000 section 7): one Socket.IO room per project (INITIATOR_ONLY_EVENTS go to their
+ * initiator's user room instead). Every payload names its initiator so only that client shows the confirmation
+ * toast; each event has an error twin `${name}:error`.
  */
 export const REALTIME_EVENTS = [
   "version:startCreate",
@@ -23,6 +24,17 @@ export const REALTIME_EVENTS = [
 ] as const;
 
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
+
+/**
+ * Events sent to their initiator's sockets only (the `user:<id>` room), never to the project's room, with their
+ * error twins: issue 16 sends sequenceTemplate:endSync "to the initiator". The other viewers follow the sync
+ * through reference:update (resource sequenceTemplatePro, data.synchronizableStatus) and sequence:bulk_update.
+ */
+export const INITIATOR_ONLY_EVENTS: readonly RealtimeEventName[] = ["sequenceTemplate:endSync"];
+
+export function isForInitiatorOnly(event: string): boolean {
+  return INITIATOR_ONLY_EVENTS.some((e) => event === e || event === `${e}:error`);
+}
 export type RealtimeErrorName = `${RealtimeEventName}:error`;
 
 export function errorEventOf(name: RealtimeEventName): RealtimeErrorName {

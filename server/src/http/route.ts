@@ -50,8 +50,8 @@ export class Emits {
     this.sent.push(stamped);
     this.send(stamped);
   }
-  expect(event: RealtimeEventName, scope: Scope): void {
-    this.expected.push({ event, ...scope, ids: [] });
+  expect(event: RealtimeEventName, scope: Scope, ids: number[] = []): void {
+    this.expected.push({ event, ...scope, ids });
   }
   /** The header figures the committed write left (see realtime/writeSummary.ts). */
   summarise(summary: WriteSummary | undefined): void {
@@ -68,7 +68,10 @@ export class Emits {
       return s && s.versionId === p.versionId ? { ...out, summary: s } : out;
     });
   }
-  /** The error twins of what the failed request sent, recorded or declared: one per event and project. */
+  /**
+   * The error twins of what the failed request sent, recorded or declared: one per event and project, naming
+   * the ids of the event they twin (the sync's twin names its template, which the client marks partial).
+   */
   twins(code: string): RealtimePayload[] {
     const seen = new Set<string>();
     const out: RealtimePayload[] = [];
@@ -84,7 +87,7 @@ export class Emits {
           projectId: p.projectId,
           versionId: p.versionId,
           initiatorId: p.initiatorId,
-          ids: [],
+          ids: p.ids,
           code,
         }),
       );

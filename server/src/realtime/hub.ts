@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type ServerOptions, type Socket } from "socket.io";
-import { JOIN_PROJECT, LEAVE_PROJECT, type RealtimePayload } from "@jalon/shared/realtime";
+import { isForInitiatorOnly, JOIN_PROJECT, LEAVE_PROJECT, type RealtimePayload } from "@jalon/shared/realtime";
 import type { AccessChange } from "../context.js";
 import { endAccess, sweepLocal, type MayWatchAll } from "./eviction.js";
 import { publicRoomOf, roomOf, userRoomOf } from "./rooms.js";
@@ -148,6 +148,11 @@ export function attachRealtime(
     accessChanged: (changes) => endAccess(io, auth.mayWatchAll, changes),
     recheckAll,
     emit: (payload) => {
+      // Through the adapter as well: the initiator's sockets may be held by another process.
+      if (isForInitiatorOnly(payload.event)) {
+        if (payload.initiatorId !== null) io.to(userRoomOf(payload.initiatorId)).emit(payload.event, payload);
+        return;
+      }
       io.to(roomOf(payload.projectId)).except(publicRoomOf(payload.projectId)).emit(payload.event, payload);
       toPublicHere(payload);
       if (options.adapter) io.serverSideEmit(PUBLIC_RELAY, payload);

@@ -163,6 +163,16 @@ describe("live events", () => {
     expect(progress()).toBeDefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(progress()).toBeUndefined();
+    // A template's sync stops its progress at 99 % (its trains' share): its end, to the initiator, completes it.
+    handleRealtimeEvent("event:update_progress", payload({ percentage: 85 }), ctx());
+    handleRealtimeEvent(
+      "sequenceTemplate:endSync",
+      payload({ event: "sequenceTemplate:endSync", ids: [9], data: { status: "ok" } }),
+      ctx(),
+    );
+    expect(progress()).toMatchObject({ message: "Déplacement des tâches : 100 %", percentage: 100 });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(progress()).toBeUndefined();
     // Other users moving a selection see no progress toast at all.
     handleRealtimeEvent("event:update_progress", payload({ percentage: 100, initiatorId: 9 }), ctx());
     handleRealtimeEvent("event:bulk_update", payload({ initiatorId: 9 }), ctx());

@@ -2,12 +2,14 @@
 // refresh per path ('planning', 'participant-group/', '/sequence/'), confirmation toasts only for the
 // initiator, error events to their initiator (ending the updating state), version and clone flows. The tab
 // that sent a write recognises its own events by their request id (./requestId.ts) and does not apply them again.
+import { SEQUENCE_TEMPLATE_REALTIME, SYNC_REALTIME } from "@jalon/shared";
 import { ACCESS_ENDED } from "@jalon/shared/realtime";
 import { api } from "../api/client";
 import type { RealtimePayload } from "../api/types";
 import { i18n } from "../i18n";
 import { useProject } from "../store/project";
 import { scopeForPath, useRefresh } from "../store/refresh";
+import { setSyncStatus } from "../store/syncStatus";
 import { PROGRESS_TOAST_CLOSE_MS, toast, useToasts } from "../store/toasts";
 import { isOwnRequest } from "./requestId";
 
@@ -57,6 +59,8 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
   // Everyone's header follows every committed planning write (projected end, undo count).
   if (payload.summary) project.applySummary(payload.summary);
 
+  followSyncStatus(name, payload);
+
   // The server has already put this socket out of the room: the project's data on screen is no longer live.
   if (name === ACCESS_ENDED) {
     project.clear();
@@ -102,7 +106,8 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
     }
   }
 
-  if (name === "event:bulk_update" && initiator) finishBulkProgress();
+  // A template's sync reports progress below 100 % (its trains' share): its end completes the toast.
+  if ((name === "event:bulk_update" || name === SYNC_REALTIME.end) && initiator) finishBulkProgress();
   // This tab's own write: its screen applied the answer and confirmed it (one toast per action, no second pass
   // of the same dates over the engine, no refetch).
   if (own) return;
@@ -114,6 +119,25 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
   const confirmation = CONFIRMATIONS[name];
   if (initiator && confirmation)
     toast.success(i18n.t(confirmation), { ...(subject ? { subject } : {}), id: actionToastId(payload, name) });
+}
+
+/**
+ * A template's sync status, live for every viewer of the project (spec 001 section 4): the room hears the start's
+ * "partial" and the end's status (reference:update sequenceTemplatePro); the initiator hears
+ * sequenceTemplate:endSync, or its error twin, which leaves the template "partial".
+ */
+function followSyncStatus(name: string, payload: RealtimePayload): void {
+  const ids = (payload.ids ?? []).map(Number);
+  const status = payload.data?.synchronizableStatus ?? payload.data?.status;
+  const known = status === "ok" || status === "partial" ? status : undefined;
+  if (name === SYNC_REALTIME.error) setSyncStatus(ids, "partial");
+  else if (name === SYNC_REALTIME.end && known) setSyncStatus(ids, known);
+  else if (
+    name === SEQUENCE_TEMPLATE_REALTIME.event &&
+    payload.data?.resource === SEQUENCE_TEMPLATE_REALTIME.resource &&
+    known
+  )
+    setSyncStatus(ids, known);
 }
 
 /** One toast per action: the toasts of one request's events replace one another (start, end, error). */

@@ -3,6 +3,7 @@ import { useProject } from "../store/project";
 import { useUi } from "../store/ui";
 import { useToasts } from "../store/toasts";
 import { useRefresh } from "../store/refresh";
+import { useSyncStatus } from "../store/syncStatus";
 
 export function resetStores(): void {
   useToasts.getState().clear();
@@ -12,4 +13,5 @@ export function resetStores(): void {
   useProject.setState({ ...useProject.getInitialState(), projectId: null, versionId: null }, true);
   useUi.setState(useUi.getInitialState(), true);
   useRefresh.setState(useRefresh.getInitialState(), true);
+  useSyncStatus.setState(useSyncStatus.getInitialState(), true);
 }

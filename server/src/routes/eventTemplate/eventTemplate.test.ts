@@ -416,6 +416,180 @@ describe("library task templates", () => {
   });
 });
 
+describe("POST /event-template-pro/importMany", () => {
+  /** What an import may write in a project: its task templates, their links and tags. */
+  const written = async (p: BuiltProject) => ({
+    templates: await countRows(t.db, "event_template_pros", { project_id: p.id }),
+    links: await countRows(t.db, "event_template_pro_links", { project_id: p.id }),
+    tags: (await t
+      .db("event_template_pro_tags as x")
+      .join("event_template_pros as e", "e.id", "x.event_template_pro_id")
+      .where("e.project_id", p.id)
+      .count({ n: "*" })
+      .first())!.n,
+  });
+
+  it("creates every object in order, with its lot, tags and parents inside the sequence template", async () => {
+    const p = await buildProject(t, manager);
+    const { seq, a } = await proNetwork(p);
+    const lot = await buildLot(t.db, p, { name: "Plâtrerie" });
+    const [tag] = await t
+      .db("tags")
+      .insert({ project_id: p.id, version_id: p.versionId, name: "Finitions", color: "#FFB300" })
+      .returning("*");
+    const before = await written(p);
+    const many = await req("POST", "/event-template-pro/importMany", manager.token, {
+      projectId: p.id,
+      model: "EventTemplatePro",
+      objectsList: [
+        {
+          name: "Bandes",
+          trigram: "bds",
+          numberOfDays: "2",
+          sequenceTemplateId: seq.id,
+          parentsET: [{ id: a.id, type: "begin-begin", delay: 1 }],
+          participantGroupProId: lot.id,
+          tagIds: [tag.id],
+        },
+        { name: "Ponçage", numberOfDays: 1 },
+      ],
+    });
+    expect(many.status).toBe(201);
+    expect(many.body.count).toBe(2);
+    const [bandes, poncage] = many.body.data;
+    expect(bandes).toMatchObject({
+      name: "Bandes",
+      trigram: "BDS",
+      numberOfDays: 2,
+      sequenceTemplateId: seq.id,
+      parentsET: [{ id: a.id, type: "begin-begin", delay: 1 }],
+      participantGroupPro: { id: lot.id, name: "Plâtrerie" },
+      tags: [{ id: tag.id, name: "Finitions", color: "#FFB300" }],
+    });
+    expect(poncage).toMatchObject({ name: "Ponçage", numberOfDays: 1, sequenceTemplateId: null, parentsET: [] });
+    expect(bandes.id).toBeLessThan(poncage.id);
+    expect(await written(p)).toEqual({
+      templates: before.templates + 2,
+      links: before.links + 1,
+      tags: Number(before.tags) + 1,
+    });
+    const row = await t.db("event_template_pros").where({ id: bandes.id }).first();
+    expect([row.project_id, row.participant_group_pro_tracking_id]).toEqual([p.id, lot.tracking_id]);
+  });
+
+  it("refuses the whole list on each catalogue refusal, the valid objects before it included; nothing written", async () => {
+    const p = await buildProject(t, manager);
+    const { seq, a } = await proNetwork(p);
+    const otherSeq = (await req("POST", "/sequence-template-pro", manager.token, { projectId: p.id, name: "Sols" }))
+      .body;
+    const other = await buildProject(t, manager);
+    const foreign = await proNetwork(other);
+    const foreignLot = await buildLot(t.db, other);
+    const [foreignTag] = await t
+      .db("tags")
+      .insert({ project_id: other.id, version_id: other.versionId, name: "Autre" })
+      .returning("id");
+    const lot = await buildLot(t.db, p, { name: "Plâtrerie" });
+    const paint = await buildLot(t.db, p, { name: "Peinture" });
+    const [paintSpeciality] = await t
+      .db("specialities")
+      .insert({
+        project_id: p.id,
+        version_id: p.versionId,
+        name: "Peinture intérieure",
+        participant_group_pro_id: paint.id,
+      })
+      .returning("id");
+    const valid = { name: "Valide", numberOfDays: 1, sequenceTemplateId: seq.id, parentsET: [a.id] };
+    const cases: [string, Record<string, unknown>[], number, string, unknown?][] = [
+      // Parents: outside the sequence template, without a sequence template, twice the same.
+      [
+        "parent outside the sequence template",
+        [valid, { name: "X", sequenceTemplateId: otherSeq.id, parentsET: [a.id] }],
+        400,
+        "errors.parent_task_assignation",
+        { reason: "outside_sequence_template" },
+      ],
+      [
+        "parent without a sequence template",
+        [valid, { name: "X", parentsET: [a.id] }],
+        400,
+        "errors.parent_task_assignation",
+        { reason: "no_sequence_template" },
+      ],
+      [
+        "the same parent twice",
+        [valid, { name: "X", sequenceTemplateId: seq.id, parentsET: [a.id, { id: a.id, type: "end-end", delay: 0 }] }],
+        400,
+        "errors.parent_task_assignation",
+        { reason: "duplicate" },
+      ],
+      // Another project's sequence template, task, lot or tag.
+      [
+        "another project's sequence template",
+        [valid, { name: "X", sequenceTemplateId: foreign.seq.id }],
+        400,
+        "errors.validation",
+        { field: "sequenceTemplateId" },
+      ],
+      [
+        "another project's task as a parent",
+        [valid, { name: "X", sequenceTemplateId: seq.id, parentsET: [foreign.a.id] }],
+        400,
+        "errors.parent_task_assignation",
+      ],
+      [
+        "another project's lot",
+        [valid, { name: "X", participantGroupProId: foreignLot.id }],
+        400,
+        "errors.validation",
+        { field: "participantGroupProId" },
+      ],
+      [
+        "another project's tag",
+        [valid, { name: "X", tagIds: [foreignTag.id] }],
+        400,
+        "errors.validation",
+        { field: "tagIds" },
+      ],
+      // A speciality of another lot.
+      [
+        "a speciality of another lot",
+        [valid, { name: "X", participantGroupProId: lot.id, specialityId: paintSpeciality.id }],
+        400,
+        "speciality_participant_or_group_dont_match",
+      ],
+      // Bad input: an empty list, an object without a name, a field the contract does not know.
+      ["an empty list", [], 400, "errors.validation"],
+      ["an object without a name", [valid, { numberOfDays: 2 }], 400, "errors.validation"],
+      ["an unknown field", [valid, { name: "X", colour: "red" }], 400, "errors.validation"],
+    ];
+    const before = await written(p);
+    for (const [what, objectsList, status, code, details] of cases) {
+      const res = await req("POST", "/event-template-pro/importMany", manager.token, { projectId: p.id, objectsList });
+      expect([what, res.status, res.body.code]).toEqual([what, status, code]);
+      if (details) expect(res.body.details).toMatchObject(details);
+      expect([what, await written(p)]).toEqual([what, before]);
+    }
+    expect(await countRows(t.db, "event_template_pros", { name: "Valide" })).toBe(0);
+  });
+
+  it("refuses a manager of another project, an external user and a guest; nothing written", async () => {
+    const p = await buildProject(t, manager, { members: [external, guest] });
+    const { seq } = await proNetwork(p);
+    const before = await written(p);
+    for (const u of [outsider, external, guest]) {
+      const res = await req("POST", "/event-template-pro/importMany", u.token, {
+        projectId: p.id,
+        objectsList: [{ name: "Intrus", sequenceTemplateId: seq.id }],
+      });
+      expect(res.status).toBe(403);
+    }
+    expect(await written(p)).toEqual(before);
+    expect(await countRows(t.db, "event_template_pros", { name: "Intrus" })).toBe(0);
+  });
+});
+
 async function readSheet(buf: Buffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);

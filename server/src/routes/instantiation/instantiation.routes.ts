@@ -10,7 +10,8 @@ import {
 import type { AppDeps } from "../../context.js";
 import { writableProject } from "../../access/projects.js";
 import { trainOf, updateRecurring } from "../../commands/instantiation.js";
-import { synchronizeTemplate } from "../../commands/synchronizeTemplate.js";
+import { startSync, statusAnnouncement, synchronizeTemplate } from "../../commands/synchronizeTemplate.js";
+import { writeSummaryOf } from "../../realtime/writeSummary.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { remember } from "../../planning/versionGraph.js";
@@ -56,8 +57,11 @@ export function instantiationRoutes(router: Router<AppState>, deps: AppDeps): vo
   /**
    * POST /sequence-template-pro/{id}/synchronize {projectId?, versionId?}: the template's trains in the version
    * (the project's current one by default) laid again with the template as it is; answers once done with
-   * {status: "ok"|"partial", reasons, added, removed, updated}. sequenceTemplate:endSync goes to the room after
-   * commit (its error twin on failure); progress goes as event:update_progress.
+   * {status: "ok"|"partial", reasons, added, removed, updated}. Not one transaction but two (spec 001 section
+   * 4): the start commits "partial" (announced to the room at once), then the sync commits its status. After
+   * commit the room gets sequence:bulk_update and the status, the initiator sequenceTemplate:endSync; on
+   * failure the status stays "partial" and the initiator gets the error twin; progress goes as
+   * event:update_progress. A refusal before the start (not found, rights, frozen version) writes nothing.
    */
   route(router, deps, {
     method: "post",
@@ -65,20 +69,28 @@ export function instantiationRoutes(router: Router<AppState>, deps: AppDeps): vo
     roles: PERMISSIONS.manager,
     params: sequenceTemplateParams,
     body: synchronizeBody,
-    write: true,
-    handler: async ({ db, user, params, body, emits, onCommit }) => {
-      const template = await db("sequence_template_pros").where({ id: params.id }).first("project_id");
-      if (!template) throw new AppError("errors.not_found", { details: { id: params.id } });
-      if (body.projectId !== undefined && body.projectId !== template.project_id)
-        throw new AppError("errors.not_found", { details: { id: params.id } });
-      const project = await writableProject(db, user, template.project_id);
-      const versionId = body.versionId ?? project.current_version_id;
-      if (!versionId) throw new AppError("errors.version_not_found");
-      const scope = { projectId: template.project_id as number, versionId, initiatorId: user.id };
-      emits.expect("sequenceTemplate:endSync", scope);
+    handler: async ({ user, params, body, emits, onCommit }) => {
+      const { projectId, versionId } = await deps.db.transaction(async (trx) => {
+        const template = await trx("sequence_template_pros").where({ id: params.id }).first("project_id");
+        if (!template) throw new AppError("errors.not_found", { details: { id: params.id } });
+        if (body.projectId !== undefined && body.projectId !== template.project_id)
+          throw new AppError("errors.not_found", { details: { id: params.id } });
+        const project = await writableProject(trx, user, template.project_id);
+        const versionId = body.versionId ?? project.current_version_id;
+        if (!versionId) throw new AppError("errors.version_not_found");
+        await startSync(trx, template.project_id, versionId, params.id);
+        return { projectId: template.project_id as number, versionId: versionId as number };
+      });
+      const scope = { projectId, versionId, initiatorId: user.id };
+      emits.now(statusAnnouncement(projectId, user.id, params.id, "partial"));
+      emits.expect("sequenceTemplate:endSync", scope, [params.id]);
       const progress = (percentage: number) =>
         emits.now({ event: "event:update_progress", ...scope, ids: [], percentage });
-      const out = await synchronizeTemplate(db, user.id, template.project_id, versionId, params.id, progress);
+      const out = await deps.db.transaction(async (trx) => {
+        const synced = await synchronizeTemplate(trx, user.id, projectId, versionId, params.id, progress);
+        emits.summarise(writeSummaryOf(trx));
+        return synced;
+      });
       for (const p of out.emit) emits.add(p);
       if (out.graph) {
         const graph = out.graph;

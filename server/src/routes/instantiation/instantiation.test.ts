@@ -539,9 +539,85 @@ describe("POST /sequence-template-pro/{id}/synchronize", () => {
     );
   });
 
+  it("shows partial from the start, committed before the sync runs, and ok at its end", async () => {
+    const f = await fixture();
+    const res = await instantiate(f);
+    const train = res.body.id as number;
+    await t.db("sequence_template_pros").where({ id: f.template }).update({ synchronizable_status: "ok" });
+    await t.db("event_template_pros").where({ id: f.tasks.B }).update({ name: "Électricité CFO" });
+    t.emitted.length = 0;
+    const sync = await t.request("POST", `/sequence-template-pro/${f.template}/synchronize`, {
+      token: manager.token,
+      body: {},
+    });
+    expect(sync.status).toBe(200);
+    expect(sync.body.status).toBe("ok");
+    const statuses = t.emitted
+      .filter((e) => e.event === "reference:update" && e.data?.resource === "sequenceTemplatePro")
+      .map((e) => [e.ids, e.data?.synchronizableStatus]);
+    expect(statuses).toEqual([
+      [[f.template], "partial"],
+      [[f.template], "ok"],
+    ]);
+    const names = t.emitted.map((e) => e.event);
+    // The start is announced before any of the sync's own events (it is committed on its own).
+    expect(names[0]).toBe("reference:update");
+    expect(names.indexOf("sequenceTemplate:endSync")).toBeGreaterThan(names.indexOf("sequence:bulk_update"));
+    expect(names.filter((n) => n.endsWith(":error"))).toEqual([]);
+    const end = t.emitted.find((e) => e.event === "sequenceTemplate:endSync")!;
+    expect(end).toMatchObject({ ids: [f.template], initiatorId: manager.id, data: { status: "ok", reasons: 0 } });
+    expect((await t.db("sequence_template_pros").where({ id: f.template }).first()).synchronizable_status).toBe("ok");
+    expect((await t.db("sequences").where({ id: train }).first()).synchronizable_status).toBe("ok");
+  });
+
+  it("leaves the template and its train partial when the sync fails, writes nothing else, and sends the error twin", async () => {
+    const f = await fixture();
+    const res = await instantiate(f);
+    const train = res.body.id as number;
+    await t.db("sequence_template_pros").where({ id: f.template }).update({ synchronizable_status: "ok" });
+    await t.db("sequences").where({ id: train }).update({ synchronizable_status: "ok" });
+    // A template the sync refuses to lay: C -> A closes a cycle (the template routes refuse it; rows allow it),
+    // and a renamed task that must not reach the instances.
+    await t
+      .db("event_template_pro_links")
+      .insert({ project_id: f.p.id, parent_id: f.tasks.C, child_id: f.tasks.A, type: "end-begin", delay: 0 });
+    await t.db("event_template_pros").where({ id: f.tasks.B }).update({ name: "Électricité CFO" });
+    const snapshot = async () => ({
+      ...(await written(f.p)),
+      rows: await t
+        .db("events")
+        .where({ project_id: f.p.id })
+        .orderBy("id")
+        .select("id", "name", "start_date", "end_date", "number_of_days"),
+      writeCounter: (await t.db("versions").where({ id: f.p.versionId }).first("write_counter")).write_counter,
+    });
+    const before = await snapshot();
+    t.emitted.length = 0;
+    const sync = await t.request("POST", `/sequence-template-pro/${f.template}/synchronize`, {
+      token: manager.token,
+      body: {},
+    });
+    expect(sync.status).toBe(400);
+    expect(sync.body.code).toBe("errors.cycle");
+    expect((await t.db("sequence_template_pros").where({ id: f.template }).first()).synchronizable_status).toBe(
+      "partial",
+    );
+    expect((await t.db("sequences").where({ id: train }).first()).synchronizable_status).toBe("partial");
+    expect(await snapshot()).toEqual(before);
+    expect(t.emitted.map((e) => e.event)).toEqual([
+      "reference:update",
+      "reference:update:error",
+      "sequenceTemplate:endSync:error",
+    ]);
+    expect(t.emitted[0].data).toEqual({ resource: "sequenceTemplatePro", synchronizableStatus: "partial" });
+    expect(t.emitted[2]).toMatchObject({ ids: [f.template], initiatorId: manager.id, code: "errors.cycle" });
+  });
+
   it("refuses an unknown template and other users; nothing written", async () => {
     const f = await fixture();
     await instantiate(f);
+    await t.db("sequence_template_pros").where({ id: f.template }).update({ synchronizable_status: "ok" });
+    const status = "ok";
     const before = await written(f.p);
     const missing = await t.request("POST", "/sequence-template-pro/2000000000/synchronize", {
       token: manager.token,
@@ -553,6 +629,8 @@ describe("POST /sequence-template-pro/{id}/synchronize", () => {
       expect([401, 403]).toContain(r.status);
     }
     expect(await written(f.p)).toEqual(before);
+    // Refused before the start: the status is not touched either.
+    expect((await t.db("sequence_template_pros").where({ id: f.template }).first()).synchronizable_status).toBe(status);
   });
 });
 

@@ -3,10 +3,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Badge, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { Badge, Button } from "@fluentui/react-components";
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import { sequencesApi, type SequenceItem } from "../../api/events";
-import { ApiError } from "../../api/http";
 import { PageHeader } from "../../components/PageHeader";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
 import { AppLink } from "../../components/AppLink";
@@ -55,10 +54,9 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
   const { zones } = useReferences(versionId);
   const zoneName = (s: { zoneId: number | null; zone?: { name: string } | null }) =>
     s.zone?.name ?? zones.find((z) => z.id === s.zoneId)?.name ?? "";
-  const unavailable = list.error instanceof ApiError && list.error.status === 404;
   useEffect(() => {
-    if (list.error && !unavailable) warnError(list.error, "sequence");
-  }, [list.error, unavailable]);
+    if (list.error) warnError(list.error, "sequence");
+  }, [list.error]);
 
   const shown = useMemo(() => {
     const q = search.trim().toLocaleLowerCase("fr");
@@ -120,25 +118,19 @@ function SequencesList({ projectId, versionId }: { projectId: number; versionId:
           </>
         }
       />
-      {unavailable ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{t("sequences.unavailable")}</MessageBarBody>
-        </MessageBar>
-      ) : (
-        <DataTable
-          columns={columns}
-          rows={shown}
-          getRowId={(s) => s.id}
-          ariaLabel={t("sequences.listLabel")}
-          csvExport={{ fileName: t("sequences.listLabel") }}
-          loading={list.loading}
-          emptyText={search.trim() ? t("sequences.emptySearch") : t("sequences.empty")}
-          selectable
-          selectedIds={selected}
-          onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
-          toolbar={<SearchField label={t("sequences.search")} value={search} onChange={setSearch} />}
-        />
-      )}
+      <DataTable
+        columns={columns}
+        rows={shown}
+        getRowId={(s) => s.id}
+        ariaLabel={t("sequences.listLabel")}
+        csvExport={{ fileName: t("sequences.listLabel") }}
+        loading={list.loading}
+        emptyText={search.trim() ? t("sequences.emptySearch") : t("sequences.empty")}
+        selectable
+        selectedIds={selected}
+        onSelectionChange={(ids) => setSelected(new Set([...ids].map(Number)))}
+        toolbar={<SearchField label={t("sequences.search")} value={search} onChange={setSearch} />}
+      />
       <ConfirmDialog
         open={confirming}
         title={t("sequences.deleteTitle")}

@@ -100,10 +100,17 @@ describe("/dashboard/sequences", () => {
     expect(sequences.list).toHaveBeenCalledWith(VERSION_ID);
   });
 
-  it("says so when the server does not serve sequences yet", async () => {
+  it("shows a failed load as the catalogue's error, like every list", async () => {
     sequences.list.mockRejectedValue(new ApiError(404, "not_found", "Not found"));
     renderScreen("/dashboard/sequences");
-    expect(await screen.findByText("Les séquences ne sont pas encore disponibles sur ce serveur.")).toBeInTheDocument();
+    expect(await screen.findByText(/Élément introuvable\./)).toBeInTheDocument();
+    expect(screen.queryByText(/pas encore disponibles/)).toBeNull();
+  });
+
+  it("shows a server failure as the generic error", async () => {
+    sequences.list.mockRejectedValue(new ApiError(500, "default", "boom"));
+    renderScreen("/dashboard/sequences");
+    expect(await screen.findByText(/Il y a eu une erreur lors de l'opération\./)).toBeInTheDocument();
   });
 });
 

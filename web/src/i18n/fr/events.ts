@@ -203,7 +203,6 @@ export const events = {
     listLabel: "Liste des séquences",
     empty: "Aucune séquence dans cette version.",
     emptySearch: "Aucune séquence ne correspond à la recherche.",
-    unavailable: "Les séquences ne sont pas encore disponibles sur ce serveur.",
     columns: { name: "Nom", zone: "Zone", startDate: "Début", endDate: "Fin", color: "Couleur" },
     selectRow: "Sélectionner {{name}}",
     deleteSelected: "Supprimer la sélection ({{count}})",

@@ -23,6 +23,7 @@ import { DataTable, type DataTableColumn } from "../../../components/DataTable";
 import { formatDay } from "../../../lib/dates";
 import { warnError } from "../../../lib/errors";
 import { useAsync } from "../../../lib/useAsync";
+import { setSyncStatus, useLiveSyncStatus } from "../../../store/syncStatus";
 import { toast } from "../../../store/toasts";
 import {
   instantiationApi,
@@ -143,17 +144,23 @@ export function SyncPanel({
   const styles = useStyles();
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<SyncResult | null>(null);
-  const shown = result?.status ?? status ?? null;
+  // The live events over the fetched status: anyone's sync start (partial, committed before the sync runs), its
+  // end (ok, or partial with reasons) and this user's failed sync (the error twin: partial).
+  const live = useLiveSyncStatus(templateId);
+  const shown = live ?? result?.status ?? status ?? null;
   const run = async () => {
     setRunning(true);
     setResult(null);
     try {
       const r = await instantiationApi.synchronize(templateId, projectId, versionId);
       setResult(r);
+      setSyncStatus([templateId], r.status);
       if (r.status === "ok") toast.success(t("recurring.sync.doneOk"), { subject: "sequence" });
       else toast.warning(t("recurring.sync.donePartial", { count: r.reasons.length }), { subject: "sequence" });
       onSynced();
     } catch (e) {
+      // A sync that failed once started stays "partial": its error twin says so (a refusal before the start,
+      // rights or a frozen version, wrote nothing and sends nothing).
       warnError(e, "sequence");
     } finally {
       setRunning(false);

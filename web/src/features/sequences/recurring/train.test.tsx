@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { mockApi } from "../../../test/render";
 import { useToasts } from "../../../store/toasts";
 import { PROJECT_ID, VERSION_ID, makeEvent, makeSequence, renderScreen } from "../../events/testing";
+import type { RealtimePayload } from "../../../api/types";
+import { handleRealtimeEvent } from "../../../realtime/handleEvent";
 import { instancesOf, recurringBody, recurringValuesOf, type TrainSequence } from "./train";
 
 const CONFIG = {
@@ -155,6 +157,54 @@ describe("sequence page of a train", () => {
     expect(reasons).toHaveTextContent("« Cloisons » (R+1) a commencé : elle est conservée.");
     expect(within(section).getByText("Synchronisation partielle : 1 élément(s) non mis à jour.")).toBeInTheDocument();
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ projectId: PROJECT_ID, versionId: VERSION_ID });
+  });
+
+  it("follows the sync status live: partial from a sync's start, ok at its end, partial after its error", async () => {
+    api({
+      "GET /api/sequence-template-pro/9": {
+        id: 9,
+        name: "Modèle second œuvre",
+        color: null,
+        typology: ["Niveau"],
+        synchronizableStatus: "ok",
+      },
+    });
+    renderScreen("/dashboard/sequence/50");
+    const section = await screen.findByTestId("train-section");
+    const badge = () => within(section).getByTestId("sync-status");
+    await waitFor(() => expect(badge()).toHaveTextContent("Synchronisée"));
+    const live = (name: string, over: Partial<RealtimePayload>) =>
+      act(() =>
+        handleRealtimeEvent(
+          name,
+          { event: "reference:update", projectId: PROJECT_ID, versionId: null, initiatorId: 77, ids: [9], ...over },
+          { userId: 1, isAdmin: false, pathname: "/dashboard/sequence/50", navigate: () => undefined },
+        ),
+      );
+    const started = { data: { resource: "sequenceTemplatePro", synchronizableStatus: "partial" } };
+    // Another template's sync, or another project's, leaves this one alone.
+    live("reference:update", { ...started, ids: [10] });
+    live("reference:update", { ...started, projectId: PROJECT_ID + 1 });
+    expect(badge()).toHaveTextContent("Synchronisée");
+    // A colleague's sync starts, then ends: the room's announcements.
+    live("reference:update", started);
+    expect(badge()).toHaveTextContent("Partielle");
+    live("reference:update", { data: { resource: "sequenceTemplatePro", synchronizableStatus: "ok" } });
+    expect(badge()).toHaveTextContent("Synchronisée");
+    // This user's sync: its end (to the initiator), then a failed one (the error twin) leaves it partial.
+    live("reference:update", started);
+    live("sequenceTemplate:endSync", { event: "sequenceTemplate:endSync", initiatorId: 1, data: { status: "ok" } });
+    expect(badge()).toHaveTextContent("Synchronisée");
+    live("reference:update", started);
+    live("sequenceTemplate:endSync:error", {
+      event: "sequenceTemplate:endSync:error",
+      initiatorId: 1,
+      code: "errors.cycle",
+    });
+    expect(badge()).toHaveTextContent("Partielle");
+    live("sequenceTemplate:endSync", { event: "sequenceTemplate:endSync", initiatorId: 1, data: { status: "ok" } });
+    live("sequenceTemplate:endSync:error", { event: "sequenceTemplate:endSync:error", initiatorId: 1 });
+    expect(badge()).toHaveTextContent("Partielle");
   });
 
   it("changes the takt and the zones through PATCH /event/recurring/{id}", async () => {
