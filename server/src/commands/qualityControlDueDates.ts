@@ -54,21 +54,21 @@ interface DueRow {
 }
 
 /**
- * The controls in scope of re-dated events (`?` 1: their ids, 2: extra sequence ids, 3: extra macro-task ids,
- * 4: the version). The sequences and macro-tasks are looked up only when the version has a control attached to
+ * The controls in scope of re-dated events (`?` 1: their ids, 2: the version, 3: extra sequence ids, 4: extra
+ * macro-task ids). The sequences and macro-tasks are looked up only when the version has a control attached to
  * one (a one-time filter), so a move in a version without such controls costs one lookup of the moved tasks'
  * own controls, as before.
  */
 const MOVED_SCOPE = `
   moved as materialized (select value::int as id from json_array_elements_text(?::json)),
-  seeds as materialized (
-    select e.sequence_id, e.macro_task_id from events e join moved on moved.id = e.id
-     where e.sequence_id is not null or e.macro_task_id is not null
-    union all select value::int, null from json_array_elements_text(?::json)
-    union all select null, value::int from json_array_elements_text(?::json)
-  ),
   attached as materialized (
     select 1 from quality_controls c where c.version_id = ? and (c.sequence_id is not null or c.macro_task_id is not null) limit 1
+  ),
+  seeds as materialized (
+    select e.sequence_id, e.macro_task_id from events e join moved on moved.id = e.id
+     where (e.sequence_id is not null or e.macro_task_id is not null) and exists (select 1 from attached)
+    union all select value::int, null from json_array_elements_text(?::json)
+    union all select null, value::int from json_array_elements_text(?::json)
   ),
   up(id) as (
     select distinct sequence_id from seeds where sequence_id is not null and exists (select 1 from attached)
@@ -162,9 +162,9 @@ export async function rederiveQualityDueDates(db: Knex.Transaction | Db, scope: 
     ? await db.raw<{ rows: DueRow[] }>(`with recursive ${ID_SCOPE}${SELECT}`, [JSON.stringify(ids), scope.versionId])
     : await db.raw<{ rows: DueRow[] }>(`with recursive ${MOVED_SCOPE}${SELECT}`, [
         JSON.stringify(eventIds),
+        scope.versionId,
         JSON.stringify(sequenceIds),
         JSON.stringify(macroTaskIds),
-        scope.versionId,
         scope.versionId,
       ]);
   if (found.rows.length === 0) return [];
