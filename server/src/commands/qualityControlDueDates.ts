@@ -98,11 +98,11 @@ const SELECT = `,
     union
     select t.root_id, s.id from sequences s join tree t on s.parent_sequence_id = t.id
   ),
-  seq_dates as (
+  seq_dates as materialized (
     select t.root_id as id, min(e.start_date) as s, max(e.end_date) as e
       from tree t join events e on e.sequence_id = t.id group by t.root_id
   ),
-  macro_dates as (
+  macro_dates as materialized (
     select e.macro_task_id as id, min(e.start_date) as s, max(e.end_date) as e from events e
      where e.macro_task_id in (select macro_task_id from qs where macro_task_id is not null) group by e.macro_task_id
   )
@@ -158,6 +158,11 @@ export async function rederiveQualityDueDates(db: Knex.Transaction | Db, scope: 
   const ids = unique(scope.ids);
   const byIds = scope.ids !== undefined;
   if (byIds ? ids.length === 0 : eventIds.length + sequenceIds.length + macroTaskIds.length === 0) return [];
+  // The planner cannot estimate the recursive roll-ups (it guesses millions of rows on a 100k-event version), so
+  // the statement passes the JIT threshold and compiling it took 5 s of a 10k-task move whose work is 0.2 s
+  // (bench/server's 100k version with controls on its sequences and macro-tasks). Off for the rest of the
+  // caller's transaction, whose other statements are set-based writes that gain nothing from JIT either.
+  if ((db as Knex.Transaction).isTransaction) await db.raw("set local jit = off");
   const found = byIds
     ? await db.raw<{ rows: DueRow[] }>(`with recursive ${ID_SCOPE}${SELECT}`, [JSON.stringify(ids), scope.versionId])
     : await db.raw<{ rows: DueRow[] }>(`with recursive ${MOVED_SCOPE}${SELECT}`, [
