@@ -38,7 +38,11 @@ test("a prerequisite added to a task marks it in the planning until it is compli
   const status = dialog.getByRole("combobox", { name: `Statut de ${name}` });
   await expect(status).toBeVisible();
   await expect(status).toHaveValue("unrealized");
-  await expect(dialog.getByRole("img", { name: "Gris : non réalisé, sans délai" })).toBeVisible();
+  // The default delay (0) is a delay value: unrealized with it is orange, grey being for no delay value (spec 001
+  // section 4).
+  const item = dialog.getByRole("listitem").filter({ hasText: name });
+  await expect(item.getByText(/Délai \(jours\) 0$/)).toBeVisible();
+  await expect(item.getByRole("img", { name: "Orange : à surveiller" })).toBeVisible();
   await shot(page, "quality-task-tab");
 
   // The planning behind the modal refreshed: the task is marked.

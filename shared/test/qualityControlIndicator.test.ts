@@ -6,9 +6,9 @@ describe("qualityControlIndicator (spec 001 section 4)", () => {
     expect(qualityControlIndicator("compliant", 0)).toBe("green");
     expect(qualityControlIndicator("compliant", null)).toBe("green");
   });
-  it("is grey when unrealized with no delay value", () => {
+  it("is grey when unrealized with no delay value (null; 0 is a value)", () => {
     expect(qualityControlIndicator("unrealized", null)).toBe("grey");
-    expect(qualityControlIndicator("unrealized", 0)).toBe("grey");
+    expect(qualityControlIndicator("unrealized", undefined)).toBe("grey");
   });
   it("is red when non-complying and the delay is above zero", () => {
     expect(qualityControlIndicator("non-complying", 3)).toBe("red");
@@ -17,6 +17,9 @@ describe("qualityControlIndicator (spec 001 section 4)", () => {
     expect(qualityControlIndicator("compliant", 2)).toBe("orange");
     expect(qualityControlIndicator("compliant", -1)).toBe("orange");
     expect(qualityControlIndicator("unrealized", 4)).toBe("orange");
+    // The default delay is a delay value: an unrealized control due on its task's date is not grey.
+    expect(qualityControlIndicator("unrealized", 0)).toBe("orange");
+    expect(qualityControlIndicator("unrealized", -1)).toBe("orange");
     expect(qualityControlIndicator("non-complying", 0)).toBe("orange");
     expect(qualityControlIndicator("non-complying", null)).toBe("orange");
     expect(qualityControlIndicator("partial", 0)).toBe("orange");

@@ -317,6 +317,8 @@ export async function updateEvent(
     structure,
     extraHistory: history,
     extraUndo: { fields, created: { links: added.map((l) => l.id) }, deleted: { links: deletedLinks } },
+    // A task moved out of its sequence or macro-task changes that one's dates too.
+    quality: { sequenceIds: [current.sequence_id], macroTaskIds: [current.macro_task_id] },
   });
   return {
     ...result,
@@ -388,6 +390,10 @@ export async function deleteEvents(
     touched: Array.from({ length: plan.size }, (_, k) => k),
     structure,
     extraUndo: { deleted: { events: found, links, eventTags: tags } },
+    quality: {
+      sequenceIds: found.map((f: { sequence_id: number | null }) => f.sequence_id),
+      macroTaskIds: found.map((f: { macro_task_id: number | null }) => f.macro_task_id),
+    },
   });
   return {
     deleted: unique,

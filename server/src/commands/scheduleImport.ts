@@ -9,6 +9,7 @@ import { readVersionGraph } from "../planning/versionGraph.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
 import { noteWriteSummary } from "../realtime/writeSummary.js";
 import { createProject } from "./createProject.js";
+import { rederiveQualityDueDates } from "./qualityControlDueDates.js";
 
 /**
  * POST /project/import-schedule's write (issue 21), in the route's one transaction, set-based: one INSERT per
@@ -186,6 +187,15 @@ export async function importSchedule(
       e: formatDay(vg.schedule.endDay[i]),
     }));
     await trx.raw(UPDATE_STALE, [JSON.stringify(rows)]);
+    // An existing version's tasks that the file's holidays moved: their quality controls follow (persist.ts does
+    // the same for the planning's writes).
+    await rederiveQualityDueDates(trx, {
+      versionId,
+      projectId,
+      userId: user.id,
+      eventIds: rows.map((r) => r.id),
+      plan: vg.plan,
+    });
   }
   const lo = vg.schedule.projectStartDay;
   const hi = vg.schedule.projectEndDay;

@@ -54,6 +54,23 @@ const RESTORABLE = new Set([
   "type",
 ]);
 
+/** The sequences and macro-tasks the step's created tasks and restored attachments are taken out of. */
+async function attachmentsLeft(
+  trx: Knex.Transaction,
+  payload: UndoPayload,
+): Promise<{ sequenceIds: (number | null)[]; macroTaskIds: (number | null)[] }> {
+  const ids = [
+    ...(payload.created?.events ?? []),
+    ...(payload.fields ?? []).filter(([, c]) => c === "sequence_id" || c === "macro_task_id").map(([id]) => id),
+  ];
+  if (ids.length === 0) return { sequenceIds: [], macroTaskIds: [] };
+  const rows = (await trx("events").whereIn("id", ids).select("sequence_id", "macro_task_id")) as {
+    sequence_id: number | null;
+    macro_task_id: number | null;
+  }[];
+  return { sequenceIds: rows.map((r) => r.sequence_id), macroTaskIds: rows.map((r) => r.macro_task_id) };
+}
+
 export async function undoApply(
   trx: Knex.Transaction,
   userId: number,
@@ -65,6 +82,10 @@ export async function undoApply(
   if (!step) throw new AppError("errors.undo_nothing");
   const payload = (typeof step.payload === "string" ? JSON.parse(step.payload) : step.payload) as UndoPayload;
   const created = payload.created ?? {};
+  // The sequences and macro-tasks that lose a task (a created one going, one put back elsewhere): their quality
+  // controls' due dates follow (persistScheduleWrite below); the tasks whose dates this writes are passed too,
+  // since the re-plan then finds them where they already are.
+  const left = await attachmentsLeft(trx, payload);
   if (created.links?.length)
     await trx("event_links").where({ version_id: versionId }).whereIn("id", created.links).delete();
   if (created.events?.length) {
@@ -130,6 +151,14 @@ export async function undoApply(
     schedule: fresh.schedule,
     touched: [],
     undoable: false,
+    quality: {
+      eventIds: [
+        ...(payload.events ?? []).map((e) => e[0]),
+        ...(payload.fields ?? []).map((f) => f[0]),
+        ...(deleted.events ?? []).map((e) => e.id as number),
+      ],
+      ...left,
+    },
   });
   const restoredIds = [...new Set([...(payload.events ?? []).map((e) => e[0]), ...result.ids])];
   // No initiator: the undo button confirms the undo itself; an initiator here made it confirm twice.

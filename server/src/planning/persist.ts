@@ -38,6 +38,11 @@ export interface ScheduleWrite {
    * and link row ids, indices of `plan`. Rows are then matched to `before` by id.
    */
   structure?: { graph: GraphColumns; linkIds: Int32Array; lotOf: Int32Array };
+  /**
+   * Quality controls to re-derive besides those the re-dated rows reach (qualityControlDueDates.ts): events
+   * whose dates were written before the call (an undo), sequences and macro-tasks that lost a task.
+   */
+  quality?: { eventIds?: number[]; sequenceIds?: (number | null)[]; macroTaskIds?: (number | null)[] };
 }
 
 /** The statements of a write, in order. */
@@ -179,14 +184,23 @@ export async function persistScheduleWrite(trx: Knex.Transaction, w: ScheduleWri
     ]);
     for (const r of updated.rows) revisionOf.set(r.id, r.revision);
   }
-  // Quality controls of re-dated tasks (and of tasks whose fields changed: their delays) follow them.
-  const qualityEventIds = [...rows.map((r) => r.id), ...(w.extraHistory ?? []).map((h) => h.eventId)];
-  if (qualityEventIds.length > 0)
+  // Quality controls of re-dated tasks (and of tasks whose fields changed: their delays), of their sequences and
+  // of their macro-tasks follow them.
+  const qualityEventIds = [
+    ...rows.map((r) => r.id),
+    ...(w.extraHistory ?? []).map((h) => h.eventId),
+    ...(w.quality?.eventIds ?? []),
+  ];
+  const sequenceIds = w.quality?.sequenceIds?.filter((x): x is number => x !== null) ?? [];
+  const macroTaskIds = w.quality?.macroTaskIds?.filter((x): x is number => x !== null) ?? [];
+  if (qualityEventIds.length + sequenceIds.length + macroTaskIds.length > 0)
     await rederiveQualityDueDates(trx, {
       versionId: w.versionId,
       projectId: w.projectId,
       userId: w.userId,
       eventIds: qualityEventIds,
+      sequenceIds,
+      macroTaskIds,
       plan,
     });
   w.onStage?.("events");

@@ -125,6 +125,21 @@ export async function buildLot(db: Db, p: BuiltProject, overrides: Record<string
   return row;
 }
 
+/** A sequence of the project's version (its stored dates are given, as a sequence write stores its roll-up). */
+export async function buildSequence(db: Db, p: BuiltProject, overrides: Record<string, unknown> = {}) {
+  const [row] = await db("sequences")
+    .insert({ project_id: p.id, version_id: p.versionId, name: unique("Séquence"), ...overrides })
+    .returning("*");
+  return row;
+}
+
+export async function buildMacroTask(db: Db, p: BuiltProject, overrides: Record<string, unknown> = {}) {
+  const [row] = await db("macro_tasks")
+    .insert({ project_id: p.id, version_id: p.versionId, name: unique("Macro-tâche"), ...overrides })
+    .returning("*");
+  return row;
+}
+
 /** Counts rows of a table (to check that a refused request wrote nothing). */
 export async function countRows(db: Db, table: string, where: Record<string, unknown> = {}): Promise<number> {
   const [r] = await db(table).where(where).count({ count: "*" });

@@ -49,17 +49,18 @@ export type QualityControlIndicator = (typeof QUALITY_CONTROL_INDICATORS)[number
 
 /**
  * The indicator rule, exactly as spec 001 section 4 states it, on the control's stored delay (not lateness
- * against today): green when compliant with no delay (null or 0); grey when unrealized with no delay value
- * (null or 0); red when non-complying and the delay is above zero; orange otherwise (partial, a negative delay,
- * an undefined status...).
+ * against today): green when compliant with no delay (0, or no value); grey when unrealized with no delay value
+ * (null: the issue's "no delay value"; 0 is a value, the default one); red when non-complying and the delay is
+ * above zero; orange otherwise (an unrealized control with a delay, 0 included; partial; a negative delay; an
+ * undefined status...). INDICATOR_SQL (server, the list's filter) is the same rule.
  */
 export function qualityControlIndicator(
   status: QualityControlStatus | null | undefined,
   delay: number | null | undefined,
 ): QualityControlIndicator {
-  const noDelay = delay === null || delay === undefined || delay === 0;
-  if (status === "compliant" && noDelay) return "green";
-  if (status === "unrealized" && noDelay) return "grey";
+  const noValue = delay === null || delay === undefined;
+  if (status === "compliant" && (noValue || delay === 0)) return "green";
+  if (status === "unrealized" && noValue) return "grey";
   if (status === "non-complying" && typeof delay === "number" && delay > 0) return "red";
   return "orange";
 }

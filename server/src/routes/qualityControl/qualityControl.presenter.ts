@@ -20,7 +20,7 @@ export type QualityControlDbRow = Record<string, unknown> & { id: number };
  */
 export const INDICATOR_SQL = `(case
   when q.status = 'compliant' and coalesce(q.delay, 0) = 0 then 'green'
-  when q.status = 'unrealized' and coalesce(q.delay, 0) = 0 then 'grey'
+  when q.status = 'unrealized' and q.delay is null then 'grey'
   when q.status = 'non-complying' and q.delay > 0 then 'red'
   else 'orange' end)`;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUALITY_CONTROL_INDICATORS, qualityControlIndicator } from "@jalon/shared";
 import { fromWire } from "@jalon/shared/planning";
 import { type TestApp } from "../../../test/helpers/app.js";
 import {
@@ -63,7 +64,8 @@ describe("POST /quality-control", () => {
       category: "study",
       status: "unrealized",
       delay: 0,
-      indicator: "grey",
+      // Unrealized with a delay value (the default 0): not grey, which is for no delay value (spec 001 section 4).
+      indicator: "orange",
       // Mon 9 March minus 2 working days.
       dueDate: "2026-03-05",
       startDate: "2026-03-09",
@@ -126,6 +128,46 @@ describe("POST /quality-control", () => {
     const ext = await create(s, { type: "prerequisites", name: "X", eventId: s.a.id }, external.token);
     expect(ext.status).toBe(403);
     expect(await countRows(t.db, "quality_controls", { version_id: s.p.versionId })).toBe(0);
+  });
+});
+
+describe("the indicator", () => {
+  it("is the same rule in the list's filter (SQL) as in the answer (qualityControlIndicator), every branch", async () => {
+    const s = await site();
+    const statuses = ["compliant", "non-complying", "partial", "unrealized", null] as const;
+    const delays = [null, -1, 0, 1, 3] as const;
+    const rows = statuses.flatMap((status, i) =>
+      delays.map((delay, k) => ({
+        project_id: s.p.id,
+        version_id: s.p.versionId,
+        event_id: s.a.id,
+        type: "prerequisites",
+        name: `Contrôle ${i}-${k}`,
+        status,
+        delay,
+      })),
+    );
+    await t.db("quality_controls").insert(rows);
+    const all = await list(s);
+    expect(all.body.total).toBe(rows.length);
+    const expected = new Map<string, string>();
+    for (const r of rows) expected.set(r.name, qualityControlIndicator(r.status, r.delay));
+    // The answer's indicator is the rule's.
+    for (const q of all.body.data as { name: string; indicator: string }[])
+      expect(q.indicator, q.name).toBe(expected.get(q.name));
+    // Each colour's filter keeps exactly the controls the rule gives that colour.
+    for (const colour of QUALITY_CONTROL_INDICATORS) {
+      const filtered = await list(s, [`indicator||$eq||${colour}`]);
+      const names = (filtered.body.data as { name: string }[]).map((q) => q.name).sort();
+      const wanted = [...expected]
+        .filter(([, c]) => c === colour)
+        .map(([n]) => n)
+        .sort();
+      expect(names, colour).toEqual(wanted);
+      expect(wanted.length, colour).toBeGreaterThan(0);
+    }
+    expect(expected.get("Contrôle 3-0")).toBe("grey");
+    expect(expected.get("Contrôle 3-2")).toBe("orange");
   });
 });
 

@@ -314,6 +314,28 @@ describe("POST /project/import-schedule: mapping rules", () => {
     expect(res.body.warnings.map((w) => w.code)).toContain("link_lag_rounded");
     expect(await countRows(t.db, "events", { version_id: p.versionId })).toBe(3);
   });
+
+  it("moves an existing version's tasks off the file's holidays, and their quality controls follow", async () => {
+    const p = await buildProject(t, manager);
+    const existing = await buildEvent(t.db, p, { name: "Existante", start_date: "2025-03-03", end_date: "2025-03-03" });
+    const control = await t.request("POST", "/quality-control", {
+      token: manager.token,
+      body: { projectId: p.id, type: "finishes", name: "Réception", eventId: existing.id },
+    });
+    expect(control.body.dueDate).toBe("2025-03-03");
+    // The file's calendar closes Monday 3 March 2025.
+    const calendar =
+      "<CalendarUID>1</CalendarUID><Calendars><Calendar><UID>1</UID><Exceptions><Exception><Name>Pont</Name>" +
+      "<TimePeriod><FromDate>2025-03-03T00:00:00</FromDate><ToDate>2025-03-03T23:59:00</ToDate></TimePeriod>" +
+      "<DayWorking>0</DayWorking></Exception></Exceptions></Calendar></Calendars>";
+    const xml = MINI(task(1, "A", "2025-03-04T08:00:00", "2025-03-04T17:00:00", 8), calendar);
+    const res = await importFile(xml, "pont.xml", { projectId: p.id, versionId: p.versionId });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const moved = await t.db("events").where({ id: existing.id }).first();
+    expect(moved.start_date).toBe("2025-03-04");
+    const after = await t.request("GET", `/quality-control/${control.body.id}`, { token: manager.token });
+    expect(after.body).toMatchObject({ dueDate: "2025-03-04", startDate: "2025-03-04", endDate: "2025-03-04" });
+  });
 });
 
 describe("POST /project/import-schedule: refusals write nothing", () => {

@@ -49,6 +49,7 @@ import {
   presentProSequenceTemplates,
   type SequenceTemplateDbRow,
 } from "./sequenceTemplate.presenter.js";
+import { sequenceRollup } from "../sequence/sequence.presenter.js";
 import { sequenceTemplateColumns, sequenceTemplateProColumns } from "./sequenceTemplate.schema.js";
 
 /**
@@ -205,7 +206,9 @@ export function sequenceTemplateRoutes(router: Router<AppState>, deps: AppDeps):
     query: sequenceTemplateInstantiatedQuery,
     handler: async ({ db, user, query, ctx }) => {
       const { project, versionId } = await projectVersion(db, user, query.projectId, query.versionId);
-      const q = db("sequences as s")
+      // The dates as the sequence list shows them (rolled up from the tasks, which moves re-date).
+      const q = db
+        .from(sequenceRollup(db, versionId).as("s"))
         .join("sequence_template_pros as st", "st.id", "s.sequence_template_pro_id")
         .leftJoin("zones as z", "z.id", "s.zone_id")
         .where("s.version_id", versionId)

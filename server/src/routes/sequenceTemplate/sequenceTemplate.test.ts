@@ -276,7 +276,14 @@ describe("project sequence templates", () => {
         end_date: "2026-03-17",
       })
       .returning("*");
-    await buildEvent(t.db, p, { sequence_id: s.id });
+    // Its one task runs on 9 March: the export shows the dates the sequence list shows (rolled up from its
+    // tasks, which moves re-date), not the stored ones.
+    await buildEvent(t.db, p, {
+      sequence_id: s.id,
+      start_date: "2026-03-09",
+      end_date: "2026-03-10",
+      number_of_days: 2,
+    });
     const read = async (path: string, query: string) => {
       const res = await fetch(`${t.url}/api${path}?${query}`, {
         headers: { Authorization: `Bearer ${manager.token}` },
@@ -297,6 +304,8 @@ describe("project sequence templates", () => {
     const instances = await read("/sequence-template-pro/instantiated/export", `projectId=${p.id}`);
     expect(instances[1].slice(0, 3)).toEqual(["Cloisons", "Cloisons - Logement 12", "Bâtiment A / Logement 12"]);
     expect(instances[1][5]).toBe(1);
+    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
+    expect([day(instances[1][3]), day(instances[1][4])]).toEqual(["2026-03-09", "2026-03-10"]);
     const foreign = await fetch(`${t.url}/api/sequence-template-pro/instantiated/export?projectId=${p.id}`, {
       headers: { Authorization: `Bearer ${outsider.token}` },
     });

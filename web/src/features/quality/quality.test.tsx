@@ -25,7 +25,7 @@ function control(id: number, name: string, extra: Partial<QualityControl> = {}):
     type: "prerequisites",
     category: "study",
     status: "unrealized",
-    indicator: "grey",
+    indicator: "orange",
     comment: null,
     completionDate: null,
     delay: 0,

@@ -23,7 +23,7 @@ export const quality = {
     },
     indicators: {
       green: "Vert : conforme, sans retard",
-      grey: "Gris : non réalisé, sans délai",
+      grey: "Gris : non réalisé, sans délai renseigné",
       red: "Rouge : non conforme et en retard",
       orange: "Orange : à surveiller",
     },
@@ -165,7 +165,7 @@ export const quality = {
       name: "Nom du contrôle",
       category: "Catégorie",
       delay: "Délai (jours ouvrés)",
-      delayHint: "0 par défaut ; négatif accepté.",
+      delayHint: "0 par défaut ; négatif accepté ; vide : aucun délai renseigné.",
       type: "Type",
       comment: "Commentaire",
       created: "Contrôle qualité ajouté.",
