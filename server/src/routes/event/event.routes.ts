@@ -1,5 +1,13 @@
 import type Router from "@koa/router";
-import { AppError, eqFilterValue, eventProgressQuery, parseListQuery, PERMISSIONS, type Event } from "@jalon/shared";
+import {
+  AppError,
+  eqFilterValue,
+  eventBulkDeleteBody,
+  eventProgressQuery,
+  parseListQuery,
+  PERMISSIONS,
+  type Event,
+} from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
 import { deleteEvents } from "../../commands/eventWrite.js";
@@ -17,7 +25,7 @@ import {
   tagsOf,
   type EventDbRow,
 } from "./event.presenter.js";
-import { eventBulkDeleteBody, eventColumns, eventListResource, eventParams } from "./event.schema.js";
+import { eventColumns, eventListResource, eventParams } from "./event.schema.js";
 
 async function withJoins(db: Db, rows: EventDbRow[], join: string[]): Promise<Event[]> {
   const events = rows.map(presentEvent);
