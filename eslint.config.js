@@ -1,4 +1,4 @@
-// Layer rules of shared/DESIGN.md: engine imports nothing of the project (and no Node API outside its CLI);
+// Layer rules of docs/ARCHITECTURE.md ("Layout"): engine imports nothing of the project (and no Node API outside its CLI);
 // shared never imports server or web; web and server never import each other.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// One project per environment (shared/DESIGN.md "Testing"): engine, shared and server run in node, web in jsdom.
+// One project per environment (docs/ARCHITECTURE.md "Testing"): engine, shared and server run in node, web in jsdom.
 export default defineConfig({
   test: {
     // Vitest takes one worker per core but one, so one on CI's two cores: the whole run was serial. Two workers let

@@ -1,7 +1,7 @@
 // The naive baseline: how a typical JavaScript scheduler is written. Tasks are objects with Date fields, links
 // are objects pointing at them, working days are found by stepping one calendar day at a time and looking the
 // ISO day up in a Set of holidays, and dates come from a recursive (memoised) walk up the predecessors. It
-// implements the same rules as the engine (shared/DESIGN.md "Engine semantics", one project calendar), so the
+// implements the same rules as the engine (docs/ARCHITECTURE.md "Engine semantics", one project calendar), so the
 // benchmark can check that both give the same dates.
 import type { ScheduleDocument } from "@jalon/engine";
 

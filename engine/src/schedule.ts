@@ -14,7 +14,7 @@ import { type Plan } from "./plan.js";
  *   begin-begin start(c) >= start(p) + d
  *   end-end     end(c)   >= end(p) + d
  *   begin-end   end(c)   >= start(p) + d + 1   (the child's last day is at least the parent's first day + d)
- * which are exactly the day rules of DESIGN.md, milestones included.
+ * which are exactly the day rules of docs/ARCHITECTURE.md "Engine semantics", milestones included.
  */
 export interface Schedule {
   /** Start rank of each event in its own calendar. */

@@ -1,6 +1,6 @@
 /**
  * Differential test against TaskJuggler (tj3 3.7.1, Debian package `tj3`): random projects are scheduled by the
- * engine and by tj3, and every task must start and end on the same calendar days (shared/DESIGN.md "Engine
+ * engine and by tj3, and every task must start and end on the same calendar days (docs/ARCHITECTURE.md "Engine
  * semantics": end-begin = `depends x { gaplength Nd }`, begin-begin = `depends x { onstart gaplength Nd }`,
  * Monday-Friday with `leaves holiday` days).
  *

@@ -121,11 +121,3 @@ export const newPassword = plainString().min(PASSWORD_MIN_LENGTH).max(TEXT_MAX_L
 export const colour = plainString()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$|^[a-z]{3,20}$/);
-
-// Auth
-export const loginBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH), password });
-export const forgotPasswordBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH) });
-export const resetPasswordBody = z.object({ token: plainString().trim().min(1).max(200), password: newPassword });
-
-// Events
-export const eventBulkDeleteBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() });

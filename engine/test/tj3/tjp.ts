@@ -20,7 +20,7 @@ export function tjTaskId(project: GeneratedProject, id: number): string {
  * `leaves holiday` (tj3 intervals exclude their end, hence the day added), which `length` and `gaplength`
  * skip exactly as the engine's working days do.
  *
- * Mapping (shared/DESIGN.md "Engine semantics"):
+ * Mapping (docs/ARCHITECTURE.md "Engine semantics"):
  * - a task of N working days: `length Nd` with 8 working hours a day (9:00-17:00, Monday to Friday);
  * - a root: `start <day>` (tj3 starts at the first working slot at or after 00:00 of that day);
  * - end-begin with delay d: `depends x { gaplength dd }` (no gap at all for d = 0);

@@ -1,4 +1,4 @@
-import type { LinkType } from "@jalon/shared";
+import type { LinkType, PlannedEventType } from "@jalon/shared";
 /** API field -> events column, for the fields a client may set directly (spec 000 section 3, Event). */
 export const EVENT_COLUMNS = {
   name: "name",
@@ -48,7 +48,7 @@ export interface LinkInput {
 
 export interface EventInput {
   name?: string;
-  type?: "task" | "milestone";
+  type?: PlannedEventType;
   startDate?: string | null;
   numberOfDays?: number;
   parentsEvents?: LinkInput[];

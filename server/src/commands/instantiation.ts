@@ -20,6 +20,7 @@ import {
   type InstantiationWarning,
   type MilestoneReferenceType,
   type SyncReason,
+  type PlannedEventType,
 } from "@jalon/shared";
 import type { RealtimePayload } from "@jalon/shared/realtime";
 import { engine } from "../planning/engineErrors.js";
@@ -418,7 +419,7 @@ async function trainEvents(trx: Knex.Transaction, configId: number): Promise<Ins
     event_template_pro_id: number | null;
     start_date: string;
     end_date: string;
-    type: "task" | "milestone";
+    type: PlannedEventType;
   }[];
   return rows.map((e) => ({
     id: e.id,

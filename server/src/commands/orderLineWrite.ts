@@ -1,4 +1,10 @@
-import { AppError, DEFAULT_ORDER_LINE_CURRENCY, ORDER_LINE_REALTIME, type OrderLineUnit } from "@jalon/shared";
+import {
+  AppError,
+  DEFAULT_ORDER_LINE_CURRENCY,
+  ORDER_LINE_REALTIME,
+  type OrderLineType,
+  type OrderLineUnit,
+} from "@jalon/shared";
 import type { Db } from "../db/knex.js";
 import type { Emits } from "../http/route.js";
 import { emitReference } from "./lotWrite.js";
@@ -33,7 +39,7 @@ export interface TaskInput {
 
 export interface LineInput {
   label: string;
-  type: "supply" | "labor";
+  type: OrderLineType;
   unit: OrderLineUnit;
   familyId?: number | null;
   macroTaskId?: number | null;

@@ -1,4 +1,5 @@
 import { createCalendar, formatDay, type Calendar } from "@jalon/engine";
+import type { LinkType } from "@jalon/shared";
 
 /**
  * A version's planning as MS Project XML (MSPDI, the "Project XML Data Interchange" schema). Element order
@@ -53,7 +54,7 @@ export interface MspdiEvent {
 export interface MspdiLink {
   parentId: number;
   childId: number;
-  type: "end-begin" | "begin-begin" | "end-end" | "begin-end";
+  type: LinkType;
   delay: number;
 }
 

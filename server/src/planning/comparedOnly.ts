@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import type { PlannedEventType } from "@jalon/shared";
 import type { ComparedOnlyEvent } from "@jalon/shared/planning";
 
 const toDay = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
@@ -23,7 +24,7 @@ export async function comparedOnlyEvents(
     rows: {
       tracking_id: number;
       name: string;
-      type: "task" | "milestone";
+      type: PlannedEventType;
       start_date: string;
       end_date: string;
       zone_id: number | null;

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import { formatDay, NO_DAY } from "@jalon/engine";
-import { AppError, type PlanningQuery } from "@jalon/shared";
+import { AppError, type PlannedEventType, type PlanningQuery } from "@jalon/shared";
 import {
   eventsToColumns,
   type PlanningData,
@@ -28,7 +28,7 @@ function eventView(r: Record<string, unknown>): PlanningEventView {
   return {
     id: r.id as number,
     name: r.name as string,
-    type: r.type as "task" | "milestone",
+    type: r.type as PlannedEventType,
     color: (r.color as string | null) ?? null,
     trigram: (r.trigram as string | null) ?? null,
     zoneId: (r.zone_id as number | null) ?? null,

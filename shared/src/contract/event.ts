@@ -5,7 +5,18 @@
 import { z } from "zod";
 import { LINK_TYPE_NAMES, type LinkTypeName } from "@jalon/engine";
 import type { IsoDay, IsoInstant, Tag } from "../entities.js";
-import { colour, id, integer, isoDay, nullableText, plainString, projectRef, requiredText, text } from "../schemas.js";
+import {
+  colour,
+  id,
+  idList,
+  integer,
+  isoDay,
+  nullableText,
+  plainString,
+  projectRef,
+  requiredText,
+  text,
+} from "../schemas.js";
 import type { FieldsOf } from "./common.js";
 import type { EventOrderLineTask } from "./orderLineTask.js";
 import type { QualityControlSummary } from "./qualityControl.js";
@@ -21,6 +32,9 @@ export type PlannedEventType = (typeof PLANNED_EVENT_TYPES)[number];
 /** Link types by name, in the engine's code order (index = the engine's LinkType code). */
 export const LINK_TYPES = LINK_TYPE_NAMES;
 export type LinkType = LinkTypeName;
+
+/** DELETE /event/bulk-delete. */
+export const eventBulkDeleteBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() });
 
 export const SEQUENCE_TYPES = ["recurring", "individual"] as const;
 export type SequenceType = (typeof SEQUENCE_TYPES)[number];

@@ -36,3 +36,4 @@ export * from "./roadblock.js";
 export * from "./costs.js";
 export * from "./scheduleImport.js";
 export * from "./undo.js";
+export * from "./structureImport.js";

@@ -118,6 +118,13 @@ export const qualityControlTemplateLinkedQuery = z
   })
   .strict();
 
+/** The plain parameters GET /quality-control-template also reads beside its filter triples. */
+export const qualityControlTemplateListScope = z.looseObject({
+  projectId: id.optional(),
+  versionId: id.optional(),
+  type: z.enum(QUALITY_CONTROL_TYPES).optional(),
+});
+
 /**
  * GET /quality-control-template: projectId (or versionId) and type as filter triples or plain parameters;
  * name ASC; 10,000 rows by default.

@@ -2,6 +2,12 @@
  * The undo history (issue 20): GET /undo/history?projectId&versionId lists the version's steps, latest first, each
  * with the label its command recorded (names and values, translated by the web) and whether it was undone.
  */
+import { z } from "zod";
+import { projectRef } from "../schemas.js";
+
+/** POST /undo/apply (body, or the query of its PUT form) and GET /undo/history (query): the version meant. */
+export const undoBody = z.object({ projectId: projectRef, versionId: projectRef });
+
 export type UndoLabel =
   | { k: "move"; count: number; name?: string }
   | { k: "duration"; name: string; from: number; to: number }

@@ -6,9 +6,15 @@ import { z } from "zod";
 import { LIST_LIMIT } from "../constants.js";
 import { USER_TYPES } from "../entities.js";
 import { defineListResource } from "../filters.js";
-import { email, id, newPassword, plainJson, plainString, requiredText } from "../schemas.js";
+import { email, id, newPassword, password, plainJson, plainString, requiredText } from "../schemas.js";
+import { TEXT_MAX_LENGTH } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
 import { ACCESS_ENDED } from "../realtime.js";
+
+// Auth: POST /auth/login, /auth/forgot-password and /auth/reset-password.
+export const loginBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH), password });
+export const forgotPasswordBody = z.object({ email: plainString().trim().max(TEXT_MAX_LENGTH) });
+export const resetPasswordBody = z.object({ token: plainString().trim().min(1).max(200), password: newPassword });
 
 export const userType = z.enum(USER_TYPES);
 export const userCreateBody = z.object({

@@ -2,6 +2,7 @@ import { mergeRow, type Calendar } from "@jalon/engine";
 import { dayToX, type TimeScale } from "./timeScale.js";
 import { compareFrench, frenchKey } from "../frenchOrder.js";
 import { routeLink, ROUTE_LENGTH } from "./linkRoute.js";
+import type { LinkType, PlannedEventType } from "../contract/event.js";
 
 /**
  * Rows and geometry of the Gantt as plain data: the web draws it on a Konva canvas, the server prints it with
@@ -25,7 +26,7 @@ export type Grouping = "none" | "zone" | "lot" | "sequence";
 
 export interface GanttEvent {
   readonly id: number;
-  readonly kind: "task" | "milestone";
+  readonly kind: PlannedEventType;
   readonly name: string;
   readonly startDay: number;
   readonly endDay: number;
@@ -47,7 +48,7 @@ export interface GanttEvent {
  */
 export interface GanttGhost {
   readonly key: string;
-  readonly kind: "task" | "milestone";
+  readonly kind: PlannedEventType;
   readonly name: string;
   /** Earliest start over the versions that have it: where it sorts among the rows. */
   readonly startDay: number;
@@ -306,7 +307,7 @@ export function baselineGeometry(
   scale: TimeScale,
   row: Pick<GanttRow, "y" | "height" | "band">,
   k: number,
-  kind: "task" | "milestone",
+  kind: PlannedEventType,
   startDay: number,
   endDay: number,
 ): BarGeometry {
@@ -327,7 +328,7 @@ export function milestoneGeometry(
   return { cx: dayToX(scale, day), cy: row.y + h / 2, radius: (h - 2 * BAR_PADDING) / 2 + 1 };
 }
 
-export type LinkTypeName = "end-begin" | "begin-begin" | "end-end" | "begin-end";
+export type LinkTypeName = LinkType;
 
 /**
  * An orthogonal arrow from the parent's side named by the link type (begin = left edge, end = right edge) to

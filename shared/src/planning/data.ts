@@ -1,3 +1,4 @@
+import type { PlannedEventType } from "../contract/event.js";
 import { createCalendarSet, createPlanFromColumns, parseDay, type CalendarSet, type Plan } from "@jalon/engine";
 
 /**
@@ -39,7 +40,7 @@ export interface CalendarColumns {
 export interface PlanningEventView {
   id: number;
   name: string;
-  type: "task" | "milestone";
+  type: PlannedEventType;
   color: string | null;
   trigram: string | null;
   zoneId: number | null;
@@ -88,7 +89,7 @@ export interface PlanningData {
 export interface ComparedOnlyEvent {
   trackingId: number;
   name: string;
-  type: "task" | "milestone";
+  type: PlannedEventType;
   startDay: number;
   endDay: number;
   zoneId: number | null;

@@ -134,15 +134,10 @@ function exportQuery(q: Omit<EventListQuery, "limit" | "offset" | "join">): Quer
   return { filter: filters, sort };
 }
 
-/** A reference list that may not be served yet: a 404 gives an empty list. */
-async function tolerant<T>(load: () => Promise<ListResponse<T> | T[]>): Promise<T[]> {
-  try {
-    const res = await load();
-    return Array.isArray(res) ? res : res.data;
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return [];
-    throw e;
-  }
+/** The rows of a reference list, whether it answers a page or a bare array. */
+async function rowsOf<T>(load: () => Promise<ListResponse<T> | T[]>): Promise<T[]> {
+  const res = await load();
+  return Array.isArray(res) ? res : res.data;
 }
 
 export const eventsApi = {
@@ -153,17 +148,12 @@ export const eventsApi = {
   update: (id: number, body: EventUpdateBody) => request<EventWriteResult>("PATCH", `/event/${id}`, { body }),
   bulkDelete: (ids: number[], projectId: number, versionId: number) =>
     request<{ ids: number[]; count: number }>("DELETE", "/event/bulk-delete", { body: { ids, projectId, versionId } }),
-  /** GET /event/{id}/history (limit 10000); a server without the route gives an empty history. */
+  /** GET /event/{id}/history (limit 10000). */
   history: async (id: number): Promise<EventHistoryEntry[]> => {
-    try {
-      const res = await request<EventHistoryAnswer | EventHistoryEntry[]>("GET", `/event/${id}/history`, {
-        query: { limit: LIST_LIMIT },
-      });
-      return Array.isArray(res) ? res : (res.eventsHistory ?? []);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return [];
-      throw e;
-    }
+    const res = await request<EventHistoryAnswer | EventHistoryEntry[]>("GET", `/event/${id}/history`, {
+      query: { limit: LIST_LIMIT },
+    });
+    return Array.isArray(res) ? res : (res.eventsHistory ?? []);
   },
   /** The event picker: 20 events at a time, by name unless another sort is asked. */
   picker: (versionId: number, search: string, offset: number, sort: SortSpec = { field: "name", order: "ASC" }) =>
@@ -251,16 +241,16 @@ export const sequencesApi = {
 };
 
 export const referencesApi = {
-  /** Zones of the version in their order (GET /zone); empty while the server has no such route. */
+  /** Zones of the version in their order (GET /zone). */
   zones: (versionId: number) =>
-    tolerant(() =>
+    rowsOf(() =>
       request<ListResponse<NamedRef>>("GET", "/zone", {
         query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT, sort: "position,ASC" },
       }),
     ),
-  /** Lots (participant groups) of the version (GET /participant-group-pro); empty while not served. */
+  /** Lots (participant groups) of the version (GET /participant-group-pro). */
   lots: (versionId: number) =>
-    tolerant(() =>
+    rowsOf(() =>
       request<ListResponse<NamedRef>>("GET", "/participant-group-pro", {
         query: { filter: filter("versionId", "$eq", versionId), limit: LIST_LIMIT },
       }),

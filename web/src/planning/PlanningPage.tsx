@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { PlannedEventType } from "@jalon/shared";
 import type { PlanningData } from "@jalon/shared/planning";
 import { useTranslation } from "react-i18next";
 import { formatInTimeZone } from "date-fns-tz";
@@ -51,7 +52,7 @@ export default function PlanningPage() {
   const grouping = usePlanningStore((s) => s.grouping);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [data, setData] = useState<PlanningData | null>(null);
-  const [dialog, setDialog] = useState<{ id: number; kind: "task" | "milestone" } | null>(null);
+  const [dialog, setDialog] = useState<{ id: number; kind: PlannedEventType } | null>(null);
   // Kept mounted once opened, so that closing them animates as before.
   const [filtersUsed, setFiltersUsed] = useState(false);
   const [dialogUsed, setDialogUsed] = useState(false);

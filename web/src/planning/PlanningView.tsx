@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
+import type { PlannedEventType } from "@jalon/shared";
 import { createTimeScale } from "@jalon/shared/gantt";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
@@ -42,7 +43,7 @@ export interface PlanningViewProps extends PlanningSessionProps {
   /** How to stop comparing versions. */
   onClearCompare?: () => void;
   /** Double-click on a bar or Enter on a grid row: the task modal. */
-  onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
+  onOpenEvent?: (id: number, kind: PlannedEventType) => void;
   /** The context menu's "Instancier un modèle ici": the toolbar's flow, the zone and day preset. */
   onInstantiateAt?: (preset: { zoneId: number | null; day: string }) => void;
 }

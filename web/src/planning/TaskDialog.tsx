@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { PlannedEventType } from "@jalon/shared";
 import { Dialog, DialogSurface } from "@fluentui/react-components";
 import { EventEditor } from "../features/events/EventEditor";
 import { useRestoreFocus } from "../components/useRestoreFocus";
 
 export interface TaskDialogProps {
   /** The event being edited, or null when the dialog is closed. */
-  target: { id: number; kind: "task" | "milestone" } | null;
+  target: { id: number; kind: PlannedEventType } | null;
   /** Closed; `saved` says the planning must be refetched. */
   onClose: (saved: boolean) => void;
 }

@@ -20,7 +20,7 @@ function FiltersHarness({ withData = false }: { withData?: boolean }) {
 }
 
 describe("filters panel", () => {
-  it("offers the reference lists' choices, shows none for a list not served, and writes the choice to the store", async () => {
+  it("offers the reference lists' choices, shows none for an empty list, and writes the choice to the store", async () => {
     usePlanningStore.setState({ filters: EMPTY_FILTERS });
     const { calls } = mockApi({
       "GET /api/participant-group-pro": {
@@ -31,12 +31,13 @@ describe("filters panel", () => {
         count: 2,
         total: 2,
       },
+      "GET /api/zone": { data: [], count: 0, total: 0 },
       "GET /api/event/distinct": { data: [{ name: "Dallage", occurrences: 2 }], count: 1, total: 1 },
     });
     wrap(<FiltersHarness />);
     const lots = await screen.findByRole("combobox", { name: "Lots" });
     await waitFor(() => expect(lots).not.toBeDisabled());
-    // /zone answers 404: no choices, the filter is disabled.
+    // /zone has no rows: no choices, the filter is disabled.
     expect(screen.getByRole("combobox", { name: "Zones" })).toBeDisabled();
     expect(calls.find((c) => c.path === "/api/participant-group-pro")?.query.getAll("filter")).toEqual([
       "versionId||$eq||11",
@@ -53,7 +54,7 @@ describe("filters panel", () => {
     usePlanningStore.setState({ filters: EMPTY_FILTERS });
     mockApi({});
     const { container } = wrap(<FiltersHarness withData />);
-    // Lots come from the planning data while their list is not served.
+    // Lots come from the planning data when their list cannot be read.
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Lots" })).not.toBeDisabled());
     const start = within(container.ownerDocument.body).getByLabelText("À partir du (début de journée)");
     await userEvent.type(start, "05/02/2026");

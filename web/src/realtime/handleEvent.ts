@@ -1,4 +1,4 @@
-// What the web does with each live event of its project's room (spec 000 sections 2 and 4, DESIGN.md):
+// What the web does with each live event of its project's room (spec 000 sections 2 and 4, docs/ARCHITECTURE.md "API"):
 // refresh per path ('planning', 'participant-group/', '/sequence/'), confirmation toasts only for the
 // initiator, error events to their initiator (ending the updating state), version and clone flows. The tab
 // that sent a write recognises its own events by their request id (./requestId.ts) and does not apply them again.

@@ -7,7 +7,7 @@ export type RealtimeListener = (name: string, payload: RealtimePayload) => void;
 
 export function connectProjectRoom(token: string, projectId: number, listener: RealtimeListener): () => void {
   const socket: Socket = io({ auth: { token }, transports: ["websocket", "polling"] });
-  // Listeners before anything async (DESIGN.md: Socket.IO 4.8 connect listeners first).
+  // Listeners before anything async: with Socket.IO 4.8 a `connect` listener added after an await can miss the event.
   socket.on("connect", () => {
     socket.emit(JOIN_PROJECT, { projectId });
   });

@@ -1,5 +1,10 @@
 import ExcelJS from "exceljs";
-import { ORDER_LINE_IMPORT_HEADERS, ORDER_LINE_TYPE_LABELS, type OrderLineUnit } from "@jalon/shared";
+import {
+  ORDER_LINE_IMPORT_HEADERS,
+  ORDER_LINE_TYPE_LABELS,
+  type OrderLineType,
+  type OrderLineUnit,
+} from "@jalon/shared";
 import { importOrderLines } from "../../commands/orderLineImport.js";
 import { todayInParis } from "../../planning/progress.js";
 import type { Db } from "../knex.js";
@@ -34,7 +39,7 @@ const FAMILIES = [
 interface DemoLine {
   lot: string;
   label: string;
-  type: "supply" | "labor";
+  type: OrderLineType;
   unit: OrderLineUnit;
   family: (typeof FAMILIES)[number];
   /** Unit price in euros, on the referent version. */

@@ -1,12 +1,11 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS } from "@jalon/shared";
+import { AppError, forgotPasswordBody, loginBody, PERMISSIONS, resetPasswordBody } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { verifyPassword } from "../../auth/passwords.js";
 import { requestPasswordReset, resetPassword } from "../../commands/passwordReset.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { presentUser, USER_COLUMNS, type UserRow } from "../user/user.presenter.js";
-import { forgotPasswordBody, loginBody, resetPasswordBody } from "./auth.schema.js";
 
 export function authRoutes(router: Router<AppState>, deps: AppDeps): void {
   /** POST /auth/login {email, password} -> {user, token, error}. */

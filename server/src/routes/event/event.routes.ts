@@ -1,7 +1,15 @@
 import type Router from "@koa/router";
-import { AppError, eqFilterValue, eventProgressQuery, parseListQuery, PERMISSIONS, type Event } from "@jalon/shared";
+import {
+  AppError,
+  eventBulkDeleteBody,
+  eventProgressQuery,
+  parseListQuery,
+  PERMISSIONS,
+  type Event,
+} from "@jalon/shared";
+import { listVersionId } from "../../http/listVersion.js";
 import type { AppDeps } from "../../context.js";
-import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
+import { readableProject, writableProject } from "../../access/projects.js";
 import { deleteEvents } from "../../commands/eventWrite.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
@@ -17,7 +25,7 @@ import {
   tagsOf,
   type EventDbRow,
 } from "./event.presenter.js";
-import { eventBulkDeleteBody, eventColumns, eventListResource, eventParams } from "./event.schema.js";
+import { eventColumns, eventListResource, eventParams } from "./event.schema.js";
 
 async function withJoins(db: Db, rows: EventDbRow[], join: string[]): Promise<Event[]> {
   const events = rows.map(presentEvent);
@@ -119,21 +127,7 @@ export function eventRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.external,
     handler: async ({ db, user, ctx }) => {
       const query = parseListQuery(ctx.query, eventListResource);
-      const versionFilter = eqFilterValue(query, "versionId");
-      const projectFilter = eqFilterValue(query, "projectId");
-      let versionId: number;
-      if (typeof versionFilter === "number") {
-        const { version } = await readableVersion(db, user, versionFilter);
-        if (typeof projectFilter === "number" && version.project_id !== projectFilter)
-          throw new AppError("errors.version_not_in_project");
-        versionId = version.id;
-      } else if (typeof projectFilter === "number") {
-        const project = await readableProject(db, user, projectFilter);
-        if (!project.current_version_id) throw new AppError("errors.version_not_found");
-        versionId = project.current_version_id;
-      } else {
-        throw new AppError("errors.no_project");
-      }
+      const versionId = await listVersionId(db, user, query);
       const base = eventSelect(db).where("events.version_id", versionId);
       const { rows, total } = await runList<EventDbRow>(db, base, query, eventListResource, eventColumns, "events.id");
       const data = await withJoins(db, rows, query.join);

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { id } from "@jalon/shared";
-export { eventBulkDeleteBody } from "@jalon/shared";
 
 export const eventParams = z.object({ id });
 

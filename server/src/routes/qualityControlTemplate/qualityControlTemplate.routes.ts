@@ -7,12 +7,12 @@ import {
   parseListQuery,
   QUALITY_CONTROL_CATEGORY_LABELS,
   QUALITY_CONTROL_TYPE_LABELS,
-  QUALITY_CONTROL_TYPES,
   qualityControlExportQuery,
   qualityControlTemplateBulkDeleteBody,
   qualityControlTemplateCreateBody,
   qualityControlTemplateLinkedQuery,
   qualityControlTemplateListResource,
+  qualityControlTemplateListScope,
   qualityControlTemplateUpdateBody,
   type QualityControlTemplate,
   type QualityControlTemplateLinked,
@@ -44,11 +44,6 @@ import { QUALITY_CONTROL_TEMPLATE_ROLES, readableTemplate } from "./qualityContr
  */
 
 const idParams = z.object({ id });
-const plainScope = z.looseObject({
-  projectId: id.optional(),
-  versionId: id.optional(),
-  type: z.enum(QUALITY_CONTROL_TYPES).optional(),
-});
 
 /** The project a template read addresses (projectId, else versionId's project) and the version it shows. */
 async function templateScope(db: Db, user: AuthUser, projectId: number | undefined, versionId: number | undefined) {
@@ -61,7 +56,7 @@ async function listTemplates(
   rawQuery: Record<string, unknown>,
 ): Promise<{ data: QualityControlTemplate[]; total: number; projectName: string }> {
   const query = parseListQuery(rawQuery, qualityControlTemplateListResource);
-  const plain = plainScope.safeParse(rawQuery);
+  const plain = qualityControlTemplateListScope.safeParse(rawQuery);
   if (!plain.success) throw new AppError("errors.validation");
   const p = eqFilterValue(query, "projectId") ?? plain.data.projectId;
   const v = eqFilterValue(query, "versionId") ?? plain.data.versionId;

@@ -1,7 +1,6 @@
 import type Router from "@koa/router";
 import {
   AppError,
-  eqFilterValue,
   parseListQuery,
   PERMISSIONS,
   sequenceBulkDeleteBody,
@@ -12,8 +11,9 @@ import {
   sequenceParams,
   sequenceUpdateBody,
 } from "@jalon/shared";
+import { listVersionId } from "../../http/listVersion.js";
 import type { AppDeps, AuthUser } from "../../context.js";
-import { readableProject, readableVersion, writableProject } from "../../access/projects.js";
+import { readableProject, writableProject } from "../../access/projects.js";
 import {
   bulkUpdateSequences,
   createSequence,
@@ -62,21 +62,7 @@ export function sequenceRoutes(router: Router<AppState>, deps: AppDeps): void {
     roles: PERMISSIONS.external,
     handler: async ({ db, user, ctx }) => {
       const query = parseListQuery(ctx.query, sequenceListResource);
-      const versionFilter = eqFilterValue(query, "versionId");
-      const projectFilter = eqFilterValue(query, "projectId");
-      let versionId: number;
-      if (typeof versionFilter === "number") {
-        const { version } = await readableVersion(db, user, versionFilter);
-        if (typeof projectFilter === "number" && version.project_id !== projectFilter)
-          throw new AppError("errors.version_not_in_project");
-        versionId = version.id;
-      } else if (typeof projectFilter === "number") {
-        const project = await readableProject(db, user, projectFilter);
-        if (!project.current_version_id) throw new AppError("errors.version_not_found");
-        versionId = project.current_version_id;
-      } else {
-        throw new AppError("errors.no_project");
-      }
+      const versionId = await listVersionId(db, user, query);
       const { rows, total } = await runList<SequenceDbRow>(
         db,
         sequenceRollup(db, versionId),

@@ -1,7 +1,7 @@
 import type Router from "@koa/router";
 import ExcelJS from "exceljs";
 import { z } from "zod";
-import { AppError, PERMISSIONS, projectRef, text } from "@jalon/shared";
+import { AppError, PERMISSIONS, projectRef, structureExportQuery, text } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import { readableProject } from "../../access/projects.js";
 import { writeScope } from "../../commands/referenceScope.js";
@@ -33,7 +33,6 @@ const importBody = z.object({
   file: xlsxFileField,
   fileName: text(255).optional(),
 });
-const exportQuery = z.object({ projectId: projectRef, versionId: projectRef.optional() }).passthrough();
 
 async function structureWorkbook(db: Db, versionId: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -113,7 +112,7 @@ export function structureImportRoutes(router: Router<AppState>, deps: AppDeps): 
     method: "get",
     path: "/structure/export",
     roles: PERMISSIONS.manager,
-    query: exportQuery,
+    query: structureExportQuery,
     handler: async ({ db, user, query, ctx }) => {
       const project = await readableProject(db, user, query.projectId);
       const versionId = query.versionId ?? project.current_version_id;

@@ -1,11 +1,10 @@
 import type Router from "@koa/router";
-import { AppError, PERMISSIONS } from "@jalon/shared";
+import { AppError, PERMISSIONS, undoBody } from "@jalon/shared";
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { readableProject, writableProject } from "../../access/projects.js";
 import { undoApply } from "../../commands/undoApply.js";
-import { undoBody } from "./undo.schema.js";
 import { undoHistory } from "./undoHistory.js";
 
 /** POST /undo/apply {projectId, versionId} (and the PUT ?projectId&versionId reading): reverts the last step. */

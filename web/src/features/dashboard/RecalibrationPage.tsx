@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, MessageBar, MessageBarBody, Subtitle2, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { ArrowClockwise20Regular } from "@fluentui/react-icons";
+import { filter } from "../../api/client";
 import { downloadFile } from "../../api/referenceMore";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn, type RowId } from "../../components/DataTable";
@@ -173,7 +174,7 @@ function Recalibration({ projectId, versionId }: { projectId: number; versionId:
             run: () =>
               downloadFile(
                 "/history/shift/export",
-                { filter: [`projectId||$eq||${projectId}`, `versionId||$eq||${versionId}`] },
+                { filter: [filter("projectId", "$eq", projectId), filter("versionId", "$eq", versionId)] },
                 "Historique_recalages.xlsx",
               ),
           }}

@@ -15,6 +15,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import { filter } from "../../api/client";
 import type { EventItem } from "../../api/events";
 import type { MacroTaskItem } from "../../api/referenceMore";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
@@ -62,7 +63,7 @@ export function MacroTaskCountingTab({
   const synced = useSyncedCounter();
   const queue = useOfflineQueue(macroTask.projectId);
   const tasks = useAsync(
-    () => countingsApi.tasks(versionId, [`macroTaskId||$eq||${macroTask.id}`]),
+    () => countingsApi.tasks(versionId, [filter("macroTaskId", "$eq", macroTask.id)]),
     [versionId, macroTask.id, tick, synced],
   );
   useEffect(() => {

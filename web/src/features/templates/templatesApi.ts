@@ -18,6 +18,7 @@ import {
   type sequenceTemplateCreateBody,
   type sequenceTemplateImportEventsBody,
   type synchronizeBody,
+  type SynchronizableStatus,
   type SynchronizeAnswer,
 } from "@jalon/shared";
 import { filter } from "../../api/client";
@@ -76,7 +77,7 @@ export interface SequenceTemplateItem {
   lastEventTemplateId: number | null;
   eventTemplates: EventTemplateItem[];
   /** Project copies: the synchronisation status; null in the library. */
-  synchronizableStatus: "ok" | "partial" | null;
+  synchronizableStatus: SynchronizableStatus | null;
   isImported: boolean;
   tags: NamedRef[];
   /** Project copies: sequences instantiated from it (every version); null in the library. */

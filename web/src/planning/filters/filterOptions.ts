@@ -1,6 +1,6 @@
 import { DISTINCT_EVENTS_LIMIT, LIST_LIMIT, type EventDistinctName } from "@jalon/shared";
 import { filter } from "../../api/client";
-import { ApiError, request } from "../../api/http";
+import { request } from "../../api/http";
 import type { ListResponse } from "../../api/types";
 import type { ShiftRow, TagRef } from "./filterLogic";
 
@@ -45,20 +45,12 @@ export function labelOf(row: Row): string {
   return str("fullName") ?? str("name") ?? str("label") ?? (person || `#${row.id}`);
 }
 
-/**
- * The rows of a reference list of the version. A route not served yet (404) gives no options rather than an
- * error: some of these lists are still being written on the server.
- */
+/** The rows of a reference list of the version. */
 export async function referenceRows(path: string, versionId: number): Promise<Row[]> {
-  try {
-    const res = await request<ListResponse<Row> | Row[]>("GET", path, {
-      query: { filter: [filter("versionId", "$eq", versionId)], limit: LIST_LIMIT },
-    });
-    return Array.isArray(res) ? res : res.data;
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return [];
-    throw e;
-  }
+  const res = await request<ListResponse<Row> | Row[]>("GET", path, {
+    query: { filter: [filter("versionId", "$eq", versionId)], limit: LIST_LIMIT },
+  });
+  return Array.isArray(res) ? res : res.data;
 }
 
 export function toOptions(rows: readonly Row[]): FilterOption[] {
@@ -77,15 +69,10 @@ export function tagRefs(rows: readonly Row[]): TagRef[] {
 
 /** GET /event/distinct: up to 10 distinct names containing the search. */
 export async function distinctNames(projectId: number, versionId: number, search: string): Promise<string[]> {
-  try {
-    const res = await request<ListResponse<EventDistinctName>>("GET", "/event/distinct", {
-      query: { projectId, versionId, name: search.trim() || undefined, limit: DISTINCT_EVENTS_LIMIT },
-    });
-    return res.data.map((r) => r.name);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return [];
-    throw e;
-  }
+  const res = await request<ListResponse<EventDistinctName>>("GET", "/event/distinct", {
+    query: { projectId, versionId, name: search.trim() || undefined, limit: DISTINCT_EVENTS_LIMIT },
+  });
+  return res.data.map((r) => r.name);
 }
 
 /** A recalibration as GET /history/shift presents it (the fields the planning reads). */

@@ -10,7 +10,7 @@ export interface FilterOptionsState {
 
 /**
  * The choices of every filter, read once per version from the reference lists. Zones, lots and sequences also
- * come with GET /planning/data: they stand in while their own list is not served.
+ * come with GET /planning/data: they stand in when their own list is empty or cannot be read.
  */
 export function useFilterOptions(
   versionId: number,

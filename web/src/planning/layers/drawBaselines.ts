@@ -1,3 +1,4 @@
+import type { PlannedEventType } from "@jalon/shared";
 import { barGeometry, baselineGeometry, visibleRows, type GanttRow } from "@jalon/shared/gantt";
 import { eventGeometry } from "../model";
 import type { LayerInput } from "./drawBars";
@@ -28,7 +29,7 @@ export function drawBaselines(c: CanvasRenderingContext2D, b: BaselinesInput): n
   let drawn = 0;
   const drawBars = (
     row: GanttRow,
-    kind: "task" | "milestone",
+    kind: PlannedEventType,
     bars: readonly ({ startDay: number; endDay: number } | null)[],
   ) => {
     bars.forEach((bar, k) => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "@jalon/engine";
+import type { PlannedEventType } from "@jalon/shared";
 import { dayToX, type Grouping, type TimeScale } from "@jalon/shared/gantt";
 import { hitTest, type GanttModel } from "../model";
 import { usePlanningStore } from "../planningStore";
@@ -27,7 +28,7 @@ export interface DirectOptions {
   grouping: Grouping;
   today: number;
   readOnly?: boolean;
-  onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
+  onOpenEvent?: (id: number, kind: PlannedEventType) => void;
   /** "Instancier un modèle ici": the toolbar's flow with the zone and the day preset. */
   onInstantiateAt?: (preset: { zoneId: number | null; day: string }) => void;
 }

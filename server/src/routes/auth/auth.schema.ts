@@ -1,1 +1,0 @@
-export { loginBody, forgotPasswordBody, resetPasswordBody } from "@jalon/shared";
