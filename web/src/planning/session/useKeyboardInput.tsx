@@ -315,7 +315,7 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
     },
     onFocus: (e: React.FocusEvent<HTMLElement>) => {
       if (e.target !== e.currentTarget) return;
-      const visible = e.currentTarget.matches(":focus-visible");
+      const visible = focusVisibleOn(e.currentTarget);
       store.setState({ focused: true, focusVisible: visible });
       // A press on the chart focuses it too: the mouse's press says its own, the keyboard's focus says the task.
       if (visible) apply(keyboardFocus(store.getState().state, world()));
@@ -375,4 +375,13 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
     </>
   );
   return { chartProps, focusVisible, over };
+}
+
+/** Whether the browser shows the focus (it came from the keyboard); an engine without :focus-visible says yes. */
+function focusVisibleOn(el: Element): boolean {
+  try {
+    return el.matches(":focus-visible");
+  } catch {
+    return true;
+  }
 }
