@@ -39,7 +39,7 @@ export interface GanttCanvasProps extends LayerInput {
   onPointer?: (kind: "down" | "move" | "up", x: number, y: number, e: React.PointerEvent) => void;
   /** The pointer's cursor, the link being drawn and the rubber band (the session's): read here alone. */
   overlay: StoreApi<ChartOverlay>;
-  /** The keyboard's current task (and the link's parent while linking), outlined while the chart has the focus. */
+  /** The keyboard's current task (and the link's parent while linking), outlined while the keyboard has the chart. */
   keyboard?: StoreApi<ChartKeyboard>;
 }
 
@@ -186,8 +186,8 @@ export function GanttCanvas(p: GanttCanvasProps) {
   );
   const { draft, box, cursor } = useStore(p.overlay);
   const keyboard = p.keyboard ?? NO_KEYBOARD;
-  const focusId = useStore(keyboard, (s) => (s.focused ? s.state.current : null));
-  const linkFrom = useStore(keyboard, (s) => (s.focused ? s.state.linkFrom : null));
+  const focusId = useStore(keyboard, (s) => (s.focusVisible ? s.state.current : null));
+  const linkFrom = useStore(keyboard, (s) => (s.focusVisible ? s.state.linkFrom : null));
   const overlayFunc = useMemo(
     () => (ctx: Context) => {
       if (!draft && !box && focusId === null) return;

@@ -86,6 +86,18 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
     queue.current = queue.current.then(job).catch(() => undefined);
   }, []);
   const zoneNames = useRef<{ data: unknown; paths: Map<number, string> } | null>(null);
+  // A task selected alone by the mouse (or the grid) becomes the keyboard's current task: the arrows go on from it.
+  const keyboardSelects = useRef(false);
+  useEffect(
+    () =>
+      usePlanningStore.subscribe((s, prev) => {
+        if (keyboardSelects.current || s.selection === prev.selection || s.selection.length !== 1) return;
+        const { state } = store.getState();
+        if (state.mode === "navigating" && state.current !== s.selection[0])
+          store.setState({ state: { ...state, current: s.selection[0] } });
+      }),
+    [store],
+  );
 
   const eventOf = useCallback((id: number) => {
     const m = ctx.current.model;
@@ -205,8 +217,14 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
           void sayTask(ef.id, ef.linking);
         } else if (ef.type === "select") {
           const before = usePlanningStore.getState().selection;
+          keyboardSelects.current = true;
           setSelection(ef.ids);
-          const changed = ef.ids.find((id) => !before.includes(id)) ?? before.find((id) => !ef.ids.includes(id));
+          keyboardSelects.current = false;
+          // The task added or taken out; Space on the one task already selected says it again.
+          const changed =
+            ef.ids.find((id) => !before.includes(id)) ??
+            before.find((id) => !ef.ids.includes(id)) ??
+            (ef.ids.length === 1 ? ef.ids[0] : undefined);
           if (changed !== undefined)
             announce(
               session,
@@ -310,7 +328,11 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
     onKeyDown: (e: React.KeyboardEvent) => {
       if (e.target !== e.currentTarget || !ctx.current.model) return;
       const r = keyboardKey(store.getState().state, e, world());
-      if (r.handled) e.preventDefault();
+      if (r.handled) {
+        e.preventDefault();
+        // Pressed on the chart the mouse focused: from now on the focus is the keyboard's, ring and outline drawn.
+        if (!store.getState().focusVisible) store.setState({ focusVisible: true });
+      }
       apply(r);
     },
     onFocus: (e: React.FocusEvent<HTMLElement>) => {
