@@ -92,7 +92,7 @@ export function PlanningView(props: PlanningViewProps) {
     publicToken: props.publicToken,
     reload,
   });
-  const { onPointer, writeLink } = usePointerInput(session, {
+  const { onPointer, writeLink, onPick } = usePointerInput(session, {
     model,
     scale,
     live,
@@ -139,6 +139,7 @@ export function PlanningView(props: PlanningViewProps) {
     canvasWidth,
     canvasHeight,
     onOpenEvent: props.onOpenEvent,
+    onPick,
   });
   useTestApi(session, { model, scale, viewport, canvasWidth, canvasHeight }, live, dates, violated);
   const liveOf = useCallback((id: number) => live.get(id) ?? dates.get(id), [live, dates]);

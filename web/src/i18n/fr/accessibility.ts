@@ -43,7 +43,6 @@ export const accessibility = {
       items: [
         "Le diagramme de Gantt du planning est dessiné dans un canevas : les barres, les liens, le chemin critique, la ligne du jour et les jours fériés n'ont pas encore d'équivalent textuel complet pour un lecteur d'écran (RGAA 1.1 et 1.3).",
         "La grille du planning n'est pas encore une grille arborescente (treegrid) : les en-têtes de colonnes ne sont pas reliés aux cellules, un groupe de zones est lu comme un seul bloc de texte et chaque tâche est un arrêt de tabulation (RGAA 9.1, 11.1 et 12.8).",
-        "Au clavier, le planning ne propose pas encore le menu contextuel du diagramme (Maj+F10 y est réservé à la grille) ni les modes de choix d'un prédécesseur ou d'un jalon de la barre d'outils ; tout le reste se fait sans souris : le diagramme est un seul arrêt de tabulation, les flèches choisissent, déplacent et allongent les tâches, L les lie, Entrée les ouvre, Suppr les supprime après confirmation (RGAA 7.3 et 12.9).",
         "Dans le diagramme, le chemin critique se distingue par des hachures et un contour épais, mais d'autres états des barres (avancement, tâche en retard) se lisent encore surtout par la couleur (RGAA 3.1).",
       ],
       derogations: "Dérogations pour charge disproportionnée : aucune.",

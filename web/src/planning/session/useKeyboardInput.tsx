@@ -20,6 +20,7 @@ import {
 import { followersOf, movedSpeech, selectionSpeech, taskSpeech } from "../tools/speech";
 import { tipContent, type TipEvent } from "../tools/tipContent";
 import { zonePaths } from "../overlays/PlanningTooltip";
+import { directStoreOf } from "../overlays/directStores";
 import { geometryOf, topAnchor } from "../viewGeometry";
 import type { TimeScale } from "@jalon/shared/gantt";
 import { announce, announcerOf } from "./announcer";
@@ -62,6 +63,8 @@ export interface KeyboardInputOptions {
   canvasWidth: number;
   canvasHeight: number;
   onOpenEvent?: (id: number, kind: "task" | "milestone") => void;
+  /** The pick mode's click (usePointerInput): the keyboard's Space or Enter picks the same way. */
+  onPick?: (target: { id: number; kind: "task" | "milestone" } | null) => void;
 }
 
 /**
@@ -121,6 +124,7 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
       },
       firstOnScreen: () => (model ? (topAnchor(model, session.viewport.state.top)?.id ?? null) : null),
       pageRows: Math.max(1, Math.floor(canvasHeight / (model?.rows[0]?.height || 24)) - 1),
+      picking: !readOnly && usePlanningStore.getState().pickMode !== "none",
     };
   }, [session, eventOf]);
 
@@ -207,6 +211,38 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
     [session, liveOf],
   );
 
+  /** The task's context menu under its bar, as its right click opens it (the focus comes back to the chart). */
+  const openMenu = useCallback(
+    (id: number) => {
+      const { model, scale } = ctx.current;
+      const e = eventOf(id);
+      const g = model ? geometryOf(model, scale, id, liveOf) : null;
+      const el = session.viewport.el instanceof HTMLElement ? session.viewport.el : null;
+      const box = el?.querySelector('[data-testid="gantt-canvas"]')?.getBoundingClientRect();
+      if (!e || !g || !box) return;
+      const { left, top } = session.viewport.state;
+      const at = Math.max(box.left, Math.min(box.right - 8, box.left + g.x - left + 8));
+      directStoreOf(session).setState({
+        menu: {
+          target: {
+            kind: "event",
+            id,
+            eventKind: e.kind === "milestone" ? "milestone" : "task",
+            locked: e.locked ?? false,
+            zoneId: e.zoneId ?? null,
+            lotId: e.lotId ?? null,
+            day: liveOf(id)?.[0] ?? e.startDay,
+          },
+          cx: at,
+          cy: box.top + g.y - top + g.height,
+          from: "canvas",
+        },
+        create: null,
+      });
+    },
+    [session, eventOf, liveOf],
+  );
+
   const run = useCallback(
     (effects: KeyboardEffect[]) => {
       const { setSelection } = usePlanningStore.getState();
@@ -279,6 +315,8 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
           });
         else if (ef.type === "open") setTimeout(() => ctx.current.onOpenEvent?.(ef.target.id, ef.target.kind), 0);
         else if (ef.type === "delete") store.setState({ confirmDelete: ef.ids });
+        else if (ef.type === "pick") ctx.current.onPick?.(ef.target);
+        else if (ef.type === "menu") openMenu(ef.id);
         else if (ef.type === "linkStart") {
           drawDraft(null, null);
           announce(session, t("planningKeyboard.link.start", { name: session.nameOf(ef.parentId) }));
@@ -307,7 +345,7 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
         }
       }
     },
-    [session, store, reveal, drawDraft, sayTask, enqueue, eventOf, t],
+    [session, store, reveal, drawDraft, sayTask, enqueue, eventOf, openMenu, t],
   );
 
   const apply = useCallback(

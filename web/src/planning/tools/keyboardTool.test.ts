@@ -165,6 +165,16 @@ describe("the chart's keyboard machine", () => {
     expect(r.effects).toEqual([]);
     expect(r.handled).toEqual([false, false, false, false, false]);
   });
+  it("picks the current task with Space or Enter in a pick mode, and opens its menu with Shift+F10", () => {
+    const w = world({ picking: true });
+    expect(run(["ArrowDown", " "], w).effects.at(-1)).toEqual({ type: "pick", target: { id: 30, kind: "task" } });
+    expect(run(["End", "ArrowUp", "Enter"], w).effects.at(-1)).toEqual({
+      type: "pick",
+      target: { id: 40, kind: "milestone" },
+    });
+    expect(run(["Shift+F10"]).effects).toEqual([{ type: "menu", id: 20 }]);
+    expect(run(["ContextMenu"]).effects).toEqual([{ type: "menu", id: 20 }]);
+  });
 });
 
 /** "Space" reads better in the sequences than " ". */

@@ -11,7 +11,8 @@ import type { PickTarget } from "./pickTool";
  *   navigating --Space--> the current task alone selected; Shift/Ctrl+Space adds it or takes it out
  *   navigating --Left/Right (Shift: a week)--> a move of the selection by working days (one press, one move)
  *   navigating --Alt+Shift+Left/Right--> the current task's duration by one working day (the resize's write)
- *   navigating --Enter--> its dialog; --Delete--> the selection's delete, once confirmed
+ *   navigating --Enter--> its dialog; --Delete--> the selection's delete, once confirmed; --Shift+F10--> its menu
+ *   in a pick mode (choose the predecessor...), Space or Enter picks the current task as a click would
  *   navigating --L--> linking (from the current task) --Up/Down...--> linking (another target)
  *   linking --Enter on another task--> a finish-to-start link, navigating; --Escape or focus lost--> navigating
  *
@@ -53,6 +54,8 @@ export interface KeyboardWorld {
   firstOnScreen: () => number | null;
   /** Rows per page (PageUp, PageDown): those on screen. */
   pageRows: number;
+  /** A pick mode is on (the toolbar's or the menu's "choose the predecessor"): Space or Enter picks, as a click. */
+  picking?: boolean;
 }
 
 export type KeyboardRefusal = "noSelection" | "notEditable" | "notWritable" | "milestone" | "sameTask" | "noTask";
@@ -71,6 +74,10 @@ export type KeyboardEffect =
   | { type: "linkStart"; parentId: number }
   | { type: "createLink"; parentId: number; childId: number; linkType: "end-begin" }
   | { type: "linkCancel"; parentId: number }
+  /** The pick mode's click on the current task. */
+  | { type: "pick"; target: PickTarget }
+  /** The current task's context menu (the menu key or Shift+F10), as a right click on its bar. */
+  | { type: "menu"; id: number }
   /** A key that does nothing here, and why (said to the user). */
   | { type: "refuse"; reason: KeyboardRefusal };
 
@@ -148,6 +155,17 @@ export function keyboardKey(s: KeyboardState, input: KeyInput, w: KeyboardWorld)
     }
     // Tab and the browser's shortcuts go on; other keys wait for the target.
     return step(state, [], key !== "Tab" && !ctrl);
+  }
+
+  if (w.picking && (key === " " || key === "Enter") && !ctrl && !alt) {
+    const kind = current === null ? null : w.kindOf(current);
+    if (current === null || !kind) return refuse("noTask");
+    return step(state, [{ type: "pick", target: { id: current, kind } }]);
+  }
+
+  if (key === "ContextMenu" || (key === "F10" && shift && !ctrl && !alt)) {
+    if (current === null) return refuse("noTask");
+    return step(state, [{ type: "menu", id: current }]);
   }
 
   if (key === " " && !alt) {
