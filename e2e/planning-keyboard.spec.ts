@@ -57,12 +57,9 @@ async function current(page: Page): Promise<number | null> {
   return (await planning(page, (h) => h.keyboard())).current;
 }
 
-test("keyboard only: Tab to the chart, select, move two working days, link with L, undo with Ctrl+Z", async ({
-  page,
-}) => {
-  test.setTimeout(300_000);
+/** Signing in and opening the demo planning with the keyboard too. */
+async function openWithKeyboard(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  // Signing in and opening the planning with the keyboard too.
   await page.goto("/login");
   await page.getByLabel("Adresse e-mail").fill("manager@jalon.demo");
   await page.getByLabel("Mot de passe").fill(DEMO_PASSWORD);
@@ -73,6 +70,13 @@ test("keyboard only: Tab to the chart, select, move two working days, link with 
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dashboard\/planning/);
   await planningSettled(page);
+}
+
+test("keyboard only: Tab to the chart, select, move two working days, link with L, undo with Ctrl+Z", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await openWithKeyboard(page);
 
   // The chart: one Tab stop, an application with a French name and role description.
   await expect(chart(page)).toHaveAttribute("role", "application");
@@ -187,4 +191,75 @@ test("keyboard only: Tab to the chart, select, move two working days, link with 
   await expect(live(page)).toContainText("Défait.");
   await planningSettled(page);
   await shot(page, "planning-keyboard-undone");
+});
+
+test("keyboard only: the duration with Alt+Shift+Right, Delete asks first, Shift+F10 opens the task's menu", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await openWithKeyboard(page);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tabToChart(page);
+  await expect.poll(() => current(page)).not.toBeNull();
+  // Down to a task (a milestone has no duration) with no holiday after its end.
+  let id = (await current(page))!;
+  for (let k = 0; k < 200; k++) {
+    const d = await planning(page, (h, x) => h.dates(x as number), id);
+    if (d && d[1] > d[0] && quiet(d[1])) break;
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => current(page)).not.toBe(id);
+    id = (await current(page))!;
+  }
+  const [start, end] = (await planning(page, (h, x) => h.dates(x as number), id))!;
+  expect(end > start, "a task on several days").toBe(true);
+
+  // Alt+Shift+Right: one working day longer (the resize's write), the start kept; Ctrl+Z shortens it again.
+  await page.keyboard.press("Alt+Shift+ArrowRight");
+  await expect
+    .poll(() => planning(page, (h, x) => h.dates(x as number), id), { timeout: 30_000 })
+    .toEqual([start, addWeekdays(end, 1)]);
+  await expect(live(page)).toContainText(/: durée \d+ j ouvrés/);
+  await planningSettled(page);
+  await expect(chart(page)).toBeFocused();
+  await page.keyboard.press("Control+z");
+  await expect
+    .poll(() => planning(page, (h, x) => h.dates(x as number), id), { timeout: 30_000 })
+    .toEqual([start, end]);
+
+  // Delete without a selection says so; with one it asks first, and Escape keeps the task, the focus back on the chart.
+  await expect(chart(page)).toBeFocused();
+  // Space selects the task alone, Ctrl+Space takes it out: nothing selected.
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Control+Space");
+  await expect.poll(() => planning(page, (h) => h.tools().selection)).toEqual([]);
+  await expect(live(page)).toContainText("retirée de la sélection ; aucune tâche sélectionnée");
+  await page.keyboard.press("Delete");
+  await expect(live(page)).toContainText("Aucune tâche sélectionnée");
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Delete");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/Supprimer « .+ » \?/);
+  await shot(page, "planning-keyboard-delete");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(live(page)).toContainText("Suppression annulée.");
+  expect(await planning(page, (h) => h.ids())).toContain(id);
+  await expect(chart(page)).toBeFocused();
+
+  // Shift+F10: the task's context menu, the mouse's right click; Escape closes it and the chart has the focus again.
+  await page.keyboard.press("Shift+F10");
+  const menu = page.getByTestId("planning-context-menu");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Dupliquer" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(chart(page)).toBeFocused();
+
+  // L then Escape: no link, navigating again.
+  await page.keyboard.press("l");
+  await expect.poll(() => planning(page, (h) => h.keyboard().mode)).toBe("linking");
+  await page.keyboard.press("Escape");
+  await expect.poll(() => planning(page, (h) => h.keyboard().mode)).toBe("navigating");
+  await expect(live(page)).toContainText("Lien annulé.");
 });

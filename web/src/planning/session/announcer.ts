@@ -14,7 +14,15 @@ export function announcerOf(session: object): StoreApi<{ message: LiveMessage | 
   return s;
 }
 
+const saidAt = new WeakMap<object, number>();
+
 export function announce(session: object, text: string): void {
   const store = announcerOf(session);
+  saidAt.set(session, Date.now());
   store.setState({ message: { text, seq: (store.getState().message?.seq ?? 0) + 1 } });
+}
+
+/** Whether something was said in the last `ms` milliseconds (not to be talked over). */
+export function saidRecently(session: object, ms = 2000): boolean {
+  return Date.now() - (saidAt.get(session) ?? 0) < ms;
 }

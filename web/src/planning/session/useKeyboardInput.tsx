@@ -23,7 +23,7 @@ import { zonePaths } from "../overlays/PlanningTooltip";
 import { directStoreOf } from "../overlays/directStores";
 import { geometryOf, topAnchor } from "../viewGeometry";
 import type { TimeScale } from "@jalon/shared/gantt";
-import { announce, announcerOf } from "./announcer";
+import { announce, announcerOf, saidRecently } from "./announcer";
 import type { DayMap, MoveReport, PlanningSession } from "./PlanningSession";
 
 /** The keyboard machine's state and whether the chart has the focus (drawn by the canvas: the current task's outline). */
@@ -243,14 +243,15 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
     [session, eventOf, liveOf],
   );
 
+  /** `quiet`: the task is not said again (the focus came back from a dialog or menu that just said its outcome). */
   const run = useCallback(
-    (effects: KeyboardEffect[]) => {
+    (effects: KeyboardEffect[], quiet = false) => {
       const { setSelection } = usePlanningStore.getState();
       for (const ef of effects) {
         if (ef.type === "current") {
           reveal(ef.id);
           drawDraft(ef.linking ? store.getState().state.linkFrom : null, ef.id);
-          void sayTask(ef.id, ef.linking);
+          if (!quiet) void sayTask(ef.id, ef.linking);
         } else if (ef.type === "select") {
           const before = usePlanningStore.getState().selection;
           keyboardSelects.current = true;
@@ -349,9 +350,9 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
   );
 
   const apply = useCallback(
-    (r: KeyboardStep) => {
+    (r: KeyboardStep, quiet = false) => {
       store.setState({ state: r.state });
-      run(r.effects);
+      run(r.effects, quiet);
     },
     [store, run],
   );
@@ -378,7 +379,8 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
       const visible = focusVisibleOn(e.currentTarget);
       store.setState({ focused: true, focusVisible: visible });
       // A press on the chart focuses it too: the mouse's press says its own, the keyboard's focus says the task.
-      if (visible) apply(keyboardFocus(store.getState().state, world()));
+      // Back from a dialog or a menu that has just said its outcome: the task is not said over it.
+      if (visible) apply(keyboardFocus(store.getState().state, world()), saidRecently(session));
     },
     onBlur: (e: React.FocusEvent<HTMLElement>) => {
       if (e.target !== e.currentTarget) return;
