@@ -158,6 +158,10 @@ describe("the chart's keyboard machine", () => {
     expect(waiting.effects).toEqual([{ type: "linkStart", parentId: 20 }]);
     expect(waiting.handled).toEqual([true, true, true, false]);
     expect(run(["L"], world({ editable: false })).effects).toEqual([{ type: "refuse", reason: "notEditable" }]);
+    // The public planning: read-only, said so.
+    expect(run(["L"], world({ editable: false, writable: false })).effects).toEqual([
+      { type: "refuse", reason: "notWritable" },
+    ]);
   });
 
   it("leaves the browser's and the undo's shortcuts alone", () => {

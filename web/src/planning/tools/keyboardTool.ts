@@ -182,13 +182,13 @@ export function keyboardKey(s: KeyboardState, input: KeyInput, w: KeyboardWorld)
   if ((key === "ArrowLeft" || key === "ArrowRight") && !ctrl) {
     const dir = key === "ArrowLeft" ? -1 : 1;
     if (alt && shift) {
-      if (!w.editable) return refuse("notEditable");
+      if (!w.editable) return refuse(w.writable ? "notEditable" : "notWritable");
       if (current === null) return refuse("noTask");
       if (w.kindOf(current) !== "task") return refuse("milestone");
       return step(state, [{ type: "resize", id: current, delta: dir }]);
     }
     if (alt) return step(state, [], false);
-    if (!w.editable) return refuse("notEditable");
+    if (!w.editable) return refuse(w.writable ? "notEditable" : "notWritable");
     const selection = w.selection.filter((id) => w.kindOf(id) !== null);
     if (selection.length === 0) return refuse("noSelection");
     const anchorId = current !== null && selection.includes(current) ? current : selection[0];
@@ -210,7 +210,7 @@ export function keyboardKey(s: KeyboardState, input: KeyInput, w: KeyboardWorld)
   }
 
   if ((key === "l" || key === "L") && !ctrl && !alt) {
-    if (!w.editable) return refuse("notEditable");
+    if (!w.editable) return refuse(w.writable ? "notEditable" : "notWritable");
     if (current === null) return refuse("noTask");
     return step({ ...state, mode: "linking", linkFrom: current }, [{ type: "linkStart", parentId: current }]);
   }
