@@ -243,15 +243,19 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
     [session, eventOf, liveOf],
   );
 
-  /** `quiet`: the task is not said again (the focus came back from a dialog or menu that just said its outcome). */
+  /**
+   * `focus`: the effects of the chart's focus, which never scrolls (the focus coming back from a menu or the name
+   * typed in place must leave the chart where the pointer was); `quiet`: the task is not said again either (a dialog
+   * or menu has just said its outcome).
+   */
   const run = useCallback(
-    (effects: KeyboardEffect[], quiet = false) => {
+    (effects: KeyboardEffect[], focus?: { quiet: boolean }) => {
       const { setSelection } = usePlanningStore.getState();
       for (const ef of effects) {
         if (ef.type === "current") {
-          reveal(ef.id);
+          if (!focus) reveal(ef.id);
           drawDraft(ef.linking ? store.getState().state.linkFrom : null, ef.id);
-          if (!quiet) void sayTask(ef.id, ef.linking);
+          if (!focus?.quiet) void sayTask(ef.id, ef.linking);
         } else if (ef.type === "select") {
           const before = usePlanningStore.getState().selection;
           keyboardSelects.current = true;
@@ -350,9 +354,9 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
   );
 
   const apply = useCallback(
-    (r: KeyboardStep, quiet = false) => {
+    (r: KeyboardStep, focus?: { quiet: boolean }) => {
       store.setState({ state: r.state });
-      run(r.effects, quiet);
+      run(r.effects, focus);
     },
     [store, run],
   );
@@ -380,7 +384,7 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
       store.setState({ focused: true, focusVisible: visible });
       // A press on the chart focuses it too: the mouse's press says its own, the keyboard's focus says the task.
       // Back from a dialog or a menu that has just said its outcome: the task is not said over it.
-      if (visible) apply(keyboardFocus(store.getState().state, world()), saidRecently(session));
+      if (visible) apply(keyboardFocus(store.getState().state, world()), { quiet: saidRecently(session) });
     },
     onBlur: (e: React.FocusEvent<HTMLElement>) => {
       if (e.target !== e.currentTarget) return;
