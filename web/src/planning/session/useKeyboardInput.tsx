@@ -396,7 +396,6 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
 
   const confirmDelete = useStore(store, (s) => s.confirmDelete);
   const focusVisible = useStore(store, (s) => s.focusVisible);
-  const message = useStore(announcerOf(session), (s) => s.message);
   const deleting = useRef(false);
   const confirm = () => {
     const ids = store.getState().confirmDelete;
@@ -417,7 +416,7 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
       <div id={helpId} hidden>
         {t(o.readOnly ? "planningKeyboard.chart.readOnlyHelp" : "planningKeyboard.chart.help")}
       </div>
-      <LiveRegion message={message} label={t("planningKeyboard.chart.regionLabel")} testId="planning-live" />
+      <PlanningLiveRegion session={session} label={t("planningKeyboard.chart.regionLabel")} />
       {!o.readOnly && (
         <ConfirmDialog
           open={confirmDelete !== null}
@@ -450,4 +449,10 @@ function focusVisibleOn(el: Element): boolean {
   } catch {
     return true;
   }
+}
+
+/** The planning's live region, rendering alone on each message (the view does not). */
+function PlanningLiveRegion({ session, label }: { session: PlanningSession; label: string }) {
+  const message = useStore(announcerOf(session), (s) => s.message);
+  return <LiveRegion message={message} label={label} testId="planning-live" />;
 }
