@@ -1,7 +1,11 @@
 import { useCallback, useMemo, useRef } from "react";
 import type { Context } from "konva/lib/Context";
 import { useStore, type StoreApi } from "zustand";
+import { createStore } from "zustand/vanilla";
 import type { ChartOverlay } from "./session/PlanningSession";
+import type { ChartKeyboard } from "./session/useKeyboardInput";
+import { KEYBOARD_IDLE } from "./tools/keyboardTool";
+import { geometryOf } from "./viewGeometry";
 import { useKonvaStage } from "./konvaStage";
 import { drawGrid } from "./layers/drawGrid";
 import { drawBars, type LayerInput } from "./layers/drawBars";
@@ -38,7 +42,19 @@ export interface GanttCanvasProps extends LayerInput {
   onPointer?: (kind: "down" | "move" | "up", x: number, y: number, e: React.PointerEvent) => void;
   /** The pointer's cursor, the link being drawn and the rubber band (the session's): read here alone. */
   overlay: StoreApi<ChartOverlay>;
+  /** The keyboard's current task (and the link's parent while linking), outlined while the keyboard has the chart. */
+  keyboard?: StoreApi<ChartKeyboard>;
 }
+
+const NO_KEYBOARD = createStore<ChartKeyboard>(() => ({
+  state: KEYBOARD_IDLE,
+  focused: false,
+  focusVisible: false,
+  confirmDelete: null,
+}));
+/** The keyboard focus's outline: dark on the chart's white and on every bar colour's edge (WCAG 2.4.7, 1.4.11). */
+const FOCUS_COLOUR = "#1B1B1B";
+const FOCUS_GAP = 3;
 
 const raw = (ctx: Context) => (ctx as unknown as { _context: CanvasRenderingContext2D })._context;
 
@@ -184,12 +200,28 @@ export function GanttCanvas(p: GanttCanvasProps) {
     ],
   );
   const { draft, box, cursor } = useStore(p.overlay);
+  const keyboard = p.keyboard ?? NO_KEYBOARD;
+  const focusId = useStore(keyboard, (s) => (s.focusVisible ? s.state.current : null));
+  const linkFrom = useStore(keyboard, (s) => (s.focusVisible ? s.state.linkFrom : null));
   const overlayFunc = useMemo(
     () => (ctx: Context) => {
-      if (!draft && !box) return;
+      if (!draft && !box && focusId === null) return;
       const c = raw(ctx);
       c.save();
       c.translate(-p.scrollLeft, -p.scrollTop);
+      // The keyboard's current task: a solid outline around its bar; the link's parent a dashed one.
+      for (const [id, dash] of [
+        [linkFrom, [4, 3]],
+        [focusId, []],
+      ] as const) {
+        if (id === null) continue;
+        const g = geometryOf(p.model, p.scale, id, (x) => p.live.get(x));
+        if (!g) continue;
+        c.strokeStyle = FOCUS_COLOUR;
+        c.setLineDash([...dash]);
+        c.lineWidth = 2;
+        c.strokeRect(g.x - FOCUS_GAP, g.y - FOCUS_GAP, g.width + 2 * FOCUS_GAP, g.height + 2 * FOCUS_GAP);
+      }
       if (draft) {
         c.strokeStyle = "#0F6CBD";
         c.setLineDash([4, 3]);
@@ -215,7 +247,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       }
       c.restore();
     },
-    [draft, box, p.scrollLeft, p.scrollTop],
+    [draft, box, focusId, linkFrom, p.model, p.scale, p.live, p.scrollLeft, p.scrollTop],
   );
   const stageBox = useRef<HTMLDivElement>(null);
   useKonvaStage(

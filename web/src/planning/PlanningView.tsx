@@ -17,6 +17,7 @@ import { usePlanningSession, type PlanningSessionProps } from "./session/usePlan
 import { usePlanningModel } from "./session/usePlanningModel";
 import { usePointerInput } from "./session/usePointerInput";
 import { useGridInput } from "./session/useGridInput";
+import { chartKeyboardOf, useKeyboardInput } from "./session/useKeyboardInput";
 import { useCellEdit } from "./grid/useCellEdit";
 import { useUndoKeys } from "./undo/useUndoKeys";
 import { useTestApi } from "./session/useTestApi";
@@ -94,7 +95,7 @@ export function PlanningView(props: PlanningViewProps) {
     publicToken: props.publicToken,
     reload,
   });
-  const { onPointer, writeLink } = usePointerInput(session, {
+  const { onPointer, writeLink, onPick } = usePointerInput(session, {
     model,
     scale,
     live,
@@ -129,6 +130,20 @@ export function PlanningView(props: PlanningViewProps) {
   useUndoKeys(session, { projectId: props.projectId, versionId: props.versionId, enabled: !props.readOnly });
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
+  // Issue 22: the chart as one Tab stop, edited with the keyboard, and the planning's live region.
+  const keyboard = useKeyboardInput(session, {
+    model,
+    scale,
+    live,
+    dates,
+    lotNames,
+    editable,
+    readOnly: props.readOnly,
+    canvasWidth,
+    canvasHeight,
+    onOpenEvent: props.onOpenEvent,
+    onPick,
+  });
   useTestApi(session, { model, scale, viewport, canvasWidth, canvasHeight }, live, dates, violated);
   const liveOf = useCallback((id: number) => live.get(id) ?? dates.get(id), [live, dates]);
   const compareTip = useCallback(
@@ -208,7 +223,7 @@ export function PlanningView(props: PlanningViewProps) {
       }
       canvas={
         viewport.measured && (
-          <div {...direct.canvasProps}>
+          <div {...direct.canvasProps} {...keyboard.chartProps} style={CHART_BOX}>
             <GanttCanvas
               model={shownModel}
               scale={scale}
@@ -230,7 +245,9 @@ export function PlanningView(props: PlanningViewProps) {
               tooltipAt={comparison ? compareTip : undefined}
               onPointer={onPointer}
               overlay={session.overlay}
+              keyboard={chartKeyboardOf(session)}
             />
+            {keyboard.focusVisible && <div aria-hidden="true" style={FOCUS_RING} />}
           </div>
         )
       }
@@ -238,8 +255,20 @@ export function PlanningView(props: PlanningViewProps) {
         <>
           {linkEditor}
           {direct.over}
+          {keyboard.over}
         </>
       }
     />
   );
 }
+
+const CHART_BOX: React.CSSProperties = { position: "relative", outline: "none" };
+/** The chart's focus ring, over the canvas (an outline of the box would be under it): 2 px at 3:1 on white and on bars. */
+const FOCUS_RING: React.CSSProperties = {
+  position: "absolute",
+  inset: 0,
+  border: "2px solid #0F6CBD",
+  boxShadow: "inset 0 0 0 1px #FFFFFF",
+  pointerEvents: "none",
+  zIndex: 1,
+};

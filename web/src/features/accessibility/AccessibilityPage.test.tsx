@@ -19,6 +19,7 @@ describe("accessibility statement", () => {
       expect(screen.getByRole("heading", { level: 2, name: section })).toBeInTheDocument();
     }
     expect(screen.getByText(/partiellement conforme/)).toBeInTheDocument();
+    expect(screen.getByText(/Test automatisé au clavier seul, sans souris/)).toBeInTheDocument();
     expect(screen.getByText("Cette déclaration a été établie le 28/11/2026.")).toBeInTheDocument();
     expect(screen.getByText(/Défenseur des droits, Libre réponse 71120/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Accessibilité – Jalon"));

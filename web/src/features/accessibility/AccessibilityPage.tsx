@@ -54,6 +54,7 @@ export default function AccessibilityPage() {
         <Body1>{t("accessibility.results.automated")}</Body1>
         <Body1>{t("accessibility.results.outcome")}</Body1>
         <Body1>{t("accessibility.results.manual")}</Body1>
+        <Body1>{t("accessibility.results.keyboard")}</Body1>
         <Subtitle2 as="h3">{t("accessibility.results.screensTitle")}</Subtitle2>
         {list("accessibility.results.screens")}
       </Section>

@@ -20,6 +20,8 @@ export const accessibility = {
         "Résultat : aucune violation critique ou sérieuse sur les écrans contrôlés, hors les éléments du planning listés dans les contenus non accessibles.",
       manual:
         "Vérifications manuelles : navigation au clavier seul dans les menus, les listes, les formulaires et les fenêtres de dialogue ; retour du focus à son point de départ à la fermeture d'une fenêtre, d'un menu ou d'une notification ; titre propre à chaque écran.",
+      keyboard:
+        "Test automatisé au clavier seul, sans souris : atteindre le diagramme du planning par la touche Tab, y sélectionner une tâche, la déplacer de deux jours ouvrés, la lier à une autre tâche et tout défaire par Ctrl+Z ; une zone d'annonce (aria-live) dit chaque étape en français : la tâche courante (dates, durée, lot, zone, marge, avancement, chemin critique), le déplacement avec les tâches qui suivent et la fin projetée, la sélection, le lien créé, l'annulation.",
       screensTitle: "Écrans contrôlés",
       screens: [
         "Connexion et mot de passe oublié",
@@ -41,8 +43,6 @@ export const accessibility = {
       items: [
         "Le diagramme de Gantt du planning est dessiné dans un canevas : les barres, les liens, le chemin critique, la ligne du jour et les jours fériés n'ont pas encore d'équivalent textuel complet pour un lecteur d'écran (RGAA 1.1 et 1.3).",
         "La grille du planning n'est pas encore une grille arborescente (treegrid) : les en-têtes de colonnes ne sont pas reliés aux cellules, un groupe de zones est lu comme un seul bloc de texte et chaque tâche est un arrêt de tabulation (RGAA 9.1, 11.1 et 12.8).",
-        "Le planning ne se modifie qu'en partie au clavier : la grille modifie le nom, le lot, la date de début et la durée d'une tâche, et Ctrl+Z / Ctrl+Y défont et refont, mais déplacer une sélection par les flèches ou lier des tâches demande encore la souris (RGAA 7.3 et 12.9).",
-        "Rien n'annonce encore à un lecteur d'écran le résultat d'un déplacement de tâche ou d'une sélection dans le planning (RGAA 7.5).",
         "Dans le diagramme, le chemin critique se distingue par des hachures et un contour épais, mais d'autres états des barres (avancement, tâche en retard) se lisent encore surtout par la couleur (RGAA 3.1).",
       ],
       derogations: "Dérogations pour charge disproportionnée : aucune.",

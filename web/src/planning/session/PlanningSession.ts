@@ -24,6 +24,11 @@ export interface ShownLink {
   delay: number;
 }
 export type DayMap = ReadonlyMap<number, Days>;
+/** A move's outcome: the events whose dates the server changed, and the project's end after it. */
+export interface MoveReport {
+  changed: readonly number[];
+  projectEnd: number | null;
+}
 
 /** What the engine offers the screen, whether it runs in a worker (browser) or in this thread (tests). */
 export type AsyncEngine = {
@@ -408,8 +413,13 @@ export class PlanningSession {
   /**
    * A drop: the engine commits at once (drawn), the server then moves the events and its answer replaces ours.
    * On a failure the preview goes, a message says why, and the version is loaded again. Resolves when done.
+   * `report` is given what the server moved (the selection and the successors that followed) and the project's
+   * end after it: the keyboard says them (issue 22).
    */
-  async commitMove(move: { selection: number[]; anchorId: number; day: number }): Promise<boolean> {
+  async commitMove(
+    move: { selection: number[]; anchorId: number; day: number },
+    report?: (moved: MoveReport) => void,
+  ): Promise<boolean> {
     const eng = this.engine;
     const { t, notify } = this.host;
     if (!eng || !this.state.data) return false;
@@ -436,6 +446,7 @@ export class PlanningSession {
       this.applyCommitted(ids, starts, ends, { projectEnd: end });
       notify?.("success", t("planning.moved", { count: move.selection.length }));
       undoRedoOf(this).record(() => this.commitMove(move));
+      report?.({ changed: result.ids, projectEnd: end });
       return true;
     } catch (e) {
       this.clearPreview();

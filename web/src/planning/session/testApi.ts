@@ -23,6 +23,7 @@ export interface DrawnView {
   violated: ReadonlySet<string>;
   tools: () => { drag: string; link: string; resize: string; mode: string };
   selection: () => number[];
+  keyboard: () => { mode: string; current: number | null; linkFrom: number | null; focused: boolean };
   /** Months being loaded: the scroll moves when they land. */
   loading: () => boolean;
   /** Scrolls as the view does (the extension's last-seen offset follows). */
@@ -84,6 +85,7 @@ export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi 
       const idle = { drag: "idle", link: "idle", resize: "idle", mode: "idle" };
       return { ...(v?.tools() ?? idle), selection: v?.selection() ?? [] };
     },
+    keyboard: () => drawn()?.keyboard() ?? { mode: "navigating", current: null, linkFrom: null, focused: false },
     emptyPoint: () => {
       const v = drawn();
       const r = v && canvasRect(v);

@@ -35,6 +35,11 @@ export interface PlanningTestApi {
    * linking, committing, panning, selecting-box) and the selection.
    */
   tools: () => { drag: string; link: string; resize: string; mode: string; selection: number[] };
+  /**
+   * The chart's keyboard (tools/keyboardTool.ts, issue 22): its mode (navigating, linking), the current task, the
+   * link's parent while linking, and whether the chart has the focus.
+   */
+  keyboard: () => { mode: string; current: number | null; linkFrom: number | null; focused: boolean };
   /** A page point on the canvas over no bar, link or link handle: where a press is on the chart's background. */
   emptyPoint: () => { x: number; y: number } | null;
   /**

@@ -164,5 +164,5 @@ export function usePointerInput(session: PlanningSession, o: PointerInputOptions
       session.writeLink(model?.links ?? [], parentId, childId, next),
     [session, model],
   );
-  return { onPointer, writeLink };
+  return { onPointer, writeLink, onPick };
 }

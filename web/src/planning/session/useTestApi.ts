@@ -6,6 +6,7 @@ import { pointerMode } from "../tools/pointerMachine";
 import type { ViewportState } from "../viewport/Viewport";
 import type { DayMap, PlanningSession } from "./PlanningSession";
 import { exposeTestApi } from "./testApi";
+import { chartKeyboardOf } from "./useKeyboardInput";
 
 /**
  * Browser tests read the Gantt through the session's test API (session/testApiTypes.ts): what was drawn last, set
@@ -33,6 +34,10 @@ export function useTestApi(
         resize: session.pointer.resize.kind,
       }),
       selection: () => usePlanningStore.getState().selection,
+      keyboard: () => {
+        const k = chartKeyboardOf(session).getState();
+        return { mode: k.state.mode, current: k.state.current, linkFrom: k.state.linkFrom, focused: k.focused };
+      },
       loading: () => session.extending,
       scrollTo: (left, top) => vp.scrollTo(left, top),
     };

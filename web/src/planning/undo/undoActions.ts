@@ -3,6 +3,7 @@ import { i18n } from "../../i18n";
 import { useProject } from "../../store/project";
 import { useRefresh } from "../../store/refresh";
 import { toast } from "../../store/toasts";
+import { announce } from "../session/announcer";
 import { undoLabelText } from "./undoLabels";
 import { undoApi, undoRedoOf } from "./undoRedo";
 
@@ -22,17 +23,18 @@ export async function undoLast(t: T, projectId: number, versionId: number, sessi
     if (latest && latest.id === projectId) useProject.getState().setProject({ ...latest, undoRemaining: left });
     useRefresh.getState().bump("planning");
     useRefresh.getState().bump("data");
-    toast.success(t("undoHistory.undoneToast", { label: undoLabelText(t, result.action ?? "", result.label) }), {
-      subject: "undo",
-    });
+    const label = undoLabelText(t, result.action ?? "", result.label);
+    toast.success(t("undoHistory.undoneToast", { label }), { subject: "undo" });
+    // Said in the planning's live region too, beside what the keyboard did (issue 22).
+    if (session) announce(session, t("planningKeyboard.undone", { label }));
     return true;
   } catch (e) {
     const impossible = e instanceof ApiError && (e.code === "undo_nothing" || e.status === 409 || e.status === 404);
     // A refusal with its own reason (undo_import_in_use) says why; other refusals are 'Annulation impossible'.
     const reason = e instanceof ApiError && e.code.startsWith("undo_") ? `errors.${e.code}` : null;
-    toast.error(t(reason && i18n.exists(reason) ? reason : impossible ? "errors.undo_nothing" : "errors.undo_failed"), {
-      subject: "undo",
-    });
+    const text = t(reason && i18n.exists(reason) ? reason : impossible ? "errors.undo_nothing" : "errors.undo_failed");
+    toast.error(text, { subject: "undo" });
+    if (session) announce(session, text);
     return false;
   }
 }
