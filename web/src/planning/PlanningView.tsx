@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
-import { createTimeScale } from "@jalon/shared/gantt";
+import { createTimeScale, ROW_HEIGHT } from "@jalon/shared/gantt";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { RowGrid } from "./RowGrid";
@@ -121,8 +121,10 @@ export function PlanningView(props: PlanningViewProps) {
     onOpenEvent: props.onOpenEvent,
     onInstantiateAt: props.onInstantiateAt,
   });
+  // Rows in one screen: the grid's PageUp/PageDown.
+  const pageRows = Math.max(1, Math.floor((viewport.height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
   // Issue 20: the grid's inline edits, and Ctrl+Z / Ctrl+Y over the planning.
-  const cells = useCellEdit(session, { model, live, editable });
+  const cells = useCellEdit(session, { model, live, editable, page: pageRows });
   useUndoKeys(session, { projectId: props.projectId, versionId: props.versionId, enabled: !props.readOnly });
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
@@ -198,6 +200,7 @@ export function PlanningView(props: PlanningViewProps) {
             qualityLate={qualityLate}
             roadblocks={roadblocks}
             cells={cells}
+            page={pageRows}
             onAddInGroup={grouping === "zone" || grouping === "lot" ? direct.onAddInGroup : undefined}
           />
         </div>
