@@ -25,6 +25,7 @@ import { useViewport } from "./viewport/useViewport";
 import { useLateQuality } from "./layers/qualityLate";
 import { useOpenRoadblocks } from "./layers/drawRoadblocks";
 import { useDirectManipulation } from "./overlays/useDirectManipulation";
+import { visuallyHidden } from "../components/visuallyHidden";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
@@ -32,6 +33,7 @@ const PrintMode = lazy(() => import("./print/PrintMode").then((m) => ({ default:
 const ComparisonLegend = lazy(() =>
   import("./compare/ComparisonLegend").then((m) => ({ default: m.ComparisonLegend })),
 );
+const PlanningTable = lazy(() => import("./table/PlanningTable").then((m) => ({ default: m.PlanningTable })));
 const LinkEditor = lazy(() => import("./LinkEditor").then((m) => ({ default: m.LinkEditor })));
 
 export interface PlanningViewProps extends PlanningSessionProps {
@@ -55,7 +57,7 @@ export interface PlanningViewProps extends PlanningSessionProps {
  */
 export function PlanningView(props: PlanningViewProps) {
   const { t } = useTranslation();
-  const { view, zoom, grouping, showCritical, mode } = usePlanningStore();
+  const { view, zoom, grouping, showCritical, mode, tableView } = usePlanningStore();
   // Dates change only in construction and recalibration; ordering reorders rows, signing only reads.
   const editable = !props.readOnly && (mode === "construction" || mode === "recalibration");
   // First of the render's work: the version's request leaves before the rest of the first render (bench/web).
@@ -175,6 +177,25 @@ export function PlanningView(props: PlanningViewProps) {
         />
       </Suspense>
     ));
+  // Issue 22's table view: the chart as a table, in place of the grid and the canvas.
+  if (tableView && model)
+    return (
+      <>
+        {before}
+        <Suspense fallback={<LoadingNotice text={t("planning.loading")} />}>
+          <PlanningTable
+            session={session}
+            model={model}
+            lotNames={lotNames}
+            datesOf={liveOf}
+            firstDay={range.firstDay}
+            lastDay={range.lastDay}
+            today={props.today}
+            projectEnd={projectEnd}
+          />
+        </Suspense>
+      </>
+    );
   return (
     <PlanningFrame
       attach={attach}
@@ -208,6 +229,8 @@ export function PlanningView(props: PlanningViewProps) {
       canvas={
         viewport.measured && (
           <div {...direct.canvasProps}>
+            {/* The canvases are role="presentation": their text is the table view's. */}
+            <p style={visuallyHidden}>{t("planningTable.chartAlternative")}</p>
             <GanttCanvas
               model={shownModel}
               scale={scale}

@@ -31,6 +31,7 @@ import { costs } from "./costs";
 import { readable } from "./readable";
 import { planningDirect } from "./planningDirect";
 import { planningGrid } from "./planningGrid";
+import { planningTable } from "./planningTable";
 import { accessibility } from "./accessibility";
 import { interchange } from "./interchange";
 
@@ -69,6 +70,7 @@ export const fr = {
   ...readable,
   ...planningDirect,
   ...planningGrid,
+  ...planningTable,
   ...accessibility,
   ...interchange,
 };
