@@ -206,11 +206,14 @@ export function RowGrid({
     useFlushSync: false,
   });
   // A keyboard move: the row takes the DOM focus (it is rendered, rangeExtractor) and the browser scrolls to it.
+  // Only on a move's sequence: a row taking the focus by itself (a click, a Tab) must not pull it back.
+  const focusRef = useRef(focus);
+  focusRef.current = focus;
   useEffect(() => {
-    if (focus.seq === 0 || focus.key === null) return;
-    const el = containerRef.current?.querySelector<HTMLElement>(`[data-focus-key="${focus.key}"]`);
-    el?.focus();
-  }, [focus]);
+    const { seq, key } = focusRef.current;
+    if (seq === 0 || key === null) return;
+    containerRef.current?.querySelector<HTMLElement>(`[data-focus-key="${key}"]`)?.focus();
+  }, [focus.seq]);
   // The cell cursor ended (Left from the first cell): its row takes the focus back.
   const lastCursor = useRef(cursor);
   useEffect(() => {
@@ -236,16 +239,26 @@ export function RowGrid({
       canToggle: group && !!onGroupClick && row.groupId !== null && row.groupId !== undefined,
       parent: tree.parent[index] >= 0 ? tree.parent[index] : null,
       canOpen: true,
-      hasCells: !!editCells,
+      // A group's only widget is its "+" (Right reaches it, APG: the first cell's widget).
+      hasCells: group ? !!rowEl.querySelector("button") : !!editCells,
     };
-    // Inside a cell (or the group's "+"), the cell machine had its keys: only Alt+arrows (reordering) reach here.
-    if (rowEl !== target && !e.altKey) return;
+    // Inside a cell (or the group's "+"), the cell machine had its keys: only Alt+arrows (reordering) reach here,
+    // and Left from the group's "+" back to its row.
+    if (rowEl !== target) {
+      if (group && e.key === "ArrowLeft" && target.tagName === "BUTTON") {
+        e.preventDefault();
+        rowEl.focus();
+      }
+      if (!e.altKey) return;
+    }
     const action = onKeyRow(index, e, place);
     if (!action) return;
     e.preventDefault();
     if (action.type === "focusRow") {
       const next = model.rows[action.index];
       if (next) setFocus((f) => ({ key: focusKeyOf(next), seq: f.seq + 1 }));
+    } else if (action.type === "cells" && group) {
+      rowEl.querySelector<HTMLElement>("button")?.focus();
     } else if (action.type === "cells" && row.kind === "event") {
       editCells?.onCellClick(model.events[row.events[0]].id, "name");
     }
@@ -337,6 +350,8 @@ export function RowGrid({
                   <button
                     type="button"
                     data-testid="grid-group-add"
+                    // Reached by Right on its row: the grid stays one Tab stop.
+                    tabIndex={-1}
                     aria-label={t("planningDirect.create.add", { name: row.label })}
                     title={t("planningDirect.create.add", { name: row.label })}
                     onClick={(ev) => {

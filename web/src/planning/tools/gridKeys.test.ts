@@ -53,6 +53,8 @@ describe("grid keys (a focused row of the treegrid)", () => {
   it("Right unfolds a folded group, Left folds an unfolded one (APG treegrid)", () => {
     expect(gridKey(key("ArrowRight"), { ...group, expanded: false })).toEqual({ type: "toggle", expand: true });
     expect(gridKey(key("ArrowRight"), group)).toBeNull();
+    // An unfolded group's "+" (add a task in it) is reached by Right.
+    expect(gridKey(key("ArrowRight"), { ...group, hasCells: true })).toEqual({ type: "cells" });
     expect(gridKey(key("ArrowLeft"), group)).toEqual({ type: "toggle", expand: false });
     expect(gridKey(key("ArrowLeft"), { ...group, expanded: false })).toBeNull();
     // The "no zone" group cannot be folded.

@@ -1,7 +1,8 @@
 /**
  * The grid rows' keys when a row itself has the focus (the treegrid of issue 22, APG's treegrid pattern), decided
  * without React (tested in gridKeys.test.ts). Up/Down, Home/End (Ctrl or not: a row has no cells to go along),
- * PageUp/PageDown move the focus between rows; Right expands a folded group, or goes into a task's cells; Left folds
+ * PageUp/PageDown move the focus between rows; Right expands a folded group, or goes into a task's cells (an unfolded
+ * group's "+" button); Left folds
  * an unfolded group, or goes from a task to its group's row; Enter opens the event (not on a read-only planning) or
  * folds/unfolds a group; Alt+Up/Down moves the row inside its group in the ordering mode (the caller checks the
  * mode and the group's rules, tools/reorder.ts). Keys inside a cell are the cell machine's (grid/gridCells.ts).
@@ -37,7 +38,7 @@ export interface GridRowPlace {
   /** The row of the task's group, null when ungrouped. */
   parent?: number | null;
   canOpen: boolean;
-  /** The task's cells take the focus (inline edits on). */
+  /** The task's cells take the focus (inline edits on); for a group, it has a "+" button. */
   hasCells?: boolean;
 }
 
@@ -66,7 +67,10 @@ export function gridKey(key: GridKey, row: GridRowPlace): GridKeyAction {
     case "PageUp":
       return to(row.index - Math.max(1, row.page));
     case "ArrowRight":
-      if (row.kind === "group") return row.canToggle && !row.expanded ? { type: "toggle", expand: true } : null;
+      if (row.kind === "group") {
+        if (row.canToggle && !row.expanded) return { type: "toggle", expand: true };
+        return row.hasCells ? { type: "cells" } : null;
+      }
       return row.kind === "event" && row.hasCells ? { type: "cells" } : null;
     case "ArrowLeft":
       if (row.kind === "group") return row.canToggle && row.expanded ? { type: "toggle", expand: false } : null;
