@@ -46,7 +46,9 @@ for (const width of [1280, 1920]) {
     expect(snapshot).toMatch(/- row "[^"]*":\n\s+- columnheader "Nom"\n\s+- columnheader "Lot"/);
     expect(snapshot).toContain('- columnheader "Jours"');
     // A task: a row with its name, lot and date cells.
-    expect(snapshot).toMatch(/- row "[^"]+ \d{2}\/\d{2}\/\d{2} \d{2}\/\d{2}\/\d{2} \d+"[^\n]*:\n(\s+- gridcell[^\n]*\n){4}/);
+    expect(snapshot).toMatch(
+      /- row "[^"]+ \d{2}\/\d{2}\/\d{2} \d{2}\/\d{2}\/\d{2} \d+"[^\n]*:\n(\s+- gridcell[^\n]*\n){4}/,
+    );
     // A zone group: an expanded row.
     expect(snapshot).toMatch(/- row "Bâtiment [^"]+" \[expanded\]/);
     const rowCount = Number(await grid.getAttribute("aria-rowcount"));
@@ -128,7 +130,10 @@ for (const width of [1280, 1920]) {
     await expect(table).toBeVisible();
     await expect(page.getByRole("treegrid")).toHaveCount(0);
     await expect(table.getByRole("columnheader", { name: "Prédécesseurs" })).toBeVisible();
-    const linked = table.getByTestId("planning-table-row").filter({ hasText: /(Fin|Début) → (Début|Fin)/ }).first();
+    const linked = table
+      .getByTestId("planning-table-row")
+      .filter({ hasText: /(Fin|Début) → (Début|Fin)/ })
+      .first();
     await expect(linked).toBeVisible();
     const cells = await linked.locator("td").allTextContents();
     expect(cells[2]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
