@@ -38,16 +38,20 @@ describe("grid cells: keyboard like a spreadsheet", () => {
     const { cursor, effects } = press(activate(null, 1, "start"), "1", "Tab");
     expect(effects).toEqual([{ type: "commit", rowId: 1, col: "start", value: "1" }]);
     expect(cursor).toMatchObject({ rowId: 1, col: "days", draft: null });
-    const wrapped = press(cursor, "F2", "Tab");
+    const wrapped = press(cursor, "Tab");
     expect(wrapped.cursor).toMatchObject({ rowId: 2, col: "name" });
-    const back = press(wrapped.cursor, "F2", { key: "Tab", shiftKey: true });
+    const back = press(wrapped.cursor, { key: "Tab", shiftKey: true });
     expect(back.cursor).toMatchObject({ rowId: 1, col: "days" });
   });
 
-  it("Tab outside an edit is the browser's: the grid is one Tab stop the keyboard leaves", () => {
-    const c = activate(null, 1, "name");
-    expect(cellKey(c, { key: "Tab" }, shape)).toEqual({ cursor: c, handled: false });
-    expect(cellKey(c, { key: "Tab", shiftKey: true }, shape).handled).toBe(false);
+  it("Tab past the grid's last cell (Shift+Tab before its first) is the browser's: the keyboard leaves the grid", () => {
+    const first = activate(null, 1, "name");
+    expect(cellKey(first, { key: "Tab", shiftKey: true }, shape)).toEqual({ cursor: first, handled: false });
+    expect(cellKey(first, { key: "Tab" }, shape).handled).toBe(true);
+    const last = activate(null, 3, "days");
+    expect(cellKey(last, { key: "Tab" }, shape)).toEqual({ cursor: last, handled: false });
+    // While editing, Tab commits where it is.
+    expect(press(last, "F2", "Tab").effects).toEqual([{ type: "commit", rowId: 3, col: "days", value: "days-3" }]);
   });
 
   it("Home/End go along the row, Ctrl+Home/Ctrl+End to the grid's corners, PageUp/PageDown by a screen", () => {

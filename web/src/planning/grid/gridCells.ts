@@ -4,8 +4,9 @@
  * Enter commits and goes down (Shift+Enter up), Tab commits and goes right (Shift+Tab left, wrapping to the next or
  * previous row), Escape cancels. While not editing, as in APG's treegrid (issue 22): arrows move without wrapping,
  * Left from the first cell gives the focus back to the row (the cursor ends), Home/End go to the row's first or
- * last cell, Ctrl+Home/Ctrl+End to the first or last row's, PageUp/PageDown by a screen of rows, and Tab is the
- * browser's so the grid stays one Tab stop that the keyboard leaves. The React grid renders the state and runs the
+ * last cell, Ctrl+Home/Ctrl+End to the first or last row's, PageUp/PageDown by a screen of rows; Tab past the grid's
+ * last cell (Shift+Tab before its first) is the browser's, so the keyboard leaves the grid (Left to the row, then Tab,
+ * from anywhere). The React grid renders the state and runs the
  * effects (a write, a focus); tested with key sequences in gridCells.test.ts.
  */
 export type GridCol = "name" | "lot" | "start" | "days";
@@ -83,6 +84,13 @@ function placed(cursor: CellCursor, row: number, col: number, shape: GridShape):
   return { rowId: shape.rows[r], col: GRID_COLS[col], draft: null, focusSeq: cursor.focusSeq + 1 };
 }
 
+/** The cursor on the grid's last cell going right, or its first going left. */
+function atEdge(cursor: CellCursor, dx: number, shape: GridShape): boolean {
+  const r = shape.rows.indexOf(cursor.rowId);
+  const c = GRID_COLS.indexOf(cursor.col);
+  return dx > 0 ? r === shape.rows.length - 1 && c === GRID_COLS.length - 1 : r === 0 && c === 0;
+}
+
 /** A character that starts an edit by replacing the value (not a shortcut, not a named key). */
 function typed(k: CellKey): boolean {
   return k.key.length === 1 && !k.ctrlKey && !k.metaKey && !k.altKey && k.key !== " ";
@@ -99,7 +107,9 @@ export function cellKey(cursor: CellCursor | null, k: CellKey, shape: GridShape)
   });
   switch (k.key) {
     case "Tab":
-      return editing ? commit(moved(cursor, k.shiftKey ? -1 : 1, 0, shape)) : { cursor, handled: false };
+      // Like a spreadsheet; past the grid's first or last cell the browser's, so the keyboard leaves the grid.
+      if (!editing && atEdge(cursor, k.shiftKey ? -1 : 1, shape)) return { cursor, handled: false };
+      return commit(moved(cursor, k.shiftKey ? -1 : 1, 0, shape));
     case "Enter":
       if (!editing && !k.shiftKey) {
         const edit = startEdit(cursor, cursor.rowId, cursor.col, shape);
