@@ -172,6 +172,21 @@ test.describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
     });
   }
 
+  test("the planning's table view (the chart as a table, issue 22)", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, "manager@jalon.demo");
+    await openDemoPlanning(page);
+    const toggle = page.getByRole("button", { name: "Vue tableau" });
+    await toggle.click();
+    await expect(page.getByRole("table", { name: /Tâches de la version affichée/ })).toBeVisible();
+    const findings = await scan(page, "/dashboard/planning (table view)");
+    // Back to the chart: the choice is kept with the user's view, the other specs open the chart.
+    await toggle.click();
+    await expect(page.getByRole("treegrid")).toBeVisible();
+    await page.waitForTimeout(900);
+    expect(findings, report(findings)).toEqual([]);
+  });
+
   test("the admin's screens and the public planning", async ({ page, browser }) => {
     test.setTimeout(300_000);
     const findings: Finding[] = [];

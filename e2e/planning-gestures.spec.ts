@@ -121,7 +121,7 @@ test("the rubber band: Shift + drag selects the bars it touches, Ctrl + drag add
     expect(touches && b.y <= rect.bottom + 1 && b.y + b.height >= rect.top - 1).toBe(true);
   }
   // The grid shows the selection too.
-  await expect(page.locator('[data-testid="grid-row"][aria-current="true"]')).toHaveCount(boxed.length);
+  await expect(page.locator('[data-testid="grid-row"][aria-selected="true"]')).toHaveCount(boxed.length);
 
   // Ctrl + drag from the background over another place adds to the selection.
   const q = await emptyPoint(page);

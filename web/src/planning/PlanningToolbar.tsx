@@ -18,6 +18,7 @@ import {
   CalendarToday20Regular,
   Filter20Regular,
   Print20Regular,
+  Table20Regular,
 } from "@fluentui/react-icons";
 import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
@@ -143,6 +144,15 @@ export function PlanningToolbar({
           {t(`planning.views.${v}`)}
         </ToggleButton>
       ))}
+      <ToggleButton
+        checked={s.tableView}
+        appearance={s.tableView ? "primary" : "subtle"}
+        icon={<Table20Regular />}
+        onClick={() => s.setTableView(!s.tableView)}
+        data-testid="view-table"
+      >
+        {t("planningTable.show")}
+      </ToggleButton>
       <ToolbarDivider />
       <Label htmlFor="planning-zoom">{t("planning.zoom")}</Label>
       <Slider

@@ -4,7 +4,7 @@ import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
 import type { PlannedEventType } from "@jalon/shared";
-import { createTimeScale } from "@jalon/shared/gantt";
+import { createTimeScale, ROW_HEIGHT } from "@jalon/shared/gantt";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { RowGrid } from "./RowGrid";
@@ -27,6 +27,7 @@ import { useViewport } from "./viewport/useViewport";
 import { useLateQuality } from "./layers/qualityLate";
 import { useOpenRoadblocks } from "./layers/drawRoadblocks";
 import { useDirectManipulation } from "./overlays/useDirectManipulation";
+import { visuallyHidden } from "../components/visuallyHidden";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
 // paint, which they slowed by about 60 ms of script evaluation at 10k tasks (bench/web).
@@ -34,6 +35,7 @@ const PrintMode = lazy(() => import("./print/PrintMode").then((m) => ({ default:
 const ComparisonLegend = lazy(() =>
   import("./compare/ComparisonLegend").then((m) => ({ default: m.ComparisonLegend })),
 );
+const PlanningTable = lazy(() => import("./table/PlanningTable").then((m) => ({ default: m.PlanningTable })));
 const LinkEditor = lazy(() => import("./LinkEditor").then((m) => ({ default: m.LinkEditor })));
 
 export interface PlanningViewProps extends PlanningSessionProps {
@@ -59,7 +61,7 @@ export interface PlanningViewProps extends PlanningSessionProps {
  */
 export function PlanningView(props: PlanningViewProps) {
   const { t } = useTranslation();
-  const { view, zoom, grouping, showCritical, mode } = usePlanningStore();
+  const { view, zoom, grouping, showCritical, mode, tableView } = usePlanningStore();
   // Dates change only in construction and recalibration; ordering reorders rows, signing only reads.
   const editable = !props.readOnly && (mode === "construction" || mode === "recalibration");
   // First of the render's work: the version's request leaves before the rest of the first render (bench/web).
@@ -125,8 +127,10 @@ export function PlanningView(props: PlanningViewProps) {
     onOpenEvent: props.onOpenEvent,
     onInstantiateAt: props.onInstantiateAt,
   });
+  // Rows in one screen: the grid's PageUp/PageDown.
+  const pageRows = Math.max(1, Math.floor((viewport.height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
   // Issue 20: the grid's inline edits, and Ctrl+Z / Ctrl+Y over the planning.
-  const cells = useCellEdit(session, { model, live, editable });
+  const cells = useCellEdit(session, { model, live, editable, page: pageRows });
   useUndoKeys(session, { projectId: props.projectId, versionId: props.versionId, enabled: !props.readOnly });
   const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
   const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
@@ -191,6 +195,25 @@ export function PlanningView(props: PlanningViewProps) {
         />
       </Suspense>
     ));
+  // Issue 22's table view: the chart as a table, in place of the grid and the canvas.
+  if (tableView && model)
+    return (
+      <>
+        {before}
+        <Suspense fallback={<LoadingNotice text={t("planning.loading")} />}>
+          <PlanningTable
+            session={session}
+            model={model}
+            lotNames={lotNames}
+            datesOf={liveOf}
+            firstDay={range.firstDay}
+            lastDay={range.lastDay}
+            today={props.today}
+            projectEnd={projectEnd}
+          />
+        </Suspense>
+      </>
+    );
   return (
     <PlanningFrame
       attach={attach}
@@ -217,6 +240,7 @@ export function PlanningView(props: PlanningViewProps) {
             roadblocks={roadblocks}
             lateCounting={props.lateCounting}
             cells={cells}
+            page={pageRows}
             onAddInGroup={grouping === "zone" || grouping === "lot" ? direct.onAddInGroup : undefined}
           />
         </div>
@@ -224,6 +248,8 @@ export function PlanningView(props: PlanningViewProps) {
       canvas={
         viewport.measured && (
           <div {...direct.canvasProps} {...keyboard.chartProps} style={CHART_BOX}>
+            {/* The canvases are role="presentation": their text is the table view's. */}
+            <p style={visuallyHidden}>{t("planningTable.chartAlternative")}</p>
             <GanttCanvas
               model={shownModel}
               scale={scale}

@@ -1,6 +1,12 @@
-import { Fragment, memo, useCallback, useRef } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { observeElementOffset, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import {
+  defaultRangeExtractor,
+  observeElementOffset,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from "@tanstack/react-virtual";
 import { formatDay } from "@jalon/engine";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "./model";
@@ -15,6 +21,10 @@ import { LateCountingMark } from "./layers/LateCountingMark";
 import { EditableCell } from "./grid/EditableCell";
 import type { CellCursor, GridCol } from "./grid/gridCells";
 import type { CellEdit } from "./grid/useCellEdit";
+import { focusKeyOf, treeRows } from "./grid/treeRows";
+import type { GridKeyAction, GridRowPlace } from "./tools/gridKeys";
+import { HEADER_HEIGHT } from "./TimeHeader";
+import { visuallyHidden } from "../components/visuallyHidden";
 
 export { GRID_WIDTH };
 const ADD_BUTTON: React.CSSProperties = {
@@ -44,11 +54,16 @@ function shortDate(day: number): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
 }
 
-/** Memoised: the planning view re-renders on every scroll frame and drag preview; the column titles never change with them. */
+/**
+ * Memoised: the planning view re-renders on every scroll frame and drag preview; the column titles never change with
+ * them. Hidden from assistive technologies: the treegrid's own header row (TreeHeaderRow) holds the same titles as
+ * column headers, inside the grid where a screen reader relates them to the cells.
+ */
 export const GridHeader = memo(function GridHeader() {
   const { t } = useTranslation();
   return (
     <div
+      aria-hidden="true"
       style={{
         display: "flex",
         height: "100%",
@@ -67,7 +82,27 @@ export const GridHeader = memo(function GridHeader() {
   );
 });
 
-/** The left grid, virtualised on the same scroll element as the canvas so both move together. */
+const TreeHeaderRow = memo(function TreeHeaderRow() {
+  const { t } = useTranslation();
+  return (
+    <div role="row" aria-rowindex={1} style={visuallyHidden}>
+      {COLS.map((c) => (
+        <span key={c.key} role="columnheader">
+          {t(`planning.columns.${c.key}`)}
+        </span>
+      ))}
+    </div>
+  );
+});
+
+/**
+ * The left grid, virtualised on the same scroll element as the canvas so both move together. An ARIA treegrid
+ * (issue 22, APG's treegrid pattern): groups are rows that fold (aria-expanded), tasks rows of gridcells below them;
+ * aria-rowcount/aria-rowindex tell the whole count as only the rows on screen exist. One Tab stop: the focused row
+ * (or the active cell of grid/gridCells.ts) has tabIndex 0 and the keys of tools/gridKeys.ts move it; that row is
+ * always rendered (rangeExtractor) so the focus never falls into an unmounted row, and the browser scrolls it into
+ * view as it takes the focus (scroll-margin under the sticky header).
+ */
 export function RowGrid({
   model,
   scrollElement,
@@ -84,6 +119,7 @@ export function RowGrid({
   lateCounting,
   onAddInGroup,
   cells,
+  page = 10,
 }: {
   model: GanttModel;
   /** "+" at the end of a group's title: a task typed in place in that group (row index given). */
@@ -101,8 +137,8 @@ export function RowGrid({
   live: ReadonlyMap<number, readonly [number, number]>;
   selection: ReadonlySet<number>;
   onSelect: (id: number, additive: boolean) => void;
-  /** Enter opens the task, Alt+arrows reorder (ordering mode). */
-  onKeyRow?: (id: number, e: React.KeyboardEvent) => void;
+  /** A key on a focused row (session/useGridInput.ts): it runs opening, reordering and folding, returns the action. */
+  onKeyRow?: (rowIndex: number, e: React.KeyboardEvent, place: GridRowPlace) => GridKeyAction;
   /** A click on a group's title aggregates or details it. */
   onGroupClick?: (groupId: number | null | undefined) => void;
   /**
@@ -113,10 +149,34 @@ export function RowGrid({
   onScrolled?: () => void;
   /** Inline edits of the name, lot, start and duration cells (grid/useCellEdit.ts); absent when read-only. */
   cells?: CellEdit;
+  /** Rows in one screen: PageUp/PageDown. */
+  page?: number;
 }) {
   const { t } = useTranslation();
   const onScrolledRef = useRef(onScrolled);
   onScrolledRef.current = onScrolled;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const tree = useMemo(() => treeRows(model.rows), [model.rows]);
+  const indexOfKey = useMemo(() => {
+    const m = new Map<string, number>();
+    model.rows.forEach((r, i) => m.set(focusKeyOf(r), i));
+    return m;
+  }, [model.rows]);
+  // The roving focus: the row (by its identity, kept over folds and reloads) and a sequence bumped on each keyboard
+  // move the DOM focus must follow.
+  const [focus, setFocus] = useState<{ key: string | null; seq: number }>({ key: null, seq: 0 });
+  const lastIndex = useRef(0);
+  const focusedIndex = focus.key !== null ? (indexOfKey.get(focus.key) ?? -1) : -1;
+  // A row gone (filtered, folded into its group): the row now at its place takes the tab stop.
+  const rowIndex = focusedIndex >= 0 ? focusedIndex : Math.min(lastIndex.current, model.rows.length - 1);
+  lastIndex.current = Math.max(0, rowIndex);
+  // Cells take the focus only while the planning takes edits (its mode, the user's rights).
+  const editCells = cells?.editing ? cells : undefined;
+  const cursor = editCells?.cursor ?? null;
+  const cursorIndex = cursor ? (model.rowOfId.get(cursor.rowId) ?? -1) : -1;
+  // The tab stop is the active cell when there is one, else the focused row.
+  const activeIndex = cursorIndex >= 0 ? cursorIndex : rowIndex;
+  const tabRow = cursorIndex >= 0 ? -1 : rowIndex;
   const observeOffset = useCallback(
     (instance: Virtualizer<HTMLElement, Element>, cb: (offset: number, isScrolling: boolean) => void) =>
       observeElementOffset(instance, (offset, isScrolling) => {
@@ -131,52 +191,155 @@ export function RowGrid({
       }),
     [],
   );
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex < 0 || activeIndex >= model.rows.length || indexes.includes(activeIndex)) return indexes;
+      return activeIndex < indexes[0] ? [activeIndex, ...indexes] : [...indexes, activeIndex];
+    },
+    [activeIndex, model.rows.length],
+  );
   const virtualizer = useVirtualizer({
     count: model.rows.length,
     getScrollElement: scrollElement,
     estimateSize: (i) => model.rows[i].height,
     overscan: 10,
     observeElementOffset: observeOffset,
+    rangeExtractor,
     // The flush is ours (above), shared with the view's update.
     useFlushSync: false,
   });
+  // A keyboard move: the row takes the DOM focus (it is rendered, rangeExtractor) and the browser scrolls to it.
+  // Only on a move's sequence: a row taking the focus by itself (a click, a Tab) must not pull it back.
+  const focusRef = useRef(focus);
+  focusRef.current = focus;
+  useEffect(() => {
+    const { seq, key } = focusRef.current;
+    if (seq === 0 || key === null) return;
+    containerRef.current?.querySelector<HTMLElement>(`[data-focus-key="${key}"]`)?.focus();
+  }, [focus.seq]);
+  // The cell cursor ended (Left from the first cell): its row takes the focus back.
+  const lastCursor = useRef(cursor);
+  useEffect(() => {
+    const was = lastCursor.current;
+    lastCursor.current = cursor;
+    if (was && !cursor) setFocus((f) => ({ key: `e${was.rowId}`, seq: f.seq + 1 }));
+  }, [cursor]);
+  const onFocusRow = useCallback((key: string) => setFocus((f) => (f.key === key ? f : { key, seq: f.seq })), []);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    const rowEl = target.closest<HTMLElement>("[data-row-index]");
+    if (!rowEl || !onKeyRow) return;
+    const index = Number(rowEl.dataset.rowIndex);
+    const row = model.rows[index];
+    if (!row) return;
+    const group = row.kind === "group" || row.kind === "aggregate";
+    const place: GridRowPlace = {
+      index,
+      count: model.rows.length,
+      page,
+      kind: group ? "group" : row.kind === "event" ? "event" : "other",
+      expanded: row.kind === "group",
+      canToggle: group && !!onGroupClick && row.groupId !== null && row.groupId !== undefined,
+      parent: tree.parent[index] >= 0 ? tree.parent[index] : null,
+      canOpen: true,
+      // A group's only widget is its "+" (Right reaches it, APG: the first cell's widget).
+      hasCells: group ? !!rowEl.querySelector("button") : !!editCells,
+    };
+    // Inside a cell (or the group's "+"), the cell machine had its keys: only Alt+arrows (reordering) reach here,
+    // and Left from the group's "+" back to its row.
+    if (rowEl !== target) {
+      if (group && e.key === "ArrowLeft" && target.tagName === "BUTTON") {
+        e.preventDefault();
+        rowEl.focus();
+      }
+      if (!e.altKey) return;
+    }
+    const action = onKeyRow(index, e, place);
+    if (!action) return;
+    e.preventDefault();
+    if (action.type === "focusRow") {
+      const next = model.rows[action.index];
+      if (next) setFocus((f) => ({ key: focusKeyOf(next), seq: f.seq + 1 }));
+    } else if (action.type === "cells" && group) {
+      rowEl.querySelector<HTMLElement>("button")?.focus();
+    } else if (action.type === "cells" && row.kind === "event") {
+      editCells?.onCellClick(model.events[row.events[0]].id, "name");
+    }
+  };
   return (
-    <div style={{ position: "relative", height: virtualizer.getTotalSize(), width: GRID_WIDTH }}>
+    <div
+      ref={containerRef}
+      role="treegrid"
+      aria-label={t("planningGrid.tree.label")}
+      aria-rowcount={model.rows.length + 1}
+      aria-colcount={COLS.length}
+      aria-multiselectable="true"
+      aria-readonly={editCells ? undefined : true}
+      onKeyDown={onKeyDown}
+      style={{ position: "relative", height: virtualizer.getTotalSize(), width: GRID_WIDTH }}
+    >
+      <TreeHeaderRow />
       {virtualizer.getVirtualItems().map((v) => {
         const row = model.rows[v.index];
+        const aria = {
+          "aria-rowindex": v.index + 2,
+          "aria-level": tree.level[v.index],
+          "aria-posinset": tree.posinset[v.index],
+          "aria-setsize": tree.setsize[v.index],
+        };
         if (row.kind === "ghost")
           return (
-            <GhostRow key={row.key} row={row} comparison={comparison} width={GRID_WIDTH} nameWidth={COLS[0].width} />
+            <GhostRow
+              key={row.key}
+              row={row}
+              comparison={comparison}
+              width={GRID_WIDTH}
+              nameWidth={COLS[0].width}
+              aria={aria}
+            />
           );
         if (row.kind !== "event") {
           const addable = onAddInGroup && row.kind === "group" && row.groupId !== null && row.groupId !== undefined;
+          const toggles = !!onGroupClick && row.groupId !== null && row.groupId !== undefined;
+          const key = focusKeyOf(row);
           return (
-            <Fragment key={row.key}>
+            <div
+              key={key}
+              {...aria}
+              data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
+              data-row-index={v.index}
+              data-focus-key={key}
+              role="row"
+              tabIndex={v.index === tabRow ? 0 : -1}
+              aria-expanded={row.kind === "group"}
+              title={toggles ? t("planning.aggregation.toggle", { name: row.label }) : row.label}
+              onFocus={() => onFocusRow(key)}
+              onClick={toggles ? () => onGroupClick(row.groupId) : undefined}
+              style={{
+                position: "absolute",
+                top: row.y,
+                height: row.height,
+                width: GRID_WIDTH,
+                background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5",
+                fontWeight: 600,
+                fontSize: 12,
+                lineHeight: `${row.height}px`,
+                boxSizing: "border-box",
+                scrollMarginTop: HEADER_HEIGHT,
+                cursor: toggles ? "pointer" : undefined,
+              }}
+            >
               <div
-                data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
-                role={onGroupClick && row.groupId !== null ? "button" : undefined}
-                aria-pressed={onGroupClick && row.groupId !== null ? row.kind === "aggregate" : undefined}
-                title={
-                  onGroupClick && row.groupId !== null
-                    ? t("planning.aggregation.toggle", { name: row.label })
-                    : row.label
-                }
-                onClick={onGroupClick && row.groupId !== null ? () => onGroupClick(row.groupId) : undefined}
+                role="gridcell"
+                aria-colspan={COLS.length}
                 style={{
-                  position: "absolute",
-                  top: row.y,
-                  height: row.height,
-                  width: GRID_WIDTH,
-                  background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5",
-                  fontWeight: 600,
-                  fontSize: 12,
                   padding: addable ? "0 28px 0 6px" : "0 6px",
-                  lineHeight: `${row.height}px`,
                   overflow: "hidden",
                   whiteSpace: "nowrap",
                   textOverflow: "ellipsis",
+                  height: "100%",
                   boxSizing: "border-box",
-                  cursor: onGroupClick && row.groupId !== null ? "pointer" : undefined,
                 }}
               >
                 {row.kind === "aggregate" ? "▸ " : ""}
@@ -187,20 +350,26 @@ export function RowGrid({
                 {row.kind === "aggregate"
                   ? ` (${t("planning.aggregation.members", { count: row.events.length })})`
                   : ""}
+                {addable && (
+                  <button
+                    type="button"
+                    data-testid="grid-group-add"
+                    // Reached by Right on its row: the grid stays one Tab stop.
+                    tabIndex={-1}
+                    aria-label={t("planningDirect.create.add", { name: row.label })}
+                    title={t("planningDirect.create.add", { name: row.label })}
+                    onClick={(ev) => {
+                      // The row's own click folds the group.
+                      ev.stopPropagation();
+                      onAddInGroup(v.index);
+                    }}
+                    style={{ ...ADD_BUTTON, top: (row.height - 20) / 2 }}
+                  >
+                    +
+                  </button>
+                )}
               </div>
-              {addable && (
-                <button
-                  type="button"
-                  data-testid="grid-group-add"
-                  aria-label={t("planningDirect.create.add", { name: row.label })}
-                  title={t("planningDirect.create.add", { name: row.label })}
-                  onClick={() => onAddInGroup(v.index)}
-                  style={{ ...ADD_BUTTON, top: row.y + (row.height - 20) / 2 }}
-                >
-                  +
-                </button>
-              )}
-            </Fragment>
+            </div>
           );
         }
         const e = model.events[row.events[0]];
@@ -209,6 +378,13 @@ export function RowGrid({
           <EventRow
             key={row.key}
             id={e.id}
+            rowKey={row.key}
+            rowIndex={v.index}
+            level={tree.level[v.index]}
+            posinset={tree.posinset[v.index]}
+            setsize={tree.setsize[v.index]}
+            tabbable={v.index === tabRow}
+            onFocusRow={onFocusRow}
             y={row.y}
             height={row.height}
             name={e.name}
@@ -219,13 +395,12 @@ export function RowGrid({
             days={e.numberOfDays}
             selected={selection.has(e.id)}
             onSelect={onSelect}
-            onKeyRow={onKeyRow}
             comparison={comparison}
             qualityLate={qualityLate?.has(e.id) ?? false}
             roadblock={roadblocks?.has(e.id) ?? false}
             lateCounting={lateCounting?.has(e.id) ?? false}
-            cells={cells?.editing ? cells : undefined}
-            cursor={cells?.cursor?.rowId === e.id ? cells.cursor : null}
+            cells={editCells}
+            cursor={editCells?.cursor?.rowId === e.id ? editCells.cursor : null}
             cellError={cells?.error?.rowId === e.id ? cells.error.text : null}
           />
         );
@@ -240,6 +415,13 @@ export function RowGrid({
  */
 const EventRow = memo(function EventRow({
   id,
+  rowKey,
+  rowIndex,
+  level,
+  posinset,
+  setsize,
+  tabbable,
+  onFocusRow,
   y,
   height,
   name,
@@ -250,7 +432,6 @@ const EventRow = memo(function EventRow({
   days,
   selected,
   onSelect,
-  onKeyRow,
   comparison,
   qualityLate,
   roadblock,
@@ -260,6 +441,14 @@ const EventRow = memo(function EventRow({
   cellError,
 }: {
   id: number;
+  rowKey: string;
+  rowIndex: number;
+  level: number;
+  posinset: number;
+  setsize: number;
+  /** The grid's one Tab stop is this row. */
+  tabbable: boolean;
+  onFocusRow: (key: string) => void;
   y: number;
   height: number;
   name: string;
@@ -270,7 +459,6 @@ const EventRow = memo(function EventRow({
   days: number;
   selected: boolean;
   onSelect: (id: number, additive: boolean) => void;
-  onKeyRow?: (id: number, e: React.KeyboardEvent) => void;
   comparison?: Comparison | null;
   qualityLate?: boolean;
   roadblock?: boolean;
@@ -285,7 +473,6 @@ const EventRow = memo(function EventRow({
     col: GridCol,
     width: number,
     style: React.CSSProperties,
-    text: string,
     content: React.ReactNode,
     testId?: string,
     editorWidth?: number,
@@ -303,13 +490,12 @@ const EventRow = memo(function EventRow({
         focusSeq={cursor?.focusSeq ?? 0}
         draft={cursor?.col === col ? cursor.draft : null}
         error={cursor?.col === col ? (cellError ?? null) : null}
-        text={text}
         testId={testId}
       >
         {content}
       </EditableCell>
     ) : (
-      <div data-testid={testId} title={col === "name" ? name : undefined} style={{ width, ...style }}>
+      <div role="gridcell" data-testid={testId} title={col === "name" ? name : undefined} style={{ width, ...style }}>
         {content}
       </div>
     );
@@ -317,12 +503,17 @@ const EventRow = memo(function EventRow({
     <div
       data-testid="grid-row"
       data-event-id={id}
-      tabIndex={0}
-      // aria-selected needs a row of a grid (axe: aria-allowed-attr, critical) and these rows are not one yet
-      // (the treegrid of issue 22); aria-current says which rows are selected on any element.
-      aria-current={selected ? "true" : undefined}
+      data-row-index={rowIndex}
+      data-focus-key={rowKey}
+      role="row"
+      aria-rowindex={rowIndex + 2}
+      aria-level={level}
+      aria-posinset={posinset}
+      aria-setsize={setsize}
+      aria-selected={selected}
+      tabIndex={tabbable ? 0 : -1}
+      onFocus={() => onFocusRow(rowKey)}
       onClick={(ev) => onSelect(id, ev.shiftKey || ev.ctrlKey || ev.metaKey)}
-      onKeyDown={onKeyRow ? (ev) => onKeyRow(id, ev) : undefined}
       // Contained: a row whose dates change during a drag is laid out alone, not with the whole grid.
       style={{
         position: "absolute",
@@ -336,6 +527,7 @@ const EventRow = memo(function EventRow({
         borderBottom: "1px solid #F0F0F0",
         cursor: "pointer",
         boxSizing: "border-box",
+        scrollMarginTop: HEADER_HEIGHT,
         contain: "size layout style",
         // The row being edited stands over the next ones: its editor's message hangs below it.
         zIndex: cursor ? 2 : undefined,
@@ -345,13 +537,13 @@ const EventRow = memo(function EventRow({
         "name",
         COLS[0].width,
         { padding: "0 6px 0 14px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" },
-        name,
         <>
           {milestone ? "◆ " : ""}
           {qualityLate ? <QualityLateMark /> : null}
           {roadblock && !milestone ? <RoadblockMark /> : null}
           {lateCounting && !milestone ? <LateCountingMark /> : null}
           {name}
+          {comparison && <CompareCell comparison={comparison} eventId={id} right={2} />}
         </>,
       )}
       {cell(
@@ -359,24 +551,14 @@ const EventRow = memo(function EventRow({
         COLS[1].width,
         { padding: "0 6px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" },
         lotName,
-        lotName,
         undefined,
         150,
       )}
-      {cell("start", COLS[2].width, { padding: "0 4px" }, shortDate(start), shortDate(start), "grid-start", 92)}
-      <div data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>
+      {cell("start", COLS[2].width, { padding: "0 4px" }, shortDate(start), "grid-start", 92)}
+      <div role="gridcell" data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>
         {shortDate(end)}
       </div>
-      {cell(
-        "days",
-        COLS[4].width,
-        { padding: "0 4px", textAlign: "right" },
-        String(milestone ? 0 : days),
-        milestone ? 0 : days,
-        "grid-days",
-        48,
-      )}
-      {comparison && <CompareCell comparison={comparison} eventId={id} right={GRID_WIDTH - COLS[0].width + 2} />}
+      {cell("days", COLS[4].width, { padding: "0 4px", textAlign: "right" }, milestone ? 0 : days, "grid-days", 48)}
     </div>
   );
 });

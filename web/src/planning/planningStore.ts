@@ -56,6 +56,8 @@ interface PlanningState {
   grouping: Grouping;
   mode: PlanningMode;
   showCritical: boolean;
+  /** The chart shown as a table (issue 22): what a screen reader reads instead of the canvas. */
+  tableView: boolean;
   filters: PlanningFilters;
   selection: number[];
   pickMode: PickMode;
@@ -77,6 +79,7 @@ interface PlanningState {
   setGrouping: (g: Grouping) => void;
   setMode: (m: PlanningMode) => void;
   toggleCritical: () => void;
+  setTableView: (on: boolean) => void;
   setFilters: (f: Partial<PlanningFilters>) => void;
   setSelection: (ids: number[]) => void;
   resetFilters: () => void;
@@ -98,6 +101,7 @@ export const usePlanningStore = create<PlanningState>()(
     grouping: "zone",
     mode: "construction",
     showCritical: false,
+    tableView: false,
     filters: EMPTY_FILTERS,
     selection: [],
     pickMode: "none",
@@ -127,6 +131,7 @@ export const usePlanningStore = create<PlanningState>()(
       }),
     setMode: (m) => set((s) => void (s.mode = m)),
     toggleCritical: () => set((s) => void (s.showCritical = !s.showCritical)),
+    setTableView: (on) => set((s) => void (s.tableView = on)),
     setFilters: (f) => set((s) => void Object.assign(s.filters, f)),
     setSelection: (ids) => set((s) => void (s.selection = ids)),
     resetFilters: () => set((s) => void (s.filters = EMPTY_FILTERS)),

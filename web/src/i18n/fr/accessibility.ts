@@ -19,7 +19,7 @@ export const accessibility = {
       outcome:
         "Résultat : aucune violation critique ou sérieuse sur les écrans contrôlés, hors les éléments du planning listés dans les contenus non accessibles.",
       manual:
-        "Vérifications manuelles : navigation au clavier seul dans les menus, les listes, les formulaires et les fenêtres de dialogue ; retour du focus à son point de départ à la fermeture d'une fenêtre, d'un menu ou d'une notification ; titre propre à chaque écran.",
+        "Vérifications manuelles : navigation au clavier seul dans les menus, les listes, les formulaires et les fenêtres de dialogue ; retour du focus à son point de départ à la fermeture d'une fenêtre, d'un menu ou d'une notification ; titre propre à chaque écran. La grille du planning est une grille arborescente (treegrid) : en-têtes de colonnes, groupes repliables, un seul arrêt de tabulation et déplacement par les flèches, Début, Fin, Page précédente et Page suivante ; sa structure est vérifiée par un test automatisé de l'arbre d'accessibilité.",
       keyboard:
         "Test automatisé au clavier seul, sans souris : atteindre le diagramme du planning par la touche Tab, y sélectionner une tâche, la déplacer de deux jours ouvrés, la lier à une autre tâche et tout défaire par Ctrl+Z ; une zone d'annonce (aria-live) dit chaque étape en français : la tâche courante (dates, durée, lot, zone, marge, avancement, chemin critique), le déplacement avec les tâches qui suivent et la fin projetée, la sélection, le lien créé, l'annulation.",
       screensTitle: "Écrans contrôlés",
@@ -41,8 +41,7 @@ export const accessibility = {
       title: "Contenus non accessibles",
       intro: "Les contenus suivants ne sont pas encore conformes :",
       items: [
-        "Le diagramme de Gantt du planning est dessiné dans un canevas : les barres, les liens, le chemin critique, la ligne du jour et les jours fériés n'ont pas encore d'équivalent textuel complet pour un lecteur d'écran (RGAA 1.1 et 1.3).",
-        "La grille du planning n'est pas encore une grille arborescente (treegrid) : les en-têtes de colonnes ne sont pas reliés aux cellules, un groupe de zones est lu comme un seul bloc de texte et chaque tâche est un arrêt de tabulation (RGAA 9.1, 11.1 et 12.8).",
+        "Le diagramme de Gantt du planning est dessiné dans un canevas : son équivalent textuel est la « Vue tableau » de la barre d'outils (chaque tâche avec ses dates, ses liens, son caractère critique et son avancement, et la légende : aujourd'hui, fin projetée, jours fériés). Le diagramme lui-même ne se lit pas avec un lecteur d'écran (RGAA 1.1 et 1.3).",
         "Dans le diagramme, le chemin critique se distingue par des hachures et un contour épais, mais d'autres états des barres (avancement, tâche en retard) se lisent encore surtout par la couleur (RGAA 3.1).",
       ],
       derogations: "Dérogations pour charge disproportionnée : aucune.",

@@ -32,6 +32,7 @@ import { readable } from "./readable";
 import { planningDirect } from "./planningDirect";
 import { planningGrid } from "./planningGrid";
 import { planningKeyboard } from "./planningKeyboard";
+import { planningTable } from "./planningTable";
 import { accessibility } from "./accessibility";
 import { interchange } from "./interchange";
 
@@ -71,6 +72,7 @@ export const fr = {
   ...planningDirect,
   ...planningGrid,
   ...planningKeyboard,
+  ...planningTable,
   ...accessibility,
   ...interchange,
 };

@@ -1,12 +1,14 @@
 /** The planning grid's inline edits and the undo history (issue 20). */
 export const planningGrid = {
   planningGrid: {
+    tree: {
+      label: "Tâches du planning",
+    },
     edit: {
       name: "Nom de « {{name}} »",
       lot: "Lot de « {{name}} »",
       start: "Début de « {{name}} » (jj/mm/aaaa)",
       days: "Jours de « {{name}} »",
-      cell: "{{column}} de « {{name}} » : {{value}}",
       noLot: "Sans lot",
       hint: "Entrée ou F2 pour modifier, Échap pour annuler",
     },

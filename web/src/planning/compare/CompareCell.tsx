@@ -14,7 +14,7 @@ export function CompareCell({
 }: {
   comparison: Comparison;
   eventId: number;
-  /** Placed over the end of the name column, this far from the row's right edge. */ right: number;
+  /** Inside the name cell, this far from its right edge. */ right: number;
 }) {
   const { t } = useTranslation();
   const reference = useReferenceIndex(comparison.versions);

@@ -12,7 +12,10 @@ export function GhostRow({
   comparison,
   width,
   nameWidth,
+  aria,
 }: {
+  /** Its place in the treegrid (aria-rowindex, aria-level...). */
+  aria?: Record<string, number>;
   row: GanttRow;
   comparison: Comparison | null | undefined;
   width: number;
@@ -24,7 +27,9 @@ export function GhostRow({
   const lineHeight = row.height - (row.band ?? 0);
   return (
     <div
+      {...aria}
       data-testid="grid-ghost"
+      role="row"
       aria-disabled="true"
       title={title}
       style={{
@@ -44,6 +49,7 @@ export function GhostRow({
       }}
     >
       <div
+        role="gridcell"
         style={{
           width: nameWidth,
           padding: "0 6px 0 14px",
@@ -56,6 +62,8 @@ export function GhostRow({
         {row.ghost.name}
       </div>
       <div
+        role="gridcell"
+        aria-colspan={4}
         data-testid="ghost-versions"
         style={{
           flex: 1,

@@ -35,7 +35,6 @@ export const EditableCell = memo(function EditableCell({
   focusSeq,
   draft,
   error,
-  text,
   children,
   testId,
 }: {
@@ -51,8 +50,6 @@ export const EditableCell = memo(function EditableCell({
   focusSeq: number;
   draft: string | null;
   error: string | null;
-  /** The value shown, for the cell's accessible name. */
-  text: string;
   children: React.ReactNode;
   testId?: string;
 }) {
@@ -62,7 +59,6 @@ export const EditableCell = memo(function EditableCell({
   useEffect(() => {
     if (active && !editing && ref.current && !ref.current.contains(document.activeElement)) ref.current.focus();
   }, [active, editing, focusSeq]);
-  const column = t(`planning.columns.${col}`);
   const label = t(`planningGrid.edit.${col}`, { name: taskName });
   const editable = cells.editable(rowId, col);
   const commonEditor = {
@@ -76,10 +72,11 @@ export const EditableCell = memo(function EditableCell({
       ref={ref}
       data-testid={testId}
       data-col={col}
-      // While edited, the field inside is what the keyboard and the screen reader reach.
-      role={editing ? undefined : "button"}
+      // A cell of the treegrid (issue 22): its column header and its text name it; while edited, the field inside is
+      // what the keyboard and the screen reader reach.
+      role="gridcell"
       tabIndex={active ? 0 : -1}
-      aria-label={editing ? undefined : t("planningGrid.edit.cell", { column, name: taskName, value: text })}
+      aria-readonly={editable ? undefined : true}
       aria-description={editable && !editing ? t("planningGrid.edit.hint") : undefined}
       onClick={() => cells.onCellClick(rowId, col)}
       onDoubleClick={() => cells.onCellDoubleClick(rowId, col)}

@@ -44,6 +44,43 @@ describe("grid cells: keyboard like a spreadsheet", () => {
     expect(back.cursor).toMatchObject({ rowId: 1, col: "days" });
   });
 
+  it("Tab past the grid's last cell (Shift+Tab before its first) is the browser's: the keyboard leaves the grid", () => {
+    const first = activate(null, 1, "name");
+    expect(cellKey(first, { key: "Tab", shiftKey: true }, shape)).toEqual({ cursor: first, handled: false });
+    expect(cellKey(first, { key: "Tab" }, shape).handled).toBe(true);
+    const last = activate(null, 3, "days");
+    expect(cellKey(last, { key: "Tab" }, shape)).toEqual({ cursor: last, handled: false });
+    // While editing, Tab commits where it is.
+    expect(press(last, "F2", "Tab").effects).toEqual([{ type: "commit", rowId: 3, col: "days", value: "days-3" }]);
+  });
+
+  it("Home/End go along the row, Ctrl+Home/Ctrl+End to the grid's corners, PageUp/PageDown by a screen", () => {
+    const paged = { ...shape, page: 2 };
+    const at = (c: CellCursor | null, k: CellKey) => cellKey(c, k, paged).cursor;
+    const c = activate(null, 2, "lot");
+    expect(at(c, { key: "Home" })).toMatchObject({ rowId: 2, col: "name", draft: null });
+    expect(at(c, { key: "End" })).toMatchObject({ rowId: 2, col: "days" });
+    expect(at(c, { key: "Home", ctrlKey: true })).toMatchObject({ rowId: 1, col: "name" });
+    expect(at(c, { key: "End", ctrlKey: true })).toMatchObject({ rowId: 3, col: "days" });
+    // Clamped to the first and last rows, the column kept.
+    expect(at(c, { key: "PageDown" })).toMatchObject({ rowId: 3, col: "lot" });
+    expect(at(activate(null, 1, "start"), { key: "PageDown" })).toMatchObject({ rowId: 3, col: "start" });
+    expect(at(c, { key: "PageUp" })).toMatchObject({ rowId: 1, col: "lot" });
+    // Each move asks the grid to follow with the focus.
+    expect(at(c, { key: "End" })!.focusSeq).toBe(c.focusSeq + 1);
+  });
+
+  it("arrows do not wrap; Left from the first cell gives the focus back to the row", () => {
+    const r = press(activate(null, 1, "days"), "ArrowRight");
+    expect(r.cursor).toMatchObject({ rowId: 1, col: "days" });
+    expect(press(activate(null, 3, "days"), "ArrowDown").cursor).toMatchObject({ rowId: 3, col: "days" });
+    const left = cellKey(activate(null, 2, "name"), { key: "ArrowLeft" }, shape);
+    expect(left).toEqual({ cursor: null, handled: true });
+    // Not while editing: the caret moves in the text.
+    const editing = press(activate(null, 2, "name"), "F2", "ArrowLeft");
+    expect(editing.cursor).toMatchObject({ rowId: 2, col: "name", draft: "name-2" });
+  });
+
   it("Escape cancels the edit and keeps the cell; arrows move only while not editing", () => {
     let r = press(activate(null, 3, "name"), "F2");
     r = press(r.cursor, "ArrowDown");
@@ -51,8 +88,8 @@ describe("grid cells: keyboard like a spreadsheet", () => {
     r = press(r.cursor, "Escape");
     expect(r.effects).toEqual([{ type: "cancel" }]);
     expect(r.cursor).toMatchObject({ rowId: 3, col: "name", draft: null });
-    r = press(r.cursor, "ArrowUp", "ArrowLeft");
-    expect(r.cursor).toMatchObject({ rowId: 1, col: "days" });
+    r = press(r.cursor, "ArrowUp", "ArrowRight");
+    expect(r.cursor).toMatchObject({ rowId: 2, col: "lot" });
   });
 
   it("a cell that cannot be edited (a milestone's duration) does not start an edit; Enter then moves down", () => {

@@ -31,10 +31,10 @@ export interface CellEdit {
  */
 export function useCellEdit(
   session: PlanningSession,
-  o: { model: GanttModel | null; live: DayMap; editable: boolean },
+  o: { model: GanttModel | null; live: DayMap; editable: boolean; page?: number },
 ): CellEdit {
   const { t } = useTranslation();
-  const { model, live, editable } = o;
+  const { model, live, editable, page } = o;
   const [cursor, setCursor] = useState<CellCursor | null>(null);
   const [error, setError] = useState<CellEdit["error"]>(null);
   const liveRef = useRef(live);
@@ -52,6 +52,7 @@ export function useCellEdit(
     if (model) for (const r of model.rows) if (r.kind === "event") rows.push(model.events[r.events[0]].id);
     return {
       rows,
+      page,
       editable: (id, col) => {
         const e = eventOf(id);
         return editable && !!e && !(col === "days" && e.kind === "milestone");
@@ -65,7 +66,7 @@ export function useCellEdit(
         return String(e.numberOfDays);
       },
     };
-  }, [model, eventOf, editable, live]);
+  }, [model, eventOf, editable, live, page]);
   const shapeRef = useRef(shape);
   shapeRef.current = shape;
 

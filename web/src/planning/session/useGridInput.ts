@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "../model";
 import { usePlanningStore } from "../planningStore";
-import { gridKey } from "../tools/gridKeys";
+import { gridKey, type GridKeyAction, type GridRowPlace } from "../tools/gridKeys";
 import { moveRowInGroup } from "../tools/reorder";
 import type { PlanningSession } from "./PlanningSession";
 
 /**
- * The grid's rows: a click selects (Ctrl/Shift adds), Enter opens the event, a group's header folds it into one
- * row, and in the ordering mode Alt+Up/Down (or the mode bar's arrows) moves the row inside its group, never above
+ * The grid's rows: a click selects (Ctrl/Shift adds), Enter opens the event, a group's header (a click, Enter,
+ * Left/Right on its row) folds it into one row, and in the ordering mode Alt+Up/Down (or the mode bar's arrows) moves the row inside its group, never above
  * its parent or below its child.
  */
 export function useGridInput(
@@ -46,18 +46,23 @@ export function useGridInput(
     lastRowMove.current = rowMove.seq;
     if (selection.length === 1) moveRow(selection[0], rowMove.dir);
   }, [rowMove, selection, moveRow]);
+  // A key on a focused row of the grid (tools/gridKeys.ts): opening, reordering and folding are run here; the
+  // focus moves are the grid's (RowGrid.tsx).
   const onGridKey = useCallback(
-    (id: number, e: React.KeyboardEvent) => {
-      const action = gridKey(e, { canOpen: !readOnly && !!onOpenEvent && !!model });
-      if (action?.type === "open" && model) {
-        const ev = model.events[model.indexOfId.get(id) ?? -1];
-        if (ev) onOpenEvent?.(id, ev.kind === "milestone" ? "milestone" : "task");
-      } else if (action?.type === "moveRow") {
-        e.preventDefault();
-        moveRow(id, action.dir);
-      }
+    (rowIndex: number, e: React.KeyboardEvent, place: GridRowPlace): GridKeyAction => {
+      const row = model?.rows[rowIndex];
+      if (!model || !row) return null;
+      const action = gridKey(e, { ...place, canOpen: !readOnly && !!onOpenEvent });
+      const id = row.kind === "event" ? model.events[row.events[0]].id : null;
+      if (action?.type === "open" && id !== null) {
+        const ev = model.events[row.events[0]];
+        onOpenEvent?.(id, ev.kind === "milestone" ? "milestone" : "task");
+      } else if (action?.type === "moveRow" && id !== null) moveRow(id, action.dir);
+      else if (action?.type === "toggle" && row.groupId !== null && row.groupId !== undefined)
+        toggleAggregated(row.groupId);
+      return action;
     },
-    [readOnly, onOpenEvent, model, moveRow],
+    [readOnly, onOpenEvent, model, moveRow, toggleAggregated],
   );
   const onGroupClick = useCallback(
     (groupId: number | null | undefined) => {

@@ -11,6 +11,7 @@ const view: PersistedView = {
   zoom: 40,
   grouping: "lot",
   showCritical: true,
+  tableView: true,
   aggregated: [3, 4],
   filters: { ...EMPTY_FILTERS, zoneIds: [12], startDate: "2026-03-02" },
 };
@@ -33,6 +34,7 @@ describe("persisted planning view", () => {
           zoom: 500,
           grouping: "lot",
           showCritical: "oui",
+          tableView: 1,
           filters: { zoneIds: ["a"], tagIds: [2] },
         },
       },
@@ -54,16 +56,25 @@ describe("usePersistedView", () => {
     });
     usePlanningStore.getState().enterProject(7);
     renderHook(() => usePersistedView(7));
-    expect(usePlanningStore.getState()).toMatchObject({ view: "week", zoom: 40, grouping: "lot", showCritical: true });
+    expect(usePlanningStore.getState()).toMatchObject({
+      view: "week",
+      zoom: 40,
+      grouping: "lot",
+      showCritical: true,
+      tableView: true,
+    });
     expect(usePlanningStore.getState().filters.zoneIds).toEqual([12]);
 
     usePlanningStore.getState().setZoom(50);
     usePlanningStore.getState().setZoom(60);
     usePlanningStore.getState().setView("month");
+    usePlanningStore.getState().setTableView(false);
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
     const saves = calls.filter((c) => c.method === "PATCH" && c.path === "/api/user/views");
     expect(saves).toHaveLength(1);
-    expect(saves[0].body).toMatchObject({ views: { planning: { "7": { view: "month", zoom: 60, grouping: "lot" } } } });
+    expect(saves[0].body).toMatchObject({
+      views: { planning: { "7": { view: "month", zoom: 60, grouping: "lot", tableView: false } } },
+    });
     expect(readView(useSession.getState().user?.views, 7)?.zoom).toBe(60);
   });
 });

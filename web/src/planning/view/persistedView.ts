@@ -1,5 +1,5 @@
 // The planning's view kept per user and project (issue 20): year/month/week, zoom, grouping, the aggregated
-// groups, the critical path and the filters, stored in the user's `views` (PATCH /user/views) under
+// groups, the critical path, the table view (issue 22) and the filters, stored in the user's `views` (PATCH /user/views) under
 // planning.<projectId>. Pure: what is read back is checked field by field, since `views` is free JSON that an
 // older client (or another tool) may have written.
 import { MAX_ZOOM, MIN_ZOOM, type Grouping, type PlanningView } from "@jalon/shared/gantt";
@@ -10,6 +10,7 @@ export interface PersistedView {
   zoom: number;
   grouping: Grouping;
   showCritical: boolean;
+  tableView: boolean;
   aggregated: number[];
   filters: PlanningFilters;
 }
@@ -60,6 +61,7 @@ export function readView(views: unknown, projectId: number): Partial<PersistedVi
   if (typeof saved.zoom === "number" && saved.zoom >= MIN_ZOOM && saved.zoom <= MAX_ZOOM) out.zoom = saved.zoom;
   if (GROUPINGS.includes(saved.grouping as Grouping)) out.grouping = saved.grouping as Grouping;
   if (typeof saved.showCritical === "boolean") out.showCritical = saved.showCritical;
+  if (typeof saved.tableView === "boolean") out.tableView = saved.tableView;
   const aggregated = ids(saved.aggregated);
   if (aggregated) out.aggregated = aggregated;
   if (saved.filters !== undefined) out.filters = readFilters(saved.filters);
@@ -83,6 +85,7 @@ export function pickView(state: PersistedView): PersistedView {
     zoom: state.zoom,
     grouping: state.grouping,
     showCritical: state.showCritical,
+    tableView: state.tableView,
     aggregated: state.aggregated,
     filters: state.filters,
   };

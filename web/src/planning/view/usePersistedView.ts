@@ -39,6 +39,7 @@ export function usePersistedView(projectId: number | null) {
         state.zoom !== previous.zoom ||
         state.grouping !== previous.grouping ||
         state.showCritical !== previous.showCritical ||
+        state.tableView !== previous.tableView ||
         state.aggregated !== previous.aggregated ||
         state.filters !== previous.filters;
       if (!changed) return;

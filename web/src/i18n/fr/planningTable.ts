@@ -1,0 +1,48 @@
+/** The planning's table view (issue 22): the chart as a table, what a screen reader reads instead of the canvas. */
+export const planningTable = {
+  planningTable: {
+    show: "Vue tableau",
+    showChart: "Vue diagramme",
+    caption: "Tâches de la version affichée, dans l'ordre des lignes du planning ({{count}} tâches et jalons)",
+    columns: {
+      name: "Tâche",
+      zone: "Zone",
+      lot: "Lot",
+      start: "Début",
+      end: "Fin",
+      days: "Durée (jours ouvrés)",
+      predecessors: "Prédécesseurs",
+      successors: "Successeurs",
+      critical: "Critique",
+      progress: "Avancement",
+    },
+    milestone: "jalon",
+    yes: "Oui",
+    no: "Non",
+    none: "Aucun",
+    link: "{{name}} ({{type}}{{delay}})",
+    delay_one: ", décalage {{signed}} jour",
+    delay_other: ", décalage {{signed}} jours",
+    progress: "{{value}} %",
+    legend: {
+      title: "Légende",
+      today: "Aujourd'hui : {{day}}",
+      projectedEnd: "Fin projetée : {{day}}",
+      projectedEndUnknown: "Fin projetée : en calcul",
+      holidays_zero: "Jours fériés de la période : aucun",
+      holidays_one: "Jour férié de la période : {{days}}",
+      holidays_other: "Jours fériés de la période ({{count}}) : {{days}}",
+    },
+    paging: {
+      label: "Pages du tableau",
+      size: "Lignes par page",
+      status: "Page {{page}} sur {{pages}}, tâches {{from}} à {{to}} sur {{count}}",
+      first: "Première page",
+      previous: "Page précédente",
+      next: "Page suivante",
+      last: "Dernière page",
+    },
+    chartAlternative:
+      "Diagramme de Gantt dessiné : ses barres, liens, chemin critique, jours fériés et ligne du jour sont donnés en texte par la « Vue tableau » de la barre d'outils.",
+  },
+};
