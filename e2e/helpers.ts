@@ -55,3 +55,24 @@ export function planning<T>(page: Page, fn: (h: PlanningTestApi, arg: unknown) =
     [fn.toString(), arg] as const,
   );
 }
+
+/**
+ * Scrolls the chart to a task of several days, one at work today when there is one. The planning opens where the
+ * user's kept view left it (issue 20), which an earlier spec of the run may have moved away from any bar.
+ */
+export async function scrollToSomeTask(page: Page): Promise<void> {
+  await planning(page, (h) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const long = h.ids().filter((x) => {
+      const d = h.dates(x);
+      return !!d && d[1] > d[0];
+    });
+    const id =
+      long.find((x) => {
+        const d = h.dates(x)!;
+        return d[0] <= today && today <= d[1];
+      }) ?? long[0];
+    if (id !== undefined) h.scrollTo(id);
+  });
+  await planningSettled(page);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openDemoPlanning, planning, planningSettled, shot, signIn } from "./helpers";
+import { openDemoPlanning, planning, planningSettled, scrollToSomeTask, shot, signIn } from "./helpers";
 
 // The chart's own gestures (tools/pointerMachine.ts): the hand (a drag on the background, the middle button, Space
 // held) scrolls like Bryntum's or MS Project's; Shift or Ctrl + drag on the background draws a rubber band.
@@ -8,18 +8,24 @@ const days = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)
 
 /** A task's bar well inside the canvas, away from its edges. */
 async function barOnScreen(page: Page) {
-  const id = await planning(page, (h) => {
-    const canvas = h.emptyPoint();
-    return (
-      h.ids().find((x) => {
-        const b = h.bar(x);
-        const d = h.dates(x);
-        return (
-          !!canvas && !!b && !!d && d[1] > d[0] && b.width >= 8 && b.x > 700 && b.x < 1100 && b.y > 250 && b.y < 700
-        );
-      }) ?? null
-    );
-  });
+  const find = () =>
+    planning(page, (h) => {
+      const canvas = h.emptyPoint();
+      return (
+        h.ids().find((x) => {
+          const b = h.bar(x);
+          const d = h.dates(x);
+          return (
+            !!canvas && !!b && !!d && d[1] > d[0] && b.width >= 8 && b.x > 700 && b.x < 1100 && b.y > 250 && b.y < 700
+          );
+        }) ?? null
+      );
+    });
+  let id = await find();
+  if (id === null) {
+    await scrollToSomeTask(page);
+    id = await find();
+  }
   expect(id, "a task's bar on screen").not.toBeNull();
   return { id: id!, bar: (await planning(page, (h, x) => h.bar(x as number), id))! };
 }
