@@ -76,3 +76,66 @@ export async function scrollToSomeTask(page: Page): Promise<void> {
   });
   await planningSettled(page);
 }
+
+/** The chart's drawing area on the page: its largest canvas (the months' header is a band of its own above it). */
+export async function chartBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await page.evaluate(() => {
+    let best: { x: number; y: number; width: number; height: number } | null = null;
+    for (const c of Array.from(document.querySelectorAll("canvas"))) {
+      const r = c.getBoundingClientRect();
+      if (!best || r.width * r.height > best.width * best.height)
+        best = { x: r.x, y: r.y, width: r.width, height: r.height };
+    }
+    return best;
+  });
+  expect(box, "the chart's canvas").not.toBeNull();
+  return box!;
+}
+
+/**
+ * A task's bar (several days long, at least `minWidth` wide) wholly inside the chart's drawing area, with `room`
+ * pixels free on its right (for a drag); the chart is first brought to some task when none is in view. Bars outside
+ * the canvas still have page coordinates (under the grid or the header), so the canvas's box is what decides.
+ */
+export async function taskBarInChart(
+  page: Page,
+  { room = 0, minWidth = 12 }: { room?: number; minWidth?: number } = {},
+): Promise<{ id: number; bar: { x: number; y: number; width: number; height: number } }> {
+  const find = async () => {
+    const box = await chartBox(page);
+    return planning(
+      page,
+      (h, arg) => {
+        const { box, room, minWidth } = arg as {
+          box: { x: number; y: number; width: number; height: number };
+          room: number;
+          minWidth: number;
+        };
+        return (
+          h.ids().find((x) => {
+            const b = h.bar(x);
+            const d = h.dates(x);
+            return (
+              !!b &&
+              !!d &&
+              d[1] > d[0] &&
+              b.width >= minWidth &&
+              b.x >= box.x + 8 &&
+              b.x + b.width <= box.x + box.width - 8 - room &&
+              b.y >= box.y + 4 &&
+              b.y + b.height <= box.y + box.height - 4
+            );
+          }) ?? null
+        );
+      },
+      { box, room, minWidth },
+    );
+  };
+  let id = await find();
+  if (id === null) {
+    await scrollToSomeTask(page);
+    id = await find();
+  }
+  expect(id, "a task's bar inside the chart").not.toBeNull();
+  return { id: id!, bar: (await planning(page, (h, x) => h.bar(x as number), id))! };
+}

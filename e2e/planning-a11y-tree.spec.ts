@@ -64,64 +64,65 @@ for (const width of [1280, 1920]) {
     await grid.locator('[tabindex="0"]').focus();
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Tab");
-    let f = await focused(page);
-    expect(f).toMatchObject({ role: "row", rowIndex: 2, testId: "grid-group" });
+    await expect.poll(() => focused(page)).toMatchObject({ role: "row", rowIndex: 2, testId: "grid-group" });
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
-    f = await focused(page);
-    expect(f).toMatchObject({ role: "row", rowIndex: 5, testId: "grid-row" });
+    await expect.poll(() => focused(page)).toMatchObject({ role: "row", rowIndex: 5, testId: "grid-row" });
     await shot(page, `a11y-tree-focus-${width}`);
     // Tab leaves the grid in one step (the next control is not a grid row).
     await page.keyboard.press("Tab");
-    expect((await focused(page)).rowIndex).toBe(-1);
+    await expect.poll(async () => (await focused(page)).rowIndex).toBe(-1);
     await page.keyboard.press("Shift+Tab");
-    expect((await focused(page)).rowIndex).toBe(5);
+    await expect.poll(async () => (await focused(page)).rowIndex).toBe(5);
 
     // End: the last row, scrolled into the virtual list; PageDown then stays there; Home back to the first.
     await page.keyboard.press("End");
-    f = await focused(page);
-    expect(f.rowIndex).toBe(rowCount);
+    await expect.poll(async () => (await focused(page)).rowIndex).toBe(rowCount);
     await page.keyboard.press("Home");
-    expect((await focused(page)).rowIndex).toBe(2);
+    await expect.poll(async () => (await focused(page)).rowIndex).toBe(2);
     await page.keyboard.press("PageDown");
-    f = await focused(page);
-    expect(f.rowIndex).toBeGreaterThan(10);
+    await expect.poll(async () => (await focused(page)).rowIndex).toBeGreaterThan(10);
+    const f = await focused(page);
     expect(f.role).toBe("row");
     const afterPage = f.rowIndex;
     await page.keyboard.press("PageUp");
-    expect((await focused(page)).rowIndex).toBe(2);
+    await expect.poll(async () => (await focused(page)).rowIndex).toBe(2);
     expect(afterPage).toBeGreaterThan(2);
 
     // Left on the first group folds it into one row, Right unfolds it; the focus stays on it.
     await expect(page.getByTestId("grid-group").first()).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("ArrowLeft");
-    f = await focused(page);
-    expect(f).toMatchObject({ role: "row", rowIndex: 2, testId: "grid-aggregate", expanded: "false" });
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ role: "row", rowIndex: 2, testId: "grid-aggregate", expanded: "false" });
     await page.keyboard.press("ArrowRight");
-    f = await focused(page);
-    expect(f).toMatchObject({ role: "row", rowIndex: 2, testId: "grid-group", expanded: "true" });
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ role: "row", rowIndex: 2, testId: "grid-group", expanded: "true" });
     // Right on an unfolded group reaches its "+", Left comes back to the row.
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid)).toBe("grid-group-add");
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement).dataset.testid))
+      .toBe("grid-group-add");
     await page.keyboard.press("ArrowLeft");
-    expect(await focused(page)).toMatchObject({ rowIndex: 2, testId: "grid-group" });
+    await expect.poll(() => focused(page)).toMatchObject({ rowIndex: 2, testId: "grid-group" });
     // Down to a task, Left goes up to its group.
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
-    expect((await focused(page)).testId).toBe("grid-row");
+    await expect.poll(async () => (await focused(page)).testId).toBe("grid-row");
     await page.keyboard.press("ArrowLeft");
-    expect(await focused(page)).toMatchObject({ rowIndex: 2, testId: "grid-group" });
+    await expect.poll(() => focused(page)).toMatchObject({ rowIndex: 2, testId: "grid-group" });
 
     // Right on a task goes into its cells (construction mode: inline edits), Home/End along the row, Left back.
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowRight");
-    f = await focused(page);
-    expect(f.role).toBe("gridcell");
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.col)).toBe("name");
+    const col = () => page.evaluate(() => (document.activeElement as HTMLElement).dataset.col);
+    await expect.poll(async () => (await focused(page)).role).toBe("gridcell");
+    await expect.poll(col).toBe("name");
     await page.keyboard.press("End");
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.col)).toBe("days");
+    await expect.poll(col).toBe("days");
     await page.keyboard.press("Home");
     await page.keyboard.press("ArrowLeft");
-    expect(await focused(page)).toMatchObject({ role: "row", rowIndex: 3 });
+    await expect.poll(() => focused(page)).toMatchObject({ role: "row", rowIndex: 3 });
     await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
 
     // The table view: the chart as a table with its legend.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openDemoPlanning, planning, planningSettled, scrollToSomeTask, shot, signIn } from "./helpers";
+import { openDemoPlanning, planning, planningSettled, shot, signIn, taskBarInChart } from "./helpers";
 
 // Direct manipulation on the planning (issue 20): the tooltip of a bar and of a drag (with the header's live end),
 // the context menu's duplicate and delete (and a refusal of the catalogue), a task typed in place.
@@ -14,37 +14,8 @@ async function openMonthView(page: Page) {
   await planningSettled(page);
 }
 
-/** A task's bar well inside the canvas (room to drag it right), or null. */
-async function taskOnScreen(page: Page) {
-  const find = () =>
-    planning(page, (h) => {
-      const vw = window.innerWidth;
-      const vh = window.innerHeight;
-      return (
-        h.ids().find((x) => {
-          const b = h.bar(x);
-          const d = h.dates(x);
-          return (
-            !!b &&
-            !!d &&
-            d[1] > d[0] &&
-            b.width >= 12 &&
-            b.x > 600 &&
-            b.x + b.width < vw - 300 &&
-            b.y > 260 &&
-            b.y < vh - 200
-          );
-        }) ?? null
-      );
-    });
-  let id = await find();
-  if (id === null) {
-    await scrollToSomeTask(page);
-    id = await find();
-  }
-  expect(id, "a task's bar on screen").not.toBeNull();
-  return { id: id!, bar: (await planning(page, (h, x) => h.bar(x as number), id))! };
-}
+/** A task's bar inside the chart with room to drag it right (at 1920 px the chart widens on that side). */
+const taskOnScreen = (page: Page) => taskBarInChart(page, { room: 60 });
 
 test("hovering a bar shows its tooltip; dragging it shows the new dates, the shift and the header's live end", async ({
   page,

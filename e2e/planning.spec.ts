@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openDemoPlanning, planning, planningSettled, shot, signIn } from "./helpers";
+import { chartBox, openDemoPlanning, planning, planningSettled, scrollToSomeTask, shot, signIn } from "./helpers";
 
 test.describe("planning", () => {
   test("drag a task: the successor moves before the drop, the move persists, another user sees it live", async ({
@@ -63,48 +63,54 @@ test("draw a link from a bar's handle to another bar: the child moves after the 
   // Two tasks on screen together, the second starting before the first ends, with no path between them. Tasks, not
   // milestones (the ones without a lot): a milestone's child may start on the milestone's own day, and which bars
   // are on screen depends on the day the test runs (the view opens on today).
-  const pair = await planning(page, (h) => {
-    const ids = h.ids();
-    const links = h.links();
-    const reach = (from: number, to: number) => {
-      const seen = new Set([from]);
-      const stack = [from];
-      while (stack.length) {
-        const x = stack.pop()!;
-        if (x === to) return true;
-        for (const l of links) {
-          if (l.parentId !== x || seen.has(l.childId)) continue;
-          seen.add(l.childId);
-          stack.push(l.childId);
+  const findPair = async () => {
+    const box = await chartBox(page);
+    return planning(
+      page,
+      (h, arg) => {
+        const box = arg as { x: number; y: number; width: number; height: number };
+        const inside = (r: { x: number; y: number; width: number; height: number }) =>
+          r.x >= box.x + 8 &&
+          r.x + r.width + 16 <= box.x + box.width &&
+          r.y >= box.y + 4 &&
+          r.y + r.height <= box.y + box.height - 4;
+        const ids = h.ids();
+        const links = h.links();
+        const reach = (from: number, to: number) => {
+          const seen = new Set([from]);
+          const stack = [from];
+          while (stack.length) {
+            const x = stack.pop()!;
+            if (x === to) return true;
+            for (const l of links) {
+              if (l.parentId !== x || seen.has(l.childId)) continue;
+              seen.add(l.childId);
+              stack.push(l.childId);
+            }
+          }
+          return false;
+        };
+        for (const a of ids) {
+          const ra = h.bar(a);
+          const da = h.dates(a);
+          if (!ra || !da || h.lotOf(a) === null || ra.width < 12 || !inside(ra)) continue;
+          for (const b of ids) {
+            const rb = h.bar(b);
+            const db = h.dates(b);
+            if (!rb || !db || b === a || h.lotOf(b) === null || rb.width < 12 || !inside(rb)) continue;
+            if (db[0] <= da[1] && !reach(a, b) && !reach(b, a)) return { a, b, aEnd: da[1] };
+          }
         }
-      }
-      return false;
-    };
-    for (const a of ids) {
-      const ra = h.bar(a);
-      const da = h.dates(a);
-      if (!ra || !da || h.lotOf(a) === null || ra.width < 12 || ra.x < 700 || ra.x > 1100 || ra.y < 300 || ra.y > 800)
-        continue;
-      for (const b of ids) {
-        const rb = h.bar(b);
-        const db = h.dates(b);
-        if (
-          !rb ||
-          !db ||
-          b === a ||
-          h.lotOf(b) === null ||
-          rb.width < 12 ||
-          rb.x < 700 ||
-          rb.x > 1300 ||
-          rb.y < 300 ||
-          rb.y > 850
-        )
-          continue;
-        if (db[0] <= da[1] && !reach(a, b) && !reach(b, a)) return { a, b, aEnd: da[1] };
-      }
-    }
-    return null;
-  });
+        return null;
+      },
+      box,
+    );
+  };
+  let pair = await findPair();
+  if (pair === null) {
+    await scrollToSomeTask(page);
+    pair = await findPair();
+  }
   expect(pair, "two linkable tasks on screen").not.toBeNull();
   const { a, b, aEnd } = pair!;
   const ra = (await planning(page, (h, id) => h.bar(id as number), a))!;
