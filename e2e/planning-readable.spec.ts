@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, openDemoPlanning, planning, planningSettled, shot, signIn } from "./helpers";
+import { DEMO_PASSWORD, openDemoPlanning, planning, planningSettled, shot, signIn, taskBarInChart } from "./helpers";
 
 /** Issue 20, readable at a glance: the critical path, zone paths in the grid, the time header, compare badges. */
 
@@ -104,12 +104,9 @@ test.describe("planning readable at a glance", () => {
     expect(referent).toBeTruthy();
 
     // Move a task on screen by a week: it now differs from the referent version.
-    const id = await planning(page, (h) => h.ids().find((x) => h.onScreen(x))!);
-    await planning(page, (h, x) => h.scrollTo(x as number), id);
-    await planningSettled(page);
-    const before = await planning(page, (h, x) => h.dates(x as number), id);
-    const bar = (await planning(page, (h, x) => h.bar(x as number), id))!;
     const dayWidth = await planning(page, (h) => h.dayWidth);
+    const { id, bar } = await taskBarInChart(page, { room: dayWidth * 8 });
+    const before = await planning(page, (h, x) => h.dates(x as number), id);
     await page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
     await page.mouse.down();
     await page.mouse.move(bar.x + bar.width / 2 + dayWidth * 3, bar.y + bar.height / 2, { steps: 5 });
