@@ -137,12 +137,15 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
       const zones = session.state.data?.zones ?? [];
       if (zoneNames.current?.data !== zones) zoneNames.current = { data: zones, paths: zonePaths(zones) };
       const paths = zoneNames.current.paths;
+      const said = announcerOf(session).getState().message?.seq ?? 0;
       const [float, critical] = await Promise.all([
         session.engine?.floatOf(id).catch(() => null) ?? null,
         session.criticalIds().catch(() => undefined),
       ]);
-      // Said only if the keyboard is still there.
+      // Said only if the keyboard is still there, and not over what was said while the worker answered (Space's
+      // selection pressed right after the arrow that reached the task).
       if (store.getState().state.current !== id) return;
+      if ((announcerOf(session).getState().message?.seq ?? 0) !== said) return;
       const tipEvent = (x: number): TipEvent | null => {
         const ev = eventOf(x);
         return ev
