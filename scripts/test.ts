@@ -2,7 +2,7 @@
 // Server tests run on embedded PGlite, then again on a real PostgreSQL: DATABASE_URL if set, else a throwaway
 // Debian cluster on loopback when its binaries are installed. A missing tool skips with a reason, except
 // under CI=true where it fails the run.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,9 +83,48 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = process.e
   rmSync(dir, { recursive: true, force: true });
 }
 
-step("lint", "npx", ["eslint", "."]);
-step("format (Prettier, 120 columns)", "npx", ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,js}"]);
-step("typecheck", "npm", ["run", "-s", "typecheck"]);
+/**
+ * Steps that only read the tree, run at once (each is mostly one process on one core: CI's two cores did them one
+ * after the other); their outputs are printed one step after the other when all are done.
+ */
+async function stepsAtOnce(steps: { name: string; cmd: string; args: string[] }[]): Promise<void> {
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      (s) =>
+        new Promise<{ name: string; status: number | null; output: string; seconds: number }>((resolve) => {
+          const chunks: Buffer[] = [];
+          const child = spawn(s.cmd, s.args, { stdio: ["ignore", "pipe", "pipe"] });
+          child.stdout.on("data", (c: Buffer) => chunks.push(c));
+          child.stderr.on("data", (c: Buffer) => chunks.push(c));
+          child.on("error", (e) => chunks.push(Buffer.from(String(e))));
+          child.on("close", (status) =>
+            resolve({
+              name: s.name,
+              status,
+              output: Buffer.concat(chunks).toString("utf8"),
+              seconds: Math.round((Date.now() - started) / 1000),
+            }),
+          );
+        }),
+    ),
+  );
+  for (const r of results) {
+    process.stdout.write(`\n=== ${r.name} ===\n${r.output}`);
+    times.push(`${r.name} ${r.seconds} s`);
+    if (r.status !== 0) problems.push(`${r.name} (exit ${r.status})`);
+  }
+}
+
+await stepsAtOnce([
+  { name: "lint", cmd: "npx", args: ["eslint", "."] },
+  {
+    name: "format (Prettier, 120 columns)",
+    cmd: "npx",
+    args: ["prettier", "--check", "--log-level", "warn", "**/*.{ts,tsx,js}"],
+  },
+  { name: "typecheck", cmd: "npm", args: ["run", "-s", "typecheck"] },
+]);
 vitest("unit and server tests (PGlite)", []);
 
 const pg = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop: () => {} } : startPostgres();
