@@ -4,28 +4,33 @@ import type { PlanningTestApi } from "../web/src/planning/session/testApiTypes";
 export const DEMO_PASSWORD = "jalon-demo";
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await clearKeptViews(page, email, password);
   await page.goto("/login");
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects/);
+  await clearKeptViews(page);
 }
 
 /**
- * Empties the user's kept views (issue 20: the planning's view, critical path, table view, folded groups...) before
- * signing in, so that each test opens the default planning whatever an earlier one left: a change is saved after a
- * delay, which a test that ends at once never cancels. A refused login (a test of wrong credentials) changes nothing.
+ * Empties the signed-in user's kept views (issue 20: the planning's view, critical path, table view, folded
+ * groups...) and reloads, so that each test opens the default planning whatever an earlier one left: a change is
+ * saved after a delay, which a test that ends at once never cancels. With the session's own token: another sign-in
+ * would count against the server's sign-ins per address.
  */
-async function clearKeptViews(page: Page, email: string, password: string): Promise<void> {
-  const login = await page.request.post("/api/auth/login", { data: { email, password } });
-  if (!login.ok()) return;
-  const token = ((await login.json()) as { token: string }).token;
-  const cleared = await page.request.patch("/api/user/views", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { views: {} },
+async function clearKeptViews(page: Page): Promise<void> {
+  const status = await page.evaluate(async () => {
+    const token = localStorage.getItem("jalon.token");
+    const res = await fetch("/api/user/views", {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ views: {} }),
+    });
+    return res.status;
   });
-  expect(cleared.ok(), "the user's views emptied").toBe(true);
+  expect(status, "the user's views emptied").toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard\/projects/);
 }
 
 export async function openDemoPlanning(page: Page): Promise<void> {

@@ -27,6 +27,8 @@ test("a prerequisite added to a task marks it in the planning until it is compli
   const marker = row.getByRole("img", { name: "Prérequis non conformes au démarrage" });
   await expect(marker).toHaveCount(0);
 
+  // The name cell, without the marks drawn before it (roadblock, late quality).
+  const taskName = (await row.getByRole("gridcell").first().innerText()).replace(/^[^\p{L}\p{N}]+/u, "").trim();
   await row.focus();
   await row.press("Enter");
   const dialog = page.getByRole("dialog");
@@ -73,6 +75,8 @@ test("a prerequisite added to a task marks it in the planning until it is compli
   // The follow-up list shows it with its indicator; its page has its history.
   await page.goto("/dashboard/prerequisites");
   await expect(page.getByRole("heading", { name: "Prérequis", exact: true })).toBeVisible();
+  // The list is paged and earlier tests add controls: only the task's own (its "Livrable").
+  await page.getByRole("combobox", { name: "Livrable" }).selectOption({ label: taskName });
   const table = page.getByRole("table", { name: "Prérequis du projet" });
   const line = table.getByRole("row").filter({ hasText: name });
   await expect(line.getByRole("img", { name: "Vert : conforme, sans retard" })).toBeVisible();

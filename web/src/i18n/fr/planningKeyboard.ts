@@ -55,5 +55,6 @@ export const planningKeyboard = {
       cancelled: "Suppression annulée.",
     },
     undone: "Défait. {{label}}",
+    redone: "Refait : la dernière action défaite est faite à nouveau.",
   },
 };

@@ -10,7 +10,8 @@ import { linkAt } from "../tools/linkHit";
 import { perFrame, tipTarget, tipKey } from "../tools/hoverTool";
 import { isMenuKey, type MenuCommand, type MenuTarget } from "../tools/contextMenu";
 import { createPlaceAt, presetOf } from "../tools/createTool";
-import { copyDates, createTask, deleteEvents, duplicateEvent, setLocked } from "../tools/directCommands";
+import { copyDates, createTask, duplicateEvent, setLocked } from "../tools/directCommands";
+import { chartKeyboardOf } from "../session/useKeyboardInput";
 import { GRID_WIDTH } from "../viewport/layout";
 import { HEADER_HEIGHT } from "../TimeHeader";
 import { setLiveProjectEnd } from "../../store/liveProjectEnd";
@@ -252,6 +253,15 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
     [session, openCreate, t],
   );
 
+  // A delete chosen in the menu is asked once the menu has given the focus back: the dialog then returns it to the
+  // row or chart the menu was opened from, not to the menu's item that is gone.
+  const pendingDelete = useRef<number[] | null>(null);
+  const askPendingDelete = useCallback(() => {
+    const ids = pendingDelete.current;
+    pendingDelete.current = null;
+    if (ids) chartKeyboardOf(session).setState({ confirmDelete: ids });
+  }, [session]);
+
   const focusBack = useCallback(
     (from: "canvas" | "grid", id: number | null) => {
       setTimeout(() => {
@@ -261,10 +271,13 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
               ? session.viewport.el.querySelector<HTMLElement>(`[data-event-id="${id}"]`)
               : null
             : null;
-        (row ?? canvasBox.current)?.focus({ preventScroll: true });
+        // A name typed in place opened meanwhile keeps the focus (input comes before timers: a double click right
+        // after Escape, or the menu's "Ajouter un successeur").
+        if (!direct.getState().create) (row ?? canvasBox.current)?.focus({ preventScroll: true });
+        askPendingDelete();
       }, 0);
     },
-    [session],
+    [session, direct, askPendingDelete],
   );
 
   const onCommand = useCallback(
@@ -310,8 +323,9 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
       } else if (command === "duplicate")
         void duplicateEvent(session, id).then((nid) => nid !== null && setSelection([nid]));
       else if (command === "delete") {
-        const ids = selection.includes(id) ? selection : [id];
-        void deleteEvents(session, [...ids]).then((ok) => ok && setSelection([]));
+        // Asked first, in the dialog the keyboard's Delete opens (issue 22: a delete is confirmed on every path).
+        pendingDelete.current = [...(selection.includes(id) ? selection : [id])];
+        setTimeout(askPendingDelete, 100);
       } else if (command === "lock" || command === "unlock") void setLocked(session, id, command === "lock");
       else if (command === "instantiate") onInstantiateAt?.({ zoneId: target.zoneId, day: formatDay(target.day) });
       else if (command === "copyDates") {
@@ -319,7 +333,7 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
         if (d) void copyDates(session, d, target.eventKind === "milestone");
       }
     },
-    [session, openCreate, t],
+    [session, openCreate, askPendingDelete, t],
   );
 
   const submitCreate = useCallback(

@@ -44,7 +44,11 @@ export async function redoLast(t: T, session: object): Promise<boolean> {
   const stack = undoRedoOf(session);
   if (!stack.canRedo) {
     toast.info(t("undoHistory.nothingToRedo"), { subject: "undo" });
+    announce(session, t("undoHistory.nothingToRedo"));
     return false;
   }
-  return stack.redo();
+  const done = await stack.redo();
+  // Said in the planning's live region as the undo is (issue 22); a failed write has said its refusal.
+  if (done) announce(session, t("planningKeyboard.redone"));
+  return done;
 }
