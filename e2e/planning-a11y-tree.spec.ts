@@ -47,7 +47,7 @@ for (const width of [1280, 1920]) {
     expect(snapshot).toContain('- columnheader "Jours"');
     // A task: a row with its name, lot and date cells.
     expect(snapshot).toMatch(
-      /- row "[^"]+ \d{2}\/\d{2}\/\d{2} \d{2}\/\d{2}\/\d{2} \d+"[^\n]*:\n(\s+- gridcell[^\n]*\n){4}/,
+      /- row "[^"]+ \d{2}\/\d{2}\/\d{4} \d{2}\/\d{2}\/\d{4} \d+"[^\n]*:\n(\s+- gridcell[^\n]*\n){4}/,
     );
     // A zone group: an expanded row.
     expect(snapshot).toMatch(/- row "Bâtiment [^"]+" \[expanded\]/);

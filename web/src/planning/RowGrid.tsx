@@ -7,7 +7,6 @@ import {
   type Range,
   type Virtualizer,
 } from "@tanstack/react-virtual";
-import { formatDay } from "@jalon/engine";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "./model";
 import { CompareCell } from "./compare/CompareCell";
@@ -19,6 +18,7 @@ import { QualityLateMark } from "./layers/QualityLateMark";
 import { RoadblockMark } from "./layers/RoadblockMark";
 import { LateCountingMark } from "./layers/LateCountingMark";
 import { EditableCell } from "./grid/EditableCell";
+import { dayToInput } from "./grid/cellValues";
 import type { CellCursor, GridCol } from "./grid/gridCells";
 import type { CellEdit } from "./grid/useCellEdit";
 import { focusKeyOf, treeRows } from "./grid/treeRows";
@@ -41,18 +41,15 @@ const ADD_BUTTON: React.CSSProperties = {
   lineHeight: "16px",
   cursor: "pointer",
 };
+// Dates dd/MM/yyyy as everywhere in the product (issue 20): the date columns take their width from the name's and
+// the lot's, so that the grid keeps its 440 px.
 const COLS = [
-  { key: "name", width: 200 },
-  { key: "lot", width: 90 },
-  { key: "start", width: 56 },
-  { key: "end", width: 56 },
+  { key: "name", width: 178 },
+  { key: "lot", width: 80 },
+  { key: "start", width: 72 },
+  { key: "end", width: 72 },
   { key: "days", width: 38 },
 ] as const;
-
-function shortDate(day: number): string {
-  const iso = formatDay(day);
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
-}
 
 /**
  * Memoised: the planning view re-renders on every scroll frame and drag preview; the column titles never change with
@@ -554,9 +551,9 @@ const EventRow = memo(function EventRow({
         undefined,
         150,
       )}
-      {cell("start", COLS[2].width, { padding: "0 4px" }, shortDate(start), "grid-start", 92)}
+      {cell("start", COLS[2].width, { padding: "0 4px" }, dayToInput(start), "grid-start", 92)}
       <div role="gridcell" data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>
-        {shortDate(end)}
+        {dayToInput(end)}
       </div>
       {cell("days", COLS[4].width, { padding: "0 4px", textAlign: "right" }, milestone ? 0 : days, "grid-days", 48)}
     </div>
