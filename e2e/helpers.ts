@@ -9,16 +9,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/dashboard\/projects/);
+  // Each test opens the default planning whatever an earlier one left: a view change is saved after a delay, which
+  // a test that ends at once never cancels. The reload reads the emptied views back.
   await clearKeptViews(page);
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard\/projects/);
 }
 
 /**
  * Empties the signed-in user's kept views (issue 20: the planning's view, critical path, table view, folded
- * groups...) and reloads, so that each test opens the default planning whatever an earlier one left: a change is
- * saved after a delay, which a test that ends at once never cancels. With the session's own token: another sign-in
- * would count against the server's sign-ins per address.
+ * groups...) on the server. With the session's own token: another sign-in would count against the server's sign-ins
+ * per address.
  */
-async function clearKeptViews(page: Page): Promise<void> {
+export async function clearKeptViews(page: Page): Promise<void> {
   const status = await page.evaluate(async () => {
     const token = localStorage.getItem("jalon.token");
     const res = await fetch("/api/user/views", {
@@ -29,8 +32,6 @@ async function clearKeptViews(page: Page): Promise<void> {
     return res.status;
   });
   expect(status, "the user's views emptied").toBe(200);
-  await page.reload();
-  await expect(page).toHaveURL(/\/dashboard\/projects/);
 }
 
 export async function openDemoPlanning(page: Page): Promise<void> {

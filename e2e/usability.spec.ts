@@ -1,20 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { openDemoPlanning, planningSettled, shot, signIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { clearKeptViews, openDemoPlanning, planningSettled, shot, signIn } from "./helpers";
 
 // Issue 20, the app-wide items: the planning's view comes back after a reload, an unknown address says so with a
 // way back, and a date typed dd/MM/yyyy is saved.
-
-/** The signed-in user's saved views emptied, so that the specs after this one open the default planning view. */
-async function clearViews(page: Page) {
-  await page.evaluate(async () => {
-    const token = localStorage.getItem("jalon.token");
-    await fetch("/api/user/views", {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ views: {} }),
-    });
-  });
-}
 
 test("the planning's view is restored after a reload", async ({ page }) => {
   test.setTimeout(150_000);
@@ -59,7 +47,7 @@ test("the planning's view is restored after a reload", async ({ page }) => {
     await page.keyboard.press("Escape");
     await expect(toolbar).toBeVisible();
   } finally {
-    await clearViews(page);
+    await clearKeptViews(page);
   }
 });
 
