@@ -10,8 +10,7 @@ import { linkAt } from "../tools/linkHit";
 import { perFrame, tipTarget, tipKey } from "../tools/hoverTool";
 import { isMenuKey, type MenuCommand, type MenuTarget } from "../tools/contextMenu";
 import { createPlaceAt, presetOf } from "../tools/createTool";
-import { copyDates, createTask, duplicateEvent, setLocked } from "../tools/directCommands";
-import { chartKeyboardOf } from "../session/useKeyboardInput";
+import { copyDates, createTask, deleteEvents, duplicateEvent, setLocked } from "../tools/directCommands";
 import { GRID_WIDTH } from "../viewport/layout";
 import { HEADER_HEIGHT } from "../TimeHeader";
 import { setLiveProjectEnd } from "../../store/liveProjectEnd";
@@ -253,15 +252,6 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
     [session, openCreate, t],
   );
 
-  // A delete chosen in the menu is asked once the menu has given the focus back: the dialog then returns it to the
-  // row or chart the menu was opened from, not to the menu's item that is gone.
-  const pendingDelete = useRef<number[] | null>(null);
-  const askPendingDelete = useCallback(() => {
-    const ids = pendingDelete.current;
-    pendingDelete.current = null;
-    if (ids) chartKeyboardOf(session).setState({ confirmDelete: ids });
-  }, [session]);
-
   const focusBack = useCallback(
     (from: "canvas" | "grid", id: number | null) => {
       setTimeout(() => {
@@ -274,10 +264,9 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
         // A name typed in place opened meanwhile keeps the focus (input comes before timers: a double click right
         // after Escape, or the menu's "Ajouter un successeur").
         if (!direct.getState().create) (row ?? canvasBox.current)?.focus({ preventScroll: true });
-        askPendingDelete();
       }, 0);
     },
-    [session, direct, askPendingDelete],
+    [session, direct],
   );
 
   const onCommand = useCallback(
@@ -323,9 +312,8 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
       } else if (command === "duplicate")
         void duplicateEvent(session, id).then((nid) => nid !== null && setSelection([nid]));
       else if (command === "delete") {
-        // Asked first, in the dialog the keyboard's Delete opens (issue 22: a delete is confirmed on every path).
-        pendingDelete.current = [...(selection.includes(id) ? selection : [id])];
-        setTimeout(askPendingDelete, 100);
+        const ids = selection.includes(id) ? selection : [id];
+        void deleteEvents(session, [...ids]).then((ok) => ok && setSelection([]));
       } else if (command === "lock" || command === "unlock") void setLocked(session, id, command === "lock");
       else if (command === "instantiate") onInstantiateAt?.({ zoneId: target.zoneId, day: formatDay(target.day) });
       else if (command === "copyDates") {
@@ -333,7 +321,7 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
         if (d) void copyDates(session, d, target.eventKind === "milestone");
       }
     },
-    [session, openCreate, askPendingDelete, t],
+    [session, openCreate, t],
   );
 
   const submitCreate = useCallback(
