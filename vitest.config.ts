@@ -15,6 +15,7 @@ export default defineConfig({
           include: ["server/src/**/*.test.ts", "server/test/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          setupFiles: ["./server/test/helpers/pgWarnings.ts"],
           // Two files at once, on PGlite too: each file's database is an in-memory PGlite in its own worker, loaded
           // from one migrated template (test/helpers/db.ts), so nothing is shared. One at a time left CI's second
           // core idle once the web and engine files were done (PGlite pass 1,254 s serial, 567 s with two here).

@@ -22,6 +22,7 @@ import {
   type XlsxProblem,
 } from "../imports/xlsxImport.js";
 import { createOrderLines, type LineInput, type Scope } from "./orderLineWrite.js";
+import { readAll } from "../db/readAll.js";
 
 /**
  * The order-line import (spec 001 sections 5 and 8; issue 19). The template names the columns and lists, on a
@@ -108,15 +109,17 @@ interface Lookups {
 }
 
 async function lookups(db: Db, versionId: number): Promise<Lookups> {
-  const [families, macroTasks, lots, zoneRows] = await Promise.all([
-    db("families").orderBy("name").select("id", "name") as Promise<Named[]>,
-    db("macro_tasks").where({ version_id: versionId }).orderBy("name").select("id", "name") as Promise<Named[]>,
-    db("participant_group_pros").where({ version_id: versionId }).orderBy("name").select("id", "name") as Promise<
-      Named[]
-    >,
-    db("zones").where({ version_id: versionId }).orderBy("position").select("id", "name", "full_name") as Promise<
-      { id: number; name: string; full_name: string | null }[]
-    >,
+  const [families, macroTasks, lots, zoneRows] = await readAll(db, [
+    () => db("families").orderBy("name").select("id", "name") as Promise<Named[]>,
+    () => db("macro_tasks").where({ version_id: versionId }).orderBy("name").select("id", "name") as Promise<Named[]>,
+    () =>
+      db("participant_group_pros").where({ version_id: versionId }).orderBy("name").select("id", "name") as Promise<
+        Named[]
+      >,
+    () =>
+      db("zones").where({ version_id: versionId }).orderBy("position").select("id", "name", "full_name") as Promise<
+        { id: number; name: string; full_name: string | null }[]
+      >,
   ]);
   return {
     families,

@@ -16,6 +16,7 @@ import type { Db } from "../db/knex.js";
 import { persistScheduleWrite } from "../planning/persist.js";
 import { versionGraph, type VersionGraph } from "../planning/versionGraph.js";
 import { lockWritableVersion } from "../planning/writeLock.js";
+import { readAll } from "../db/readAll.js";
 
 /**
  * Execution tracking of a version at a day (issue 17, shared/src/contract/dashboard.ts states the rules): each
@@ -61,20 +62,22 @@ export function trackingDay(date: string | undefined): string {
 
 export async function readTracking(db: Db | Knex.Transaction, versionId: number, date: string): Promise<Tracking> {
   const day = parseDay(date);
-  const [vg, countings, tasks] = await Promise.all([
-    versionGraph(db, versionId),
+  const [vg, countings, tasks] = await readAll(db, [
+    () => versionGraph(db, versionId),
     // Columns as arrays (one row each): a 100k-task version parses two arrays, not 100k row objects.
-    db.raw<{ rows: { ids: number[] | null; percentages: number[] | null; days: string[] | null }[] }>(
-      `select array_agg(event_id) as ids, array_agg(percentage::float8) as percentages, array_agg(counting_date::text) as days
+    () =>
+      db.raw<{ rows: { ids: number[] | null; percentages: number[] | null; days: string[] | null }[] }>(
+        `select array_agg(event_id) as ids, array_agg(percentage::float8) as percentages, array_agg(counting_date::text) as days
          from (select distinct on (c.event_id) c.event_id, c.percentage, c.counting_date
                  from countings c where c.version_id = ? and c.counting_date <= ?::date
                 order by c.event_id, c.counting_date desc, c.id desc) last`,
-      [versionId, date],
-    ),
-    db.raw<{ rows: { ids: number[] | null; people: number[] | null }[] }>(
-      "select array_agg(id) as ids, array_agg(number_of_people::float8) as people from events where version_id = ? and type = 'task'",
-      [versionId],
-    ),
+        [versionId, date],
+      ),
+    () =>
+      db.raw<{ rows: { ids: number[] | null; people: number[] | null }[] }>(
+        "select array_agg(id) as ids, array_agg(number_of_people::float8) as people from events where version_id = ? and type = 'task'",
+        [versionId],
+      ),
   ]);
   const { plan, schedule } = vg;
   const n = plan.size;

@@ -3,6 +3,7 @@ import { LINK_TYPES } from "@jalon/shared";
 import type { Db } from "../db/knex.js";
 import { versionGraph } from "../planning/versionGraph.js";
 import type { MspdiDay, MspdiLink, MspdiRange, MspdiSchedule } from "./mspdiExport.js";
+import { readAll } from "../db/readAll.js";
 
 /**
  * What the MSPDI export needs of a version, in one query per table (events, links and holidays through the version's cached graph). Dates come from the engine's schedule of
@@ -11,26 +12,31 @@ import type { MspdiDay, MspdiLink, MspdiRange, MspdiSchedule } from "./mspdiExpo
  */
 export async function readMspdiSchedule(db: Db, versionId: number, projectName: string): Promise<MspdiSchedule> {
   const graph = await versionGraph(db, versionId);
-  const [events, sequences, lots, holidays, today] = await Promise.all([
-    db.raw<{
-      rows: { id: number; name: string; sequence_id: number | null; participant_group_pro_id: number | null }[];
-    }>("select id, name, sequence_id, participant_group_pro_id from events where version_id = ?", [versionId]),
-    db.raw<{ rows: { id: number; name: string; parent_sequence_id: number | null }[] }>(
-      "select id, name, parent_sequence_id from sequences where version_id = ? order by id",
-      [versionId],
-    ),
-    db.raw<{ rows: { id: number; name: string }[] }>(
-      "select id, name from participant_group_pros where version_id = ? order by position, id",
-      [versionId],
-    ),
-    db.raw<{ rows: { name: string; type: string; start_date: string; end_date: string; lots: number[] | null }[] }>(
-      `select h.name, h.type, h.start_date, h.end_date,
+  const [events, sequences, lots, holidays, today] = await readAll(db, [
+    () =>
+      db.raw<{
+        rows: { id: number; name: string; sequence_id: number | null; participant_group_pro_id: number | null }[];
+      }>("select id, name, sequence_id, participant_group_pro_id from events where version_id = ?", [versionId]),
+    () =>
+      db.raw<{ rows: { id: number; name: string; parent_sequence_id: number | null }[] }>(
+        "select id, name, parent_sequence_id from sequences where version_id = ? order by id",
+        [versionId],
+      ),
+    () =>
+      db.raw<{ rows: { id: number; name: string }[] }>(
+        "select id, name from participant_group_pros where version_id = ? order by position, id",
+        [versionId],
+      ),
+    () =>
+      db.raw<{ rows: { name: string; type: string; start_date: string; end_date: string; lots: number[] | null }[] }>(
+        `select h.name, h.type, h.start_date, h.end_date,
               array_remove(array_agg(hl.participant_group_pro_id), null) as lots
          from holidays h left join holiday_lots hl on hl.holiday_id = h.id
         where h.version_id = ? group by h.id order by h.start_date, h.id`,
-      [versionId],
-    ),
-    db.raw<{ rows: { today: string }[] }>("select to_char(now() at time zone 'Europe/Paris', 'YYYY-MM-DD') as today"),
+        [versionId],
+      ),
+    () =>
+      db.raw<{ rows: { today: string }[] }>("select to_char(now() at time zone 'Europe/Paris', 'YYYY-MM-DD') as today"),
   ]);
   const attrs = new Map(events.rows.map((r) => [r.id, r]));
   const g = graph.graph;

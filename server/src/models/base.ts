@@ -10,6 +10,15 @@ import { frenchKeySql } from "../lib/listQuery.js";
  */
 export abstract class BaseModel extends Model {
   declare id: number;
+
+  /**
+   * How many relation queries objection runs at once when it loads a graph: one on a transaction, which is one
+   * connection (pg queues a query sent on a busy client, warns, and pg 9 refuses it), objection's 4 on the pool.
+   * Objection calls this with the query's knex; it is not in objection's typings.
+   */
+  static getConcurrency(knex?: Knex): number {
+    return knex?.isTransaction ? 1 : 4;
+  }
 }
 
 /** The columns every version-owned row has (a presenter's row type extends it). */

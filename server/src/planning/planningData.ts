@@ -10,6 +10,7 @@ import {
 import { versionGraph } from "./versionGraph.js";
 import { comparedOnlyEvents } from "./comparedOnly.js";
 import { QUALITY_LATE_SQL } from "../commands/qualityControlDueDates.js";
+import { readAll } from "../db/readAll.js";
 
 /** The one planning query (shared/src/contract/planning.ts). */
 export type PlanningDataQuery = PlanningQuery;
@@ -112,14 +113,15 @@ export async function planningData(db: Knex, q: PlanningDataQuery): Promise<Plan
   const [from, to] = monthBounds(q.startDate, q.endDate);
   const events = rangeEvents(db, q, from, to);
 
-  const [rows, zones, lots, sequences] = await Promise.all([
-    events,
-    db("zones")
-      .where({ version_id: q.versionId })
-      .orderBy("position")
-      .select("id", "name", "full_name", "parent_id", "position"),
-    db("participant_group_pros").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
-    db("sequences").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
+  const [rows, zones, lots, sequences] = await readAll(db, [
+    () => events,
+    () =>
+      db("zones")
+        .where({ version_id: q.versionId })
+        .orderBy("position")
+        .select("id", "name", "full_name", "parent_id", "position"),
+    () => db("participant_group_pros").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
+    () => db("sequences").where({ version_id: q.versionId }).orderBy("name").select("id", "name", "color"),
   ]);
   const views = rows.map(eventView);
   const data: PlanningData = {

@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import { formatDay, NO_DAY, parseDay, schedulePlan, type Plan, type Schedule } from "@jalon/engine";
 import { LINK_TYPES, type LinkType } from "@jalon/shared";
 import { planOf, type CalendarColumns, type GraphColumns } from "@jalon/shared/planning";
+import { readAll } from "../db/readAll.js";
 
 /**
  * A version's schedule graph as the engine needs it, read from PostgreSQL in four set queries. The engine's
@@ -39,22 +40,25 @@ export async function readVersionGraph(
   versionId: number,
   writeCounter: number,
 ): Promise<VersionGraph> {
-  const [events, links, holidays] = await Promise.all([
-    db.raw<{ rows: EventRow[] }>(
-      "select id, type, number_of_days, start_date, end_date, locked, participant_group_pro_id, revision from events where version_id = ? order by id",
-      [versionId],
-    ),
-    db.raw<{ rows: { id: number; parent_id: number; child_id: number; type: string; delay: number }[] }>(
-      "select id, parent_id, child_id, type, delay from event_links where version_id = ? order by id",
-      [versionId],
-    ),
-    db.raw<{ rows: { type: string; start_date: string; end_date: string; lots: number[] | null }[] }>(
-      `select h.type, h.start_date, h.end_date,
+  const [events, links, holidays] = await readAll(db, [
+    () =>
+      db.raw<{ rows: EventRow[] }>(
+        "select id, type, number_of_days, start_date, end_date, locked, participant_group_pro_id, revision from events where version_id = ? order by id",
+        [versionId],
+      ),
+    () =>
+      db.raw<{ rows: { id: number; parent_id: number; child_id: number; type: string; delay: number }[] }>(
+        "select id, parent_id, child_id, type, delay from event_links where version_id = ? order by id",
+        [versionId],
+      ),
+    () =>
+      db.raw<{ rows: { type: string; start_date: string; end_date: string; lots: number[] | null }[] }>(
+        `select h.type, h.start_date, h.end_date,
               array_remove(array_agg(hl.participant_group_pro_id), null) as lots
          from holidays h left join holiday_lots hl on hl.holiday_id = h.id
         where h.version_id = ? group by h.id order by h.start_date`,
-      [versionId],
-    ),
+        [versionId],
+      ),
   ]);
   const calendars: CalendarColumns = { holidays: [], vacations: [], lots: [] };
   const lotHolidays = new Map<number, string[]>();

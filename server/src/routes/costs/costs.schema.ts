@@ -1,5 +1,6 @@
 import type { CostFilters } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
+import { readAll } from "../../db/readAll.js";
 
 /**
  * The SQL of the cost monitoring (rules in shared/src/contract/costs.ts): set-based aggregates, one statement
@@ -54,10 +55,10 @@ async function zoneTrackingIds(db: Db, versionId: number, ids: number[] | undefi
 }
 
 export async function resolveFilters(db: Db, versionId: number, f: CostFilters): Promise<TrackedFilters> {
-  const [macro, zone, tag] = await Promise.all([
-    trackingIds(db, "macro_tasks", versionId, f.macroTaskIds),
-    zoneTrackingIds(db, versionId, f.zoneIds),
-    trackingIds(db, "tags", versionId, f.tagIds),
+  const [macro, zone, tag] = await readAll(db, [
+    () => trackingIds(db, "macro_tasks", versionId, f.macroTaskIds),
+    () => zoneTrackingIds(db, versionId, f.zoneIds),
+    () => trackingIds(db, "tags", versionId, f.tagIds),
   ]);
   return { macro, zone, tag, type: f.orderLineType ?? null };
 }

@@ -32,6 +32,7 @@ import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
 import { remember } from "../../planning/versionGraph.js";
 import { productionWeeks } from "./productionWeeks.js";
+import { readAll } from "../../db/readAll.js";
 
 /**
  * Execution tracking (issue 17; rules in shared/src/contract/dashboard.ts): the project dashboard, the late and
@@ -54,19 +55,21 @@ const day = (d: number): string | null => (d === NO_DAY ? null : formatDay(d));
 
 /** The dashboard of a version at a day (exported for bench/server/dashboard.ts). */
 export async function computeDashboard(db: Db, projectId: number, versionId: number, date: string): Promise<Dashboard> {
-  const [t, milestones, roadblocks, project] = await Promise.all([
-    readTracking(db, versionId, date),
-    db("events")
-      .where({ version_id: versionId, type: "milestone", is_tracked: true })
-      .orderBy([{ column: "name" }, { column: "id" }])
-      .select("id", "name") as Promise<{ id: number; name: string }[]>,
-    db("roadblocks")
-      .where({ version_id: versionId })
-      .first(db.raw("count(*) as total"), db.raw("count(*) filter (where not validate) as open")) as Promise<{
-      total: unknown;
-      open: unknown;
-    }>,
-    db("projects").where({ id: projectId }).first("expected_end_date"),
+  const [t, milestones, roadblocks, project] = await readAll(db, [
+    () => readTracking(db, versionId, date),
+    () =>
+      db("events")
+        .where({ version_id: versionId, type: "milestone", is_tracked: true })
+        .orderBy([{ column: "name" }, { column: "id" }])
+        .select("id", "name") as Promise<{ id: number; name: string }[]>,
+    () =>
+      db("roadblocks")
+        .where({ version_id: versionId })
+        .first(db.raw("count(*) as total"), db.raw("count(*) filter (where not validate) as open")) as Promise<{
+        total: unknown;
+        open: unknown;
+      }>,
+    () => db("projects").where({ id: projectId }).first("expected_end_date"),
   ]);
   const { plan, schedule } = t.vg;
   const forecast = forecastSchedule(plan, schedule, t.counted);

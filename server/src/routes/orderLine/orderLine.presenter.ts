@@ -2,6 +2,7 @@ import type { OrderLine, OrderLineCurrency, OrderLineType, OrderLineUnit } from 
 import type { Db } from "../../db/knex.js";
 import { isoRequired } from "../../lib/dates.js";
 import { measure, money, tasksOfLines } from "../orderLineTask/orderLineTask.presenter.js";
+import { readAll } from "../../db/readAll.js";
 
 export type OrderLineDbRow = Record<string, unknown> & { id: number };
 
@@ -56,7 +57,10 @@ async function taskTotals(db: Db, lineIds: readonly number[]): Promise<Map<numbe
 /** The API's field names of an order line are decided here; `withTasks` adds each line's orderLineTasks. */
 export async function presentOrderLines(db: Db, rows: OrderLineDbRow[], withTasks: boolean): Promise<OrderLine[]> {
   const ids = rows.map((r) => r.id);
-  const [totals, tasks] = await Promise.all([taskTotals(db, ids), withTasks ? tasksOfLines(db, ids) : null]);
+  const [totals, tasks] = await readAll(db, [
+    () => taskTotals(db, ids),
+    () => (withTasks ? tasksOfLines(db, ids) : Promise.resolve(null)),
+  ]);
   return rows.map((r) => {
     const t = totals.get(r.id) ?? { count: 0, quantity: 0, amount: 0 };
     const amount = num(r.amount);

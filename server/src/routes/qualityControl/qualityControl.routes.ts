@@ -53,6 +53,7 @@ import {
 } from "./qualityControl.presenter.js";
 import { qualityControlColumns, SPECIAL_FIELDS } from "./qualityControl.schema.js";
 import { QUALITY_CONTROL_ROLES, readableControl } from "./qualityControl.policy.js";
+import { readAll } from "../../db/readAll.js";
 
 /**
  * Quality control (issue 18; spec 001 sections 2-5, 7, 8): prerequisites and finishes of a version's tasks,
@@ -265,10 +266,10 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
           .orderBy("x.id");
         return qb as Promise<{ id: number; name: string }[]>;
       };
-      const [events, sequences, macroTasks] = await Promise.all([
-        of("events", "event_id"),
-        of("sequences", "sequence_id"),
-        of("macro_tasks", "macro_task_id"),
+      const [events, sequences, macroTasks] = await readAll(db, [
+        () => of("events", "event_id"),
+        () => of("sequences", "sequence_id"),
+        () => of("macro_tasks", "macro_task_id"),
       ]);
       return { events, sequences, macroTasks };
     },

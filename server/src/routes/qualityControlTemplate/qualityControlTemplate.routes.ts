@@ -37,6 +37,7 @@ import {
 } from "./qualityControlTemplate.presenter.js";
 import { qualityControlTemplateColumns, TEMPLATE_SPECIAL_FIELDS } from "./qualityControlTemplate.schema.js";
 import { QUALITY_CONTROL_TEMPLATE_ROLES, readableTemplate } from "./qualityControlTemplate.policy.js";
+import { readAll } from "../../db/readAll.js";
 
 /**
  * Quality-control templates (issue 18; spec 001 section 7): a project's models of prerequisites and finishes,
@@ -126,26 +127,32 @@ export function qualityControlTemplateRoutes(router: Router<AppState>, deps: App
         .modify((qb) => {
           if (query.type) qb.where("t.type", query.type);
         });
-      const [eventTemplates, sequenceTemplates, macroTasks] = await Promise.all([
-        db("event_template_pros")
-          .whereIn("id", deliverables.clone().select("d.event_template_pro_id").whereNotNull("d.event_template_pro_id"))
-          .select("id", "name")
-          .orderBy("name"),
-        db("sequence_template_pros")
-          .whereIn(
-            "id",
-            deliverables.clone().select("d.sequence_template_pro_id").whereNotNull("d.sequence_template_pro_id"),
-          )
-          .select("id", "name")
-          .orderBy("name"),
-        db("macro_tasks")
-          .where("version_id", scope.versionId)
-          .whereIn(
-            "tracking_id",
-            deliverables.clone().select("d.macro_task_tracking_id").whereNotNull("d.macro_task_tracking_id"),
-          )
-          .select("id", "name")
-          .orderBy("name"),
+      const [eventTemplates, sequenceTemplates, macroTasks] = await readAll(db, [
+        () =>
+          db("event_template_pros")
+            .whereIn(
+              "id",
+              deliverables.clone().select("d.event_template_pro_id").whereNotNull("d.event_template_pro_id"),
+            )
+            .select("id", "name")
+            .orderBy("name"),
+        () =>
+          db("sequence_template_pros")
+            .whereIn(
+              "id",
+              deliverables.clone().select("d.sequence_template_pro_id").whereNotNull("d.sequence_template_pro_id"),
+            )
+            .select("id", "name")
+            .orderBy("name"),
+        () =>
+          db("macro_tasks")
+            .where("version_id", scope.versionId)
+            .whereIn(
+              "tracking_id",
+              deliverables.clone().select("d.macro_task_tracking_id").whereNotNull("d.macro_task_tracking_id"),
+            )
+            .select("id", "name")
+            .orderBy("name"),
       ]);
       return { eventTemplates, sequenceTemplates, macroTasks } as QualityControlTemplateLinked;
     },
