@@ -36,7 +36,14 @@ export async function createApp(options: CreateAppOptions): Promise<{ app: Koa<A
     log,
     emit: options.emit ?? (() => undefined),
     accessChanged: options.accessChanged ?? (async () => undefined),
-    rateLimits: { login: { ...LOGIN_RATE_LIMIT }, forgotPassword: { ...FORGOT_RATE_LIMIT }, ...options.rateLimits },
+    rateLimits: {
+      login: {
+        ...LOGIN_RATE_LIMIT,
+        ...(options.config.loginMaxPerAddress ? { perAddress: options.config.loginMaxPerAddress } : {}),
+      },
+      forgotPassword: { ...FORGOT_RATE_LIMIT },
+      ...options.rateLimits,
+    },
   };
   const app = new Koa<AppState>();
   app.proxy = process.env.TRUST_PROXY === "true";

@@ -19,6 +19,11 @@ export interface Config {
   publicUrl: string;
   /** Seed the demo project and accounts on an empty database. */
   seedDemo: boolean;
+  /**
+   * Sign-ins allowed per address in the sign-in window (LOGIN_MAX_PER_ADDRESS), all emails together; null keeps
+   * ten times the per-email limit. An office behind one NAT address may need more.
+   */
+  loginMaxPerAddress: number | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -32,5 +37,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtTtl: env.JWT_TTL ?? "12h",
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number.isInteger(port) ? port : 3000}`).replace(/\/$/, ""),
     seedDemo: env.SEED_DEMO !== "false",
+    loginMaxPerAddress: positiveInteger(env.LOGIN_MAX_PER_ADDRESS),
   };
+}
+
+function positiveInteger(value: string | undefined): number | null {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n > 0 ? n : null;
 }

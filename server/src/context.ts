@@ -16,7 +16,7 @@ export interface AppDeps {
   emit: (payload: RealtimePayload) => void;
   /** Puts out of their project rooms the sockets whose access a committed write ended (no-op without Socket.IO). */
   accessChanged: (changes: readonly AccessChange[]) => Promise<void>;
-  rateLimits: Record<RateLimitName, { max: number; windowMs: number }>;
+  rateLimits: Record<RateLimitName, RateLimit>;
 }
 
 /**
@@ -34,6 +34,13 @@ export type AccessChange =
   | { userId: number; deleted?: boolean };
 
 export type RateLimitName = "login" | "forgotPassword";
+
+/** `max` tries per key (an email) in `windowMs`; `perAddress` per client address, all keys together (default max × 10). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+  perAddress?: number;
+}
 
 /** The signed-in user, loaded from the database on every request. */
 export interface AuthUser {

@@ -214,8 +214,8 @@ export function route<
     const body = parse(spec.body, ctx.request.body ?? {});
     const limitKey = spec.rateLimit ? `${spec.rateLimit.name}:${spec.rateLimit.key({ body, ip: ctx.ip })}` : null;
     if (spec.rateLimit && limitKey) {
-      const { max, windowMs } = deps.rateLimits[spec.rateLimit.name];
-      await hitRateLimit(deps.db, `${spec.rateLimit.name}:ip:${ctx.ip}`, max * 10, windowMs);
+      const { max, windowMs, perAddress } = deps.rateLimits[spec.rateLimit.name];
+      await hitRateLimit(deps.db, `${spec.rateLimit.name}:ip:${ctx.ip}`, perAddress ?? max * 10, windowMs);
       await hitRateLimit(deps.db, limitKey, max, windowMs);
     }
     const emits = new Emits((p) => safeEmit(deps, p), requestIdOf(ctx));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "../../auth/tokens.js";
+import { loadConfig } from "../../config.js";
 import { startTestApp, type TestApp } from "../../../test/helpers/app.js";
 import { buildUser, countRows, DEFAULT_PASSWORD } from "../../../test/helpers/factories.js";
 
@@ -65,6 +66,24 @@ describe("POST /auth/login", () => {
       expect(limited.status).toBe(429);
       expect(limited.body.code).toBe("errors.too_many_requests");
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it("counts the sign-ins of all emails per address, up to the deployment's LOGIN_MAX_PER_ADDRESS", async () => {
+    expect(loadConfig({ LOGIN_MAX_PER_ADDRESS: "500" }).loginMaxPerAddress).toBe(500);
+    expect(loadConfig({ LOGIN_MAX_PER_ADDRESS: "beaucoup" }).loginMaxPerAddress).toBeNull();
+    expect(loadConfig({}).loginMaxPerAddress).toBeNull();
+    const t2 = await startTestApp({ rateLimits: { login: { max: 5, windowMs: 60_000, perAddress: 3 } } });
+    try {
+      const users = [await buildUser(t2), await buildUser(t2), await buildUser(t2), await buildUser(t2)];
+      const statuses: number[] = [];
+      for (const u of users)
+        statuses.push(
+          (await t2.request("POST", "/auth/login", { body: { email: u.email, password: DEFAULT_PASSWORD } })).status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 429]);
     } finally {
       await t2.close();
     }
