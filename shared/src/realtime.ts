@@ -56,8 +56,12 @@ export interface RealtimePayload {
   ids: number[];
   /** Bulk progress, 0..100. */
   percentage?: number;
-  /** Moves carry the dates delta so clients apply it without refetching. */
-  dates?: { ids: number[]; startDates: string[]; endDates: string[] };
+  /**
+   * Moves carry the dates delta so clients apply it without refetching. `revisions`: each event's revision after
+   * the write (0 when the write did not change that row); a client skips an entry whose revision it already holds,
+   * so two writes published by two processes and heard in reverse order leave the later dates.
+   */
+  dates?: { ids: number[]; startDates: string[]; endDates: string[]; revisions?: number[] };
   /** Error events: the catalogue code. */
   code?: string;
   /** Extra data (the new version's id, the clone's project id...). */

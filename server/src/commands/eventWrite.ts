@@ -330,7 +330,12 @@ export async function updateEvent(
         versionId,
         initiatorId: userId,
         ids: [...new Set([id, ...result.ids])],
-        dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
+        dates: {
+          ids: result.ids,
+          startDates: result.startDates,
+          endDates: result.endDates,
+          revisions: result.revisions,
+        },
       },
     ],
   };

@@ -144,7 +144,7 @@ async function replan(
       versionId,
       initiatorId: null,
       ids: result.ids,
-      dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
+      dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates, revisions: result.revisions },
     });
   }
   return {

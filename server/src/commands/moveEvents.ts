@@ -101,7 +101,7 @@ export async function moveEvents(
       versionId: input.versionId,
       initiatorId: userId,
       ids: result.ids,
-      dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
+      dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates, revisions: result.revisions },
     },
   ];
   if (selection.length > 1)

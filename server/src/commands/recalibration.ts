@@ -266,7 +266,12 @@ export async function recalibrateVersion(
             versionId: input.versionId,
             initiatorId: userId,
             ids: result.ids,
-            dates: { ids: result.ids, startDates: result.startDates, endDates: result.endDates },
+            dates: {
+              ids: result.ids,
+              startDates: result.startDates,
+              endDates: result.endDates,
+              revisions: result.revisions,
+            },
           },
         ];
   return {

@@ -181,10 +181,12 @@ export async function undoApply(
   if (!structural) {
     const ids = restoredIds.filter((id) => fresh.plan.index.has(id));
     const day = (id: number, col: "startDay" | "endDay") => formatDay(fresh.schedule[col][fresh.plan.index.get(id)!]);
+    const revisionOf = new Map(result.ids.map((id, k) => [id, result.revisions[k]]));
     bulk.dates = {
       ids,
       startDates: ids.map((id) => day(id, "startDay")),
       endDates: ids.map((id) => day(id, "endDay")),
+      revisions: ids.map((id) => revisionOf.get(id) ?? 0),
     };
   }
   // A restored calendar: viewers refetch the planning data for its shading (no initiator: the undo confirms).

@@ -43,7 +43,7 @@ describe("planning view, dates pushed by another user's move", () => {
       versionId: 11,
       today: parseDay("2026-02-02"),
       refreshKey: 0,
-      pushedDates: null,
+      pushedDates: [],
     };
     const ui = (p: Partial<PlanningViewProps>) => (
       <MemoryRouter>
@@ -54,7 +54,7 @@ describe("planning view, dates pushed by another user's move", () => {
     await waitFor(() => expect(hook()?.dates(3)).toEqual(["2026-02-09", "2026-02-10"]));
 
     // Another user moved Dallage by two working days: the delta lands without a refetch.
-    const pushed = { ids: [3], startDates: ["2026-02-11"], endDates: ["2026-02-12"], seq: 1 };
+    const pushed = [{ ids: [3], startDates: ["2026-02-11"], endDates: ["2026-02-12"], seq: 1 }];
     served = withDallage("2026-02-11", "2026-02-12");
     rerender(ui({ pushedDates: pushed }));
     await waitFor(() => expect(hook()?.dates(3)).toEqual(["2026-02-11", "2026-02-12"]));
@@ -71,7 +71,7 @@ describe("planning view, dates pushed by another user's move", () => {
   it("ignores the delta already in the store when the view opens: its data is newer", async () => {
     Object.defineProperty(navigator, "webdriver", { configurable: true, get: () => true });
     mockApi({ "GET /api/planning/data": () => toWire(planning()) });
-    const stale = { ids: [3], startDates: ["2026-03-02"], endDates: ["2026-03-03"], seq: 4 };
+    const stale = [{ ids: [3], startDates: ["2026-03-02"], endDates: ["2026-03-03"], seq: 4 }];
     render(
       <MemoryRouter>
         <PlanningView projectId={7} versionId={11} today={parseDay("2026-02-02")} pushedDates={stale} />

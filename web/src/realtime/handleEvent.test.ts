@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { handleRealtimeEvent, VERSION_END_DELAY_MS, VERSION_TOAST_ID, type RealtimeContext } from "./handleEvent";
 import { makeProject, makeVersion, mockApi, selectProject } from "../test/render";
 import { useProject } from "../store/project";
-import { useRefresh } from "../store/refresh";
+import { PUSHED_DATES_KEPT, useRefresh } from "../store/refresh";
 import { toast, useToasts } from "../store/toasts";
 import type { RealtimePayload } from "../api/types";
 import { nextRequestId } from "./requestId";
@@ -50,8 +50,24 @@ describe("live events", () => {
     selectProject(makeProject());
     const dates = { ids: [1, 2], startDates: ["2026-03-02", "2026-03-03"], endDates: ["2026-03-02", "2026-03-04"] };
     handleRealtimeEvent("event:bulk_update", payload({ initiatorId: 9, dates }), ctx());
-    expect(useRefresh.getState().pushedDates).toMatchObject({ ...dates, versionId: 11, seq: 1 });
+    expect(useRefresh.getState().pushedDates).toMatchObject([{ ...dates, versionId: 11, seq: 1 }]);
     expect(useRefresh.getState().counters.planning).toBe(0);
+  });
+
+  it("keeps every delta heard before the planning renders, up to PUSHED_DATES_KEPT", () => {
+    selectProject(makeProject());
+    const at = (day: string) => ({ ids: [1], startDates: [day], endDates: [day], revisions: [Number(day.slice(-2))] });
+    handleRealtimeEvent("event:update", payload({ initiatorId: 9, dates: at("2026-03-02") }), ctx());
+    handleRealtimeEvent("event:update", payload({ initiatorId: 9, dates: at("2026-03-03") }), ctx());
+    expect(useRefresh.getState().pushedDates.map((p) => [p.seq, p.startDates[0]])).toEqual([
+      [1, "2026-03-02"],
+      [2, "2026-03-03"],
+    ]);
+    for (let k = 0; k < PUSHED_DATES_KEPT; k++)
+      handleRealtimeEvent("event:update", payload({ initiatorId: 9, dates: at("2026-03-04") }), ctx());
+    const kept = useRefresh.getState().pushedDates;
+    expect(kept).toHaveLength(PUSHED_DATES_KEPT);
+    expect(kept[kept.length - 1].seq).toBe(PUSHED_DATES_KEPT + 2);
   });
 
   it("leaves a project whose access ended, with a warning", () => {
@@ -188,13 +204,16 @@ describe("this tab's own events and the error twins", () => {
     const requestId = nextRequestId();
     handleRealtimeEvent("event:update", payload({ requestId, dates }), ctx());
     handleRealtimeEvent("event:update", payload({ requestId }), ctx({ pathname: "/dashboard/events" }));
-    expect(useRefresh.getState().pushedDates).toBeNull();
+    expect(useRefresh.getState().pushedDates).toEqual([]);
     expect(useRefresh.getState().counters.data).toBe(0);
     expect(messages()).toEqual([]);
     // The same user's other tab (another request id prefix): applies the delta and confirms, once per request.
     handleRealtimeEvent("event:update", payload({ requestId: "other-tab:4", dates }), ctx());
     handleRealtimeEvent("event:update", payload({ requestId: "other-tab:4", dates }), ctx());
-    expect(useRefresh.getState().pushedDates).toMatchObject({ ...dates, seq: 2 });
+    expect(useRefresh.getState().pushedDates).toMatchObject([
+      { ...dates, seq: 1 },
+      { ...dates, seq: 2 },
+    ]);
     expect(messages()).toEqual(["Modification enregistrée."]);
   });
 

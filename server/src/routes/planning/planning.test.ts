@@ -107,6 +107,9 @@ describe("planning over HTTP", () => {
     expect(res.body.undoRemaining).toBeGreaterThan(0);
     expect(t.emitted.map((e) => e.event)).toEqual(["event:update"]);
     expect(t.emitted[0].dates?.startDates).toEqual(res.body.startDates);
+    // Each moved row's new revision goes with its dates, so a client skips a delta older than what it shows.
+    expect(t.emitted[0].dates?.revisions).toEqual(res.body.revisions);
+    expect(res.body.revisions.every((r: number) => r > 1)).toBe(true);
     // The same stale revision again: 409, nothing written.
     const stale = await t.request("PATCH", "/event/bulk-update", {
       token: manager.token,

@@ -104,13 +104,43 @@ describe("planning session (headless, real engine)", () => {
   it("applies another user's pushed dates once, and only when newer than the data", async () => {
     const { s } = session();
     await s.loaded(planning(), 4);
-    s.applyPushed({ ids: [3], startDates: ["2026-03-02"], endDates: ["2026-03-03"], seq: 4 });
+    const stale = { ids: [3], startDates: ["2026-03-02"], endDates: ["2026-03-03"], seq: 4 };
+    s.applyPushed([stale]);
     expect(days(s, 3)).toEqual(["2026-02-09", "2026-02-10"]);
-    s.applyPushed({ ids: [3], startDates: ["2026-02-11"], endDates: ["2026-02-12"], seq: 5 });
+    const newer = { ids: [3], startDates: ["2026-02-11"], endDates: ["2026-02-12"], seq: 5 };
+    s.applyPushed([stale, newer]);
     expect(days(s, 3)).toEqual(["2026-02-11", "2026-02-12"]);
     await s.loaded(planning(), 5);
-    s.applyPushed({ ids: [3], startDates: ["2026-02-11"], endDates: ["2026-02-12"], seq: 5 });
+    s.applyPushed([stale, newer]);
     expect(days(s, 3)).toEqual(["2026-02-09", "2026-02-10"]);
+  });
+
+  it("applies every delta pushed since the last one it saw, in order, and skips a revision it already holds", async () => {
+    const { s, host } = session();
+    await s.loaded(planning(), 0);
+    // Two moves heard before the view rendered: both land (the first used to be overwritten by the second).
+    s.applyPushed([
+      { ids: [3], startDates: ["2026-02-11"], endDates: ["2026-02-12"], revisions: [2], seq: 1 },
+      { ids: [1], startDates: ["2026-02-03"], endDates: ["2026-02-04"], revisions: [2], seq: 2 },
+    ]);
+    expect(days(s, 3)).toEqual(["2026-02-11", "2026-02-12"]);
+    expect(days(s, 1)).toEqual(["2026-02-03", "2026-02-04"]);
+    // A write published by another process and heard late: its revision is older than the one shown.
+    s.applyPushed([
+      {
+        ids: [3, 1],
+        startDates: ["2026-02-16", "2026-02-05"],
+        endDates: ["2026-02-17", "2026-02-06"],
+        revisions: [1, 3],
+        seq: 3,
+      },
+    ]);
+    expect(days(s, 3)).toEqual(["2026-02-11", "2026-02-12"]);
+    expect(days(s, 1)).toEqual(["2026-02-05", "2026-02-06"]);
+    expect(host.reloads).toBe(0);
+    // Deltas dropped from the kept list (a gap in the numbers): the version is loaded again.
+    s.applyPushed([{ ids: [3], startDates: ["2026-02-18"], endDates: ["2026-02-19"], revisions: [9], seq: 7 }]);
+    expect(host.reloads).toBe(1);
   });
 
   it("a structural write sends the revision and reloads; a cycle is named", async () => {

@@ -106,10 +106,13 @@ export interface SessionHost {
   reload: () => void;
 }
 
+/** Another user's dates delta as the realtime store numbers it (store/refresh.ts). */
 export interface PushedDates {
   ids: number[];
   startDates: string[];
   endDates: string[];
+  /** Each event's revision after the write (0: not known, applied as is). */
+  revisions?: number[];
   seq: number;
 }
 
@@ -367,15 +370,41 @@ export class PlanningSession {
     this.store.setState({ dates: put(s.dates), moved: put(s.moved), ...extra });
   }
 
-  /** Another user's move: applied to the engine and the view without a refetch, once, if newer than the data. */
-  applyPushed(pushed: PushedDates | null | undefined): void {
-    if (!pushed || !this.state.data || pushed.seq <= this.appliedPushSeq) return;
-    this.appliedPushSeq = pushed.seq;
-    const ids = Float64Array.from(pushed.ids);
-    const starts = Int32Array.from(pushed.startDates.map(parseDay));
-    const ends = Int32Array.from(pushed.endDates.map(parseDay));
-    void this.engine?.applyServerDates(ids, starts, ends).then((end) => this.store.setState({ projectEnd: end }));
-    this.applyCommitted(pushed.ids, starts, ends);
+  /**
+   * Other users' moves (oldest first): each applied to the engine and the view without a refetch, once, if newer
+   * than the data. An entry whose revision this session already holds is skipped: two processes may publish two
+   * writes in the reverse order of their commits. A gap in the numbers (deltas dropped from the kept list) reloads.
+   */
+  applyPushed(pushed: readonly PushedDates[] | null | undefined): void {
+    if (!pushed || !this.state.data) return;
+    const fresh = pushed.filter((p) => p.seq > this.appliedPushSeq);
+    if (fresh.length === 0) return;
+    const gap = fresh[0].seq > this.appliedPushSeq + 1 && pushed[0].seq > this.appliedPushSeq + 1;
+    this.appliedPushSeq = fresh[fresh.length - 1].seq;
+    if (gap) {
+      this.host.reload();
+      return;
+    }
+    for (const p of fresh) this.applyOnePushed(p);
+  }
+
+  private applyOnePushed(pushed: PushedDates): void {
+    const known = this.revisions();
+    const keep: number[] = [];
+    pushed.ids.forEach((id, k) => {
+      const revision = pushed.revisions?.[k] ?? 0;
+      if (revision > 0 && (known.get(id) ?? 0) >= revision) return;
+      if (revision > 0) known.set(id, revision);
+      keep.push(k);
+    });
+    if (keep.length === 0) return;
+    const ids = keep.map((k) => pushed.ids[k]);
+    const starts = Int32Array.from(keep, (k) => parseDay(pushed.startDates[k]));
+    const ends = Int32Array.from(keep, (k) => parseDay(pushed.endDates[k]));
+    void this.engine
+      ?.applyServerDates(Float64Array.from(ids), starts, ends)
+      .then((end) => this.store.setState({ projectEnd: end }));
+    this.applyCommitted(ids, starts, ends);
   }
 
   /** A drag's preview: one request in flight, the latest wins; dropped when `keep` says the drag is over. */

@@ -10,6 +10,7 @@ import { planningApi } from "../planningApi";
 import { usePlanningStore } from "../planningStore";
 import { rangeMonths } from "../range";
 import { displayedRange, sameRange, type DisplayedRange } from "../viewport/displayedRange";
+import { lastPushedSeq } from "../../store/refresh";
 import { PlanningSession, type PushedDates, type SessionHost } from "./PlanningSession";
 
 /** What the screen gives the planning session: the version, today, messages, live pushes, the compared versions. */
@@ -25,7 +26,7 @@ export interface PlanningSessionProps {
   /** Bumped by the realtime client to make the view refetch. */
   refreshKey?: number;
   /** Dates pushed by another user's move, applied without a refetch. */
-  pushedDates?: PushedDates | null;
+  pushedDates?: readonly PushedDates[] | null;
   onProjectedEnd?: (iso: string | null) => void;
   /** Tags with their category: the tag-category filter reaches the server as tags. */
   tags?: readonly TagRef[];
@@ -59,7 +60,7 @@ export function usePlanningSession(props: PlanningSessionProps) {
     onLoaded: props.onLoaded,
     reload,
   };
-  const [session] = useState(() => new PlanningSession(host, { pushedSeq: props.pushedDates?.seq ?? 0 }));
+  const [session] = useState(() => new PlanningSession(host, { pushedSeq: lastPushedSeq(props.pushedDates ?? []) }));
   session.host = host;
   useEffect(() => session.start(), [session]);
   const { fit, extended } = useStore(
@@ -112,7 +113,7 @@ export function usePlanningSession(props: PlanningSessionProps) {
     // A delta pushed before this request is in its answer; one pushed while it runs may not be, so it applies after.
     // The request may have left during the render, before this effect: a delta pushed in between is applied again
     // over the answer, which leaves the same dates.
-    const seqAtRequest = pushedRef.current?.seq ?? 0;
+    const seqAtRequest = lastPushedSeq(pushedRef.current ?? []);
     session
       .load(earlyData.take(loadKey, loadData), shownNow.current.baseKey, seqAtRequest, () => !cancelled)
       .catch((e: unknown) => {
