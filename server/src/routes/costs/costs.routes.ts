@@ -23,14 +23,7 @@ import { cachedCosts, versionStamps } from "./costs.cache.js";
 import { productivityXlsx } from "./costs.export.js";
 import { COSTS_ROLES, comparedVersions, costsScope, referentVersionId, versionOfProject } from "./costs.policy.js";
 import { financeWeeks, presentSupply, productivityRows, sortProductivity } from "./costs.presenter.js";
-import {
-  analytic,
-  plannedWeeks,
-  productivityTable,
-  realizedWeeks,
-  resolveFilters,
-  supplyRows,
-} from "./costs.schema.js";
+import { analytic, financeSeries, productivityTable, resolveFilters, supplyRows } from "./costs.schema.js";
 
 /**
  * Cost monitoring (issue 19; rules in shared/src/contract/costs.ts): supply, finance and productivity, each a
@@ -52,10 +45,7 @@ export async function computeFinance(db: Db, user: AuthUser, q: FinanceQuery): P
     `finance|${stamps}|${JSON.stringify(filters)}`,
     (w) => w.length,
     async () => {
-      const [planned, realized] = await analytic(db, async (trx) => [
-        await plannedWeeks(trx, ids, filters),
-        await realizedWeeks(trx, scope.versionId, countingVersion, filters),
-      ]);
+      const { planned, realized } = await analytic(db, (trx) => financeSeries(trx, ids, countingVersion, filters));
       return financeWeeks(ids, planned, realized);
     },
   );

@@ -127,27 +127,41 @@ const weekOf = (n: string) => `(((${n}) - ${mod7(n)}) / 7)`;
 const workdaysBefore = (n: string) => `(5 * ${weekOf(n)} + least(${mod7(n)}, 5))`;
 
 /**
- * Planned amounts per version and week: each task's order-line amount spread over its working days (Monday to
- * Friday) in each week it spans; a task entirely on a week-end puts it all in its first week. The spreading is
- * linear, so every order-line task spreads its own amount (no aggregate per task, 100k groups cost most of a
- * second) as a daily rate on the axis of working days: the rate is added at its first working day and removed
- * after its last. A running sum over each version's working days (5 per week, a few thousand) gives the daily
- * rates, summed per week. Tasks spanning weeks in reverse order are left out, as a plan never holds them.
+ * The finance series in one statement: planned amounts per version and week, and realized amounts per week of the
+ * requested version (first of `versionIds`), read from one join of the versions' order-line tasks to their tasks
+ * (the join of 100k order-line tasks to their tasks is most of the work: done once for both parts).
+ *
+ * Planned: each task's order-line amount spread over its working days (Monday to Friday) in each week it spans;
+ * a task entirely on a week-end puts it all in its first week. The spreading is linear, so every order-line task
+ * spreads its own amount (no aggregate per task, 100k groups cost most of a second) as a daily rate on the axis of
+ * working days: the rate is added at its first working day and removed after its last. A running sum over each
+ * version's working days (5 per week, a few thousand) gives the daily rates, summed per week. Tasks spanning
+ * weeks in reverse order are left out, as a plan never holds them.
+ *
+ * Realized: every counting of `countingVersionId` adds the order-line amount of its task in the requested version
+ * (matched by tracking id) times its increase over the task's previous counting.
  */
-export async function plannedWeeks(
+export async function financeSeries(
   db: Db,
   versionIds: number[],
+  countingVersionId: number,
   f: TrackedFilters,
-): Promise<{ version_id: number; week: string; planned: number }[]> {
+): Promise<{
+  planned: { version_id: number; week: string; planned: number }[];
+  realized: { week: string; realized: number }[];
+}> {
   const from = lineTasks(versionIds, f);
-  const res = await db.raw<{ rows: { version_id: number; week: string; planned: number }[] }>(
-    `with t as (
-       select olt.version_id v, e.start_date - ${ORIGIN} s, coalesce(e.end_date, e.start_date) - ${ORIGIN} + 1 n,
-              (${AMOUNT})::float8 amount
-       ${from.sql} and e.start_date is not null
+  const res = await db.raw<{
+    rows: { version_id: number | null; week: string; planned: number | null; realized: number | null }[];
+  }>(
+    `with t as materialized (
+       select olt.version_id v, e.tracking_id tr, e.start_date - ${ORIGIN} s,
+              coalesce(e.end_date, e.start_date) - ${ORIGIN} + 1 n, ${AMOUNT} amount
+       ${from.sql} and olt.event_id is not null
      ), k as materialized (
-       select v, amount, ${weekOf("s")} sw, ${weekOf("n - 1")} fw, ${workdaysBefore("s")} ws, ${workdaysBefore("n")} we
-         from t
+       select v, amount::float8 amount, ${weekOf("s")} sw, ${weekOf("n - 1")} fw, ${workdaysBefore("s")} ws,
+              ${workdaysBefore("n")} we
+         from t where s is not null
      ), pt as (
        -- A task with no working day (a week-end) puts its amount in its first week.
        select v, sw wk, sum(amount) pv from k where fw >= sw and we <= ws group by 1, 2
@@ -167,41 +181,41 @@ export async function plannedWeeks(
          from days left join dl on dl.v = days.v and dl.x = days.x
      ), w as (
        select v, wk, sum(r) pv from rate group by 1, 2
-     )
-     select w.v version_id, (${ORIGIN} + 7 * w.wk)::text week, (w.pv + coalesce(pt.pv, 0))::float8 planned
-       from w left join pt on pt.v = w.v and pt.wk = w.wk`,
-    from.bindings,
-  );
-  return res.rows;
-}
-
-/**
- * Realized amounts per week: every counting of `countingVersionId` adds the order-line amount of its task in
- * `versionId` (matched by tracking id) times its increase over the task's previous counting.
- */
-export async function realizedWeeks(
-  db: Db,
-  versionId: number,
-  countingVersionId: number,
-  f: TrackedFilters,
-): Promise<{ week: string; realized: number }[]> {
-  const from = lineTasks([versionId], f);
-  const res = await db.raw<{ rows: { week: string; realized: number }[] }>(
-    `with a as (
-       select e.tracking_id, sum(${AMOUNT}) amount ${from.sql} and olt.event_id is not null group by e.tracking_id
+     ), a as (
+       select tr, sum(amount) amount from t where v = ? group by tr
      ), c as (
-       select ce.tracking_id, c.counting_date,
+       select ce.tracking_id tr, c.counting_date,
               c.percentage - coalesce(lag(c.percentage) over (partition by c.event_id order by c.counting_date, c.id), 0) inc
          from countings c join events ce on ce.id = c.event_id
         where c.version_id = ?
      )
-     select ${monday("c.counting_date")}::text as week, sum(a.amount * c.inc / 100)::float8 as realized
-       from c join a on a.tracking_id = c.tracking_id
-      group by 1`,
-    [...from.bindings, countingVersionId],
+     select w.v version_id, (${ORIGIN} + 7 * w.wk)::text week, (w.pv + coalesce(pt.pv, 0))::float8 planned,
+            null::float8 realized
+       from w left join pt on pt.v = w.v and pt.wk = w.wk
+     union all
+     select null, ${monday("c.counting_date")}::text, null, sum(a.amount * c.inc / 100)::float8
+       from c join a on a.tr = c.tr
+      group by 2`,
+    [...from.bindings, versionIds[0], countingVersionId],
   );
-  return res.rows;
+  const planned: { version_id: number; week: string; planned: number }[] = [];
+  const realized: { week: string; realized: number }[] = [];
+  for (const r of res.rows)
+    if (r.version_id === null) realized.push({ week: r.week, realized: r.realized ?? 0 });
+    else planned.push({ version_id: r.version_id, week: r.week, planned: r.planned ?? 0 });
+  return { planned, realized };
 }
+
+/**
+ * Sums of numerics over 100k groups cost most of the productivity statement; sums of float8 are several times
+ * cheaper. A task's person-days in hundredths and an order-line task's quantity in thousandths or amount in
+ * hundred-thousandths (its columns' scales: people 2 decimals, quantity 3, price 2) are integers, summed exactly
+ * in float8 below 2^53; scaled back by one correctly rounded division, a sum is the float8 nearest to the exact
+ * numeric sum, which is what the numeric sum cast to float8 answered.
+ */
+const PERSON_DAYS_X100 = "(e.number_of_days * e.number_of_people * 100)::float8";
+const QUANTITY_X1000 = "(coalesce(olt.quantity, 0) * 1000)::float8";
+const AMOUNT_X100000 = `((${AMOUNT}) * 100000)::float8`;
 
 export interface ProductivityDbRow {
   macro_id: number;
@@ -234,12 +248,12 @@ export async function productivityTable(
   const w = where(f, true);
   const from = lineTasks(versionIds, f);
   const unit = byQuantity ? "ol.unit" : "null::text";
-  const value = byQuantity ? "coalesce(olt.quantity, 0)" : AMOUNT;
+  const [value, scale] = byQuantity ? [QUANTITY_X1000, 1000] : [AMOUNT_X100000, 100000];
   const res = await db.raw<{ rows: ProductivityDbRow[] }>(
     `with h as (
        select m.tracking_id mt, coalesce(z.tracking_id, 0) zt,
-              (sum(e.number_of_days * e.number_of_people) filter (where e.version_id = ?) * ?)::float8 cur,
-              (sum(e.number_of_days * e.number_of_people) filter (where e.version_id = ?) * ?)::float8 ref
+              sum(${PERSON_DAYS_X100}) filter (where e.version_id = ?) * ?::float8 / 100 cur,
+              sum(${PERSON_DAYS_X100}) filter (where e.version_id = ?) * ?::float8 / 100 ref
          from events e
          join macro_tasks m on m.id = e.macro_task_id
          left join zones z on z.id = e.zone_id
@@ -247,8 +261,8 @@ export async function productivityTable(
         group by 1, 2
      ), val as (
        select m.tracking_id mt, coalesce(z.tracking_id, 0) zt, ${unit} unit,
-              sum(${value}) filter (where olt.version_id = ?)::float8 cur,
-              sum(${value}) filter (where olt.version_id = ?)::float8 ref
+              sum(${value}) filter (where olt.version_id = ?) / ${scale} cur,
+              sum(${value}) filter (where olt.version_id = ?) / ${scale} ref
        ${from.sql} and m.id is not null
         group by 1, 2, 3
      ), k as (
