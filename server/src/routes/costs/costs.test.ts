@@ -247,6 +247,17 @@ describe("GET /costs/finance", () => {
     expect(moved.body.weeks.map((w: { planned: number }) => w.planned)).toEqual([600, 2900]);
   });
 
+  it("reads the realized amounts of another version from the signed version's countings (tracking ids)", async () => {
+    const s = await site();
+    // The referent asked: its own "Béton" (1,000 €) realized by the 50 % counted on the signed version's task A.
+    const res = await get(manager.token, `/costs/finance?projectId=${s.p.id}&versionId=${s.referent}`);
+    expect(res.body.versionList.map((v: { id: number }) => v.id)).toEqual([s.referent]);
+    expect(res.body.weeks.map((w: { startDate: string; planned: number; realized: number }) => w)).toMatchObject([
+      { startDate: "2026-03-02", planned: 1000, realized: 500 },
+    ]);
+    expect(res.body.totals).toEqual({ planned: 1000, realized: 500 });
+  });
+
   it("refuses more than 4 versions and a version of another project", async () => {
     const s = await site();
     const other = await buildProject(t, manager);
@@ -340,6 +351,50 @@ describe("GET /costs/productivity/{orderBy}", () => {
     expect((await get(manager.token, `${base}&tagIds=${tag.id}`)).body.data).toHaveLength(1);
     const self = await get(manager.token, `${base}&referentVersionId=${s.p.versionId}`);
     expect(self.body.data[0].colour).toBe("neutral");
+  });
+
+  it("sums decimal people, quantities and prices exactly (0.1 + 0.2 m³ make 0.3)", async () => {
+    const p = await buildProject(t, manager);
+    const [macro] = await t
+      .db("macro_tasks")
+      .insert({ project_id: p.id, version_id: p.versionId, name: "Enduits" })
+      .returning("id");
+    const zone = await buildZone(t.db, p, { name: "Hall" });
+    const task = (people: number) =>
+      buildEvent(t.db, p, {
+        start_date: "2026-03-02",
+        end_date: "2026-03-04",
+        number_of_days: 3,
+        number_of_people: people,
+        macro_task_id: macro.id,
+        zone_id: zone.id,
+      });
+    const a = await task(1.1);
+    const b = await task(2.2);
+    const [line] = await t
+      .db("order_lines")
+      .insert({
+        project_id: p.id,
+        version_id: p.versionId,
+        label: "Enduit",
+        unit: "m³",
+        price: 33.33,
+        macro_task_id: macro.id,
+      })
+      .returning("id");
+    await t.db("order_line_tasks").insert([
+      { project_id: p.id, version_id: p.versionId, order_line_id: line.id, event_id: a.id, quantity: 0.1 },
+      { project_id: p.id, version_id: p.versionId, order_line_id: line.id, event_id: b.id, quantity: 0.2, price: 0.07 },
+    ]);
+    const base = `/costs/productivity/%s?projectId=${p.id}&versionId=${p.versionId}&referentVersionId=${p.versionId}`;
+    const quantity = await get(manager.token, base.replace("%s", "quantity"));
+    // (1.1 + 2.2) people x 3 days x 7 h = 69.3 h; 0.3 m³.
+    expect(quantity.body.data).toMatchObject([
+      { unit: "m³", currentHours: 69.3, currentValue: 0.3, currentRatio: 231 },
+    ]);
+    const price = await get(manager.token, base.replace("%s", "price"));
+    // 33.33 x 0.1 + 0.07 x 0.2 = 3.347 €.
+    expect(price.body.data).toMatchObject([{ unit: null, currentHours: 69.3, currentValue: 3.35 }]);
   });
 
   it("answers a page of the table (50 rows by default, limit and offset), sorted on the column asked", async () => {
