@@ -7,7 +7,7 @@ import {
   type ProductivitySortField,
   type SupplyLine,
 } from "@jalon/shared";
-import type { ProductivityDbRow, SupplyDbRow } from "./costs.schema.js";
+import type { ProductivityDbTable, SupplyDbRow } from "./costs.schema.js";
 
 /** The API's field names of the cost answers are decided here. */
 
@@ -96,9 +96,29 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 export function productivityRows(
   orderBy: ProductivityOrder,
   hasReferent: boolean,
-  rows: ProductivityDbRow[],
+  table: ProductivityDbTable,
 ): ProductivityRow[] {
-  const out = rows.map((r): ProductivityRow => {
+  const { rows, macroNames, zoneNames } = table;
+  // French order by ranks: the collator sorts the few distinct names once (names by id, a few thousand zones),
+  // rows then compare one number each (100k rows compared through Intl.Collator took a second, through per-row
+  // key maps of names half of one). Equal names share a rank.
+  const fr = new Intl.Collator("fr");
+  const rankOf = <K>(names: Map<K, string>) => {
+    const sorted = [...new Set(names.values())].sort(fr.compare);
+    const at = new Map(sorted.map((n, k) => [n, k]));
+    return { byKey: new Map([...names].map(([key, n]) => [key, at.get(n) ?? 0])), at, size: sorted.length };
+  };
+  const macro = rankOf(macroNames);
+  // A row without a zone sorts as an empty name, before every zone.
+  const zone = rankOf(new Map<number | null, string>([[null, ""], ...zoneNames]));
+  const units = new Map<string | null, string>();
+  for (const r of rows) if (!units.has(r.unit)) units.set(r.unit, r.unit ?? "");
+  const unit = rankOf(units);
+  const n = rows.length;
+  const out = new Array<ProductivityRow>(n);
+  const keys = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const r = rows[k];
     const currentHours = round2(r.current_hours ?? 0);
     const currentValue = round2(r.current_value ?? 0);
     const referentHours = hasReferent ? round2(r.referent_hours ?? 0) : null;
@@ -108,11 +128,11 @@ export function productivityRows(
       referentHours === null || referentValue === null
         ? null
         : productivityRatio(referentHours, referentValue, orderBy);
-    return {
+    out[k] = {
       macroTaskId: r.macro_id,
-      macroTask: r.macro_name,
+      macroTask: macroNames.get(r.macro_id) ?? "",
       zoneId: r.zone_id,
-      zone: r.zone_name,
+      zone: r.zone_id === null ? null : (zoneNames.get(r.zone_id) ?? null),
       unit: r.unit,
       referentHours,
       currentHours,
@@ -122,29 +142,11 @@ export function productivityRows(
       currentRatio,
       colour: productivityColour(referentRatio, currentRatio),
     };
-  });
-  // French order by ranks: the collator sorts the few distinct names once, rows then compare one number each
-  // (100k rows compared through Intl.Collator took a second, through per-row key maps half of one).
-  const fr = new Intl.Collator("fr");
-  const rank = (pick: (r: ProductivityRow) => string | null) => {
-    const names = new Set<string>();
-    for (const r of out) names.add(pick(r) ?? "");
-    const sorted = [...names].sort(fr.compare);
-    const at = new Map<string, number>();
-    for (let k = 0; k < sorted.length; k++) at.set(sorted[k], k);
-    return { at, size: sorted.length };
-  };
-  const macro = rank((r) => r.macroTask);
-  const zone = rank((r) => r.zone);
-  const unit = rank((r) => r.unit);
-  const keys = new Float64Array(out.length);
-  for (let k = 0; k < out.length; k++) {
-    const r = out[k];
     keys[k] =
-      ((macro.at.get(r.macroTask ?? "") ?? 0) * zone.size + (zone.at.get(r.zone ?? "") ?? 0)) * unit.size +
-      (unit.at.get(r.unit ?? "") ?? 0);
+      ((macro.byKey.get(r.macro_id) ?? 0) * zone.size + (zone.byKey.get(r.zone_id) ?? 0)) * unit.size +
+      (unit.byKey.get(r.unit) ?? 0);
   }
-  const order = Array.from({ length: out.length }, (_, k) => k);
+  const order = Array.from({ length: n }, (_, k) => k);
   // Ties keep the statement's order, as the stable sort of the rows did.
   order.sort((a, b) => keys[a] - keys[b] || a - b);
   return order.map((k) => out[k]);

@@ -219,14 +219,19 @@ const AMOUNT_X100000 = `((${AMOUNT}) * 100000)::float8`;
 
 export interface ProductivityDbRow {
   macro_id: number;
-  macro_name: string;
   zone_id: number | null;
-  zone_name: string | null;
   unit: string | null;
   current_hours: number | null;
   referent_hours: number | null;
   current_value: number | null;
   referent_value: number | null;
+}
+
+/** The productivity rows and the names of their macro-tasks and zones (by id). */
+export interface ProductivityDbTable {
+  rows: ProductivityDbRow[];
+  macroNames: Map<number, string>;
+  zoneNames: Map<number, string>;
 }
 
 /**
@@ -242,7 +247,7 @@ export async function productivityTable(
   referentId: number | null,
   f: TrackedFilters,
   hoursPerDay: number,
-): Promise<ProductivityDbRow[]> {
+): Promise<ProductivityDbTable> {
   const versionIds = referentId === null || referentId === currentId ? [currentId] : [currentId, referentId];
   const ref = referentId ?? 0;
   const w = where(f, true);
@@ -270,10 +275,7 @@ export async function productivityTable(
               h.cur current_hours, h.ref referent_hours, val.cur current_value, val.ref referent_value
          from h full join val on val.mt = h.mt and val.zt = h.zt
      )
-     select coalesce(mc.id, mr.id) macro_id, coalesce(mc.name, mr.name) macro_name,
-            coalesce(zc.id, zr.id) zone_id,
-            coalesce(nullif(zc.full_name, ''), zc.name, nullif(zr.full_name, ''), zr.name) zone_name, k.unit,
-            k.current_hours, k.referent_hours, k.current_value, k.referent_value
+     select coalesce(mc.id, mr.id) macro_id, coalesce(zc.id, zr.id) zone_id, k.unit, k.current_hours, k.referent_hours, k.current_value, k.referent_value
        from k
        left join macro_tasks mc on mc.version_id = ? and mc.tracking_id = k.mt
        left join macro_tasks mr on mr.version_id = ? and mr.tracking_id = k.mt
@@ -295,7 +297,18 @@ export async function productivityTable(
       ref,
     ],
   );
-  return res.rows;
+  // Names once per macro-task and zone of the compared versions, not once per row (100k rows of names cost more
+  // to send than their numbers). A row's names are those of the ids it answers: the current version's, else the
+  // referent's; a zone by its full name (flats of different buildings share a name).
+  const named = async (sql: string) =>
+    new Map((await db.raw<{ rows: { id: number; name: string }[] }>(sql, versionIds)).rows.map((r) => [r.id, r.name]));
+  return {
+    rows: res.rows,
+    macroNames: await named(`select id, name from macro_tasks where version_id in (${list(versionIds)})`),
+    zoneNames: await named(
+      `select id, coalesce(nullif(full_name, ''), name) as name from zones where version_id in (${list(versionIds)})`,
+    ),
+  };
 }
 
 export interface SupplyDbRow {
