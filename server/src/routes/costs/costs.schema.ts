@@ -138,8 +138,9 @@ const workdaysBefore = (n: string) => `(5 * ${weekOf(n)} + least(${mod7(n)}, 5))
  * version's working days (5 per week, a few thousand) gives the daily rates, summed per week. Tasks spanning
  * weeks in reverse order are left out, as a plan never holds them.
  *
- * Realized: every counting of `countingVersionId` adds the order-line amount of its task in the requested version
- * (matched by tracking id) times its increase over the task's previous counting.
+ * Realized: every counting of `countingVersionId` adds the order-line amounts of its task in the requested version
+ * (matched by tracking id) times its increase over the task's previous counting. Each order-line task is joined
+ * to the countings as it is (no sum per task first: 50k numeric groups; the numeric products add up the same).
  */
 export async function financeSeries(
   db: Db,
@@ -181,8 +182,6 @@ export async function financeSeries(
          from days left join dl on dl.v = days.v and dl.x = days.x
      ), w as (
        select v, wk, sum(r) pv from rate group by 1, 2
-     ), a as (
-       select tr, sum(amount) amount from t where v = ? group by tr
      ), c as (
        select ce.tracking_id tr, c.counting_date,
               c.percentage - coalesce(lag(c.percentage) over (partition by c.event_id order by c.counting_date, c.id), 0) inc
@@ -193,10 +192,10 @@ export async function financeSeries(
             null::float8 realized
        from w left join pt on pt.v = w.v and pt.wk = w.wk
      union all
-     select null, ${monday("c.counting_date")}::text, null, sum(a.amount * c.inc / 100)::float8
-       from c join a on a.tr = c.tr
+     select null, ${monday("c.counting_date")}::text, null, sum(t.amount * c.inc / 100)::float8
+       from c join t on t.v = ? and t.tr = c.tr
       group by 2`,
-    [...from.bindings, versionIds[0], countingVersionId],
+    [...from.bindings, countingVersionId, versionIds[0]],
   );
   const planned: { version_id: number; week: string; planned: number }[] = [];
   const realized: { week: string; realized: number }[] = [];
