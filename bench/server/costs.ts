@@ -5,7 +5,7 @@
 // copyVersionRows) into the current version, where a fifth of the tasks get one more person. Then, alternated in
 // the same run on the same database:
 // - GET /costs/finance's computation (computeFinance: one set-based statement for the planned weeks of both
-//   versions, one for the realized weeks) against a naive baseline that asks the database once per week;
+//   versions and the realized weeks) against a naive baseline that asks the database once per week;
 // - GET /costs/productivity/quantity's and /price's (computeProductivity, first page of 50 rows: one statement
 //   for the whole table) against a naive baseline that reads every task and order-line task into Node and
 //   groups them there.
