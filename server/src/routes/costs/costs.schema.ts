@@ -129,7 +129,7 @@ const workdaysBefore = (n: string) => `(5 * ${weekOf(n)} + least(${mod7(n)}, 5))
 /**
  * The finance series in one statement: planned amounts per version and week, and realized amounts per week of the
  * requested version (first of `versionIds`), read from one join of the versions' order-line tasks to their tasks
- * (the join of 100k order-line tasks to their tasks is most of the work: done once for both parts).
+ * (the join of 100k order-line tasks to their 200k tasks, the largest part of the work, is made once for both).
  *
  * Planned: each task's order-line amount spread over its working days (Monday to Friday) in each week it spans;
  * a task entirely on a week-end puts it all in its first week. The spreading is linear, so every order-line task
@@ -210,7 +210,8 @@ export async function financeSeries(
  * cheaper. A task's person-days in hundredths and an order-line task's quantity in thousandths or amount in
  * hundred-thousandths (its columns' scales: people 2 decimals, quantity 3, price 2) are integers, summed exactly
  * in float8 below 2^53; scaled back by one correctly rounded division, a sum is the float8 nearest to the exact
- * numeric sum, which is what the numeric sum cast to float8 answered.
+ * numeric sum, which is what the numeric sum cast to float8 answered (hours: the sum times the whole hours a day,
+ * then divided).
  */
 const PERSON_DAYS_X100 = "(e.number_of_days * e.number_of_people * 100)::float8";
 const QUANTITY_X1000 = "(coalesce(olt.quantity, 0) * 1000)::float8";
@@ -274,7 +275,8 @@ export async function productivityTable(
               h.cur current_hours, h.ref referent_hours, val.cur current_value, val.ref referent_value
          from h full join val on val.mt = h.mt and val.zt = h.zt
      )
-     select coalesce(mc.id, mr.id) macro_id, coalesce(zc.id, zr.id) zone_id, k.unit, k.current_hours, k.referent_hours, k.current_value, k.referent_value
+     select coalesce(mc.id, mr.id) macro_id, coalesce(zc.id, zr.id) zone_id, k.unit,
+            k.current_hours, k.referent_hours, k.current_value, k.referent_value
        from k
        left join macro_tasks mc on mc.version_id = ? and mc.tracking_id = k.mt
        left join macro_tasks mr on mr.version_id = ? and mr.tracking_id = k.mt
