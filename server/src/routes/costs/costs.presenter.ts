@@ -7,7 +7,7 @@ import {
   type ProductivitySortField,
   type SupplyLine,
 } from "@jalon/shared";
-import type { ProductivityDbTable, SupplyDbRow } from "./costs.schema.js";
+import type { ProductivityDbTable, ProductivityNamed, SupplyDbRow } from "./costs.schema.js";
 
 /** The API's field names of the cost answers are decided here. */
 
@@ -98,19 +98,20 @@ export function productivityRows(
   hasReferent: boolean,
   table: ProductivityDbTable,
 ): ProductivityRow[] {
-  const { rows, macroNames, zoneNames } = table;
-  // French order by ranks: the collator sorts the few distinct names once (names by id, a few thousand zones),
-  // rows then compare one number each (100k rows compared through Intl.Collator took a second, through per-row
-  // key maps of names half of one). Equal names share a rank.
+  const { rows, macros, zones } = table;
+  // French order by ranks: the collator sorts the few distinct names once (a few thousand zones), rows then
+  // compare one number each (100k rows compared through Intl.Collator took a second, through per-row key maps of
+  // names half of one). Equal names share a rank.
   const fr = new Intl.Collator("fr");
   const rankOf = <K>(names: Map<K, string>) => {
     const sorted = [...new Set(names.values())].sort(fr.compare);
     const at = new Map(sorted.map((n, k) => [n, k]));
-    return { byKey: new Map([...names].map(([key, n]) => [key, at.get(n) ?? 0])), at, size: sorted.length };
+    return { byKey: new Map([...names].map(([key, n]) => [key, at.get(n) ?? 0])), size: sorted.length };
   };
-  const macro = rankOf(macroNames);
-  // A row without a zone sorts as an empty name, before every zone.
-  const zone = rankOf(new Map<number | null, string>([[null, ""], ...zoneNames]));
+  const nameOf = (named: Map<number, ProductivityNamed>) => new Map([...named].map(([t, x]) => [t, x.name]));
+  const macro = rankOf(nameOf(macros));
+  // A row without a zone (tracking id 0) sorts as an empty name, before every zone.
+  const zone = rankOf(new Map([[0, ""], ...nameOf(zones)]));
   const units = new Map<string | null, string>();
   for (const r of rows) if (!units.has(r.unit)) units.set(r.unit, r.unit ?? "");
   const unit = rankOf(units);
@@ -128,11 +129,13 @@ export function productivityRows(
       referentHours === null || referentValue === null
         ? null
         : productivityRatio(referentHours, referentValue, orderBy);
+    const m = macros.get(r.mt);
+    const z = zones.get(r.zt);
     out[k] = {
-      macroTaskId: r.macro_id,
-      macroTask: macroNames.get(r.macro_id) ?? "",
-      zoneId: r.zone_id,
-      zone: r.zone_id === null ? null : (zoneNames.get(r.zone_id) ?? null),
+      macroTaskId: m?.id ?? null,
+      macroTask: m?.name ?? "",
+      zoneId: z?.id ?? null,
+      zone: z?.name ?? null,
       unit: r.unit,
       referentHours,
       currentHours,
@@ -143,7 +146,7 @@ export function productivityRows(
       colour: productivityColour(referentRatio, currentRatio),
     };
     keys[k] =
-      ((macro.byKey.get(r.macro_id) ?? 0) * zone.size + (zone.byKey.get(r.zone_id) ?? 0)) * unit.size +
+      ((macro.byKey.get(r.mt) ?? 0) * zone.size + (zone.byKey.get(r.zt) ?? 0)) * unit.size +
       (unit.byKey.get(r.unit) ?? 0);
   }
   const order = Array.from({ length: n }, (_, k) => k);

@@ -218,8 +218,9 @@ const QUANTITY_X1000 = "(coalesce(olt.quantity, 0) * 1000)::float8";
 const AMOUNT_X100000 = `((${AMOUNT}) * 100000)::float8`;
 
 export interface ProductivityDbRow {
-  macro_id: number;
-  zone_id: number | null;
+  /** Tracking ids of the macro-task and zone (0: no zone). */
+  mt: number;
+  zt: number;
   unit: string | null;
   current_hours: number | null;
   referent_hours: number | null;
@@ -227,11 +228,17 @@ export interface ProductivityDbRow {
   referent_value: number | null;
 }
 
-/** The productivity rows and the names of their macro-tasks and zones (by id). */
+/** A macro-task or zone of a productivity row: the current version's, else the referent's. */
+export interface ProductivityNamed {
+  id: number;
+  name: string;
+}
+
+/** The productivity rows and their macro-tasks and zones by tracking id. */
 export interface ProductivityDbTable {
   rows: ProductivityDbRow[];
-  macroNames: Map<number, string>;
-  zoneNames: Map<number, string>;
+  macros: Map<number, ProductivityNamed>;
+  zones: Map<number, ProductivityNamed>;
 }
 
 /**
@@ -270,44 +277,32 @@ export async function productivityTable(
               sum(${value}) filter (where olt.version_id = ?) / ${scale} ref
        ${from.sql} and m.id is not null
         group by 1, 2, 3
-     ), k as (
-       select coalesce(val.mt, h.mt) mt, coalesce(val.zt, h.zt) zt, val.unit,
-              h.cur current_hours, h.ref referent_hours, val.cur current_value, val.ref referent_value
-         from h full join val on val.mt = h.mt and val.zt = h.zt
      )
-     select coalesce(mc.id, mr.id) macro_id, coalesce(zc.id, zr.id) zone_id, k.unit,
-            k.current_hours, k.referent_hours, k.current_value, k.referent_value
-       from k
-       left join macro_tasks mc on mc.version_id = ? and mc.tracking_id = k.mt
-       left join macro_tasks mr on mr.version_id = ? and mr.tracking_id = k.mt
-       left join zones zc on zc.version_id = ? and zc.tracking_id = k.zt
-       left join zones zr on zr.version_id = ? and zr.tracking_id = k.zt`,
-    [
-      currentId,
-      hoursPerDay,
-      ref,
-      hoursPerDay,
-      ...versionIds,
-      ...w.bindings,
-      currentId,
-      ref,
-      ...from.bindings,
-      currentId,
-      ref,
-      currentId,
-      ref,
-    ],
+     select coalesce(val.mt, h.mt) mt, coalesce(val.zt, h.zt) zt, val.unit,
+            h.cur current_hours, h.ref referent_hours, val.cur current_value, val.ref referent_value
+       from h full join val on val.mt = h.mt and val.zt = h.zt`,
+    [currentId, hoursPerDay, ref, hoursPerDay, ...versionIds, ...w.bindings, currentId, ref, ...from.bindings],
   );
-  // Names once per macro-task and zone of the compared versions, not once per row (100k rows of names cost more
-  // to send than their numbers). A row's names are those of the ids it answers: the current version's, else the
-  // referent's; a zone by its full name (flats of different buildings share a name).
-  const named = async (sql: string) =>
-    new Map((await db.raw<{ rows: { id: number; name: string }[] }>(sql, versionIds)).rows.map((r) => [r.id, r.name]));
+  // Macro-tasks and zones once per tracking id, not once per row (100k rows of names cost more to send than their
+  // numbers, and four joins by tracking id a fifth of the statement): a row answers the current version's
+  // macro-task and zone, else the referent's; a zone by its full name (flats of different buildings share a name).
+  const byTracking = async (sql: string) => {
+    const found = await db.raw<{ rows: { id: number; version_id: number; tracking_id: number; name: string }[] }>(
+      sql,
+      versionIds,
+    );
+    const named = new Map<number, ProductivityNamed>();
+    for (const r of found.rows)
+      if (r.version_id === currentId || !named.has(r.tracking_id)) named.set(r.tracking_id, { id: r.id, name: r.name });
+    return named;
+  };
+  const columns = "id, version_id, tracking_id";
   return {
     rows: res.rows,
-    macroNames: await named(`select id, name from macro_tasks where version_id in (${list(versionIds)})`),
-    zoneNames: await named(
-      `select id, coalesce(nullif(full_name, ''), name) as name from zones where version_id in (${list(versionIds)})`,
+    macros: await byTracking(`select ${columns}, name from macro_tasks where version_id in (${list(versionIds)})`),
+    zones: await byTracking(
+      `select ${columns}, coalesce(nullif(full_name, ''), name) as name from zones
+        where version_id in (${list(versionIds)})`,
     ),
   };
 }

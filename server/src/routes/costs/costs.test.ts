@@ -353,6 +353,34 @@ describe("GET /costs/productivity/{orderBy}", () => {
     expect(self.body.data[0].colour).toBe("neutral");
   });
 
+  it("names a row held by the referent alone with the referent's macro-task and zone", async () => {
+    const s = await site();
+    const [charpente] = await t
+      .db("macro_tasks")
+      .insert({ project_id: s.p.id, version_id: s.referent, name: "Charpente" })
+      .returning("id");
+    const r: BuiltProject = { id: s.p.id, versionId: s.referent };
+    const comble = await buildZone(t.db, r, { name: "Comble" });
+    await buildEvent(t.db, r, {
+      start_date: "2026-03-02",
+      end_date: "2026-03-03",
+      number_of_days: 2,
+      number_of_people: 1,
+      macro_task_id: charpente.id,
+      zone_id: comble.id,
+    });
+    const res = await get(manager.token, `/costs/productivity/price?projectId=${s.p.id}&versionId=${s.p.versionId}`);
+    // French order: "Charpente" before "Gros œuvre".
+    expect(res.body.data.map((row: { macroTask: string }) => row.macroTask)).toEqual(["Charpente", "Gros œuvre"]);
+    expect(res.body.data[0]).toMatchObject({
+      macroTaskId: charpente.id,
+      zoneId: comble.id,
+      zone: "Comble",
+      referentHours: 14,
+      currentHours: 0,
+    });
+  });
+
   it("sums decimal people, quantities and prices exactly (0.1 + 0.2 m³ make 0.3)", async () => {
     const p = await buildProject(t, manager);
     const [macro] = await t
