@@ -1,8 +1,17 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { clearKeptViews, openDemoPlanning, planningSettled, shot, signIn } from "./helpers";
 
 // Issue 20, the app-wide items: the planning's view comes back after a reload, an unknown address says so with a
 // way back, and a date typed dd/MM/yyyy is saved.
+
+/** The user's views as the server holds them. */
+function keptViews(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem("jalon.token");
+    const me = await (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })).json();
+    return JSON.stringify(me.views);
+  });
+}
 
 test("the planning's view is restored after a reload", async ({ page }) => {
   test.setTimeout(150_000);
@@ -20,15 +29,7 @@ test("the planning's view is restored after a reload", async ({ page }) => {
     await expect(zoom).toHaveValue("70");
     await saved;
     // The last change may leave in a second save: wait until the server holds the whole view.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const token = localStorage.getItem("jalon.token");
-          const me = await (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })).json();
-          return JSON.stringify(me.views);
-        }),
-      )
-      .toMatch(/"view":"month".*"zoom":70.*"grouping":"lot"/);
+    await expect.poll(() => keptViews(page)).toMatch(/"view":"month".*"zoom":70.*"grouping":"lot"/);
 
     await page.reload();
     await planningSettled(page);
@@ -46,6 +47,47 @@ test("the planning's view is restored after a reload", async ({ page }) => {
     await shot(page, "usability-toolbar-1280");
     await page.keyboard.press("Escape");
     await expect(toolbar).toBeVisible();
+  } finally {
+    await clearKeptViews(page);
+  }
+});
+
+test("the grid's column widths: a drag or the arrow keys on a header's border, kept with the view", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  try {
+    const nameCell = page.getByTestId("grid-row").first().getByRole("gridcell").first();
+    const before = (await nameCell.boundingBox())!.width;
+    // A drag on the border after "Nom": the name column widens, the lot column gives the same.
+    const handle = page.getByRole("separator", { name: "Largeur de la colonne « Nom »" });
+    await expect(handle).toHaveAttribute("aria-valuenow", String(Math.round(before)));
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect(handle).toHaveAttribute("aria-valuenow", String(Math.round(before) + 20));
+    await expect.poll(async () => (await nameCell.boundingBox())!.width).toBeCloseTo(before + 20, 0);
+    // The keyboard: Tab reaches the next border, Right arrow widens "Lot" by 8 px from the dates' column.
+    const lot = page.getByRole("separator", { name: "Largeur de la colonne « Lot »" });
+    await lot.focus();
+    const lotWidth = Number(await lot.getAttribute("aria-valuenow"));
+    await page.keyboard.press("ArrowRight");
+    await expect(lot).toHaveAttribute("aria-valuenow", String(lotWidth + 8));
+    await expect.poll(() => keptViews(page)).toContain(`"columnWidths":[${Math.round(before) + 20},${lotWidth + 8},`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, "usability-grid-columns-1440");
+
+    await page.reload();
+    await planningSettled(page);
+    await expect(handle).toHaveAttribute("aria-valuenow", String(Math.round(before) + 20));
+    await expect(lot).toHaveAttribute("aria-valuenow", String(lotWidth + 8));
+    await expect.poll(async () => (await nameCell.boundingBox())!.width).toBeCloseTo(before + 20, 0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, "usability-grid-columns-1280");
   } finally {
     await clearKeptViews(page);
   }
