@@ -93,7 +93,7 @@ const HEADER: React.CSSProperties = {
 const TITLE: React.CSSProperties = {
   flex: "none",
   boxSizing: "border-box",
-  padding: "0 6px 6px",
+  padding: "0 4px 6px",
   overflow: "hidden",
   whiteSpace: "nowrap",
   textOverflow: "ellipsis",

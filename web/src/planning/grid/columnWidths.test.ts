@@ -14,7 +14,7 @@ describe("grid column widths", () => {
   it("moves the border between two columns: one gains what the next gives, the grid keeps its width", () => {
     expect(sum(DEFAULT_COLUMN_WIDTHS)).toBe(GRID_WIDTH);
     const wider = resizeColumn(DEFAULT_COLUMN_WIDTHS, 0, 24);
-    expect(wider).toEqual([202, 56, 72, 72, 38]);
+    expect(wider).toEqual([196, 56, 72, 72, 44]);
     expect(sum(wider)).toBe(GRID_WIDTH);
     expect(resizeColumn(wider, 0, -24)).toEqual(DEFAULT_COLUMN_WIDTHS);
   });
@@ -31,7 +31,7 @@ describe("grid column widths", () => {
   });
 
   it("reads back only whole widths, each at its minimum, the grid's width in all", () => {
-    expect(readColumnWidths([210, 56, 72, 72, 30])).toEqual([210, 56, 72, 72, 30]);
+    expect(readColumnWidths([196, 56, 72, 72, 44])).toEqual([196, 56, 72, 72, 44]);
     expect(readColumnWidths([178, 80, 72, 72, 60])).toBeUndefined();
     expect(readColumnWidths([300, 20, 72, 18, 30])).toBeUndefined();
     expect(readColumnWidths([178.5, 79.5, 72, 72, 38])).toBeUndefined();

@@ -7,10 +7,13 @@ import { GRID_WIDTH } from "../viewport/layout";
 export const GRID_COLUMNS = ["name", "lot", "start", "end", "days"] as const;
 export type GridColumnKey = (typeof GRID_COLUMNS)[number];
 
-/** Dates dd/MM/yyyy take 72 px; the name and the lot share the rest. Their sum is GRID_WIDTH. */
-export const DEFAULT_COLUMN_WIDTHS: readonly number[] = [178, 80, 72, 72, 38];
-/** Below these a column's content is no longer readable (a whole date, two digits of days). */
-export const MIN_COLUMN_WIDTHS: readonly number[] = [80, 40, 70, 70, 30];
+/**
+ * Dates dd/MM/yyyy take 72 px, "Jours" 44 (its title whole); the name and the lot share the rest. Their sum is
+ * GRID_WIDTH.
+ */
+export const DEFAULT_COLUMN_WIDTHS: readonly number[] = [172, 80, 72, 72, 44];
+/** Below these a column's content is no longer readable (a whole date, the title "Jours", a name's start). */
+export const MIN_COLUMN_WIDTHS: readonly number[] = [80, 40, 70, 70, 44];
 /** One arrow key press. */
 export const COLUMN_KEY_STEP = 8;
 

@@ -12,7 +12,7 @@ const view: PersistedView = {
   grouping: "lot",
   showCritical: true,
   tableView: true,
-  columnWidths: [210, 56, 72, 72, 30],
+  columnWidths: [196, 56, 72, 72, 44],
   aggregated: [3, 4],
   filters: { ...EMPTY_FILTERS, zoneIds: [12], startDate: "2026-03-02" },
 };
@@ -66,7 +66,7 @@ describe("usePersistedView", () => {
       grouping: "lot",
       showCritical: true,
       tableView: true,
-      columnWidths: [210, 56, 72, 72, 30],
+      columnWidths: [196, 56, 72, 72, 44],
     });
     expect(usePlanningStore.getState().filters.zoneIds).toEqual([12]);
 
@@ -74,14 +74,14 @@ describe("usePersistedView", () => {
     usePlanningStore.getState().setZoom(60);
     usePlanningStore.getState().setView("month");
     usePlanningStore.getState().setTableView(false);
-    usePlanningStore.getState().setColumnWidths([250, 40, 72, 70, 34]);
+    usePlanningStore.getState().setColumnWidths([216, 40, 70, 70, 44]);
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
     const saves = calls.filter((c) => c.method === "PATCH" && c.path === "/api/user/views");
     expect(saves).toHaveLength(1);
     expect(saves[0].body).toMatchObject({
       views: {
         planning: {
-          "7": { view: "month", zoom: 60, grouping: "lot", tableView: false, columnWidths: [250, 40, 72, 70, 34] },
+          "7": { view: "month", zoom: 60, grouping: "lot", tableView: false, columnWidths: [216, 40, 70, 70, 44] },
         },
       },
     });
