@@ -8,6 +8,17 @@ import { openDemoPlanning, planning, planningSettled, shot, signIn } from "./hel
 const undoButton = (page: Page) => page.getByRole("button", { name: "Défaire la dernière action" });
 const toasts = (page: Page, text: string | RegExp) => page.locator("[data-toast-intent]").filter({ hasText: text });
 
+/** Drags a bar by its middle `days` days later, in two runs of moves as a hand does. */
+async function dragBar(page: Page, bar: { x: number; y: number; width: number; height: number }, days: number) {
+  const dayWidth = await planning(page, (h) => h.dayWidth);
+  const [x, y] = [bar.x + bar.width / 2, bar.y + bar.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dayWidth * 3, y, { steps: 6 });
+  await page.mouse.move(x + dayWidth * days, y, { steps: 10 });
+  await page.mouse.up();
+}
+
 async function projectedEnd(page: Page): Promise<string> {
   return (await page.getByText(/^Fin projetée : /).innerText()).trim();
 }
@@ -63,12 +74,7 @@ test("a move and its undo: one toast each for the mover, every header follows li
   await planning(page, (h, id) => h.scrollTo(id as number), last!.id);
   await planningSettled(page);
   const bar = (await planning(page, (h, id) => h.bar(id as number), last!.id))!;
-  const dayWidth = await planning(page, (h) => h.dayWidth);
-  await page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(bar.x + bar.width / 2 + dayWidth * 3, bar.y + bar.height / 2, { steps: 6 });
-  await page.mouse.move(bar.x + bar.width / 2 + dayWidth * 14, bar.y + bar.height / 2, { steps: 10 });
-  await page.mouse.up();
+  await dragBar(page, bar, 14);
   await shot(page, "live-mover-after-move");
 
   await expect(toasts(page, "1 tâche déplacée.")).toHaveCount(1);
@@ -128,12 +134,7 @@ test("a move of several tasks leaves one toast: its confirmation in the place of
   await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
   await page.keyboard.up("Control");
   await expect.poll(() => planning(page, (h) => h.tools().selection.length)).toBe(2);
-  const dayWidth = await planning(page, (h) => h.dayWidth);
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + dayWidth * 3, a.y + a.height / 2, { steps: 6 });
-  await page.mouse.move(a.x + a.width / 2 + dayWidth * 7, a.y + a.height / 2, { steps: 6 });
-  await page.mouse.up();
+  await dragBar(page, a, 7);
   await expect(toasts(page, "2 tâches déplacées.")).toHaveCount(1);
   // The server's progress (100 % for a moved selection) and the committed move came too: still one toast.
   await page.waitForTimeout(1500);
