@@ -210,7 +210,10 @@ test.describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
       await planningSettled(guest);
       await expect(guest.getByTestId("grid-row").first()).toBeVisible();
       findings.push(...(await scan(guest, "/dashboard/public-planning")));
-      if ((await guest.title()) !== "Planning public – Jalon") titles.push(`public planning: "${await guest.title()}"`);
+      // It names the project it shows (issue 20).
+      await expect(guest.getByRole("heading", { level: 1, name: DEMO_PROJECT })).toBeVisible();
+      if ((await guest.title()) !== `Planning public – ${DEMO_PROJECT} – Jalon`)
+        titles.push(`public planning: "${await guest.title()}"`);
     } finally {
       await page.request.patch(`/api/project/${project.id}`, { headers, data: { isPublic: false } });
     }

@@ -8,6 +8,17 @@ import { openDemoPlanning, planning, planningSettled, shot, signIn } from "./hel
 const undoButton = (page: Page) => page.getByRole("button", { name: "Défaire la dernière action" });
 const toasts = (page: Page, text: string | RegExp) => page.locator("[data-toast-intent]").filter({ hasText: text });
 
+/** Drags a bar by its middle `days` days later, in two runs of moves as a hand does. */
+async function dragBar(page: Page, bar: { x: number; y: number; width: number; height: number }, days: number) {
+  const dayWidth = await planning(page, (h) => h.dayWidth);
+  const [x, y] = [bar.x + bar.width / 2, bar.y + bar.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dayWidth * 3, y, { steps: 6 });
+  await page.mouse.move(x + dayWidth * days, y, { steps: 10 });
+  await page.mouse.up();
+}
+
 async function projectedEnd(page: Page): Promise<string> {
   return (await page.getByText(/^Fin projetée : /).innerText()).trim();
 }
@@ -63,12 +74,7 @@ test("a move and its undo: one toast each for the mover, every header follows li
   await planning(page, (h, id) => h.scrollTo(id as number), last!.id);
   await planningSettled(page);
   const bar = (await planning(page, (h, id) => h.bar(id as number), last!.id))!;
-  const dayWidth = await planning(page, (h) => h.dayWidth);
-  await page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(bar.x + bar.width / 2 + dayWidth * 3, bar.y + bar.height / 2, { steps: 6 });
-  await page.mouse.move(bar.x + bar.width / 2 + dayWidth * 14, bar.y + bar.height / 2, { steps: 10 });
-  await page.mouse.up();
+  await dragBar(page, bar, 14);
   await shot(page, "live-mover-after-move");
 
   await expect(toasts(page, "1 tâche déplacée.")).toHaveCount(1);
@@ -99,4 +105,45 @@ test("a move and its undo: one toast each for the mover, every header follows li
   await shot(page, "live-header-mover-after-undo");
   await moverCtx.close();
   await watcherCtx.close();
+});
+
+test("a move of several tasks leaves one toast: its confirmation in the place of its progress (issue 20)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  const start = await serverHeader(page);
+  // Two tasks on screen, the second added to the selection with Ctrl, then the first dragged a week later.
+  const ids = await planning(page, (h) =>
+    h
+      .ids()
+      .filter((id) => {
+        const d = h.dates(id);
+        return h.onScreen(id) && h.bar(id) !== null && d !== null && d[1] > d[0];
+      })
+      .slice(0, 2),
+  );
+  expect(ids).toHaveLength(2);
+  const [a, b] = [
+    (await planning(page, (h, x) => h.bar(x as number), ids[0]))!,
+    (await planning(page, (h, x) => h.bar(x as number), ids[1]))!,
+  ];
+  await page.mouse.click(a.x + a.width / 2, a.y + a.height / 2);
+  await page.keyboard.down("Control");
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  await page.keyboard.up("Control");
+  await expect.poll(() => planning(page, (h) => h.tools().selection.length)).toBe(2);
+  await dragBar(page, a, 7);
+  await expect(toasts(page, "2 tâches déplacées.")).toHaveCount(1);
+  // The server's progress (100 % for a moved selection) and the committed move came too: still one toast.
+  await page.waitForTimeout(1500);
+  await expect(page.locator("[data-toast-intent]")).toHaveCount(1);
+  await expect(toasts(page, /Déplacement des tâches/)).toHaveCount(0);
+  await shot(page, "live-bulk-move-one-toast");
+  // The demo as it was: the move undone.
+  await expect.poll(async () => (await serverHeader(page)).undo).toBe(start.undo + 1);
+  await undoButton(page).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Défaire l'action" }).click();
+  await expect.poll(async () => (await serverHeader(page)).undo).toBe(start.undo);
 });

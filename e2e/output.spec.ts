@@ -98,6 +98,9 @@ test.describe("planning output", () => {
     await guest.goto(`/dashboard/public-planning/${token}`);
     await planningSettled(guest);
     await expect(guest.getByTestId("grid-row").first()).toBeVisible();
+    // The page names the project, in its heading and its title (issue 20).
+    await expect(guest.getByRole("heading", { level: 1, name: project.name })).toBeVisible();
+    await expect(guest).toHaveTitle(`Planning public – ${project.name} – Jalon`);
     await expect(guest.getByRole("button", { name: "Connexion" })).toBeVisible();
     // No editing control: no mode, no version panel, no filters that write, no user menu.
     await expect(guest.getByRole("combobox", { name: "Mode" })).toHaveCount(0);

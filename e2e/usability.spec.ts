@@ -1,8 +1,17 @@
-import { expect, test } from "@playwright/test";
-import { clearKeptViews, openDemoPlanning, planningSettled, shot, signIn } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { clearKeptViews, openDemoPlanning, planning, planningSettled, shot, signIn } from "./helpers";
 
 // Issue 20, the app-wide items: the planning's view comes back after a reload, an unknown address says so with a
 // way back, and a date typed dd/MM/yyyy is saved.
+
+/** The user's views as the server holds them. */
+function keptViews(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem("jalon.token");
+    const me = await (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })).json();
+    return JSON.stringify(me.views);
+  });
+}
 
 test("the planning's view is restored after a reload", async ({ page }) => {
   test.setTimeout(150_000);
@@ -20,15 +29,7 @@ test("the planning's view is restored after a reload", async ({ page }) => {
     await expect(zoom).toHaveValue("70");
     await saved;
     // The last change may leave in a second save: wait until the server holds the whole view.
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const token = localStorage.getItem("jalon.token");
-          const me = await (await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } })).json();
-          return JSON.stringify(me.views);
-        }),
-      )
-      .toMatch(/"view":"month".*"zoom":70.*"grouping":"lot"/);
+    await expect.poll(() => keptViews(page)).toMatch(/"view":"month".*"zoom":70.*"grouping":"lot"/);
 
     await page.reload();
     await planningSettled(page);
@@ -49,6 +50,124 @@ test("the planning's view is restored after a reload", async ({ page }) => {
   } finally {
     await clearKeptViews(page);
   }
+});
+
+test("the grid's column widths: a drag or the arrow keys on a header's border, kept with the view", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  try {
+    const nameCell = page.getByTestId("grid-row").first().getByRole("gridcell").first();
+    const before = (await nameCell.boundingBox())!.width;
+    // A drag on the border after "Nom": the name column widens, the lot column gives the same.
+    const handle = page.getByRole("separator", { name: "Largeur de la colonne « Nom »" });
+    await expect(handle).toHaveAttribute("aria-valuenow", String(Math.round(before)));
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect(handle).toHaveAttribute("aria-valuenow", String(Math.round(before) + 20));
+    await expect.poll(async () => (await nameCell.boundingBox())!.width).toBeCloseTo(before + 20, 0);
+    // The keyboard: on the border after "Lot", Left arrow gives 8 px of it to the start date's column.
+    const lot = page.getByRole("separator", { name: "Largeur de la colonne « Lot »" });
+    await lot.focus();
+    const lotWidth = Number(await lot.getAttribute("aria-valuenow"));
+    await page.keyboard.press("ArrowLeft");
+    await expect(lot).toHaveAttribute("aria-valuenow", String(lotWidth - 8));
+    await expect.poll(() => keptViews(page)).toContain(`"columnWidths":[${Math.round(before) + 20},${lotWidth - 8},`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await shot(page, "usability-grid-columns-1440");
+
+    await page.reload();
+    await planningSettled(page);
+    await expect(handle).toHaveAttribute("aria-valuenow", String(Math.round(before) + 20));
+    await expect(lot).toHaveAttribute("aria-valuenow", String(lotWidth - 8));
+    await expect.poll(async () => (await nameCell.boundingBox())!.width).toBeCloseTo(before + 20, 0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, "usability-grid-columns-1280");
+  } finally {
+    await clearKeptViews(page);
+  }
+});
+
+test("the header stays one line at 1280, 1440 and 1920 px, undo button and its count included", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A three-digit undo count, the widest the button gets.
+  await page.route(/\/api\/project\/\d+$/, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { undoRemaining?: number };
+    await route.fulfill({ response, json: { ...json, undoRemaining: 128 } });
+  });
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  const version = page.getByRole("button", { name: /^Version : / });
+  const header = page.locator("header").filter({ has: version });
+  const undo = header.getByRole("button", { name: "Défaire la dernière action" });
+  await expect(undo).toContainText("99+");
+  for (const width of [1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(undo).toBeVisible();
+    const end = header.getByTestId("header-projected-end");
+    await expect(end).toBeVisible();
+    const middle = async (l: typeof undo) => {
+      const b = (await l.boundingBox())!;
+      return b.y + b.height / 2;
+    };
+    // One line: the undo button (its count in it) beside the version's and the project's projected end.
+    const line = await middle(version);
+    expect(Math.abs((await middle(undo)) - line), `${width} px`).toBeLessThan(3);
+    expect(Math.abs((await middle(end)) - line), `${width} px`).toBeLessThan(3);
+    expect(Math.abs((await middle(undo.getByText("99+"))) - line), `${width} px`).toBeLessThan(3);
+    await shot(page, `usability-header-${width}`);
+  }
+});
+
+test("the task modal's general tab carries every field of the task, tags chosen in a picker", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, "manager@jalon.demo");
+  await openDemoPlanning(page);
+  const id = await planning(page, (h) => h.ids().find((x) => (h.dates(x) ?? [0, 0])[1] > (h.dates(x) ?? [0, 0])[0]));
+  expect(id, "a task of several days").toBeDefined();
+  await planning(page, (h, x) => h.scrollTo(x as number), id);
+  await planningSettled(page);
+  const bar = (await planning(page, (h, x) => h.bar(x as number), id))!;
+  await page.mouse.dblclick(bar.x + bar.width / 2, bar.y + bar.height / 2);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Nombre de jours")).toBeVisible();
+  for (const label of ["Macro-tâche", "Spécialité", "Intervenant", "Description", "Trigramme"])
+    await expect(dialog.getByLabel(label, { exact: true }).first()).toBeVisible();
+  await expect(dialog.getByRole("radiogroup", { name: "Couleur" })).toBeVisible();
+  const tracked = dialog.getByRole("switch", { name: "Tâche suivie" });
+  await expect(tracked).toBeVisible();
+  // Tags: chosen in the version's list, shown as tags, taken off by a click.
+  const tags = dialog.getByRole("listbox", { name: "Étiquettes" });
+  const before = await tags.getByRole("option").count();
+  const input = dialog.getByRole("combobox", { name: "Étiquettes" });
+  await input.click();
+  const offered = page.getByRole("option").filter({ hasNotText: "Aucune étiquette" }).last();
+  const name = (await offered.textContent())!.trim();
+  await offered.click();
+  await expect(tags.getByRole("option", { name })).toBeVisible();
+  // The list stays open for more; a click outside closes it.
+  await dialog.getByRole("heading").first().click();
+  await expect(page.getByRole("option", { name: "Aucune étiquette" })).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, "usability-task-modal-tags-1440");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, "usability-task-modal-tags-1280");
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog).toBeHidden();
+  // Saved: the dialog opened again shows it; then it is taken off again (the demo left as it was).
+  await page.mouse.dblclick(bar.x + bar.width / 2, bar.y + bar.height / 2);
+  await expect(tags.getByRole("option", { name })).toBeVisible();
+  expect(await tags.getByRole("option").count()).toBe(before + 1);
+  await tags.getByRole("option", { name }).click();
+  await expect(tags.getByRole("option", { name })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("an unknown address shows 'Oops!' with a way back", async ({ page }) => {

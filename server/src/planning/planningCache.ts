@@ -209,6 +209,27 @@ export async function planningAnswer(db: Knex, q: PlanningDataQuery, reader: Aut
   }
 }
 
+/** The public answers with their project's name, per stored answer (so its gzip'd bytes are made once too). */
+const named = new WeakMap<PlanningAnswer, { name: string; answer: PlanningAnswer }>();
+
+/**
+ * A stored answer with `projectName` first among its fields (GET /planning/public/{token}). The stored answer
+ * stays shared with the signed-in planning, whose cache key knows nothing of the name (a rename does not bump the
+ * version's counters): the name is read per request and put in front of the stored bytes.
+ */
+export function namedAnswer(answer: PlanningAnswer, name: string): PlanningAnswer {
+  const kept = named.get(answer);
+  if (kept?.name === name) return kept.answer;
+  const body = Buffer.concat([Buffer.from(`{"projectName":${JSON.stringify(name)},`), answer.body.subarray(1)]);
+  const result: PlanningAnswer = {
+    body,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    gzipped: null,
+  };
+  named.set(answer, { name, answer: result });
+  return result;
+}
+
 /** The gzip'd bytes of an answer, compressed once (off the event loop) and kept with it. */
 export async function gzippedAnswer(answer: PlanningAnswer): Promise<Buffer> {
   if (answer.gzipped) return answer.gzipped;

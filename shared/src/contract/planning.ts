@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "../errors.js";
+import type { PlanningDataWire } from "../planning/index.js";
 import type { RealtimeEventName } from "../realtime.js";
 import { MONTHS_PER_PAGE_MAX, PAGE_FORMATS, PAGE_ORIENTATIONS, type PageFormat } from "../gantt/print.js";
 import type { Grouping } from "../gantt/layout.js";
@@ -164,6 +165,8 @@ export const publicPlanningQuery = ordered(z.object(planningFilters)) satisfies 
   Omit<PlanningQuery, "projectId" | "versionId">
 >;
 export const publicPlanningParams = z.object({ token: plainString().trim().min(20).max(128) });
+/** Its answer: the planning's, with the project's name, which the public page shows (its only way to know it). */
+export type PublicPlanningDataWire = PlanningDataWire & { projectName: string };
 
 /**
  * yyyy-MM or yyyy-MM-dd: the printed range is widened to whole months either way. Years 1900-2999, as on the

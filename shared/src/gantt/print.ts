@@ -26,9 +26,12 @@ export const PRINT_FRAME = {
   header: 34,
   timeHeader: 26,
   footer: 16,
-  /** Row names, then start and end dates. */
-  nameWidth: 170,
-  dateWidth: 38,
+  /**
+   * Row names, then start and end dates. Dates dd/MM/yyyy as everywhere (issue 20): 31 pt at 6 pt in DejaVu Sans
+   * Condensed, plus the 3 pt before it and a gap after; the names give the 8 pt, so the grid keeps its width.
+   */
+  nameWidth: 162,
+  dateWidth: 42,
   legendLine: 12,
   legendItemWidth: 130,
   legendPadding: 8,

@@ -60,6 +60,8 @@ export interface PlanningEventView {
 export interface PlanningData {
   projectId: number;
   versionId: number;
+  /** The project's name: only in the public planning's answer (GET /planning/public/{token}), whose page names it. */
+  projectName?: string;
   /** Bumped by every write to the version: a client holding an older one refetches. */
   writeCounter: number;
   projectedStartDate: string | null;

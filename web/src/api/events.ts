@@ -143,7 +143,7 @@ async function rowsOf<T>(load: () => Promise<ListResponse<T> | T[]>): Promise<T[
 export const eventsApi = {
   list: (q: EventListQuery) => request<ListResponse<EventItem>>("GET", "/event", { query: listQuery(q) }),
   get: (id: number) =>
-    request<EventItem>("GET", `/event/${id}`, { query: { join: ["parentsEvents", "childrenEvents"] } }),
+    request<EventItem>("GET", `/event/${id}`, { query: { join: ["parentsEvents", "childrenEvents", "tags"] } }),
   create: (body: EventCreateBody) => request<EventWriteResult>("POST", "/event", { body }),
   update: (id: number, body: EventUpdateBody) => request<EventWriteResult>("PATCH", `/event/${id}`, { body }),
   bulkDelete: (ids: number[], projectId: number, versionId: number) =>

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { makeProject, mockApi, renderApp, selectProject, signIn, users } from "../test/render";
+import { useUi } from "../store/ui";
 import { documentTitle } from "./useDocumentTitle";
 
 const emptyList = { data: [], count: 0, total: 0 };
@@ -42,5 +43,14 @@ describe("useDocumentTitle", () => {
     renderApp("/dashboard/projects");
     expect(await screen.findByRole("heading", { name: "Liste des projets" })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Liste des projets – Jalon"));
+  });
+
+  it("names the project a public page shows, and none once it has left", async () => {
+    mockApi({});
+    useUi.getState().setPublicProjectName("Résidence Les Tilleuls");
+    renderApp("/accessibilite");
+    await waitFor(() => expect(document.title).toBe("Accessibilité – Résidence Les Tilleuls – Jalon"));
+    useUi.getState().setPublicProjectName(null);
+    await waitFor(() => expect(document.title).toBe("Accessibilité – Jalon"));
   });
 });

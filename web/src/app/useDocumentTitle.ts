@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useCurrentRoute } from "./guards";
 import { useProject } from "../store/project";
 import { useSession } from "../store/session";
+import { useUi } from "../store/ui";
 
 /** The parts that are there, joined by en dashes. */
 export function documentTitle(screen: string | null, project: string | null, app: string): string {
@@ -17,8 +18,15 @@ export function useDocumentTitle(): void {
   const authenticated = useSession((s) => s.authenticated);
   const projectId = useProject((s) => s.projectId);
   const projectName = useProject((s) => s.project?.name ?? null);
-  // The selected project belongs to the signed-in shell only: the sign-in pages and the public pages name none.
-  const project = authenticated && route?.layout === "app" && projectId !== null ? projectName : null;
+  const publicName = useUi((s) => s.publicProjectName);
+  // The selected project belongs to the signed-in shell only: the sign-in pages name none, a public page the
+  // project it shows (the public planning's answer names it).
+  const project =
+    route?.layout === "public"
+      ? publicName
+      : authenticated && route?.layout === "app" && projectId !== null
+        ? projectName
+        : null;
   const screen = route ? t(route.title) : null;
   const title = documentTitle(screen, project, t("app.name"));
   useEffect(() => {

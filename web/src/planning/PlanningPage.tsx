@@ -12,6 +12,7 @@ import { useProject } from "../store/project";
 import { useSession } from "../store/session";
 import { useRefresh } from "../store/refresh";
 import { toast } from "../store/toasts";
+import { confirmAfterProgress } from "../realtime/handleEvent";
 import { usePlanningLive } from "./usePlanningLive";
 import { useFilterOptions } from "./filters/useFilterOptions";
 import { shiftedEventIds } from "./filters/filterLogic";
@@ -179,7 +180,7 @@ export default function PlanningPage() {
             refreshKey={refreshKey}
             pushedDates={pushed}
             readOnly={readOnly}
-            notify={(kind, text) => toast[kind](text)}
+            notify={(kind, text, o) => (o?.afterProgress ? confirmAfterProgress(kind, text) : toast[kind](text))}
             tags={filterOptions.tags}
             shifted={shifted}
             lateCounting={recalibrating ? late.ids : undefined}

@@ -25,8 +25,12 @@ import { focusKeyOf, treeRows } from "./grid/treeRows";
 import type { GridKeyAction, GridRowPlace } from "./tools/gridKeys";
 import { HEADER_HEIGHT } from "./TimeHeader";
 import { visuallyHidden } from "../components/visuallyHidden";
+import { GRID_COLUMNS } from "./grid/columnWidths";
+import { usePlanningStore } from "./planningStore";
 
 export { GRID_WIDTH };
+/** A cell without an editor: as wide as its column, the header's title above it (border-box, as EditableCell). */
+const PLAIN: React.CSSProperties = { flex: "none", boxSizing: "border-box" };
 const ADD_BUTTON: React.CSSProperties = {
   position: "absolute",
   right: 4,
@@ -41,51 +45,13 @@ const ADD_BUTTON: React.CSSProperties = {
   lineHeight: "16px",
   cursor: "pointer",
 };
-// Dates dd/MM/yyyy as everywhere in the product (issue 20): the date columns take their width from the name's and
-// the lot's, so that the grid keeps its 440 px.
-const COLS = [
-  { key: "name", width: 178 },
-  { key: "lot", width: 80 },
-  { key: "start", width: 72 },
-  { key: "end", width: 72 },
-  { key: "days", width: 38 },
-] as const;
-
-/**
- * Memoised: the planning view re-renders on every scroll frame and drag preview; the column titles never change with
- * them. Hidden from assistive technologies: the treegrid's own header row (TreeHeaderRow) holds the same titles as
- * column headers, inside the grid where a screen reader relates them to the cells.
- */
-export const GridHeader = memo(function GridHeader() {
-  const { t } = useTranslation();
-  return (
-    <div
-      aria-hidden="true"
-      style={{
-        display: "flex",
-        height: "100%",
-        alignItems: "flex-end",
-        fontWeight: 600,
-        fontSize: 12,
-        borderBottom: "1px solid #D6D6D6",
-      }}
-    >
-      {COLS.map((c) => (
-        <div key={c.key} style={{ width: c.width, padding: "0 6px 6px" }}>
-          {t(`planning.columns.${c.key}`)}
-        </div>
-      ))}
-    </div>
-  );
-});
-
 const TreeHeaderRow = memo(function TreeHeaderRow() {
   const { t } = useTranslation();
   return (
     <div role="row" aria-rowindex={1} style={visuallyHidden}>
-      {COLS.map((c) => (
-        <span key={c.key} role="columnheader">
-          {t(`planning.columns.${c.key}`)}
+      {GRID_COLUMNS.map((key) => (
+        <span key={key} role="columnheader">
+          {t(`planning.columns.${key}`)}
         </span>
       ))}
     </div>
@@ -150,6 +116,8 @@ export function RowGrid({
   page?: number;
 }) {
   const { t } = useTranslation();
+  // The columns' widths the user chose (grid/GridHeader.tsx), kept with the view.
+  const widths = usePlanningStore((s) => s.columnWidths);
   const onScrolledRef = useRef(onScrolled);
   onScrolledRef.current = onScrolled;
   const containerRef = useRef<HTMLDivElement>(null);
@@ -270,7 +238,7 @@ export function RowGrid({
       role="treegrid"
       aria-label={t("planningGrid.tree.label")}
       aria-rowcount={model.rows.length + 1}
-      aria-colcount={COLS.length}
+      aria-colcount={GRID_COLUMNS.length}
       aria-multiselectable="true"
       aria-readonly={editCells ? undefined : true}
       onKeyDown={onKeyDown}
@@ -292,7 +260,7 @@ export function RowGrid({
               row={row}
               comparison={comparison}
               width={GRID_WIDTH}
-              nameWidth={COLS[0].width}
+              nameWidth={widths[0]}
               aria={aria}
             />
           );
@@ -329,7 +297,7 @@ export function RowGrid({
             >
               <div
                 role="gridcell"
-                aria-colspan={COLS.length}
+                aria-colspan={GRID_COLUMNS.length}
                 style={{
                   padding: addable ? "0 28px 0 6px" : "0 6px",
                   overflow: "hidden",
@@ -399,6 +367,7 @@ export function RowGrid({
             cells={editCells}
             cursor={editCells?.cursor?.rowId === e.id ? editCells.cursor : null}
             cellError={cells?.error?.rowId === e.id ? cells.error.text : null}
+            widths={widths}
           />
         );
       })}
@@ -436,6 +405,7 @@ const EventRow = memo(function EventRow({
   cells,
   cursor,
   cellError,
+  widths,
 }: {
   id: number;
   rowKey: string;
@@ -464,6 +434,8 @@ const EventRow = memo(function EventRow({
   /** The grid's cell cursor when it is on this row. */
   cursor?: CellCursor | null;
   cellError?: string | null;
+  /** The columns' widths, in GRID_COLUMNS order. */
+  widths: readonly number[];
 }) {
   // With inline edits, each editable column is an EditableCell (grid/EditableCell.tsx); otherwise plain text.
   const cell = (
@@ -492,7 +464,12 @@ const EventRow = memo(function EventRow({
         {content}
       </EditableCell>
     ) : (
-      <div role="gridcell" data-testid={testId} title={col === "name" ? name : undefined} style={{ width, ...style }}>
+      <div
+        role="gridcell"
+        data-testid={testId}
+        title={col === "name" ? name : undefined}
+        style={{ ...PLAIN, width, ...style }}
+      >
         {content}
       </div>
     );
@@ -532,7 +509,7 @@ const EventRow = memo(function EventRow({
     >
       {cell(
         "name",
-        COLS[0].width,
+        widths[0],
         { padding: "0 6px 0 14px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" },
         <>
           {milestone ? "◆ " : ""}
@@ -545,17 +522,17 @@ const EventRow = memo(function EventRow({
       )}
       {cell(
         "lot",
-        COLS[1].width,
+        widths[1],
         { padding: "0 6px", overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" },
         lotName,
         undefined,
         150,
       )}
-      {cell("start", COLS[2].width, { padding: "0 4px" }, dayToInput(start), "grid-start", 92)}
-      <div role="gridcell" data-testid="grid-end" style={{ width: COLS[3].width, padding: "0 4px" }}>
+      {cell("start", widths[2], { padding: "0 4px" }, dayToInput(start), "grid-start", 92)}
+      <div role="gridcell" data-testid="grid-end" style={{ ...PLAIN, width: widths[3], padding: "0 4px" }}>
         {dayToInput(end)}
       </div>
-      {cell("days", COLS[4].width, { padding: "0 4px", textAlign: "right" }, milestone ? 0 : days, "grid-days", 48)}
+      {cell("days", widths[4], { padding: "0 4px", textAlign: "right" }, milestone ? 0 : days, "grid-days", 48)}
     </div>
   );
 });

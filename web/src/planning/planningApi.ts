@@ -1,5 +1,5 @@
 import { fromWire, type PlanningData, type PlanningDataWire, type PlanningSliceWire } from "@jalon/shared/planning";
-import type { PlanningQuery as ContractPlanningQuery } from "@jalon/shared";
+import type { PlanningQuery as ContractPlanningQuery, PublicPlanningDataWire } from "@jalon/shared";
 import { request } from "../api/http";
 
 /** The planning screen's calls (spec 000 section 7, Planning and Events). */
@@ -29,8 +29,9 @@ export const planningApi = {
   // The answer carries the events in columns (shared/planning/wire.ts), decoded here once.
   data: (q: PlanningQuery): Promise<PlanningData> =>
     request<PlanningDataWire>("GET", "/planning/data", { query: { ...q } }).then(fromWire),
+  /** The public planning: its data names the project (`projectName`), which the public page shows. */
   publicData: (token: string, q: Pick<PlanningQuery, "startDate" | "endDate">): Promise<PlanningData> =>
-    request<PlanningDataWire>("GET", `/planning/public/${encodeURIComponent(token)}`, {
+    request<PublicPlanningDataWire>("GET", `/planning/public/${encodeURIComponent(token)}`, {
       query: { ...q },
       anonymous: true,
     }).then(fromWire),

@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
 import { DEFAULT_VIEW, DEFAULT_ZOOM, clampZoom, type Grouping, type PlanningView } from "@jalon/shared/gantt";
+import { DEFAULT_COLUMN_WIDTHS } from "./grid/columnWidths";
 
 export type PlanningMode = "construction" | "recalibration" | "ordering" | "print" | "signing";
 
@@ -58,6 +59,8 @@ interface PlanningState {
   showCritical: boolean;
   /** The chart shown as a table (issue 22): what a screen reader reads instead of the canvas. */
   tableView: boolean;
+  /** The grid's column widths (grid/columnWidths.ts), in GRID_COLUMNS order. */
+  columnWidths: readonly number[];
   filters: PlanningFilters;
   selection: number[];
   pickMode: PickMode;
@@ -80,6 +83,7 @@ interface PlanningState {
   setMode: (m: PlanningMode) => void;
   toggleCritical: () => void;
   setTableView: (on: boolean) => void;
+  setColumnWidths: (widths: readonly number[]) => void;
   setFilters: (f: Partial<PlanningFilters>) => void;
   setSelection: (ids: number[]) => void;
   resetFilters: () => void;
@@ -102,6 +106,7 @@ export const usePlanningStore = create<PlanningState>()(
     mode: "construction",
     showCritical: false,
     tableView: false,
+    columnWidths: DEFAULT_COLUMN_WIDTHS,
     filters: EMPTY_FILTERS,
     selection: [],
     pickMode: "none",
@@ -132,6 +137,7 @@ export const usePlanningStore = create<PlanningState>()(
     setMode: (m) => set((s) => void (s.mode = m)),
     toggleCritical: () => set((s) => void (s.showCritical = !s.showCritical)),
     setTableView: (on) => set((s) => void (s.tableView = on)),
+    setColumnWidths: (widths) => set((s) => void (s.columnWidths = [...widths])),
     setFilters: (f) => set((s) => void Object.assign(s.filters, f)),
     setSelection: (ids) => set((s) => void (s.selection = ids)),
     resetFilters: () => set((s) => void (s.filters = EMPTY_FILTERS)),

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { handleRealtimeEvent, VERSION_END_DELAY_MS, VERSION_TOAST_ID, type RealtimeContext } from "./handleEvent";
+import {
+  CLONE_TOAST_ID,
+  confirmAfterProgress,
+  handleRealtimeEvent,
+  VERSION_END_DELAY_MS,
+  VERSION_TOAST_ID,
+  type RealtimeContext,
+} from "./handleEvent";
 import { makeProject, makeVersion, mockApi, selectProject } from "../test/render";
 import { useProject } from "../store/project";
 import { PUSHED_DATES_KEPT, useRefresh } from "../store/refresh";
@@ -157,28 +164,12 @@ describe("live events", () => {
     expect(useToasts.getState().items).toHaveLength(0);
   });
 
-  it("keeps the bulk progress toast 3 s after 100 % when the committed move arrives right after it", async () => {
+  it("completes a sync's progress at its end, and shows none for others' moves", async () => {
     vi.useFakeTimers();
     selectProject(makeProject());
     const progress = () => useToasts.getState().items.find((t) => t.id === "bulk-progress");
-    // What the server sends for a moved selection: 100 %, then the move itself (which used to close the toast at once).
-    handleRealtimeEvent("event:update_progress", payload({ percentage: 100 }), ctx());
-    await vi.advanceTimersByTimeAsync(1000);
-    handleRealtimeEvent("event:bulk_update", payload({ ids: [1, 2] }), ctx());
-    expect(progress()).toMatchObject({ message: "Déplacement des tâches : 100 %", percentage: 100 });
-    // Three seconds after 100 %, not after the move: the timer is not restarted.
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(progress()).toBeDefined();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(progress()).toBeUndefined();
-    // A toast that never got its 100 % is completed by the move and closes 3 s later.
-    handleRealtimeEvent("event:update_progress", payload({ percentage: 60 }), ctx());
-    handleRealtimeEvent("event:bulk_update", payload({ ids: [1, 2] }), ctx());
-    expect(progress()).toMatchObject({ percentage: 100 });
-    await vi.advanceTimersByTimeAsync(2999);
-    expect(progress()).toBeDefined();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(progress()).toBeUndefined();
+    // A committed move's confirmation takes the place of its progress toast (one toast per action, issue 20: the
+    // progress used to stay 3 s beside it): see "one toast per action" below.
     // A template's sync stops its progress at 99 % (its trains' share): its end, to the initiator, completes it.
     handleRealtimeEvent("event:update_progress", payload({ percentage: 85 }), ctx());
     handleRealtimeEvent(
@@ -193,6 +184,44 @@ describe("live events", () => {
     handleRealtimeEvent("event:update_progress", payload({ percentage: 100, initiatorId: 9 }), ctx());
     handleRealtimeEvent("event:bulk_update", payload({ initiatorId: 9 }), ctx());
     expect(progress()).toBeUndefined();
+  });
+});
+
+describe("one toast per action (issue 20)", () => {
+  it("a move's confirmation takes its progress toast's place, whichever arrives first", async () => {
+    vi.useFakeTimers();
+    try {
+      selectProject(makeProject());
+      const requestId = nextRequestId();
+      // The progress first, then the answer's confirmation, then the committed move's events.
+      handleRealtimeEvent("event:update_progress", payload({ requestId, percentage: 50 }), ctx());
+      expect(messages()).toEqual(["Déplacement des tâches : 50 %"]);
+      confirmAfterProgress("success", "12 tâches déplacées.");
+      handleRealtimeEvent("event:update_progress", payload({ requestId, percentage: 100 }), ctx());
+      handleRealtimeEvent("event:bulk_update", payload({ requestId }), ctx());
+      expect(messages()).toEqual(["12 tâches déplacées."]);
+      await vi.advanceTimersByTimeAsync(3100);
+      expect(messages()).toEqual(["12 tâches déplacées."]);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(messages()).toEqual([]);
+      // The user's other tab: its progress, then the move's confirmation in its place.
+      handleRealtimeEvent("event:update_progress", payload({ requestId: "other-tab:5", percentage: 100 }), ctx());
+      handleRealtimeEvent("event:bulk_update", payload({ requestId: "other-tab:5" }), ctx());
+      expect(messages()).toEqual(["Modification enregistrée."]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the duplication's notice and its live end share one toast", async () => {
+    selectProject(makeProject());
+    mockApi({ "GET /api/project/30": makeProject({ id: 30, name: "Copie", currentVersionId: 31 }) });
+    toast.info("La duplication a commencé. Vous passerez sur le nouveau projet dès qu'il sera prêt.", {
+      subject: "project",
+      id: CLONE_TOAST_ID,
+    });
+    handleRealtimeEvent("project:endClone", payload({ ids: [30] }), ctx());
+    await vi.waitFor(() => expect(messages()).toEqual(["Le projet a été dupliqué."]));
   });
 });
 

@@ -10,7 +10,7 @@ import { i18n } from "../i18n";
 import { useProject } from "../store/project";
 import { scopeForPath, useRefresh } from "../store/refresh";
 import { setSyncStatus } from "../store/syncStatus";
-import { PROGRESS_TOAST_CLOSE_MS, toast, useToasts } from "../store/toasts";
+import { PROGRESS_TOAST_CLOSE_MS, toast, useToasts, type ToastIntent } from "../store/toasts";
 import { isOwnRequest } from "./requestId";
 
 /** Delay between the end of a version creation and its toast and refetch (spec 000 section 9). */
@@ -98,7 +98,10 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
       if (!initiator) return;
       const percentage = Math.max(0, Math.min(100, Math.round(payload.percentage ?? 0)));
       const message = i18n.t("realtime.bulkProgress", { percentage });
-      const existing = useToasts.getState().items.some((t) => t.id === BULK_PROGRESS_TOAST_ID);
+      const current = useToasts.getState().items.find((t) => t.id === BULK_PROGRESS_TOAST_ID);
+      // The action's confirmation has taken the progress toast's place (its answer came first): it stays alone.
+      if (current && current.percentage === undefined) return;
+      const existing = current !== undefined;
       const timeout = percentage >= 100 ? PROGRESS_TOAST_CLOSE_MS : 0;
       if (existing) useToasts.getState().update(BULK_PROGRESS_TOAST_ID, { message, percentage, timeout });
       else useToasts.getState().push({ id: BULK_PROGRESS_TOAST_ID, intent: "info", message, percentage, timeout });
@@ -117,8 +120,25 @@ export function handleRealtimeEvent(name: string, payload: RealtimePayload, ctx:
     useRefresh.getState().pushDates(payload.dates, payload.versionId);
   else useRefresh.getState().bump(scopeForPath(ctx.pathname));
   const confirmation = CONFIRMATIONS[name];
-  if (initiator && confirmation)
-    toast.success(i18n.t(confirmation), { ...(subject ? { subject } : {}), id: actionToastId(payload, name) });
+  if (initiator && confirmation) {
+    // The user's other tab: a move's confirmation replaces its progress toast, as in the tab that moved.
+    if (name === "event:bulk_update" && hasProgressToast())
+      confirmAfterProgress("success", i18n.t(confirmation), subject);
+    else toast.success(i18n.t(confirmation), { ...(subject ? { subject } : {}), id: actionToastId(payload, name) });
+  }
+}
+
+function hasProgressToast(): boolean {
+  return useToasts.getState().items.some((t) => t.id === BULK_PROGRESS_TOAST_ID);
+}
+
+/**
+ * The confirmation of a write whose progress the server shows (a move of several tasks, an instantiation, a
+ * template's sync): it takes the progress toast's place, so the action leaves one toast (issue 20: the progress
+ * used to stay 3 s beside "N tâches déplacées"). A progress event arriving after it leaves it alone.
+ */
+export function confirmAfterProgress(intent: ToastIntent, message: string, subject?: string): void {
+  useToasts.getState().push({ id: BULK_PROGRESS_TOAST_ID, intent, message, ...(subject ? { subject } : {}) });
 }
 
 /**
@@ -185,7 +205,8 @@ function handleErrorEvent(
 function finishBulkProgress(): void {
   const toasts = useToasts.getState();
   const progress = toasts.items.find((t) => t.id === BULK_PROGRESS_TOAST_ID);
-  if (!progress || progress.percentage === 100) return;
+  // None, complete already, or the action's confirmation in its place.
+  if (!progress || progress.percentage === undefined || progress.percentage === 100) return;
   toasts.update(BULK_PROGRESS_TOAST_ID, {
     message: i18n.t("realtime.bulkProgress", { percentage: 100 }),
     percentage: 100,
@@ -214,7 +235,8 @@ async function switchToClone(payload: RealtimePayload, ctx: RealtimeContext): Pr
   const fromData = payload.data?.projectId ?? payload.data?.cloneId;
   const cloneId = typeof fromData === "number" ? fromData : payload.ids?.[0];
   if (!cloneId) return;
-  toast.success(i18n.t("realtime.cloneDone"), { subject: "project" });
+  // In the place of the notice the duplication's button (or project:startClone) showed: one toast per action.
+  toast.success(i18n.t("realtime.cloneDone"), { subject: "project", id: CLONE_TOAST_ID });
   try {
     const clone = await api.projects.get(cloneId);
     useProject.getState().selectProject(clone);

@@ -13,6 +13,9 @@ interface UiState {
   navOpen: boolean;
   versionsPanelOpen: boolean;
   comparedVersionIds: number[];
+  /** The project a public page shows (the public planning): the document's title names it. Not persisted. */
+  publicProjectName: string | null;
+  setPublicProjectName: (name: string | null) => void;
   setNavPinned: (pinned: boolean) => void;
   setNavOpen: (open: boolean) => void;
   setVersionsPanelOpen: (open: boolean) => void;
@@ -26,6 +29,11 @@ export const useUi = create<UiState>()(
       navOpen: false,
       versionsPanelOpen: false,
       comparedVersionIds: [],
+      publicProjectName: null,
+      setPublicProjectName: (name) =>
+        set((s) => {
+          s.publicProjectName = name;
+        }),
       setNavPinned: (pinned) =>
         set((s) => {
           s.navPinned = pinned;

@@ -22,6 +22,7 @@ import {
   type TimeScale,
 } from "@jalon/shared/gantt";
 import { AppError, LINK_TYPES } from "@jalon/shared";
+import { frDay } from "../csv.js";
 import { PDF_FONT, registerFonts } from "./fonts.js";
 
 export interface PrintLink {
@@ -72,10 +73,8 @@ const GREY = {
   muted: "#616161",
 };
 
-function shortDate(day: number): string {
-  const iso = formatDay(day);
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
-}
+/** dd/MM/yyyy, as every screen and export of the product (issue 20: the grid printed dd/MM/yy). */
+const frenchDate = (day: number): string => frDay(formatDay(day)) ?? "";
 
 /**
  * Texts cut to a width with an ellipsis. Names repeat on every column of sheets and bar labels on every sheet,
@@ -334,8 +333,8 @@ function drawRowNames(c: PageCtx): void {
       const name = (e.kind === "milestone" ? "◆ " : "") + e.name;
       doc.text(c.fit(name, PRINT_FRAME.nameWidth - 14, 6.5), x0 + 10, y + h / 2, { baseline: "middle" });
       doc.setFontSize(6);
-      doc.text(shortDate(e.startDay), x0 + PRINT_FRAME.nameWidth + 3, y + h / 2, { baseline: "middle" });
-      doc.text(shortDate(e.endDay), x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth + 3, y + h / 2, {
+      doc.text(frenchDate(e.startDay), x0 + PRINT_FRAME.nameWidth + 3, y + h / 2, { baseline: "middle" });
+      doc.text(frenchDate(e.endDay), x0 + PRINT_FRAME.nameWidth + PRINT_FRAME.dateWidth + 3, y + h / 2, {
         baseline: "middle",
       });
     }

@@ -3,7 +3,7 @@ import { AppError, PERMISSIONS, planningDataQuery, publicPlanningParams, publicP
 import type { AppDeps } from "../../context.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { planningAnswer } from "../../planning/planningCache.js";
+import { namedAnswer, planningAnswer } from "../../planning/planningCache.js";
 import { sendPlanningAnswer } from "./planningSend.js";
 
 export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
@@ -30,13 +30,13 @@ export function planningRoutes(router: Router<AppState>, deps: AppDeps): void {
     handler: async ({ db, params, query, ctx }) => {
       const project = await db("projects")
         .where({ share_token: params.token, is_public: true })
-        .first("id", "current_version_id", "is_archived");
+        .first("id", "name", "current_version_id", "is_archived");
       if (!project || project.is_archived || !project.current_version_id)
         throw new AppError("errors.project_not_public");
-      await sendPlanningAnswer(
-        ctx,
-        await planningAnswer(db, { ...query, projectId: project.id, versionId: project.current_version_id }, null),
-      );
+      const q = { ...query, projectId: project.id, versionId: project.current_version_id };
+      const answer = await planningAnswer(db, q, null);
+      // The page names the project (PublicPlanningDataWire); the months asked by scrolling need no name.
+      await sendPlanningAnswer(ctx, q.eventsOnly ? answer : namedAnswer(answer, String(project.name)));
     },
   });
 }

@@ -217,6 +217,32 @@ describe("public planning", () => {
   });
 });
 
+describe("public planning's project name", () => {
+  it("names the project, follows a rename at once, and leaves the months asked by scrolling unnamed", async () => {
+    const pub = await buildProject(t, manager, { isPublic: true });
+    const token = (await t.db("projects").where({ id: pub.id }).first("share_token")).share_token as string;
+    const name = (await t.db("projects").where({ id: pub.id }).first("name")).name as string;
+    const first = await t.request("GET", `/planning/public/${token}`);
+    expect(first.status).toBe(200);
+    expect(first.body.projectName).toBe(name);
+    expect(first.body.graph).toBeDefined();
+    // The signed-in planning's answer of the same version names no project.
+    const own = await t.request("GET", "/planning/data", {
+      token: manager.token,
+      query: { projectId: pub.id, versionId: pub.versionId },
+    });
+    expect(own.body.projectName).toBeUndefined();
+    // A rename does not touch the version's counters: the name is read on every request.
+    await t.db("projects").where({ id: pub.id }).update({ name: "Résidence « Les Tilleuls »" });
+    const renamed = await t.request("GET", `/planning/public/${token}`);
+    expect(renamed.body.projectName).toBe("Résidence « Les Tilleuls »");
+    expect(renamed.headers.get("etag")).not.toBe(first.headers.get("etag"));
+    const slice = await t.request("GET", `/planning/public/${token}`, { query: { eventsOnly: true } });
+    expect(slice.status).toBe(200);
+    expect(slice.body.projectName).toBeUndefined();
+  });
+});
+
 describe("planning data after a structural write", () => {
   it("a link added through PATCH /event/{id} appears in the graph at once (the cached graph follows the write)", async () => {
     const post = (body: Record<string, unknown>) =>

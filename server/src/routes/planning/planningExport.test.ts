@@ -153,6 +153,11 @@ describePdf("POST /planning/export", () => {
     expect(text).toContain("Lien Début → Fin");
     expect(text).toContain("Version : Recalage gros œuvre");
     expect(text).toMatch(/Imprimé le \d{2}\/\d{2}\/\d{4}/);
+    // The grid's start and end dates dd/MM/yyyy as everywhere (issue 20), whole in their columns: a row reads
+    // "name  start  end" with both dates complete, and no date is printed with a two-digit year.
+    const row = text.split("\n").find((l) => l.includes("Fin du gros œuvre bâtiment B"))!;
+    expect(row).toMatch(/Fin du gros œuvre bâtiment B\s+\d{2}\/\d{2}\/\d{4}\s+\d{2}\/\d{2}\/\d{4}/);
+    expect(text).not.toMatch(/(^|\s)\d{2}\/\d{2}\/\d{2}(\s|$)/m);
     // The time scale in French.
     expect(text).toMatch(/mars|avril/);
     const want = await expectedPages("A3", "landscape", 4, 17 + 4);

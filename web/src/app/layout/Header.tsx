@@ -2,7 +2,7 @@
 // planning pages, version indicator (disabled for non-managers), undo, user menu.
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { Avatar, Badge, Button, Caption1, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Avatar, Badge, Button, Caption1, Text, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
 import { BranchCompare20Regular, Navigation20Regular, Signature20Regular } from "@fluentui/react-icons";
 import { useProject } from "../../store/project";
 import { useSession } from "../../store/session";
@@ -22,16 +22,29 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
     minHeight: "56px",
-    flexWrap: "wrap",
+    // One line from 1280 px up (issue 20: at 1440 px the undo button and its count fell to a second line): the
+    // project's name gives way (ellipsis, its full text in the title), the actions never wrap. A phone wraps.
+    flexWrap: "nowrap",
+    "@media (max-width: 600px)": { flexWrap: "wrap" },
   },
-  project: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, minWidth: 0, flexGrow: 1 },
-  name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "40vw" },
+  project: {
+    display: "flex",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
+    flexGrow: 1,
+    flexShrink: 1,
+  },
+  name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "40vw", minWidth: "4em" },
+  fixed: { flexShrink: 0, whiteSpace: "nowrap" },
   right: {
     display: "flex",
     alignItems: "center",
     gap: tokens.spacingHorizontalS,
-    flexWrap: "wrap",
+    flexWrap: "nowrap",
+    flexShrink: 0,
     marginLeft: "auto",
+    "@media (max-width: 600px)": { flexWrap: "wrap", flexShrink: 1 },
   },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -79,17 +92,17 @@ export function Header() {
               {project.name}
             </Text>
             {project.isArchived ? (
-              <Badge appearance="filled" color="warning">
+              <Badge appearance="filled" color="warning" className={styles.fixed}>
                 {t("header.archived")}
               </Badge>
             ) : null}
             {project.signedVersionId ? (
-              <Button size="small" appearance="outline" disabled icon={<Signature20Regular />}>
+              <Button size="small" appearance="outline" disabled icon={<Signature20Regular />} className={styles.fixed}>
                 {t("header.signedVersion")}
               </Button>
             ) : null}
             {onPlanning && (liveEnd ?? project.projectedEndDate) ? (
-              <Caption1 className={styles.muted} data-testid="header-projected-end">
+              <Caption1 className={mergeClasses(styles.muted, styles.fixed)} data-testid="header-projected-end">
                 {t("header.projectedEnd", { date: formatDate(liveEnd ?? project.projectedEndDate) })}
               </Caption1>
             ) : null}

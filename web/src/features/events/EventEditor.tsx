@@ -43,6 +43,7 @@ import { LinksTab, rowOfEvent } from "./LinksTab";
 import { ColorField } from "../../components/Color";
 import { FormCard, SaveCancel } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
+import { TagsField } from "./TagsField";
 import { formatDay } from "../../lib/dates";
 import { useReferences } from "../../lib/useReferences";
 import {
@@ -133,7 +134,7 @@ function EventForm({
   const leave = (saved: boolean) => (onDone ? onDone(saved) : navigate(listPath));
   const refresh = useRefreshCounter("data");
   const { zones, lots } = useReferences(versionId);
-  const { macroTasks, specialities, participants } = useEventReferences(versionId);
+  const { macroTasks, specialities, participants, tags } = useEventReferences(versionId);
   const [tab, setTab] = useState<TabValue>("general");
   // The sequence tabs (issue 16): reloaded after their own writes.
   const [sequenceTick, setSequenceTick] = useState(0);
@@ -392,6 +393,9 @@ function EventForm({
             noneLabel={t("event.none")}
             onChange={(v) => set("participantId", v)}
           />
+          <div className={styles.wide}>
+            <TagsField tags={tags} value={values.tagIds} onChange={(ids) => set("tagIds", ids)} />
+          </div>
         </>
       ) : null}
       <div className={styles.wide}>
@@ -404,25 +408,28 @@ function EventForm({
           noneLabel={t("event.noColor")}
         />
       </div>
-      {milestone ? (
-        <div className={mergeClasses(styles.wide, styles.switches)}>
+      <div className={mergeClasses(styles.wide, styles.switches)}>
+        {milestone ? (
           <Switch
             label={t("event.fields.isContractual")}
             checked={values.isContractual}
             onChange={(_, d) => set("isContractual", d.checked)}
           />
-          <Switch
-            label={t("event.fields.isTracked")}
-            checked={values.isTracked}
-            onChange={(_, d) => set("isTracked", d.checked)}
-          />
+        ) : null}
+        {/* A task is tracked too (issue 20: the general tab carries every field of the event). */}
+        <Switch
+          label={t(milestone ? "event.fields.isTracked" : "event.fields.isTrackedTask")}
+          checked={values.isTracked}
+          onChange={(_, d) => set("isTracked", d.checked)}
+        />
+        {milestone ? (
           <Switch
             label={t("event.fields.milestoneToHide")}
             checked={values.milestoneToHide}
             onChange={(_, d) => set("milestoneToHide", d.checked)}
           />
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       <Field className={styles.wide} label={t("event.fields.description")}>
         <Textarea
           value={values.description}

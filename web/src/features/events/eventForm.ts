@@ -49,6 +49,8 @@ export interface EventFormValues {
   macroTaskId: number | null;
   specialityId: number | null;
   participantId: number | null;
+  /** The task's tags (ids of the version's tags), in the order chosen. */
+  tagIds: number[];
   description: string;
   comments: string;
   isTracked: boolean;
@@ -74,6 +76,7 @@ export function emptyEventValues(type: PlannedEventType): EventFormValues {
     macroTaskId: null,
     specialityId: null,
     participantId: null,
+    tagIds: [],
     description: "",
     comments: "",
     isTracked: false,
@@ -113,6 +116,7 @@ export function toEventValues(event: EventItem): EventFormValues {
     macroTaskId: event.macroTaskId ?? null,
     specialityId: event.specialityId ?? null,
     participantId: event.participantId ?? null,
+    tagIds: (event.tags ?? []).map((x) => x.id),
     description: event.description ?? "",
     comments: event.comments ?? "",
     isTracked: Boolean(event.isTracked),
@@ -212,6 +216,8 @@ function fullBody(values: EventFormValues): Body {
   body.macroTaskId = values.macroTaskId;
   body.specialityId = values.specialityId;
   body.participantId = values.participantId;
+  // Tags are the task's (spec 000: a milestone has none).
+  if (!milestone) body.tags = values.tagIds;
   body.description = nullable(values.description);
   body.comments = nullable(values.comments);
   body.isContractual = values.isContractual;

@@ -11,6 +11,8 @@ import {
   toEventValues,
   updateEventBody,
 } from "./eventForm";
+import { mockApi } from "../../test/render";
+import type { EventItem } from "../../api/events";
 import { PROJECT_ID, VERSION_ID, listOf, makeEvent, pickerPages, renderScreen, writeResult } from "./testing";
 
 vi.mock("../../api/events", async (importOriginal) => {
@@ -279,6 +281,36 @@ describe("/dashboard/event/:eventId", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/events"));
     expect(api.update).toHaveBeenCalledWith(5, { name: "Coulage dalle haute", revision: 3 });
     expect(await screen.findByText("Tâche : Tâche enregistrée.")).toBeInTheDocument();
+  });
+
+  it("the general tab carries the task's tags (a picker among the version's tags) and whether it is tracked", async () => {
+    const tags = [
+      { id: 61, name: "Béton" },
+      { id: 62, name: "Coffrage" },
+      { id: 63, name: "Étanchéité" },
+    ];
+    mockApi({ "GET /api/tag": { data: tags, count: 3, total: 3 } });
+    api.get.mockResolvedValue(
+      makeEvent({ id: 5, name: "Coulage dalle", revision: 4, tags: [{ id: 61, name: "Béton" }] as EventItem["tags"] }),
+    );
+    api.update.mockResolvedValue(writeResult);
+    const { router } = renderScreen("/dashboard/event/5");
+    await screen.findByLabelText(NAME);
+    const group = await screen.findByRole("listbox", { name: "Étiquettes" });
+    expect(within(group).getByText("Béton")).toBeInTheDocument();
+    // Add: the list offers the version's tags not chosen yet; typing filters it.
+    const input = screen.getByRole("combobox", { name: "Étiquettes" });
+    await userEvent.click(input);
+    await userEvent.type(input, "étan");
+    await userEvent.click(await screen.findByRole("option", { name: "Étanchéité" }));
+    expect(within(group).getByText("Étanchéité")).toBeInTheDocument();
+    // Remove: a click on the chosen tag (or Delete on it) takes it off.
+    await userEvent.click(within(group).getByRole("option", { name: /Béton/ }));
+    expect(within(group).queryByText("Béton")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("switch", { name: "Tâche suivie" }));
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/events"));
+    expect(api.update).toHaveBeenCalledWith(5, { tags: [63], isTracked: true, revision: 4 });
   });
 
   it("names the tasks of a refused cycle", async () => {

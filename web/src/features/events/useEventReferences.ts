@@ -1,4 +1,4 @@
-// The version's macro-tasks, specialities and participants for the task form's pickers (issue 20: the general
+// The version's macro-tasks, specialities, participants and tags for the task form's pickers (issue 20: the general
 // tab carries every field of the event). A list that fails to load leaves its picker with "Aucun" only.
 import { filter } from "../../api/client";
 import { request } from "../../api/http";
@@ -19,14 +19,15 @@ export function useEventReferences(versionId: number | null) {
   const all = useAsync(
     () =>
       versionId === null
-        ? Promise.resolve([[], [], []] as NamedRef[][])
+        ? Promise.resolve([[], [], [], []] as NamedRef[][])
         : Promise.all([
             named("/macro-task", versionId),
             named("/speciality", versionId),
             named("/participant", versionId),
+            named("/tag", versionId),
           ]),
     [versionId],
   );
-  const [macroTasks = [], specialities = [], participants = []] = all.data ?? [];
-  return { macroTasks, specialities, participants };
+  const [macroTasks = [], specialities = [], participants = [], tags = []] = all.data ?? [];
+  return { macroTasks, specialities, participants, tags };
 }

@@ -20,7 +20,8 @@ import type { Project, Version } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { warnError } from "../../lib/errors";
 import { formatDateTime } from "../../lib/dates";
-import { toast } from "../../store/toasts";
+import { toast, useToasts } from "../../store/toasts";
+import { CLONE_TOAST_ID } from "../../realtime/handleEvent";
 
 const useStyles = makeStyles({
   list: {
@@ -62,7 +63,10 @@ export function DuplicateProjectButton({ project }: { project: Project }) {
     setBusy(true);
     try {
       await api.projects.clone(project.id, [...chosen], name.trim() || undefined);
-      toast.info(t("project.duplicate.started"), { subject: "project" });
+      // One toast for the duplication (issue 20): this notice and the live "Le projet a été dupliqué." share it, and
+      // a duplication already announced done (its live end came before this answer) is not said started again.
+      const done = useToasts.getState().items.some((x) => x.id === CLONE_TOAST_ID && x.intent === "success");
+      if (!done) toast.info(t("project.duplicate.started"), { subject: "project", id: CLONE_TOAST_ID });
       setOpen(false);
     } catch (e) {
       warnError(e, "project");

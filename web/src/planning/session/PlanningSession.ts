@@ -93,13 +93,23 @@ export interface ChartOverlay {
   box: Rect | null;
 }
 
+/**
+ * A message for the user. `afterProgress`: the confirmation of a write whose progress the server may have shown (a
+ * move of several tasks): it takes that toast's place, one toast per action (issue 20).
+ */
+export type Notify = (
+  kind: "success" | "warning" | "error" | "info",
+  text: string,
+  options?: { afterProgress?: boolean },
+) => void;
+
 /** What the session asks of its host (the screen): messages, translations, a full reload. */
 export interface SessionHost {
   projectId: number;
   versionId: number;
   /** The public planning's token: its calls go to the public route. */
   publicToken?: string;
-  notify?: (kind: "success" | "warning" | "error" | "info", text: string) => void;
+  notify?: Notify;
   t: (key: string, options?: Record<string, unknown>) => string;
   onLoaded?: (data: PlanningData) => void;
   /** Loads the version again (after a failed write, or any structural one). */
@@ -473,7 +483,7 @@ export class PlanningSession {
       const ends = Int32Array.from(result.endDates.map(parseDay));
       const end = await eng.applyServerDates(ids, starts, ends);
       this.applyCommitted(ids, starts, ends, { projectEnd: end });
-      notify?.("success", t("planning.moved", { count: move.selection.length }));
+      notify?.("success", t("planning.moved", { count: move.selection.length }), { afterProgress: true });
       undoRedoOf(this).record(() => this.commitMove(move));
       report?.({ changed: result.ids, projectEnd: end });
       return true;

@@ -11,7 +11,7 @@ import { usePlanningStore } from "../planningStore";
 import { rangeMonths } from "../range";
 import { displayedRange, sameRange, type DisplayedRange } from "../viewport/displayedRange";
 import { lastPushedSeq } from "../../store/refresh";
-import { PlanningSession, type PushedDates, type SessionHost } from "./PlanningSession";
+import { PlanningSession, type Notify, type PushedDates, type SessionHost } from "./PlanningSession";
 
 /** What the screen gives the planning session: the version, today, messages, live pushes, the compared versions. */
 export interface PlanningSessionProps {
@@ -22,7 +22,7 @@ export interface PlanningSessionProps {
   publicToken?: string;
   /** Today's day number (Europe/Paris), injectable for tests. */
   today: number;
-  notify?: (kind: "success" | "warning" | "error" | "info", text: string) => void;
+  notify?: Notify;
   /** Bumped by the realtime client to make the view refetch. */
   refreshKey?: number;
   /** Dates pushed by another user's move, applied without a refetch. */

@@ -12,6 +12,7 @@ const view: PersistedView = {
   grouping: "lot",
   showCritical: true,
   tableView: true,
+  columnWidths: [196, 56, 72, 72, 44],
   aggregated: [3, 4],
   filters: { ...EMPTY_FILTERS, zoneIds: [12], startDate: "2026-03-02" },
 };
@@ -35,11 +36,14 @@ describe("persisted planning view", () => {
           grouping: "lot",
           showCritical: "oui",
           tableView: 1,
+          // Not the grid's width in all (an older grid's), and below a column's minimum.
+          columnWidths: [178, 80, 72, 72, 60],
           filters: { zoneIds: ["a"], tagIds: [2] },
         },
       },
     };
     expect(readView(views, 7)).toEqual({ grouping: "lot", filters: { ...EMPTY_FILTERS, tagIds: [2] } });
+    expect(readView({ planning: { "7": { columnWidths: [300, 20, 72, 18, 30] } } }, 7)).toEqual({});
     expect(readView(views, 9)).toBeNull();
     expect(readView("rien", 7)).toBeNull();
   });
@@ -62,6 +66,7 @@ describe("usePersistedView", () => {
       grouping: "lot",
       showCritical: true,
       tableView: true,
+      columnWidths: [196, 56, 72, 72, 44],
     });
     expect(usePlanningStore.getState().filters.zoneIds).toEqual([12]);
 
@@ -69,11 +74,16 @@ describe("usePersistedView", () => {
     usePlanningStore.getState().setZoom(60);
     usePlanningStore.getState().setView("month");
     usePlanningStore.getState().setTableView(false);
+    usePlanningStore.getState().setColumnWidths([216, 40, 70, 70, 44]);
     await vi.advanceTimersByTimeAsync(SAVE_DELAY_MS + 10);
     const saves = calls.filter((c) => c.method === "PATCH" && c.path === "/api/user/views");
     expect(saves).toHaveLength(1);
     expect(saves[0].body).toMatchObject({
-      views: { planning: { "7": { view: "month", zoom: 60, grouping: "lot", tableView: false } } },
+      views: {
+        planning: {
+          "7": { view: "month", zoom: 60, grouping: "lot", tableView: false, columnWidths: [216, 40, 70, 70, 44] },
+        },
+      },
     });
     expect(readView(useSession.getState().user?.views, 7)?.zoom).toBe(60);
   });

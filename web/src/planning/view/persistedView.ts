@@ -1,8 +1,9 @@
 // The planning's view kept per user and project (issue 20): year/month/week, zoom, grouping, the aggregated
-// groups, the critical path, the table view (issue 22) and the filters, stored in the user's `views` (PATCH /user/views) under
+// groups, the critical path, the table view (issue 22), the grid's column widths and the filters, stored in the user's `views` (PATCH /user/views) under
 // planning.<projectId>. Pure: what is read back is checked field by field, since `views` is free JSON that an
 // older client (or another tool) may have written.
 import { MAX_ZOOM, MIN_ZOOM, type Grouping, type PlanningView } from "@jalon/shared/gantt";
+import { readColumnWidths } from "../grid/columnWidths";
 import { EMPTY_FILTERS, type PlanningFilters } from "../planningStore";
 
 export interface PersistedView {
@@ -11,6 +12,7 @@ export interface PersistedView {
   grouping: Grouping;
   showCritical: boolean;
   tableView: boolean;
+  columnWidths: readonly number[];
   aggregated: number[];
   filters: PlanningFilters;
 }
@@ -62,6 +64,8 @@ export function readView(views: unknown, projectId: number): Partial<PersistedVi
   if (GROUPINGS.includes(saved.grouping as Grouping)) out.grouping = saved.grouping as Grouping;
   if (typeof saved.showCritical === "boolean") out.showCritical = saved.showCritical;
   if (typeof saved.tableView === "boolean") out.tableView = saved.tableView;
+  const widths = readColumnWidths(saved.columnWidths);
+  if (widths) out.columnWidths = widths;
   const aggregated = ids(saved.aggregated);
   if (aggregated) out.aggregated = aggregated;
   if (saved.filters !== undefined) out.filters = readFilters(saved.filters);
@@ -86,6 +90,7 @@ export function pickView(state: PersistedView): PersistedView {
     grouping: state.grouping,
     showCritical: state.showCritical,
     tableView: state.tableView,
+    columnWidths: state.columnWidths,
     aggregated: state.aggregated,
     filters: state.filters,
   };

@@ -40,6 +40,7 @@ export function usePersistedView(projectId: number | null) {
         state.grouping !== previous.grouping ||
         state.showCritical !== previous.showCritical ||
         state.tableView !== previous.tableView ||
+        state.columnWidths !== previous.columnWidths ||
         state.aggregated !== previous.aggregated ||
         state.filters !== previous.filters;
       if (!changed) return;

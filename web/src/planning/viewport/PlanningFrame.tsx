@@ -1,4 +1,4 @@
-import { GridHeader } from "../RowGrid";
+import { GridHeader } from "../grid/GridHeader";
 import { HEADER_HEIGHT } from "../TimeHeader";
 import { GRID_WIDTH } from "./layout";
 

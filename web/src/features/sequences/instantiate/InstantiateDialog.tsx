@@ -32,7 +32,7 @@ import type { CalendarColumns } from "@jalon/shared/planning";
 import { zonesApi } from "../../../api/reference";
 import { useAsync } from "../../../lib/useAsync";
 import { warnError } from "../../../lib/errors";
-import { toast } from "../../../store/toasts";
+import { confirmAfterProgress } from "../../../realtime/handleEvent";
 import { instantiationApi, type TemplateTask } from "../instantiationApi";
 import {
   delayOf,
@@ -200,15 +200,17 @@ function InstantiateForm({
     try {
       const result = await instantiationApi.instantiate(instantiateBody(values, projectId, versionId));
       const created = result.events?.filter((e) => e.type === "task").length ?? 0;
+      // In the place of the instantiation's progress toast: one toast per action (issue 20).
       if (result.warnings?.length)
-        toast.warning(
+        confirmAfterProgress(
+          "warning",
           [
             t("instantiation.createdWarnings", { count: result.warnings.length }),
             ...result.warnings.slice(0, 3).map((w) => w.message),
           ].join(" "),
-          { subject: "sequence" },
+          "sequence",
         );
-      else toast.success(t("instantiation.created", { count: created }), { subject: "sequence" });
+      else confirmAfterProgress("success", t("instantiation.created", { count: created }), "sequence");
       onClose(true);
     } catch (e) {
       setBusy(false);

@@ -25,6 +25,7 @@ import { warnError } from "../../../lib/errors";
 import { useAsync } from "../../../lib/useAsync";
 import { setSyncStatus, useLiveSyncStatus } from "../../../store/syncStatus";
 import { toast } from "../../../store/toasts";
+import { confirmAfterProgress } from "../../../realtime/handleEvent";
 import {
   instantiationApi,
   type InstantiationConfig,
@@ -155,8 +156,9 @@ export function SyncPanel({
       const r = await instantiationApi.synchronize(templateId, projectId, versionId);
       setResult(r);
       setSyncStatus([templateId], r.status);
-      if (r.status === "ok") toast.success(t("recurring.sync.doneOk"), { subject: "sequence" });
-      else toast.warning(t("recurring.sync.donePartial", { count: r.reasons.length }), { subject: "sequence" });
+      // In the place of the sync's progress toast: one toast per action (issue 20).
+      if (r.status === "ok") confirmAfterProgress("success", t("recurring.sync.doneOk"), "sequence");
+      else confirmAfterProgress("warning", t("recurring.sync.donePartial", { count: r.reasons.length }), "sequence");
       onSynced();
     } catch (e) {
       // A sync that failed once started stays "partial": its error twin says so (a refusal before the start,
@@ -220,7 +222,7 @@ function useRecurringWrite(configId: number, projectId: number, versionId: numbe
     setBusy(true);
     try {
       await instantiationApi.updateRecurring(configId, projectId, versionId, body);
-      toast.success(done, { subject: "sequence" });
+      confirmAfterProgress("success", done, "sequence");
       onSaved();
       return true;
     } catch (e) {
