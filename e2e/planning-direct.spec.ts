@@ -115,6 +115,22 @@ test("the context menu duplicates and deletes a task, and says the catalogue's r
   await page.keyboard.press("Shift+F10");
   await expect(menu).toBeVisible();
   await menu.getByRole("menuitem", { name: "Supprimer" }).click();
+  // Asked first (issue 22: a delete is confirmed on every path): Annuler keeps the task, the focus back on its row.
+  const confirm = page.getByRole("dialog", { name: /^Supprimer « .+ » \?$/ });
+  await expect(confirm).toBeVisible();
+  await expect(menu).toBeHidden();
+  await shot(page, "planning-direct-delete-confirm");
+  await confirm.getByRole("button", { name: "Annuler" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toBeFocused();
+  expect(await planning(page, (h) => h.ids())).toContain(copy[0]);
+  // Right click on its bar this time, and the confirm deletes it.
+  const copyBar = (await planning(page, (h, x) => h.bar(x as number), copy[0]))!;
+  await page.mouse.click(copyBar.x + copyBar.width / 2, copyBar.y + copyBar.height / 2, { button: "right" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("menuitem", { name: "Supprimer" }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Supprimer" }).click();
   await expect(page.getByText("Tâche supprimée.").first()).toBeVisible();
   await expect.poll(async () => (await planning(page, (h) => h.ids())).length, { timeout: 30_000 }).toBe(count);
 
@@ -131,6 +147,8 @@ test("the context menu duplicates and deletes a task, and says the catalogue's r
   await parentRow.click({ button: "right" });
   await expect(menu).toBeVisible();
   await menu.getByRole("menuitem", { name: "Supprimer" }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Supprimer" }).click();
   await expect(
     page.getByText("Certains éléments sont référencés par d'autres et ne peuvent pas être supprimés.").first(),
   ).toBeVisible();

@@ -9,7 +9,9 @@ import { directStoreOf } from "./directStores";
 /**
  * The planning's context menu (Fluent UI Menu) at the pointer, or under the focused row for the keyboard. Its
  * commands are run by the host (useDirectManipulation), through the session; closing returns the focus to where
- * the menu was opened from (`onClosed`).
+ * the menu was opened from (`onClosed`), once, before an item's command runs: an item's click first closes the menu
+ * (Fluent's own handler, through `onOpenChange`), then runs the command, so a command that opens a dialog finds the
+ * focus back on the row or chart, which the dialog gives it back to.
  */
 export function PlanningContextMenu(p: {
   session: PlanningSession;
@@ -29,7 +31,9 @@ export function PlanningContextMenu(p: {
     [menu],
   );
   if (!menu) return null;
+  // Once per menu, whichever comes first: Fluent's close (Escape, a click outside, an item's click) or the item's.
   const close = () => {
+    if (store.getState().menu !== menu) return;
     store.setState({ menu: null });
     p.onClosed(menu);
   };

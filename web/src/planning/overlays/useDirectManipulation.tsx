@@ -10,7 +10,8 @@ import { linkAt } from "../tools/linkHit";
 import { perFrame, tipTarget, tipKey } from "../tools/hoverTool";
 import { isMenuKey, type MenuCommand, type MenuTarget } from "../tools/contextMenu";
 import { createPlaceAt, presetOf } from "../tools/createTool";
-import { copyDates, createTask, deleteEvents, duplicateEvent, setLocked } from "../tools/directCommands";
+import { copyDates, createTask, duplicateEvent, setLocked } from "../tools/directCommands";
+import { chartKeyboardOf } from "../session/useKeyboardInput";
 import { GRID_WIDTH } from "../viewport/layout";
 import { HEADER_HEIGHT } from "../TimeHeader";
 import { setLiveProjectEnd } from "../../store/liveProjectEnd";
@@ -252,21 +253,20 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
     [session, openCreate, t],
   );
 
+  /**
+   * The focus back where the menu or the name typed in place was opened from: the grid's row, else the chart. At once,
+   * in the close's own event (no timer): a command run right after it (the menu's Supprimer asking in a dialog, Ouvrir)
+   * finds the focus there, and nothing later takes it from the dialog or the name input that command opened.
+   */
   const focusBack = useCallback(
     (from: "canvas" | "grid", id: number | null) => {
-      setTimeout(() => {
-        const row =
-          from === "grid" && id !== null
-            ? session.viewport.el instanceof HTMLElement
-              ? session.viewport.el.querySelector<HTMLElement>(`[data-event-id="${id}"]`)
-              : null
-            : null;
-        // A name typed in place opened meanwhile keeps the focus (input comes before timers: a double click right
-        // after Escape, or the menu's "Ajouter un successeur").
-        if (!direct.getState().create) (row ?? canvasBox.current)?.focus({ preventScroll: true });
-      }, 0);
+      const row =
+        from === "grid" && id !== null && session.viewport.el instanceof HTMLElement
+          ? session.viewport.el.querySelector<HTMLElement>(`[data-event-id="${id}"]`)
+          : null;
+      (row ?? canvasBox.current)?.focus({ preventScroll: true });
     },
-    [session, direct],
+    [session],
   );
 
   const onCommand = useCallback(
@@ -311,10 +311,11 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
         });
       } else if (command === "duplicate")
         void duplicateEvent(session, id).then((nid) => nid !== null && setSelection([nid]));
-      else if (command === "delete") {
-        const ids = selection.includes(id) ? selection : [id];
-        void deleteEvents(session, [...ids]).then((ok) => ok && setSelection([]));
-      } else if (command === "lock" || command === "unlock") void setLocked(session, id, command === "lock");
+      else if (command === "delete")
+        // Asked first, in the dialog the keyboard's Delete opens (issue 22: a delete is confirmed on every path). The
+        // menu has closed and given the focus back before this (PlanningContextMenu), so the dialog returns it there.
+        chartKeyboardOf(session).setState({ confirmDelete: [...(selection.includes(id) ? selection : [id])] });
+      else if (command === "lock" || command === "unlock") void setLocked(session, id, command === "lock");
       else if (command === "instantiate") onInstantiateAt?.({ zoneId: target.zoneId, day: formatDay(target.day) });
       else if (command === "copyDates") {
         const d = liveOf(id);
