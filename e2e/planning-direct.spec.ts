@@ -122,6 +122,8 @@ test("the context menu duplicates and deletes a task, and says the catalogue's r
   await shot(page, "planning-direct-delete-confirm");
   await confirm.getByRole("button", { name: "Annuler" }).click();
   await expect(confirm).toBeHidden();
+  // Gone from the page, its backdrop too (it fades out: a click meanwhile would land on it).
+  await expect(page.locator("[role='dialog']")).toHaveCount(0);
   await expect(row).toBeFocused();
   expect(await planning(page, (h) => h.ids())).toContain(copy[0]);
   // Right click on its bar this time, and the confirm deletes it.
