@@ -22,6 +22,7 @@ import { dayToInput } from "./grid/cellValues";
 import type { CellCursor, GridCol } from "./grid/gridCells";
 import type { CellEdit } from "./grid/useCellEdit";
 import { focusKeyOf, treeRows } from "./grid/treeRows";
+import { groupRowLabel, taskRowLabel } from "./grid/rowLabels";
 import type { GridKeyAction, GridRowPlace } from "./tools/gridKeys";
 import { HEADER_HEIGHT } from "./TimeHeader";
 import { visuallyHidden } from "../components/visuallyHidden";
@@ -276,6 +277,11 @@ export function RowGrid({
               data-row-index={v.index}
               data-focus-key={key}
               role="row"
+              aria-label={groupRowLabel(t, {
+                label: row.label,
+                tasks: tree.tasks[v.index],
+                folded: row.kind === "aggregate",
+              })}
               tabIndex={v.index === tabRow ? 0 : -1}
               aria-expanded={row.kind === "group"}
               title={toggles ? t("planning.aggregation.toggle", { name: row.label }) : row.label}
@@ -437,6 +443,7 @@ const EventRow = memo(function EventRow({
   /** The columns' widths, in GRID_COLUMNS order. */
   widths: readonly number[];
 }) {
+  const { t } = useTranslation();
   // With inline edits, each editable column is an EditableCell (grid/EditableCell.tsx); otherwise plain text.
   const cell = (
     col: GridCol,
@@ -480,6 +487,7 @@ const EventRow = memo(function EventRow({
       data-row-index={rowIndex}
       data-focus-key={rowKey}
       role="row"
+      aria-label={taskRowLabel(t, { name, milestone, start, end, lotName, qualityLate, roadblock, lateCounting })}
       aria-rowindex={rowIndex + 2}
       aria-level={level}
       aria-posinset={posinset}

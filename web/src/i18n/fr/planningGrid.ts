@@ -4,6 +4,17 @@ export const planningGrid = {
     tree: {
       label: "Tâches du planning",
     },
+    // A row's own accessible name (issue 22), its cells read one by one.
+    row: {
+      dates: "du {{start}} au {{end}}",
+      milestoneOn: "jalon le {{date}}",
+      lot: "lot {{lot}}",
+      noLot: "sans lot",
+      group_one: "{{name}}, {{count}} tâche",
+      group_other: "{{name}}, {{count}} tâches",
+      groupFolded_one: "{{name}}, {{count}} tâche regroupée",
+      groupFolded_other: "{{name}}, {{count}} tâches regroupées",
+    },
     edit: {
       name: "Nom de « {{name}} »",
       lot: "Lot de « {{name}} »",

@@ -23,6 +23,12 @@ describe("the grid's rows as a tree", () => {
     expect([...t.parent]).toEqual([-1, 0, 0, -1, -1, 4]);
   });
 
+  it("counts a group's tasks: its event rows (not a comparison's ghosts), or a folded group's members", () => {
+    const folded = { ...row("a2", "aggregate", 2), events: [4, 5, 6] };
+    const rows = [row("g1", "group", 1), row("e1", "event", 1), row("x1", "ghost", 1), row("e2", "event", 1), folded];
+    expect([...treeRows(rows).tasks]).toEqual([2, 0, 0, 0, 3]);
+  });
+
   it("ungrouped tasks are all at level 1 in one set", () => {
     const t = treeRows([row("e1", "event"), row("e2", "event"), row("e3", "event")]);
     expect([...t.level]).toEqual([1, 1, 1]);

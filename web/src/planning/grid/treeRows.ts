@@ -12,6 +12,8 @@ export interface TreeRows {
   setsize: Int32Array;
   /** The row index of the row's group, -1 for none. */
   parent: Int32Array;
+  /** A group's tasks and milestones (its name says how many): its event rows, or its members when folded. */
+  tasks: Int32Array;
 }
 
 const isGroup = (r: GanttRow) => r.kind === "group" || r.kind === "aggregate";
@@ -23,6 +25,7 @@ export function treeRows(rows: readonly GanttRow[]): TreeRows {
     posinset: new Int32Array(n),
     setsize: new Int32Array(n),
     parent: new Int32Array(n).fill(-1),
+    tasks: new Int32Array(n),
   };
   const groups = rows.reduce((k, r) => k + (isGroup(r) ? 1 : 0), 0);
   let groupPos = 0;
@@ -39,8 +42,10 @@ export function treeRows(rows: readonly GanttRow[]): TreeRows {
       out.setsize[i] = groups;
       parent = i;
       childStart = i + 1;
+      if (rows[i].kind === "aggregate") out.tasks[i] = rows[i].events.length;
       continue;
     }
+    if (parent >= 0 && rows[i].kind === "event") out.tasks[parent]++;
     out.level[i] = parent < 0 ? 1 : 2;
     out.parent[i] = parent;
     out.posinset[i] = i - childStart + 1;
