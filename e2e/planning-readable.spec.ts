@@ -61,8 +61,59 @@ test.describe("planning readable at a glance", () => {
     // Off again: nothing drawn as critical, no legend.
     await page.setViewportSize({ width: 1920, height: 1000 });
     await page.getByRole("switch", { name: "Chemin critique" }).click();
-    await expect(page.getByTestId("chart-legend")).toHaveCount(0);
+    // The legend keeps the marks of the version's other states (counted tasks), not the critical path's.
+    await expect(page.getByText("Tâche critique : contour épais et hachures")).toHaveCount(0);
     await expect.poll(() => planning(page, (h) => h.readable().criticalBars.length)).toBe(0);
+  });
+
+  test("bar states told besides their colour: a counted task's progress mark, a locked task's padlock, in the legend", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await signIn(page, "manager@jalon.demo");
+    await openDemoPlanning(page);
+    await page.getByTestId("view-month").click();
+    await planningSettled(page);
+    const legend = page.getByTestId("chart-legend");
+
+    // Locked from its menu (the current version): the padlock is drawn and named in the legend; unlocked, both go.
+    const { id } = await taskBarInChart(page, { room: 60 });
+    // The row's menu (a DOM element: no geometry to go stale while the chart settles).
+    const row = page.locator(`[data-testid="grid-row"][data-event-id="${id}"]`);
+    await row.click({ button: "right" });
+    const menu = page.getByTestId("planning-context-menu");
+    await menu.getByRole("menuitem", { name: "Verrouiller" }).click();
+    await expect.poll(() => planning(page, (h) => h.readable().lockedBars), { timeout: 30_000 }).toContain(id);
+    await expect(legend.getByTestId("legend-locked")).toHaveText("Tâche verrouillée : cadenas");
+    await planningSettled(page);
+    await shot(page, "planning-marks-locked-1920");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await planning(page, (h, x) => h.scrollTo(x as number), id);
+    await planningSettled(page);
+    await shot(page, "planning-marks-locked-1280");
+    await row.click({ button: "right" });
+    await menu.getByRole("menuitem", { name: "Déverrouiller" }).click();
+    await expect.poll(() => planning(page, (h) => h.readable().lockedBars), { timeout: 30_000 }).not.toContain(id);
+    await expect(legend.getByTestId("legend-locked")).toHaveCount(0);
+
+    // The signed version, counted on site: a counted task's bar drawn with its progress mark, named in the legend.
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.getByRole("button", { name: "Afficher les versions" }).click();
+    const panel = page.getByRole("complementary", { name: "Versions" });
+    await panel.getByRole("button", { name: "Afficher Planning de référence" }).click();
+    await panel.getByRole("button", { name: "Fermer le panneau des versions" }).click();
+    await expect.poll(async () => (await planning(page, (h) => h.barStates().progress)).length).toBeGreaterThan(0);
+    await planningSettled(page);
+    // One under way if there is one: its done share closed by a tick.
+    const counted = await planning(page, (h) => h.barStates().partial[0] ?? h.barStates().progress[0]);
+    await planning(page, (h, x) => h.scrollTo(x as number), counted);
+    await planningSettled(page);
+    await expect.poll(() => planning(page, (h) => h.readable().progressBars)).toContain(counted);
+    await expect(legend.getByTestId("legend-progress")).toHaveText(
+      "Avancement : part réalisée soulignée et fermée d'un trait, pourcentage écrit",
+    );
+    await shot(page, "planning-marks-progress-1920");
   });
 
   test("year view header at the smallest zoom: no overlapping labels", async ({ page }) => {

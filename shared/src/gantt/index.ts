@@ -6,3 +6,4 @@ export * from "./fromPlanningData.js";
 export * from "./compare.js";
 export * from "./linkRoute.js";
 export * from "./zonePath.js";
+export * from "./marks.js";

@@ -287,7 +287,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       onPointerUp={handler("up")}
     >
       <div ref={stageBox} />
-      <ChartLegend showCritical={p.showCritical} />
+      <ChartLegend showCritical={p.showCritical} events={p.model.events} />
     </div>
   );
 }

@@ -42,7 +42,6 @@ export const accessibility = {
       intro: "Les contenus suivants ne sont pas encore conformes :",
       items: [
         "Le diagramme de Gantt du planning est dessiné dans un canevas : son équivalent textuel est la « Vue tableau » de la barre d'outils (chaque tâche avec ses dates, ses liens, son caractère critique et son avancement, et la légende : aujourd'hui, fin projetée, jours fériés). Le diagramme lui-même ne se lit pas avec un lecteur d'écran (RGAA 1.1 et 1.3).",
-        "Dans le diagramme, le chemin critique se distingue par des hachures et un contour épais, mais d'autres états des barres (avancement, tâche en retard) se lisent encore surtout par la couleur (RGAA 3.1).",
       ],
       derogations: "Dérogations pour charge disproportionnée : aucune.",
       exempt: "Contenus non soumis à l'obligation d'accessibilité : aucun.",

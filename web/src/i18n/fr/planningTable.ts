@@ -32,6 +32,8 @@ export const planningTable = {
       holidays_zero: "Jours fériés de la période : aucun",
       holidays_one: "Jour férié de la période : {{days}}",
       holidays_other: "Jours fériés de la période ({{count}}) : {{days}}",
+      chartMarks:
+        "Dans le diagramme, chaque état d'une barre a une marque en plus de sa couleur : tâche critique en contour épais et hachures, avancement souligné et fermé d'un trait avec son pourcentage écrit, tâche verrouillée marquée d'un cadenas, tâche en retard du recalage encadrée en pointillés.",
     },
     paging: {
       label: "Pages du tableau",

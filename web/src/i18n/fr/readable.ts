@@ -6,6 +6,8 @@ export const readable = {
     legendTitle: "Légende du planning",
     criticalBar: "Tâche critique : contour épais et hachures",
     criticalLink: "Liaison critique : trait épais",
+    progressBar: "Avancement : part réalisée soulignée et fermée d'un trait, pourcentage écrit",
+    lockedBar: "Tâche verrouillée : cadenas",
     hiddenLinks_one: "{{count}} liaison masquée : sélectionnez une tâche ou activez « Toutes les liaisons ».",
     hiddenLinks_other: "{{count}} liaisons masquées : sélectionnez une tâche ou activez « Toutes les liaisons ».",
     reference: "Écarts Δ début / fin en jours ouvrés, mesurés par rapport à {{version}}.",

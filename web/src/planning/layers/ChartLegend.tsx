@@ -1,4 +1,6 @@
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { GanttEvent } from "@jalon/shared/gantt";
 import { CRITICAL_COLOR } from "./criticalStyle";
 import { useLinkDisplay } from "./linkFilter";
 
@@ -55,27 +57,79 @@ function CriticalLinkSwatch() {
   );
 }
 
+/** A counted bar as drawn (drawProgress): its done share shaded, underlined and closed by a tick, its percentage. */
+function ProgressSwatch() {
+  return (
+    <svg width={26} height={12} aria-hidden="true">
+      <rect x="0.5" y="0.5" width="25" height="11" fill="#FFD54F" stroke="#B39A4F" />
+      <rect x="0.5" y="0.5" width="13" height="11" fill="rgba(0,0,0,0.18)" />
+      <rect x="0.5" y="9" width="13" height="3" fill="#000000" />
+      <rect x="12.5" y="0.5" width="2" height="11" fill="#000000" />
+    </svg>
+  );
+}
+
+/** A locked bar as drawn (drawLock): a padlock at its right end. */
+function LockSwatch() {
+  return (
+    <svg width={26} height={12} aria-hidden="true">
+      <rect x="0.5" y="0.5" width="25" height="11" fill="#5D4037" stroke="#3D2017" />
+      <rect x="16" y="6" width="7" height="5" fill="#FFFFFF" />
+      <path d="M17,6 A2.5,2.5 0 0 1 22,6" stroke="#FFFFFF" strokeWidth="1.5" fill="none" />
+    </svg>
+  );
+}
+
+/** Which of the states drawn on bars the version has (its legend names only those). One pass, once per model. */
+export function barStatesOf(events: readonly GanttEvent[]): { progress: boolean; locked: boolean } {
+  let progress = false;
+  let locked = false;
+  for (const e of events) {
+    if (e.kind === "milestone") continue;
+    progress ||= (e.progress ?? 0) > 0;
+    locked ||= !!e.locked;
+    if (progress && locked) break;
+  }
+  return { progress, locked };
+}
+
+const ITEM: React.CSSProperties = { display: "inline-flex", alignItems: "center", gap: 6 };
+
 /**
- * What the chart's marks mean, while they are shown: the critical path (switch on) and the links hidden because
- * there are many on screen (linkFilter.ts). Nothing when neither applies.
+ * What the chart's marks mean, while they are shown: the critical path (switch on), the marks of counted and locked
+ * tasks when the version has some (issue 22: each state has a mark besides its colour), and the links hidden because
+ * there are many on screen (linkFilter.ts). Nothing when none applies.
  */
-export function ChartLegend({ showCritical }: { showCritical: boolean }) {
+export function ChartLegend({ showCritical, events }: { showCritical: boolean; events: readonly GanttEvent[] }) {
   const { t } = useTranslation();
   const hidden = useLinkDisplay((s) => s.hidden);
-  if (!showCritical && hidden === 0) return null;
+  const states = useMemo(() => barStatesOf(events), [events]);
+  if (!showCritical && hidden === 0 && !states.progress && !states.locked) return null;
   return (
     <div role="region" aria-label={t("readable.legendTitle")} data-testid="chart-legend" style={BOX}>
       {showCritical && (
         <>
-          <span style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+          <span style={ITEM}>
             <CriticalBarSwatch />
             {t("readable.criticalBar")}
           </span>
-          <span style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+          <span style={ITEM}>
             <CriticalLinkSwatch />
             {t("readable.criticalLink")}
           </span>
         </>
+      )}
+      {states.progress && (
+        <span style={ITEM} data-testid="legend-progress">
+          <ProgressSwatch />
+          {t("readable.progressBar")}
+        </span>
+      )}
+      {states.locked && (
+        <span style={ITEM} data-testid="legend-locked">
+          <LockSwatch />
+          {t("readable.lockedBar")}
+        </span>
       )}
       {hidden > 0 && (
         <span role="status" data-testid="hidden-links">

@@ -1,7 +1,14 @@
 import {
   barColor,
   barGeometry,
+  LOCK_HEIGHT,
+  LOCK_WIDTH,
+  lockMark,
   outlineOf,
+  PROGRESS_LINE,
+  PROGRESS_TICK,
+  progressLabel,
+  progressMark,
   sequenceSummaries,
   textColorOn,
   visibleRows,
@@ -43,7 +50,7 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
   const left = b.scrollLeft;
   const right = b.scrollLeft + b.width;
   let drawn = 0;
-  if (recording) drawnRecord.criticalBars.length = 0;
+  if (recording) drawnRecord.criticalBars.length = drawnRecord.progressBars.length = drawnRecord.lockedBars.length = 0;
   for (let r = from; r < to; r++) {
     const row = model.rows[r];
     if (row.kind === "group") {
@@ -98,7 +105,10 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
     }
     c.fillStyle = e.color;
     c.fillRect(g.x, g.y, g.width, g.height);
-    drawProgress(c, g, e.progress);
+    // The bar's ink: its label's colour, at 4.5:1 on its fill, for the marks drawn on it too.
+    const ink = textColorOn(e.color);
+    drawProgress(c, g, e.progress, ink);
+    if (recording && (e.progress ?? 0) > 0) drawnRecord.progressBars.push(e.id);
     if (b.showCritical && e.critical) {
       drawCriticalBar(c, g);
       if (recording) drawnRecord.criticalBars.push(e.id);
@@ -119,16 +129,17 @@ export function drawBars(c: CanvasRenderingContext2D, b: BarsInput): number {
       }
     }
     if (e.locked) {
-      c.fillStyle = "#424242";
-      c.fillRect(g.x + 2, g.y + 2, 3, 3);
+      drawLock(c, g, ink);
+      if (recording) drawnRecord.lockedBars.push(e.id);
     }
-    const label = e.trigram || (g.width > 40 ? e.name : "");
+    // The progress also in words after the label (issue 22: not by shade alone).
+    const label = progressLabel(e.trigram || (g.width > 40 ? e.name : ""), e.progress);
     if (label && g.width > 14) {
       c.save();
       c.beginPath();
       c.rect(g.x, g.y, g.width, g.height);
       c.clip();
-      c.fillStyle = textColorOn(e.color);
+      c.fillStyle = ink;
       c.fillText(label, g.x + 4, g.y + g.height / 2);
       c.restore();
     }
@@ -184,19 +195,43 @@ function drawSummaries(c: CanvasRenderingContext2D, b: BarsInput, row: GanttRow,
 }
 
 /**
- * The completed part of a bar from its task's last counting (issue 17): the counted share of the bar shaded
- * over its whole height, with a darker line along its bottom; nothing for a task never counted.
+ * The completed part of a bar from its task's last counting (issue 17): the counted share of the bar shaded over its
+ * whole height, and, so that it reads without colour (issue 22, shared/src/gantt/marks.ts), underlined in the bar's
+ * ink and closed by a tick of the same ink; nothing for a task never counted.
  */
 export function drawProgress(
   c: CanvasRenderingContext2D,
   g: { x: number; y: number; width: number; height: number },
   percentage: number | null | undefined,
+  ink: string,
 ): void {
-  const progress = Math.max(0, Math.min(100, percentage ?? 0));
-  if (progress <= 0) return;
-  const done = (g.width * progress) / 100;
+  const mark = progressMark(g, percentage);
+  if (!mark) return;
   c.fillStyle = "rgba(0,0,0,0.18)";
-  c.fillRect(g.x, g.y, done, g.height);
-  c.fillStyle = "rgba(0,0,0,0.45)";
-  c.fillRect(g.x, g.y + g.height - 3, done, 3);
+  c.fillRect(g.x, g.y, mark.done, g.height);
+  c.fillStyle = ink;
+  c.fillRect(g.x, g.y + g.height - PROGRESS_LINE, mark.done, PROGRESS_LINE);
+  if (mark.tick) c.fillRect(g.x + mark.done - PROGRESS_TICK / 2, g.y, PROGRESS_TICK, g.height);
+}
+
+/**
+ * A locked task's padlock (issue 22: was a 3 px square, unseen on a dark bar): a shackle over a body, in the bar's ink
+ * at its right end, or in the chart's ink just after a narrow bar.
+ */
+export function drawLock(
+  c: CanvasRenderingContext2D,
+  g: { x: number; y: number; width: number; height: number },
+  ink: string,
+): void {
+  const m = lockMark(g);
+  const color = m.inside ? ink : "#424242";
+  const body = Math.ceil(LOCK_HEIGHT / 2);
+  c.fillStyle = color;
+  c.fillRect(m.x, m.y + LOCK_HEIGHT - body, LOCK_WIDTH, body);
+  c.strokeStyle = color;
+  c.lineWidth = 1.5;
+  c.beginPath();
+  c.arc(m.x + LOCK_WIDTH / 2, m.y + LOCK_HEIGHT - body, LOCK_WIDTH / 2 - 1, Math.PI, 0);
+  c.stroke();
+  c.lineWidth = 1;
 }

@@ -11,6 +11,9 @@ export interface DrawnRecord {
   linksOnScreen: number;
   /** Compare badges: event id, text and place in content coordinates. */
   badges: { id: number; text: string; x: number; y: number; width: number }[];
+  /** Bars drawn with their progress mark (underline, tick, percentage) and with their padlock (issue 22). */
+  progressBars: number[];
+  lockedBars: number[];
 }
 
 export const recording = typeof navigator !== "undefined" && navigator.webdriver === true;
@@ -21,4 +24,6 @@ export const drawnRecord: DrawnRecord = {
   linksDrawn: 0,
   linksOnScreen: 0,
   badges: [],
+  progressBars: [],
+  lockedBars: [],
 };

@@ -171,8 +171,21 @@ export function planningTestApi(drawn: () => DrawnView | null): PlanningTestApi 
         linksOnScreen: drawnRecord.linksOnScreen,
         linksDrawn: drawnRecord.linksDrawn,
         badges: drawnRecord.badges.map((b) => ({ ...b, x: b.x + dx, y: b.y + dy })),
+        progressBars: [...drawnRecord.progressBars],
+        lockedBars: [...drawnRecord.lockedBars],
       };
     },
+    barStates: () => ({
+      progress: events()
+        .filter((e) => e.kind !== "milestone" && (e.progress ?? 0) > 0)
+        .map((e) => e.id),
+      partial: events()
+        .filter((e) => e.kind !== "milestone" && (e.progress ?? 0) > 0 && (e.progress ?? 0) < 100)
+        .map((e) => e.id),
+      locked: events()
+        .filter((e) => e.locked)
+        .map((e) => e.id),
+    }),
   };
 }
 

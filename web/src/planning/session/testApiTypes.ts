@@ -58,7 +58,7 @@ export interface PlanningTestApi {
   /** The events on the critical path (the switch on). */
   critical: () => number[];
   /**
-   * What the last frame drew of the readability marks (issue 20): critical bars (ids) and links
+   * What the last frame drew of the readability marks (issues 20 and 22): critical bars (ids) and links
    * ("parentId-childId"), how many links were on screen and drawn (past 300 only the selection's), and the compare
    * badges (event id, text, box in page pixels).
    */
@@ -68,5 +68,13 @@ export interface PlanningTestApi {
     linksOnScreen: number;
     linksDrawn: number;
     badges: { id: number; text: string; x: number; y: number; width: number }[];
+    /** Bars drawn with their progress mark, and with their padlock (issue 22: states told without colour). */
+    progressBars: number[];
+    lockedBars: number[];
   };
+  /**
+   * The version's counted tasks (`partial`: those under way, whose mark has a tick) and locked events: the states
+   * drawn with a mark besides their colour.
+   */
+  barStates: () => { progress: number[]; partial: number[]; locked: number[] };
 }

@@ -89,6 +89,7 @@ export function PlanningTable({
               : t("planningTable.legend.projectedEnd", { day: frenchDate(projectEnd) })}
           </li>
           <li>{t("planningTable.legend.holidays", { count: holidays.length, days: holidays.join(", ") })}</li>
+          <li>{t("planningTable.legend.chartMarks")}</li>
         </ul>
       </section>
       <nav aria-label={t("planningTable.paging.label")} style={PAGING}>
