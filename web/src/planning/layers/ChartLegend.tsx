@@ -25,10 +25,19 @@ const BOX: React.CSSProperties = {
   pointerEvents: "none",
 };
 
+/** A mark's sample, as drawn on the chart (decorative: the text beside it says it). */
+function Swatch({ children }: { children: React.ReactNode }) {
+  return (
+    <svg width={26} height={12} aria-hidden="true">
+      {children}
+    </svg>
+  );
+}
+
 /** A critical bar as drawn: hatched, thick outline (criticalStyle.ts). */
 function CriticalBarSwatch() {
   return (
-    <svg width={26} height={12} aria-hidden="true">
+    <Swatch>
       <defs>
         <pattern id="critical-hatch" width="6" height="6" patternUnits="userSpaceOnUse">
           <path d="M-1,7 L7,-1" stroke="rgba(164,38,44,0.55)" strokeWidth="1.5" />
@@ -44,41 +53,37 @@ function CriticalBarSwatch() {
         stroke={CRITICAL_COLOR}
         strokeWidth="2.5"
       />
-    </svg>
+    </Swatch>
   );
 }
 
 function CriticalLinkSwatch() {
   return (
-    <svg width={26} height={12} aria-hidden="true">
+    <Swatch>
       <path d="M1,6 H19" stroke={CRITICAL_COLOR} strokeWidth="2.5" />
       <path d="M25,6 L18,2 L18,10 Z" fill={CRITICAL_COLOR} />
-    </svg>
+    </Swatch>
   );
 }
 
 /** A counted bar as drawn (drawProgress): its done share shaded, underlined and closed by a tick, its percentage. */
-function ProgressSwatch() {
-  return (
-    <svg width={26} height={12} aria-hidden="true">
-      <rect x="0.5" y="0.5" width="25" height="11" fill="#FFD54F" stroke="#B39A4F" />
-      <rect x="0.5" y="0.5" width="13" height="11" fill="rgba(0,0,0,0.18)" />
-      <rect x="0.5" y="9" width="13" height="3" fill="#000000" />
-      <rect x="12.5" y="0.5" width="2" height="11" fill="#000000" />
-    </svg>
-  );
-}
+const PROGRESS_SWATCH = (
+  <Swatch>
+    <rect x="0.5" y="0.5" width="25" height="11" fill="#FFD54F" stroke="#B39A4F" />
+    <rect x="0.5" y="0.5" width="13" height="11" fill="rgba(0,0,0,0.18)" />
+    <rect x="0.5" y="9" width="13" height="3" fill="#000000" />
+    <rect x="12.5" y="0.5" width="2" height="11" fill="#000000" />
+  </Swatch>
+);
 
 /** A locked bar as drawn (drawLock): a padlock at its right end. */
-function LockSwatch() {
-  return (
-    <svg width={26} height={12} aria-hidden="true">
-      <rect x="0.5" y="0.5" width="25" height="11" fill="#5D4037" stroke="#3D2017" />
-      <rect x="16" y="6" width="7" height="5" fill="#FFFFFF" />
-      <path d="M17,6 A2.5,2.5 0 0 1 22,6" stroke="#FFFFFF" strokeWidth="1.5" fill="none" />
-    </svg>
-  );
-}
+const LOCK_SWATCH = (
+  <Swatch>
+    <rect x="0.5" y="0.5" width="25" height="11" fill="#5D4037" stroke="#3D2017" />
+    <rect x="16" y="6" width="7" height="5" fill="#FFFFFF" />
+    <path d="M17,6 A2.5,2.5 0 0 1 22,6" stroke="#FFFFFF" strokeWidth="1.5" fill="none" />
+  </Swatch>
+);
 
 /** Which of the states drawn on bars the version has (its legend names only those). One pass, once per model. */
 export function barStatesOf(events: readonly GanttEvent[]): { progress: boolean; locked: boolean } {
@@ -121,13 +126,13 @@ export function ChartLegend({ showCritical, events }: { showCritical: boolean; e
       )}
       {states.progress && (
         <span style={ITEM} data-testid="legend-progress">
-          <ProgressSwatch />
+          {PROGRESS_SWATCH}
           {t("readable.progressBar")}
         </span>
       )}
       {states.locked && (
         <span style={ITEM} data-testid="legend-locked">
-          <LockSwatch />
+          {LOCK_SWATCH}
           {t("readable.lockedBar")}
         </span>
       )}
