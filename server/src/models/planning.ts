@@ -26,7 +26,7 @@ export class EventModel extends VersionRowModel {
   declare sequence_id: number | null;
   declare prerequisites_delay: number | null;
   declare finishes_delay: number | null;
-  /** The link's own columns on `parents` / `children` (the event's `type` keeps its name). */
+  /** The link's own columns on `parents` / `children` (modifier linkEnd; the event's `type` keeps its name). */
   declare link_type?: string;
   declare link_delay?: number;
   declare zone?: ZoneModel | null;
@@ -41,6 +41,13 @@ export class EventModel extends VersionRowModel {
 
   static override modifiers = {
     ...namedModifiers("events"),
+    /** What a linked event shows: the other end (its version: the links' key) and the link's type and delay. */
+    linkEnd: (qb: QueryBuilder<EventModel>) =>
+      void qb.select(
+        ...["id", "version_id", "name", "type", "start_date", "end_date"].map((c) => `events.${c}`),
+        "event_links.type as link_type",
+        "event_links.delay as link_delay",
+      ),
     /** Links in the order they were made. */
     linkOrder: (qb: QueryBuilder<EventModel>) => void qb.orderBy("event_links.id"),
   };
@@ -58,13 +65,16 @@ export class EventModel extends VersionRowModel {
         through: {
           from: ["event_links.version_id", `event_links.${from}`],
           to: ["event_links.version_id", `event_links.${to}`],
-          extra: { link_type: "type", link_delay: "delay" },
         },
         to: ["events.version_id", "events.id"],
       },
     });
     return {
-      zone: { relation: BaseModel.BelongsToOneRelation, modelClass: ZoneModel, join: { from: "events.zone_id", to: "zones.id" } },
+      zone: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: ZoneModel,
+        join: { from: "events.zone_id", to: "zones.id" },
+      },
       lot: {
         relation: BaseModel.BelongsToOneRelation,
         modelClass: LotModel,
