@@ -13,8 +13,8 @@ export class TagModel extends BaseModel {
   /** `ref` selects what a tagged row lists (id, name, colour); `frenchOrder` sorts them by name. */
   static override modifiers = {
     ...namedModifiers("tags", ["id", "name", "color"]),
-    /** By name as the database orders it (a task's and a sequence's tags). */
-    byName: (qb: QueryBuilder<TagModel>) => void qb.orderBy("tags.name"),
+    /** By name as the database orders it, then id (the tags of a task, a sequence, a control). */
+    byName: (qb: QueryBuilder<TagModel>) => void qb.orderBy("tags.name").orderBy("tags.id"),
   };
 }
 
