@@ -1,4 +1,4 @@
-import { Model, type Modifiers, type PartialModelObject, type QueryBuilder } from "objection";
+import { Model, type Modifiers, type PartialModelObject, type QueryBuilder, type RelationMapping } from "objection";
 import type { Knex } from "knex";
 import { frenchKeySql } from "../lib/listQuery.js";
 
@@ -75,4 +75,26 @@ export async function loadGraph<M extends Model>(
     out.push(...((await model.fetchGraph(slice, expression, { transaction: db })) as unknown as M[]));
   }
   return out;
+}
+
+/** The model class a relation names. */
+export type RelatedModel = RelationMapping<BaseModel>["modelClass"];
+
+/** A relation to the one row a column names (`from` the owner's column, `to` the related key). */
+export function belongsToOne(modelClass: RelatedModel, from: string, to: string): RelationMapping<BaseModel> {
+  return { relation: BaseModel.BelongsToOneRelation, modelClass, join: { from, to } };
+}
+
+/** A relation to the rows whose column names the owner (`from` the owner's key, `to` their column). */
+export function hasMany(modelClass: RelatedModel, from: string, to: string): RelationMapping<BaseModel> {
+  return { relation: BaseModel.HasManyRelation, modelClass, join: { from, to } };
+}
+
+/** A row that other rows only name (id and name): a model of its own with the named modifiers. */
+export function namedRowModel(table: string) {
+  return class NamedRow extends BaseModel {
+    static override tableName = table;
+    declare name: string;
+    static override modifiers = namedModifiers(table);
+  };
 }

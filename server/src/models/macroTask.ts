@@ -1,5 +1,5 @@
 import type { QueryBuilder, RelationMappings } from "objection";
-import { BaseModel, VersionRowModel } from "./base.js";
+import { BaseModel, hasMany, VersionRowModel } from "./base.js";
 import { LotModel, SpecialityModel } from "./trades.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 import { ZoneModel } from "./zone.js";
@@ -33,11 +33,7 @@ export class MacroTaskModel extends VersionRowModel {
         },
       },
       tags: tagsRelation("macro_tasks", "macro_task_tags", "macro_task_id"),
-      orderLines: {
-        relation: BaseModel.HasManyRelation,
-        modelClass: OrderLineModel,
-        join: { from: "macro_tasks.id", to: "order_lines.macro_task_id" },
-      },
+      orderLines: hasMany(OrderLineModel, "macro_tasks.id", "order_lines.macro_task_id"),
       /** The zones of its events (`?join=zones` of the list): each once, by position then id. */
       zones: {
         relation: BaseModel.ManyToManyRelation,

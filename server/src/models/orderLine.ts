@@ -1,5 +1,5 @@
 import type { QueryBuilder, RelationMappings } from "objection";
-import { BaseModel, namedModifiers } from "./base.js";
+import { BaseModel, belongsToOne, hasMany, namedRowModel } from "./base.js";
 
 /*
  * Order lines and their tasks as other rows list them (a macro-task's lines, a task's order-line tasks). The
@@ -8,11 +8,7 @@ import { BaseModel, namedModifiers } from "./base.js";
  */
 
 /** A family of order lines (families, shared by every project). */
-export class FamilyModel extends BaseModel {
-  static override tableName = "families";
-  declare name: string;
-  static override modifiers = namedModifiers("families");
-}
+export class FamilyModel extends namedRowModel("families") {}
 
 /** An order line of a version: its family and its tasks. */
 export class OrderLineModel extends BaseModel {
@@ -33,16 +29,8 @@ export class OrderLineModel extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      family: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: FamilyModel,
-        join: { from: "order_lines.family_id", to: "families.id" },
-      },
-      tasks: {
-        relation: BaseModel.HasManyRelation,
-        modelClass: OrderLineTaskModel,
-        join: { from: "order_lines.id", to: "order_line_tasks.order_line_id" },
-      },
+      family: belongsToOne(FamilyModel, "order_lines.family_id", "families.id"),
+      tasks: hasMany(OrderLineTaskModel, "order_lines.id", "order_line_tasks.order_line_id"),
     };
   }
 }
@@ -70,11 +58,7 @@ export class OrderLineTaskModel extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      orderLine: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: OrderLineModel,
-        join: { from: "order_line_tasks.order_line_id", to: "order_lines.id" },
-      },
+      orderLine: belongsToOne(OrderLineModel, "order_line_tasks.order_line_id", "order_lines.id"),
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { QueryBuilder, RelationMappings } from "objection";
-import { BaseModel, namedModifiers, VersionRowModel } from "./base.js";
+import { BaseModel, belongsToOne, hasMany, namedModifiers, VersionRowModel } from "./base.js";
 import { OrderLineTaskModel } from "./orderLine.js";
 import { MacroTaskModel } from "./macroTask.js";
 import { tagsRelation, type TagModel } from "./tag.js";
@@ -70,39 +70,15 @@ export class EventModel extends VersionRowModel {
       },
     });
     return {
-      zone: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: ZoneModel,
-        join: { from: "events.zone_id", to: "zones.id" },
-      },
-      lot: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: LotModel,
-        join: { from: "events.participant_group_pro_id", to: "participant_group_pros.id" },
-      },
-      participant: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: ParticipantModel,
-        join: { from: "events.participant_id", to: "participants.id" },
-      },
-      sequence: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: SequenceModel,
-        join: { from: "events.sequence_id", to: "sequences.id" },
-      },
+      zone: belongsToOne(ZoneModel, "events.zone_id", "zones.id"),
+      lot: belongsToOne(LotModel, "events.participant_group_pro_id", "participant_group_pros.id"),
+      participant: belongsToOne(ParticipantModel, "events.participant_id", "participants.id"),
+      sequence: belongsToOne(SequenceModel, "events.sequence_id", "sequences.id"),
       tags: tagsRelation("events", "event_tags", "event_id"),
       parents: link("child_id", "parent_id"),
       children: link("parent_id", "child_id"),
-      qualityControls: {
-        relation: BaseModel.HasManyRelation,
-        modelClass: QualityControlModel,
-        join: { from: "events.id", to: "quality_controls.event_id" },
-      },
-      orderLineTasks: {
-        relation: BaseModel.HasManyRelation,
-        modelClass: OrderLineTaskModel,
-        join: { from: "events.id", to: "order_line_tasks.event_id" },
-      },
+      qualityControls: hasMany(QualityControlModel, "events.id", "quality_controls.event_id"),
+      orderLineTasks: hasMany(OrderLineTaskModel, "events.id", "order_line_tasks.event_id"),
     };
   }
 }
@@ -166,27 +142,15 @@ export class SequenceModel extends VersionRowModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      zone: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: ZoneModel,
-        join: { from: "sequences.zone_id", to: "zones.id" },
-      },
+      zone: belongsToOne(ZoneModel, "sequences.zone_id", "zones.id"),
       tags: tagsRelation("sequences", "sequence_tags", "sequence_id"),
-      subsequences: {
-        relation: BaseModel.HasManyRelation,
-        modelClass: SequenceModel,
-        join: { from: "sequences.id", to: "sequences.parent_sequence_id" },
-      },
-      instantiationConfig: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: InstantiationConfigModel,
-        join: { from: "sequences.instantiation_config_id", to: "instantiation_configs.id" },
-      },
-      qualityControls: {
-        relation: BaseModel.HasManyRelation,
-        modelClass: QualityControlModel,
-        join: { from: "sequences.id", to: "quality_controls.sequence_id" },
-      },
+      subsequences: hasMany(SequenceModel, "sequences.id", "sequences.parent_sequence_id"),
+      instantiationConfig: belongsToOne(
+        InstantiationConfigModel,
+        "sequences.instantiation_config_id",
+        "instantiation_configs.id",
+      ),
+      qualityControls: hasMany(QualityControlModel, "sequences.id", "quality_controls.sequence_id"),
     };
   }
 }
@@ -218,21 +182,9 @@ export class QualityControlModel extends VersionRowModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      event: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: EventModel,
-        join: { from: "quality_controls.event_id", to: "events.id" },
-      },
-      sequence: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: SequenceModel,
-        join: { from: "quality_controls.sequence_id", to: "sequences.id" },
-      },
-      macroTask: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: MacroTaskModel,
-        join: { from: "quality_controls.macro_task_id", to: "macro_tasks.id" },
-      },
+      event: belongsToOne(EventModel, "quality_controls.event_id", "events.id"),
+      sequence: belongsToOne(SequenceModel, "quality_controls.sequence_id", "sequences.id"),
+      macroTask: belongsToOne(MacroTaskModel, "quality_controls.macro_task_id", "macro_tasks.id"),
       tags: tagsRelation("quality_controls", "quality_control_tags", "quality_control_id"),
     };
   }

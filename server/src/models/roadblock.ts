@@ -1,5 +1,5 @@
-import type { RelationMapping, RelationMappings } from "objection";
-import { BaseModel, VersionRowModel } from "./base.js";
+import type { RelationMappings } from "objection";
+import { belongsToOne, VersionRowModel, type RelatedModel } from "./base.js";
 import { EventModel } from "./planning.js";
 import { LotModel, ParticipantModel } from "./trades.js";
 import { UserModel } from "./user.js";
@@ -21,11 +21,8 @@ export class RoadblockModel extends VersionRowModel {
   declare author?: UserModel | null;
 
   static override get relationMappings(): RelationMappings {
-    const one = (modelClass: RelationMapping<BaseModel>["modelClass"], from: string, to: string) => ({
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass,
-      join: { from: `roadblocks.${from}`, to },
-    });
+    const one = (modelClass: RelatedModel, from: string, to: string) =>
+      belongsToOne(modelClass, `roadblocks.${from}`, to);
     return {
       event: one(EventModel, "event_id", "events.id"),
       participant: one(ParticipantModel, "participant_id", "participants.id"),

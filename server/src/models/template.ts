@@ -1,6 +1,6 @@
-import type { QueryBuilder, RelationMapping, RelationMappings } from "objection";
+import type { QueryBuilder, RelationMappings } from "objection";
 import { frenchKeySql } from "../lib/listQuery.js";
-import { BaseModel, namedModifiers } from "./base.js";
+import { BaseModel, belongsToOne, namedRowModel, type RelatedModel } from "./base.js";
 
 /*
  * Templates (spec 001 section 3): the library's (event_templates, sequence_templates) and each project's copies
@@ -10,25 +10,13 @@ import { BaseModel, namedModifiers } from "./base.js";
  */
 
 /** A lot of the library (participant_groups). */
-export class ParticipantGroupModel extends BaseModel {
-  static override tableName = "participant_groups";
-  declare name: string;
-  static override modifiers = namedModifiers("participant_groups");
-}
+export class ParticipantGroupModel extends namedRowModel("participant_groups") {}
 
 /** A sequence template of the library, as its task templates name it. */
-export class SequenceTemplateModel extends BaseModel {
-  static override tableName = "sequence_templates";
-  declare name: string;
-  static override modifiers = namedModifiers("sequence_templates");
-}
+export class SequenceTemplateModel extends namedRowModel("sequence_templates") {}
 
 /** A sequence template of a project, as its task templates name it. */
-export class SequenceTemplateProModel extends BaseModel {
-  static override tableName = "sequence_template_pros";
-  declare name: string;
-  static override modifiers = namedModifiers("sequence_template_pros");
-}
+export class SequenceTemplateProModel extends namedRowModel("sequence_template_pros") {}
 
 /** What both kinds of task template have: the sequence template and the links of either end. */
 export abstract class TaskTemplateModel extends BaseModel {
@@ -50,8 +38,6 @@ interface TaskTables {
   eventSequence: string;
 }
 
-type ModelClassOf = RelationMapping<BaseModel>["modelClass"];
-
 /** The modifiers of one kind of task template. */
 function taskTemplateModifiers(t: TaskTables) {
   return {
@@ -70,7 +56,7 @@ function taskTemplateModifiers(t: TaskTables) {
 }
 
 /** The relations of one kind of task template: its links of either end and its sequence template. */
-function taskTemplateRelations(t: TaskTables, self: ModelClassOf, sequence: ModelClassOf): RelationMappings {
+function taskTemplateRelations(t: TaskTables, self: RelatedModel, sequence: RelatedModel): RelationMappings {
   const link = (from: "parent_id" | "child_id", to: "parent_id" | "child_id") => ({
     relation: BaseModel.ManyToManyRelation,
     modelClass: self,
@@ -83,11 +69,7 @@ function taskTemplateRelations(t: TaskTables, self: ModelClassOf, sequence: Mode
   return {
     parents: link("child_id", "parent_id"),
     children: link("parent_id", "child_id"),
-    sequenceTemplate: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: sequence,
-      join: { from: `${t.events}.${t.eventSequence}`, to: `${t.sequences}.id` },
-    },
+    sequenceTemplate: belongsToOne(sequence, `${t.events}.${t.eventSequence}`, `${t.sequences}.id`),
   };
 }
 
@@ -114,11 +96,7 @@ export class EventTemplateModel extends TaskTemplateModel {
   static override get relationMappings(): RelationMappings {
     return {
       ...taskTemplateRelations(LIBRARY, EventTemplateModel, SequenceTemplateModel),
-      lot: {
-        relation: BaseModel.BelongsToOneRelation,
-        modelClass: ParticipantGroupModel,
-        join: { from: "event_templates.participant_group_id", to: "participant_groups.id" },
-      },
+      lot: belongsToOne(ParticipantGroupModel, "event_templates.participant_group_id", "participant_groups.id"),
     };
   }
 }
