@@ -30,7 +30,9 @@ const JOIN_GRAPH: Record<string, string> = {
 
 /** The graph expression of the asked joins (empty when none asks a relation). */
 function graphOf(join: readonly string[]): string {
-  const parts = join.map((j) => JOIN_GRAPH[j]).filter((x): x is string => x !== undefined);
+  // A relation is named once: the sequence with its config covers the sequence alone.
+  const asked = join.includes("sequence.instantiationConfig") ? join.filter((j) => j !== "sequence") : join;
+  const parts = asked.map((j) => JOIN_GRAPH[j]).filter((x): x is string => x !== undefined);
   return parts.length === 0 ? "" : `[${[...new Set(parts)].join(", ")}]`;
 }
 
