@@ -1,4 +1,4 @@
-import { Model, type Modifiers, type QueryBuilder } from "objection";
+import { Model, type Modifiers, type PartialModelObject, type QueryBuilder, type RelationMapping } from "objection";
 import type { Knex } from "knex";
 import { frenchKeySql } from "../lib/listQuery.js";
 
@@ -52,5 +52,49 @@ export function namedModifiers(table: string, refColumns: readonly string[] = ["
     frenchOrder: (qb: QueryBuilder<Model>) => void qb.orderByRaw(frenchKeySql(`${table}.name`)),
     frenchOrderThenId: (qb: QueryBuilder<Model>) =>
       void qb.orderByRaw(frenchKeySql(`${table}.name`)).orderBy(`${table}.id`),
+  };
+}
+
+/**
+ * Rows a relation is loaded for at once: a list may hold up to 99,999 rows and PostgreSQL takes at most 65,535
+ * parameters in one statement (a composite key takes two per row), so longer lists are loaded in slices.
+ */
+const GRAPH_SLICE = 10_000;
+
+/** `Model.fetchGraph` on the route's db, by slices of rows; the models come back in the rows' order. */
+export async function loadGraph<M extends Model>(
+  model: typeof Model,
+  rows: readonly object[],
+  expression: string,
+  db: ModelDb,
+): Promise<M[]> {
+  const out: M[] = [];
+  for (let i = 0; i < rows.length; i += GRAPH_SLICE) {
+    const slice: PartialModelObject<Model>[] = rows.slice(i, i + GRAPH_SLICE);
+    // objection's typings take a loose array for one object (their first overload): it answers the array.
+    out.push(...((await model.fetchGraph(slice, expression, { transaction: db })) as unknown as M[]));
+  }
+  return out;
+}
+
+/** The model class a relation names. */
+export type RelatedModel = RelationMapping<BaseModel>["modelClass"];
+
+/** A relation to the one row a column names (`from` the owner's column, `to` the related key). */
+export function belongsToOne(modelClass: RelatedModel, from: string, to: string): RelationMapping<BaseModel> {
+  return { relation: BaseModel.BelongsToOneRelation, modelClass, join: { from, to } };
+}
+
+/** A relation to the rows whose column names the owner (`from` the owner's key, `to` their column). */
+export function hasMany(modelClass: RelatedModel, from: string, to: string): RelationMapping<BaseModel> {
+  return { relation: BaseModel.HasManyRelation, modelClass, join: { from, to } };
+}
+
+/** A row that other rows only name (id and name): a model of its own with the named modifiers. */
+export function namedRowModel(table: string) {
+  return class NamedRow extends BaseModel {
+    static override tableName = table;
+    declare name: string;
+    static override modifiers = namedModifiers(table);
   };
 }

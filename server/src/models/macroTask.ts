@@ -1,8 +1,9 @@
 import type { QueryBuilder, RelationMappings } from "objection";
-import { BaseModel, VersionRowModel } from "./base.js";
+import { BaseModel, hasMany, VersionRowModel } from "./base.js";
 import { LotModel, SpecialityModel } from "./trades.js";
 import { tagsRelation, type TagModel } from "./tag.js";
 import { ZoneModel } from "./zone.js";
+import { OrderLineModel } from "./orderLine.js";
 
 /** A macro-task of a version: its lot, its specialities, its tags and the zones its events are in. */
 export class MacroTaskModel extends VersionRowModel {
@@ -13,6 +14,7 @@ export class MacroTaskModel extends VersionRowModel {
   declare specialities?: SpecialityModel[];
   declare tags?: TagModel[];
   declare zones?: ZoneModel[];
+  declare orderLines?: OrderLineModel[];
 
   static override get relationMappings(): RelationMappings {
     return {
@@ -31,6 +33,7 @@ export class MacroTaskModel extends VersionRowModel {
         },
       },
       tags: tagsRelation("macro_tasks", "macro_task_tags", "macro_task_id"),
+      orderLines: hasMany(OrderLineModel, "macro_tasks.id", "order_lines.macro_task_id"),
       /** The zones of its events (`?join=zones` of the list): each once, by position then id. */
       zones: {
         relation: BaseModel.ManyToManyRelation,

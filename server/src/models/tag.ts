@@ -1,4 +1,5 @@
 import type { TagRef } from "@jalon/shared";
+import type { QueryBuilder } from "objection";
 import { BaseModel, namedModifiers } from "./base.js";
 
 /** A tag of the version (tags): linked to zones, lots, participants, specialities and macro-tasks. */
@@ -10,7 +11,11 @@ export class TagModel extends BaseModel {
   declare type: string | null;
 
   /** `ref` selects what a tagged row lists (id, name, colour); `frenchOrder` sorts them by name. */
-  static override modifiers = namedModifiers("tags", ["id", "name", "color"]);
+  static override modifiers = {
+    ...namedModifiers("tags", ["id", "name", "color"]),
+    /** By name as the database orders it, then id (the tags of a task, a sequence, a control). */
+    byName: (qb: QueryBuilder<TagModel>) => void qb.orderBy("tags.name").orderBy("tags.id"),
+  };
 }
 
 /** The tags of a row as its JSON lists them. */

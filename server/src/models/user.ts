@@ -10,6 +10,8 @@ export class ProjectModel extends BaseModel {
 /** A user (users) and the projects they are a member of (project_users): `join=projects` of GET /user. */
 export class UserModel extends BaseModel {
   static override tableName = "users";
+  declare firstname: string | null;
+  declare lastname: string | null;
   declare projects?: ProjectModel[];
 
   static override get relationMappings(): RelationMappings {

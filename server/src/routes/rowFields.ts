@@ -1,7 +1,8 @@
 import { isoRequired } from "../lib/dates.js";
+import type { VersionRowColumns } from "../models/base.js";
 
-/** A row as a presenter reads it (snake_case columns). */
-type DbRow = Record<string, unknown> & { id: number };
+/** A row as a presenter reads it (snake_case columns), or its model. */
+type DbRow = (Record<string, unknown> & { id: number }) | VersionRowColumns;
 
 /** The fields the JSON of a version-owned row starts with, in this order. */
 export function versionRowFields(r: DbRow): {

@@ -34,7 +34,9 @@ import { listExportRoute, type ListSource } from "../referenceRoutes.js";
 import { isoRequired } from "../../lib/dates.js";
 import { setMilestoneTracked } from "../../commands/eventWrite.js";
 import { readScope } from "../../commands/referenceScope.js";
-import { eventSelect, linksOf, type EventDbRow } from "./event.presenter.js";
+import { eventSelect, type EventDbRow } from "./event.presenter.js";
+import { loadGraph } from "../../models/base.js";
+import { EventModel } from "../../models/planning.js";
 import { eventColumns } from "./event.schema.js";
 
 /**
@@ -407,11 +409,11 @@ export function eventExtrasRoutes(router: Router<AppState>, deps: AppDeps): void
     path: "/event/export/milestones",
     source: milestoneExports,
     present: async (db, rows: EventDbRow[]) => {
-      const { parents } = await linksOf(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((r) => ({ ...r, predecessors: (parents.get(r.id) ?? []).map((l) => l.name).join(", ") || null }));
+      const linked = await loadGraph<EventModel>(EventModel, rows, "parents(linkEnd, linkOrder)", db);
+      return rows.map((r, i) => ({
+        ...r,
+        predecessors: (linked[i].parents ?? []).map((p) => p.name).join(", ") || null,
+      }));
     },
     sheet: "Jalons",
     fileStem: "Jalons",

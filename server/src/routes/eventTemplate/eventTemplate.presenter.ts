@@ -11,7 +11,9 @@ import type { Db } from "../../db/knex.js";
 import { isoTime } from "../../commands/referenceLinks.js";
 import { PRO_REFERENCES, TEMPLATE_TAGS } from "../../commands/templateWrite.js";
 import { LIBRARY_TABLES, PRO_TABLES, type TemplateTables } from "../../commands/templateScope.js";
-import { frenchKeySql, orderByFrench } from "../../lib/listQuery.js";
+import { frenchKeySql } from "../../lib/listQuery.js";
+import { loadGraph } from "../../models/base.js";
+import { EventTemplateModel, EventTemplateProModel, type TaskTemplateModel } from "../../models/template.js";
 
 /** A row of event_templates or event_template_pros (select *). */
 export type EventTemplateDbRow = Record<string, unknown> & {
@@ -32,89 +34,61 @@ export function nameList(v: unknown): string[] {
   return Array.isArray(list) ? list.map(String) : [];
 }
 
-/** Incoming and outgoing links of the rows, with the other end's name. */
-async function linksOf(
+/** A linked task template as parentsET / childrenET list it. */
+function linkOf(e: TaskTemplateModel): EventTemplateLink {
+  return { id: e.id, name: e.name, type: e.link_type as LinkType, delay: Number(e.link_delay) };
+}
+
+/** The relations every task template shows, in the mapping of its kind; `extra` adds the kind's own. */
+async function presentCommon(
   db: Db,
   t: TemplateTables,
-  ids: number[],
-): Promise<{ parents: Map<number, EventTemplateLink[]>; children: Map<number, EventTemplateLink[]> }> {
-  const parents = new Map<number, EventTemplateLink[]>();
-  const children = new Map<number, EventTemplateLink[]>();
-  if (ids.length === 0) return { parents, children };
-  const q = db(`${t.links} as l`)
-    .join(`${t.events} as p`, "p.id", "l.parent_id")
-    .join(`${t.events} as c`, "c.id", "l.child_id")
-    .where((w) => w.whereIn("l.child_id", ids).orWhereIn("l.parent_id", ids))
-    .select("l.parent_id", "l.child_id", "l.type", "l.delay", "p.name as parent_name", "c.name as child_name");
-  orderByFrench(q, "p.name");
-  const rows = (await q.orderBy("l.parent_id")) as {
-    parent_id: number;
-    child_id: number;
-    type: LinkType;
-    delay: number;
-    parent_name: string;
-    child_name: string;
-  }[];
-  for (const r of rows) {
-    const up = parents.get(r.child_id) ?? [];
-    up.push({ id: r.parent_id, name: r.parent_name, type: r.type, delay: Number(r.delay) });
-    parents.set(r.child_id, up);
-    const down = children.get(r.parent_id) ?? [];
-    down.push({ id: r.child_id, name: r.child_name, type: r.type, delay: Number(r.delay) });
-    children.set(r.parent_id, down);
-  }
-  return { parents, children };
+  rows: EventTemplateDbRow[],
+  extra = "",
+): Promise<{ common: EventTemplateCommon[]; models: TaskTemplateModel[] }> {
+  const graph = `[parents(linkEnd, frenchOrderThenId), children(linkEnd, frenchOrderThenId), sequenceTemplate(ref)${extra}]`;
+  const models =
+    t.kind === "library"
+      ? await loadGraph<EventTemplateModel>(EventTemplateModel, rows, graph, db)
+      : await loadGraph<EventTemplateProModel>(EventTemplateProModel, rows, graph, db);
+  const common = rows.map((r, i) => {
+    const m = models[i];
+    const sequence = m.sequenceTemplate;
+    return {
+      id: r.id,
+      name: r.name,
+      trigram: strOrNull(r.trigram),
+      numberOfDays: num(r.number_of_days),
+      numberOfPeople: num(r.number_of_people),
+      rate: numOrNull(r.rate),
+      typology: nameList(r.typology),
+      comments: strOrNull(r.comments),
+      prerequisitesDelay: num(r.prerequisites_delay),
+      finishesDelay: num(r.finishes_delay),
+      prerequisitesDocumentName: strOrNull(r.prerequisites_document_name),
+      finishesDocumentName: strOrNull(r.finishes_document_name),
+      sequenceTemplateId: numOrNull(r[t.eventSequence]),
+      parentSequenceTemplate: sequence ? { id: sequence.id, name: sequence.name } : null,
+      parentsET: (m.parents ?? []).map(linkOf),
+      childrenET: (m.children ?? []).map(linkOf),
+      createdAt: isoTime(r.created_at),
+      updatedAt: isoTime(r.updated_at),
+    };
+  });
+  return { common, models };
 }
 
-async function namesOf(db: Db, table: string, ids: (number | null)[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids.filter((i): i is number => i !== null))];
-  if (unique.length === 0) return new Map();
-  const rows = (await db(table).whereIn("id", unique).select("id", "name")) as Ref[];
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-const refOf = (names: Map<number, string>, id: number | null): Ref | null =>
-  id !== null && names.has(id) ? { id, name: names.get(id)! } : null;
-
-async function presentCommon(db: Db, t: TemplateTables, rows: EventTemplateDbRow[]): Promise<EventTemplateCommon[]> {
-  const ids = rows.map((r) => r.id);
-  const { parents, children } = await linksOf(db, t, ids);
-  const sequenceIds = rows.map((r) => numOrNull(r[t.eventSequence]));
-  const sequences = await namesOf(db, t.sequences, sequenceIds);
-  return rows.map((r, i) => ({
-    id: r.id,
-    name: r.name,
-    trigram: strOrNull(r.trigram),
-    numberOfDays: num(r.number_of_days),
-    numberOfPeople: num(r.number_of_people),
-    rate: numOrNull(r.rate),
-    typology: nameList(r.typology),
-    comments: strOrNull(r.comments),
-    prerequisitesDelay: num(r.prerequisites_delay),
-    finishesDelay: num(r.finishes_delay),
-    prerequisitesDocumentName: strOrNull(r.prerequisites_document_name),
-    finishesDocumentName: strOrNull(r.finishes_document_name),
-    sequenceTemplateId: sequenceIds[i],
-    parentSequenceTemplate: refOf(sequences, sequenceIds[i]),
-    parentsET: parents.get(r.id) ?? [],
-    childrenET: children.get(r.id) ?? [],
-    createdAt: isoTime(r.created_at),
-    updatedAt: isoTime(r.updated_at),
-  }));
-}
-
-/** GET /event-template: library task templates (spec 001 section 3). */
+/** GET /event-template: library task templates (spec 001 section 3), with their lot of the library. */
 export async function presentLibraryEventTemplates(db: Db, rows: EventTemplateDbRow[]): Promise<EventTemplate[]> {
   if (rows.length === 0) return [];
-  const common = await presentCommon(db, LIBRARY_TABLES, rows);
-  const lots = await namesOf(
-    db,
-    "participant_groups",
-    rows.map((r) => numOrNull(r.participant_group_id)),
-  );
+  const { common, models } = await presentCommon(db, LIBRARY_TABLES, rows, ", lot(ref)");
   return rows.map((r, i) => {
-    const lot = numOrNull(r.participant_group_id);
-    return { ...common[i], participantGroupId: lot, participantGroup: refOf(lots, lot) };
+    const lot = (models[i] as EventTemplateModel).lot;
+    return {
+      ...common[i],
+      participantGroupId: numOrNull(r.participant_group_id),
+      participantGroup: lot ? { id: lot.id, name: lot.name } : null,
+    };
   });
 }
 
@@ -168,7 +142,7 @@ export async function templateTags(
 /** GET /event-template-pro: a project's task templates; references resolved in its current version. */
 export async function presentProEventTemplates(db: Db, rows: EventTemplateDbRow[]): Promise<EventTemplatePro[]> {
   if (rows.length === 0) return [];
-  const common = await presentCommon(db, PRO_TABLES, rows);
+  const { common } = await presentCommon(db, PRO_TABLES, rows);
   const byProject = new Map<number, EventTemplateDbRow[]>();
   for (const r of rows) {
     const list = byProject.get(num(r.project_id)) ?? [];

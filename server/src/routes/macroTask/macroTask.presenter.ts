@@ -1,3 +1,4 @@
+import { loadGraph } from "../../models/base.js";
 import { MacroTaskModel } from "../../models/macroTask.js";
 import { TAGS, tagRefs } from "../../models/tag.js";
 import { ZONE_UNITIES, type MacroTask, type MacroTaskOrderLine } from "@jalon/shared";
@@ -43,9 +44,11 @@ export async function presentMacroTasks(
   rows: MacroTaskDbRow[],
   joins: readonly string[] = [],
 ): Promise<MacroTask[]> {
-  const graph = `[lot(ref), specialities(ref, frenchOrder), ${TAGS}${joins.includes("zones") ? ", zones" : ""}]`;
+  const graph = `[lot(ref), specialities(ref, frenchOrder), ${TAGS}${joins.includes("zones") ? ", zones" : ""}${
+    joins.includes("orderLines") ? ", orderLines(byLabel).[family, tasks(byId)]" : ""
+  }]`;
   const models = new Map(
-    (await MacroTaskModel.fetchGraph(rows, graph, { transaction: db })).map((m) => [m.id, m] as const),
+    (await loadGraph<MacroTaskModel>(MacroTaskModel, rows, graph, db)).map((m) => [m.id, m] as const),
   );
   // The zones each macro-task is followed in (its tracked families' keys) give its tracking level.
   const families = new Map(rows.map((r) => [r.id, familiesOf(r.tracked_families)]));
@@ -60,12 +63,6 @@ export async function presentMacroTasks(
     db,
     rows.map((r) => r.id),
   );
-  const orderLines = joins.includes("orderLines")
-    ? await orderLinesOf(
-        db,
-        rows.map((r) => r.id),
-      )
-    : null;
   return rows.map((r) => {
     const counted = progress.get(r.id);
     const tracked = families.get(r.id) ?? {};
@@ -103,49 +100,24 @@ export async function presentMacroTasks(
         unity: z.unity,
         level: z.level,
       }));
-    if (orderLines) out.orderLines = orderLines.get(r.id) ?? [];
+    if (joins.includes("orderLines")) out.orderLines = orderLinesOf(model);
     return out;
   });
 }
 
-/** The order lines of a set of macro-tasks with their family and their tasks' zones and quantities (one query). */
-async function orderLinesOf(db: Db, ids: number[]): Promise<Map<number, MacroTaskOrderLine[]>> {
-  const map = new Map<number, MacroTaskOrderLine[]>();
-  if (ids.length === 0) return map;
-  const rows = (await db("order_lines as l")
-    .leftJoin("families as f", "f.id", "l.family_id")
-    .whereIn("l.macro_task_id", ids)
-    .select(
-      "l.macro_task_id",
-      "l.id",
-      "l.label",
-      "l.type",
-      "l.unit",
-      "l.family_id",
-      "f.name as family_name",
-      db.raw(
-        `coalesce((select json_agg(json_build_object('id', t.id, 'zoneId', t.zone_id, 'quantity', t.quantity) order by t.id)
-                     from order_line_tasks t where t.order_line_id = l.id), '[]') as tasks`,
-      ),
-    )
-    .orderByRaw("lower(l.label), l.id")) as Record<string, unknown>[];
-  for (const r of rows) {
-    const tasks = r.tasks as { id: number; zoneId: number | null; quantity: number | string | null }[];
-    const line: MacroTaskOrderLine = {
-      id: r.id as number,
-      label: r.label as string,
-      type: r.type as MacroTaskOrderLine["type"],
-      unit: (r.unit as MacroTaskOrderLine["unit"]) ?? null,
-      familyId: (r.family_id as number | null) ?? null,
-      family: r.family_id ? { id: r.family_id as number, name: r.family_name as string } : null,
-      orderLineTasks: tasks.map((t) => ({
-        id: t.id,
-        zoneId: t.zoneId ?? null,
-        quantity: t.quantity === null ? null : Number(t.quantity),
-      })),
-    };
-    const k = r.macro_task_id as number;
-    (map.get(k) ?? map.set(k, []).get(k)!).push(line);
-  }
-  return map;
+/** A macro-task's order lines (`?join=orderLines`) with their family and their tasks' zones and quantities. */
+function orderLinesOf(m: MacroTaskModel | undefined): MacroTaskOrderLine[] {
+  return (m?.orderLines ?? []).map((l) => ({
+    id: l.id,
+    label: l.label,
+    type: l.type as MacroTaskOrderLine["type"],
+    unit: (l.unit as MacroTaskOrderLine["unit"]) ?? null,
+    familyId: l.family_id ?? null,
+    family: l.family ? { id: l.family.id, name: l.family.name } : null,
+    orderLineTasks: (l.tasks ?? []).map((t) => ({
+      id: t.id,
+      zoneId: t.zone_id ?? null,
+      quantity: t.quantity === null ? null : Number(t.quantity),
+    })),
+  }));
 }

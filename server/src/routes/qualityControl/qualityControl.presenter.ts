@@ -7,10 +7,13 @@ import {
   type QualityControlHistory,
   type QualityControlStatus,
   type QualityControlType,
-  type TagRef,
 } from "@jalon/shared";
 import type { Db } from "../../db/knex.js";
 import { iso as isoOrNull } from "../../lib/dates.js";
+import { loadGraph } from "../../models/base.js";
+import { QualityControlModel, type EventModel } from "../../models/planning.js";
+import { tagRefs } from "../../models/tag.js";
+import { versionRowFields } from "../rowFields.js";
 
 export type QualityControlDbRow = Record<string, unknown> & { id: number };
 
@@ -24,69 +27,63 @@ export const INDICATOR_SQL = `(case
   when q.status = 'non-complying' and q.delay > 0 then 'red'
   else 'orange' end)`;
 
-/** Controls `q` with their task `e` (zone `z`, lot `g`, participant `pa`), sequence `s` and macro-task `m`. */
+/**
+ * Controls `q` with their task `e`, whose name, zone, lot and participant the lists filter and sort on
+ * (qualityControl.schema.ts), the indicator the list filters on, and their own days as yyyy-MM-dd.
+ */
 export function qualityControlSelect(db: Db) {
   return db("quality_controls as q")
     .leftJoin("events as e", "e.id", "q.event_id")
-    .leftJoin("zones as z", "z.id", "e.zone_id")
-    .leftJoin("participant_group_pros as g", "g.id", "e.participant_group_pro_id")
-    .leftJoin("participants as pa", "pa.id", "e.participant_id")
-    .leftJoin("sequences as s", "s.id", "q.sequence_id")
-    .leftJoin("macro_tasks as m", "m.id", "q.macro_task_id")
     .select(
       "q.*",
       db.raw("to_char(q.due_date, 'YYYY-MM-DD') as due_day"),
       db.raw("to_char(q.start_date, 'YYYY-MM-DD') as start_day"),
       db.raw("to_char(q.end_date, 'YYYY-MM-DD') as end_day"),
       db.raw("to_char(q.completion_date, 'YYYY-MM-DD') as completion_day"),
-      "e.name as event_name",
-      db.raw("to_char(e.start_date, 'YYYY-MM-DD') as event_start"),
-      db.raw("to_char(e.end_date, 'YYYY-MM-DD') as event_end"),
-      "e.zone_id as event_zone_id",
-      "e.participant_group_pro_id as event_lot_id",
-      "e.participant_id as event_participant_id",
-      "e.macro_task_id as event_macro_task_id",
-      "e.prerequisites_delay as event_prerequisites_delay",
-      "e.finishes_delay as event_finishes_delay",
-      "z.name as zone_name",
-      "g.name as lot_name",
-      "pa.name as participant_name",
-      "s.name as sequence_name",
-      "m.name as macro_task_name",
       db.raw(`${INDICATOR_SQL} as indicator`),
-      db.raw(
-        `coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name, t.id)
-           from quality_control_tags qt join tags t on t.id = qt.tag_id where qt.quality_control_id = q.id), '[]'::json) as tag_list`,
-      ),
     );
 }
+
+/** What the JSON shows of a control's relations, loaded through QualityControlModel. */
+const CONTROL_GRAPH = "[event.[zone, lot, participant], sequence, macroTask, tags(ref, byName)]";
 
 const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-function tagsOf(v: unknown): TagRef[] {
-  const list = (typeof v === "string" ? JSON.parse(v) : v) as TagRef[] | null;
-  return (list ?? []).map((t) => ({ id: t.id, name: t.name, color: t.color ?? null }));
+/** The task a control is on, as its JSON shows it. */
+function controlledEvent(id: number | null, event: EventModel | null | undefined) {
+  if (id === null) return null;
+  return {
+    id,
+    name: event?.name ?? "",
+    startDate: s(event?.start_date),
+    endDate: s(event?.end_date),
+    zoneId: n(event?.zone_id),
+    participantGroupProId: n(event?.participant_group_pro_id),
+    participantId: n(event?.participant_id),
+    macroTaskId: n(event?.macro_task_id),
+    prerequisitesDelay: n(event?.prerequisites_delay) ?? 0,
+    finishesDelay: n(event?.finishes_delay) ?? 0,
+  };
 }
 
-/** The API's field names of a quality control are decided here. */
-export function presentQualityControl(r: QualityControlDbRow): QualityControl {
+/** The API's field names of a quality control are decided here (`m`: the row's relations). */
+function presentQualityControl(r: QualityControlDbRow, m: QualityControlModel): QualityControl {
+  const { event, sequence, macroTask } = m;
   const status = s(r.status) as QualityControlStatus | null;
   const delay = n(r.delay);
   const category = s(r.category) as QualityControlCategory | null;
   const eventId = n(r.event_id);
   const sequenceId = n(r.sequence_id);
   const macroTaskId = n(r.macro_task_id);
+  const ref = (id: number | null, row: { name: string } | null | undefined) =>
+    id === null ? null : { id, name: row?.name ?? "" };
   const deliverables: QualityControlDeliverable[] = [];
-  if (eventId !== null) deliverables.push({ kind: "event", id: eventId, name: String(r.event_name ?? "") });
-  if (sequenceId !== null) deliverables.push({ kind: "sequence", id: sequenceId, name: String(r.sequence_name ?? "") });
-  if (macroTaskId !== null)
-    deliverables.push({ kind: "macroTask", id: macroTaskId, name: String(r.macro_task_name ?? "") });
+  if (eventId !== null) deliverables.push({ kind: "event", id: eventId, name: event?.name ?? "" });
+  if (sequenceId !== null) deliverables.push({ kind: "sequence", id: sequenceId, name: sequence?.name ?? "" });
+  if (macroTaskId !== null) deliverables.push({ kind: "macroTask", id: macroTaskId, name: macroTask?.name ?? "" });
   return {
-    id: r.id,
-    projectId: r.project_id as number,
-    versionId: r.version_id as number,
-    trackingId: r.tracking_id as number,
+    ...versionRowFields(r),
     name: String(r.name),
     type: r.type as QualityControlType,
     category,
@@ -103,40 +100,32 @@ export function presentQualityControl(r: QualityControlDbRow): QualityControl {
     eventId,
     sequenceId,
     macroTaskId,
-    event:
-      eventId === null
-        ? null
-        : {
-            id: eventId,
-            name: String(r.event_name ?? ""),
-            startDate: s(r.event_start),
-            endDate: s(r.event_end),
-            zoneId: n(r.event_zone_id),
-            participantGroupProId: n(r.event_lot_id),
-            participantId: n(r.event_participant_id),
-            macroTaskId: n(r.event_macro_task_id),
-            prerequisitesDelay: n(r.event_prerequisites_delay) ?? 0,
-            finishesDelay: n(r.event_finishes_delay) ?? 0,
-          },
-    sequence: sequenceId === null ? null : { id: sequenceId, name: String(r.sequence_name ?? "") },
-    macroTask: macroTaskId === null ? null : { id: macroTaskId, name: String(r.macro_task_name ?? "") },
-    tags: tagsOf(r.tag_list),
+    event: controlledEvent(eventId, event),
+    sequence: ref(sequenceId, sequence),
+    macroTask: ref(macroTaskId, macroTask),
+    tags: tagRefs(m.tags),
     deliverables,
     color: category ? QUALITY_CONTROL_CATEGORY_COLORS[category] : null,
-    eventName: s(r.event_name) ?? s(r.sequence_name) ?? s(r.macro_task_name),
-    zoneName: s(r.zone_name),
-    participantGroup: s(r.lot_name),
-    participantName: s(r.participant_name),
+    eventName: event?.name ?? sequence?.name ?? macroTask?.name ?? null,
+    zoneName: event?.zone?.name ?? null,
+    participantGroup: event?.lot?.name ?? null,
+    participantName: event?.participant?.name ?? null,
     createdAt: isoOrNull(r.created_at),
     updatedAt: isoOrNull(r.updated_at),
   };
+}
+
+/** Controls of the list's select presented with their relations (one graph for the whole list). */
+export async function presentQualityControls(db: Db, rows: QualityControlDbRow[]): Promise<QualityControl[]> {
+  const models = await loadGraph<QualityControlModel>(QualityControlModel, rows, CONTROL_GRAPH, db);
+  return rows.map((r, i) => presentQualityControl(r, models[i]));
 }
 
 /** The controls of some ids, presented in the order of the ids. */
 export async function qualityControlsByIds(db: Db, ids: readonly number[]): Promise<QualityControl[]> {
   if (ids.length === 0) return [];
   const rows = (await qualityControlSelect(db).whereIn("q.id", [...ids])) as QualityControlDbRow[];
-  const byId = new Map(rows.map((r) => [r.id, presentQualityControl(r)]));
+  const byId = new Map((await presentQualityControls(db, rows)).map((c) => [c.id, c]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

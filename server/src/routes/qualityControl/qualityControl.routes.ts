@@ -46,7 +46,7 @@ import { applyFilter, runList } from "../../lib/listQuery.js";
 import {
   INDICATOR_SQL,
   presentHistory,
-  presentQualityControl,
+  presentQualityControls,
   qualityControlSelect,
   qualityControlsByIds,
   type QualityControlDbRow,
@@ -150,7 +150,7 @@ async function listControls(
     qualityControlColumns,
     "q.id",
   );
-  return { data: rows.map(presentQualityControl), total };
+  return { data: await presentQualityControls(db, rows), total };
 }
 
 type ExportQuery = z.output<typeof qualityControlExportQuery>;
@@ -193,7 +193,7 @@ async function exportRows(
     .orderBy("q.name")
     .orderBy("q.id")
     .limit(QUALITY_CONTROL_EVENTS_LIMIT)) as QualityControlDbRow[];
-  return { rows: rows.map(presentQualityControl), scope };
+  return { rows: await presentQualityControls(db, rows), scope };
 }
 
 export const QUALITY_CONTROL_EXPORT_COLUMNS: XlsxColumn<QualityControl>[] = [

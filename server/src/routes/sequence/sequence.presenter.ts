@@ -3,7 +3,10 @@ import type { Event, InstantiationConfig, QualityControlSummary, Sequence, Tag }
 import type { Db } from "../../db/knex.js";
 import { toNumber } from "../../db/numbers.js";
 import { isoRequired } from "../../lib/dates.js";
-import { eventSelect, presentEvent, qualityControlsOf, type EventDbRow } from "../event/event.presenter.js";
+import { eventSelect, presentEvent, type EventDbRow } from "../event/event.presenter.js";
+import { controlSummary } from "../event/eventJoins.js";
+import { loadGraph } from "../../models/base.js";
+import { SequenceModel, type InstantiationConfigModel } from "../../models/planning.js";
 
 export type SequenceDbRow = Record<string, unknown> & { id: number };
 
@@ -84,33 +87,60 @@ export function presentSequence(r: SequenceDbRow): SequenceOut {
   };
 }
 
-/** Adds the requested joins to presented sequences, one set query per join. */
+/** The relations of a sequence's `?join=` that SequenceModel maps (its events stay a recursive SQL read). */
+const JOIN_GRAPH: Record<string, string> = {
+  zone: "zone",
+  tags: "tags(byName)",
+  instantiationConfig: "instantiationConfig.instances",
+  subsequences: "subsequences(subsequenceOrder)",
+  qualityControls: "qualityControls(summary)",
+};
+
+function presentConfig(c: InstantiationConfigModel): InstantiationConfig {
+  return {
+    id: c.id,
+    type: c.type as InstantiationConfig["type"],
+    sequenceTemplateProId: n(c.sequence_template_pro_id),
+    takt: toNumber(c.takt),
+    delayWithReferenceEvent: toNumber(c.delay_with_reference_event),
+    startDate: c.start_date ? String(c.start_date).slice(0, 10) : null,
+    referenceEventId: n(c.reference_event_id),
+    milestoneReferenceType: (c.milestone_reference_type as InstantiationConfig["milestoneReferenceType"]) ?? null,
+    showStartMilestone: c.show_start_milestone === true,
+    showEndMilestone: c.show_end_milestone === true,
+    zoneIds: (c.instances ?? []).map((z) => z.zone_id!),
+    eventTemplateOverrides: (typeof c.event_template_overrides === "string"
+      ? JSON.parse(c.event_template_overrides)
+      : c.event_template_overrides) as InstantiationConfig["eventTemplateOverrides"],
+  };
+}
+
+/** Adds the requested joins to presented sequences: the mapped relations in one graph, then the events. */
 export async function withSequenceJoins(db: Db, list: SequenceOut[], join: readonly string[]): Promise<SequenceOut[]> {
   const ids = list.map((s) => s.id);
   if (ids.length === 0) return list;
-  if (join.includes("zone")) {
-    const zoneIds = [...new Set(list.map((s) => s.zoneId).filter((x): x is number => x !== null))];
-    const zones = zoneIds.length ? await db("zones").whereIn("id", zoneIds).select("id", "name") : [];
-    const byId = new Map(zones.map((z: { id: number; name: string }) => [z.id, { id: z.id, name: z.name }]));
-    for (const s of list) s.zone = s.zoneId ? (byId.get(s.zoneId) ?? null) : null;
-  }
-  if (join.includes("tags")) {
-    const rows = await db("sequence_tags as st")
-      .join("tags as t", "t.id", "st.tag_id")
-      .whereIn("st.sequence_id", ids)
-      .select("st.sequence_id", "t.id", "t.name", "t.color", "t.category_id", "t.type")
-      .orderBy("t.name");
-    const map = new Map<number, Tag[]>();
-    for (const r of rows)
-      (map.get(r.sequence_id) ?? map.set(r.sequence_id, []).get(r.sequence_id)!).push({
-        id: r.id,
-        name: r.name,
-        color: r.color,
-        categoryId: r.category_id,
-        type: r.type,
-      });
-    for (const s of list) s.tags = map.get(s.id) ?? [];
-  }
+  const graph = join.map((j) => JOIN_GRAPH[j]).filter((x): x is string => x !== undefined);
+  const models =
+    graph.length === 0
+      ? []
+      : await loadGraph<SequenceModel>(
+          SequenceModel,
+          list.map((s) => ({ id: s.id, zone_id: s.zoneId, instantiation_config_id: s.instantiationConfigId })),
+          `[${graph.join(", ")}]`,
+          db,
+        );
+  list.forEach((s, i) => {
+    const m = models[i];
+    if (join.includes("zone")) s.zone = m.zone ? { id: m.zone.id, name: m.zone.name } : null;
+    if (join.includes("tags"))
+      s.tags = (m.tags ?? []).map((t) => ({
+        id: t.id,
+        name: t.name,
+        color: t.color,
+        categoryId: t.category_id,
+        type: t.type,
+      }));
+  });
   if (join.includes("events")) {
     // A sequence's events and its subsequences' (a train's instances), in start order.
     const tree = await db.raw<{ rows: { root_id: number; id: number }[] }>(
@@ -136,59 +166,18 @@ export async function withSequenceJoins(db: Db, list: SequenceOut[], join: reado
     }
     for (const s of list) s.events = map.get(s.id) ?? [];
   }
-  if (join.includes("instantiationConfig")) {
-    const cfgIds = [...new Set(list.map((s) => s.instantiationConfigId).filter((x): x is number => x !== null))];
-    const cfgs = cfgIds.length ? await db("instantiation_configs").whereIn("id", cfgIds) : [];
-    const zones = cfgIds.length
-      ? ((await db("sequences")
-          .whereIn("instantiation_config_id", cfgIds)
-          .whereNotNull("instance_index")
-          .orderBy("instance_index")
-          .select("instantiation_config_id", "zone_id")) as { instantiation_config_id: number; zone_id: number }[])
-      : [];
-    const byId = new Map(
-      cfgs.map((c: Record<string, unknown>): [number, InstantiationConfig] => [
-        c.id as number,
-        {
-          id: c.id as number,
-          type: c.type as InstantiationConfig["type"],
-          sequenceTemplateProId: n(c.sequence_template_pro_id),
-          takt: toNumber(c.takt),
-          delayWithReferenceEvent: toNumber(c.delay_with_reference_event),
-          startDate: c.start_date ? String(c.start_date).slice(0, 10) : null,
-          referenceEventId: n(c.reference_event_id),
-          milestoneReferenceType: (c.milestone_reference_type as InstantiationConfig["milestoneReferenceType"]) ?? null,
-          showStartMilestone: c.show_start_milestone === true,
-          showEndMilestone: c.show_end_milestone === true,
-          zoneIds: zones.filter((z) => z.instantiation_config_id === c.id).map((z) => z.zone_id),
-          eventTemplateOverrides: (typeof c.event_template_overrides === "string"
-            ? JSON.parse(c.event_template_overrides)
-            : c.event_template_overrides) as InstantiationConfig["eventTemplateOverrides"],
-        },
-      ]),
-    );
-    for (const s of list)
-      s.instantiationConfig = s.instantiationConfigId ? (byId.get(s.instantiationConfigId) ?? null) : null;
-  }
-  if (join.includes("subsequences")) {
-    // A train's instances in train order (instance_index), other subsequences by name.
-    const rows = await db("sequences")
-      .whereIn("parent_sequence_id", ids)
-      .select("id", "name", "parent_sequence_id", "zone_id", "instance_index")
-      .orderByRaw("instance_index nulls last, name, id");
-    const map = new Map<number, Subsequence[]>();
-    for (const r of rows)
-      (map.get(r.parent_sequence_id) ?? map.set(r.parent_sequence_id, []).get(r.parent_sequence_id)!).push({
-        id: r.id,
-        name: r.name,
-        zoneId: r.zone_id ?? null,
-        instanceIndex: r.instance_index ?? null,
-      });
-    for (const s of list) s.subsequences = map.get(s.id) ?? [];
-  }
-  if (join.includes("qualityControls")) {
-    const controls = await qualityControlsOf(db, "sequence_id", ids);
-    for (const s of list) s.qualityControls = controls.get(s.id) ?? [];
-  }
+  list.forEach((s, i) => {
+    const m = models[i];
+    if (join.includes("instantiationConfig"))
+      s.instantiationConfig = m.instantiationConfig ? presentConfig(m.instantiationConfig) : null;
+    if (join.includes("subsequences"))
+      s.subsequences = (m.subsequences ?? []).map((x) => ({
+        id: x.id,
+        name: x.name,
+        zoneId: x.zone_id ?? null,
+        instanceIndex: x.instance_index ?? null,
+      }));
+    if (join.includes("qualityControls")) s.qualityControls = (m.qualityControls ?? []).map(controlSummary);
+  });
   return list;
 }
