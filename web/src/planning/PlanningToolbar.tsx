@@ -20,6 +20,7 @@ import {
   Print20Regular,
   Table20Regular,
 } from "@fluentui/react-icons";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Grouping, PlanningView } from "@jalon/shared/gantt";
 import { usePlanningStore, type PickMode, type PlanningMode } from "./planningStore";
@@ -28,6 +29,11 @@ import { AllLinksSwitch } from "./layers/AllLinksSwitch";
 import { ExportMspdiButton } from "./interchange/ExportMspdiButton";
 import { useWindowWidth } from "../lib/useWindowWidth";
 import { TOOLBAR_OVERFLOW_BELOW, ToolbarOverflow } from "./toolbar/ToolbarOverflow";
+
+/** A label and its control: the toolbar wraps between pairs, never between a label and what it names. */
+function Labelled({ children }: { children: ReactNode }) {
+  return <span style={{ display: "inline-flex", alignItems: "center", gap: 4, whiteSpace: "nowrap" }}>{children}</span>;
+}
 
 const VIEWS: PlanningView[] = ["year", "month", "week"];
 const GROUPINGS: Grouping[] = ["zone", "lot", "sequence", "none"];
@@ -68,35 +74,39 @@ export function PlanningToolbar({
       {!readOnly && (
         <>
           <ToolbarDivider />
-          <Label>{t("planning.pick.label")}</Label>
-          <Dropdown
-            aria-label={t("planning.pick.label")}
-            value={t(`planning.pick.${s.pickMode}`)}
-            selectedOptions={[s.pickMode]}
-            onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)}
-            style={{ minWidth: 170 }}
-          >
-            {PICKS.map((m) => (
-              <Option key={m} value={m}>
-                {t(`planning.pick.${m}`)}
-              </Option>
-            ))}
-          </Dropdown>
+          <Labelled>
+            <Label>{t("planning.pick.label")}</Label>
+            <Dropdown
+              aria-label={t("planning.pick.label")}
+              value={t(`planning.pick.${s.pickMode}`)}
+              selectedOptions={[s.pickMode]}
+              onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)}
+              style={{ minWidth: 170 }}
+            >
+              {PICKS.map((m) => (
+                <Option key={m} value={m}>
+                  {t(`planning.pick.${m}`)}
+                </Option>
+              ))}
+            </Dropdown>
+          </Labelled>
           <ToolbarDivider />
-          <Label>{t("planning.modes.label")}</Label>
-          <Dropdown
-            aria-label={t("planning.modes.label")}
-            value={t(`planning.modes.${s.mode}`)}
-            selectedOptions={[s.mode]}
-            onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)}
-            style={{ minWidth: 150 }}
-          >
-            {MODES.map((m) => (
-              <Option key={m} value={m}>
-                {t(`planning.modes.${m}`)}
-              </Option>
-            ))}
-          </Dropdown>
+          <Labelled>
+            <Label>{t("planning.modes.label")}</Label>
+            <Dropdown
+              aria-label={t("planning.modes.label")}
+              value={t(`planning.modes.${s.mode}`)}
+              selectedOptions={[s.mode]}
+              onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)}
+              style={{ minWidth: 150 }}
+            >
+              {MODES.map((m) => (
+                <Option key={m} value={m}>
+                  {t(`planning.modes.${m}`)}
+                </Option>
+              ))}
+            </Dropdown>
+          </Labelled>
           {onInstantiate ? (
             <>
               <ToolbarDivider />
@@ -154,30 +164,34 @@ export function PlanningToolbar({
         {t("planningTable.show")}
       </ToggleButton>
       <ToolbarDivider />
-      <Label htmlFor="planning-zoom">{t("planning.zoom")}</Label>
-      <Slider
-        id="planning-zoom"
-        min={20}
-        max={75}
-        value={s.zoom}
-        onChange={(_, d) => s.setZoom(d.value)}
-        style={{ width: 140 }}
-      />
+      <Labelled>
+        <Label htmlFor="planning-zoom">{t("planning.zoom")}</Label>
+        <Slider
+          id="planning-zoom"
+          min={20}
+          max={75}
+          value={s.zoom}
+          onChange={(_, d) => s.setZoom(d.value)}
+          style={{ width: 140 }}
+        />
+      </Labelled>
       <ToolbarDivider />
-      <Label>{t("planning.grouping.label")}</Label>
-      <Dropdown
-        aria-label={t("planning.grouping.label")}
-        value={t(`planning.grouping.${s.grouping}`)}
-        selectedOptions={[s.grouping]}
-        onOptionSelect={(_, d) => s.setGrouping(d.optionValue as Grouping)}
-        style={{ minWidth: 130 }}
-      >
-        {GROUPINGS.map((g) => (
-          <Option key={g} value={g}>
-            {t(`planning.grouping.${g}`)}
-          </Option>
-        ))}
-      </Dropdown>
+      <Labelled>
+        <Label>{t("planning.grouping.label")}</Label>
+        <Dropdown
+          aria-label={t("planning.grouping.label")}
+          value={t(`planning.grouping.${s.grouping}`)}
+          selectedOptions={[s.grouping]}
+          onOptionSelect={(_, d) => s.setGrouping(d.optionValue as Grouping)}
+          style={{ minWidth: 130 }}
+        >
+          {GROUPINGS.map((g) => (
+            <Option key={g} value={g}>
+              {t(`planning.grouping.${g}`)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Labelled>
       {s.grouping !== "none" && groupIds ? (
         <Switch
           checked={allAggregated}
@@ -201,20 +215,22 @@ export function PlanningToolbar({
       ) : null}
       {narrow ? null : secondary}
       <ToolbarDivider />
-      <span id="planning-range-label" style={{ fontWeight: 600 }}>
-        {t("planning.range.label")}
-      </span>
-      <span
-        role="status"
-        aria-labelledby="planning-range-label planning-range-value"
-        data-testid="planning-range"
-        id="planning-range-value"
-        style={{ whiteSpace: "nowrap" }}
-      >
-        {s.shownRange
-          ? t("planning.range.shown", { from: frenchDay(s.shownRange.from), to: frenchDay(s.shownRange.to) })
-          : ""}
-      </span>
+      <Labelled>
+        <span id="planning-range-label" style={{ fontWeight: 600 }}>
+          {t("planning.range.label")}
+        </span>
+        <span
+          role="status"
+          aria-labelledby="planning-range-label planning-range-value"
+          data-testid="planning-range"
+          id="planning-range-value"
+          style={{ whiteSpace: "nowrap" }}
+        >
+          {s.shownRange
+            ? t("planning.range.shown", { from: frenchDay(s.shownRange.from), to: frenchDay(s.shownRange.to) })
+            : ""}
+        </span>
+      </Labelled>
       <Tooltip content={t("planning.range.wholeProjectHint")} relationship="description">
         <Button
           icon={<ArrowAutofitWidth20Regular />}
