@@ -11,6 +11,7 @@ import {
   outlineOf,
   planPrint,
   PRINT_FRAME,
+  progressLabel,
   PX_TO_PT,
   textColorOn,
   type BarGeometry,
@@ -517,7 +518,8 @@ function drawBars(c: PageCtx): void {
       doc.rect(X(c, g.x), Y(c, g.y + g.height) - 2, (g.width * K * progress) / 100, 2, "F");
     }
     const w = g.width * K;
-    const label = e.trigram || e.name;
+    // The percentage written after the label, as on screen: the underline's grey is not the only sign of progress.
+    const label = progressLabel(e.trigram || e.name, e.progress);
     if (w > 10) {
       const text = c.fit(label, w - 4, 6);
       if (text) {

@@ -30,6 +30,8 @@ let token: string;
 let outsider: BuiltUser;
 let projectId: number;
 let versionId: number;
+/** The demo's counted version (its countings give its tasks a progress). */
+let signedVersionId: number;
 let work: string;
 
 beforeAll(async () => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
   const demo = await seedDemo(t.db);
   projectId = demo.projectId;
   versionId = demo.versionIds[1];
+  signedVersionId = (await t.db("projects").where({ id: projectId }).first("signed_version_id")).signed_version_id;
   token = (await t.request("POST", "/auth/login", { body: { email: "manager@jalon.demo", password: DEMO_PASSWORD } }))
     .body.token;
   outsider = await buildUser(t, { type: "manager" });
@@ -165,6 +168,12 @@ describePdf("POST /planning/export", () => {
     // Pages to look at (artifacts/print): the first sheet and the first of the second column.
     writeFileSync(join(ARTIFACTS, "demo-A3-landscape-4.pdf"), res.body);
     execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "2", file, join(ARTIFACTS, "demo-A3-landscape-4")]);
+  });
+
+  it("writes a counted task's percentage after its label (progress not told by the underline's grey alone)", async () => {
+    const res = await exportPdf({ versionId: signedVersionId, pageFormat: "A3", orientation: "landscape" });
+    expect(res.status).toBe(200);
+    expect(pdfText(pdfFile("progress", res.body))).toMatch(/[A-Z]{2,3} \d{1,3} %/);
   });
 
   it("prints A3 by month (days on the scale) with a filter and aggregated zones, and keeps the PNGs", async () => {
