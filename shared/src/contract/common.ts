@@ -55,3 +55,11 @@ export interface DeletedCount {
 export interface MessageAnswer {
   message: string;
 }
+
+/** One bar of GET {path}/histogram of lots and participants: the row and how many tasks it has, most first. */
+export interface HistogramBar {
+  id: number;
+  name: string;
+  color: string;
+  total: number;
+}

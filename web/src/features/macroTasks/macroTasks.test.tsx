@@ -124,7 +124,7 @@ beforeEach(() => {
     list([
       { id: 51, name: "Sanitaires", tags: [], participantGroupProId: 41, participantGroupPro: null },
       { id: 52, name: "Courants forts", tags: [], participantGroupProId: 42, participantGroupPro: null },
-    ]),
+    ]) as never,
   );
   vi.mocked(zonesApi).list.mockResolvedValue(
     list([

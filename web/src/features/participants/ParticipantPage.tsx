@@ -87,7 +87,7 @@ function ParticipantEditor({ projectId, versionId }: { projectId: number; versio
       const body = participantChanges(original, draft);
       let saved: Participant;
       if (id === null) {
-        saved = await participantsApi.create(projectId, versionId, body);
+        saved = await participantsApi.create(projectId, versionId, { ...body, name: draft.name.trim() });
         toast.success(t("participants.created"));
         navigate(`/dashboard/participants/${saved.id}/informations`, { replace: true });
       } else {

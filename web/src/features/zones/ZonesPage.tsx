@@ -101,7 +101,7 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
   };
 
   const creation = useDraftDialog(async (draft: ZoneInput) => {
-    const zone = await zonesApi.create(projectId, versionId, zoneChanges(null, draft));
+    const zone = await zonesApi.create(projectId, versionId, { ...zoneChanges(null, draft), name: draft.name.trim() });
     list.setData((zs) => [...(zs ?? []), zone]);
     toast.success(t("zones.created"));
   });
