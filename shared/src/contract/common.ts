@@ -63,3 +63,9 @@ export interface HistogramBar {
   color: string;
   total: number;
 }
+
+/** The answer of a write of several rows (countings, workforce lines): the rows as written. */
+export interface WrittenRows<T> {
+  data: T[];
+  count: number;
+}

@@ -26,7 +26,6 @@ import {
   type participantCreateBody,
   type Ref,
   type specialityCreateBody,
-  type TagRef,
   type Zone,
   type ZoneFields,
   type ZoneReorder,

@@ -109,18 +109,16 @@ export const holidaysApi = {
     }).then((r) => r.data),
 };
 
-export interface ClassItemInput {
-  name: string;
-  color: string | null;
-  type: string | null;
-  categoryId: number | null;
-}
+/** The fields the tag and phase screens write, checked against the contract (shared/src/contract/classification.ts). */
+export type ClassItemInput = ContractFields<
+  FieldsOf<typeof classificationItemCreateBody>,
+  { name: string; color: string | null; type: string | null; categoryId: number | null }
+>;
 
-export interface ClassCategoryInput {
-  name: string;
-  type: string | null;
-  parentCategoryId: number | null;
-}
+export type ClassCategoryInput = ContractFields<
+  FieldsOf<typeof classificationCategoryCreateBody>,
+  { name: string; type: string | null; parentCategoryId: number | null }
+>;
 
 export type ClassificationApi = ReturnType<typeof classificationApi>;
 

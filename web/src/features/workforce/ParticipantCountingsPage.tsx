@@ -75,7 +75,7 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
     () =>
       day
         ? workforceApi.countings({ projectId, versionId, startDate: day, endDate: day })
-        : Promise.resolve({ data: [] }),
+        : Promise.resolve({ data: [], count: 0, total: 0 }),
     [projectId, versionId, day, refresh],
   );
   useEffect(() => {
