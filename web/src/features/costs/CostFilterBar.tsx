@@ -4,7 +4,7 @@ import type { CostLineType } from "@jalon/shared";
 import { zonesApi } from "../../api/reference";
 import { macroTasksApi, tagsApi } from "../../api/referenceMore";
 import { useAsync } from "../../lib/useAsync";
-import { IdFilter } from "../workforce/IdFilter";
+import { IdFilter } from "../../components/IdFilter";
 
 const useStyles = makeStyles({
   bar: {

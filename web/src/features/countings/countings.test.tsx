@@ -8,7 +8,7 @@ import { OfflineDb, setOfflineDb } from "../../offline/db";
 import { queueSnapshot, refreshQueue } from "../../offline/queue";
 import { setSender } from "../../offline/sync";
 import { makeProject, mockApi, selectProject, signIn, users, type Handler } from "../../test/render";
-import { countingsApi } from "./api";
+import { countingsApi } from "../../api/countings";
 import CountingsPage from "./CountingsPage";
 import CountingEventPage from "./CountingEventPage";
 import { CountingTab } from "./CountingTab";

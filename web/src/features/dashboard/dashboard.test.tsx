@@ -11,7 +11,8 @@ import DashboardPage from "./DashboardPage";
 import IndicatorsPage from "./IndicatorsPage";
 import ProgressionPage from "./ProgressionPage";
 import RecalibrationPage from "./RecalibrationPage";
-import { formatPercent, formatSigned, parseFrenchDay } from "./format";
+import { parseFrenchDay } from "../../lib/dates";
+import { formatPercent, formatSigned } from "./format";
 
 const PROJECT_ID = 7;
 const VERSION_ID = 11;

@@ -34,8 +34,8 @@ import { FormCard } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
 import { formatDay } from "../../lib/dates";
 import { canSave, draftOf, macroTaskBody, toggleZone, type MacroTaskDraft } from "./macroTaskForm";
-import { MacroTaskCountingTab } from "./MacroTaskCountingTab";
-import { familiesApi } from "./familiesApi";
+import { MacroTaskCountingTab } from "../countings/MacroTaskCountingTab";
+import { familiesApi } from "../../api/families";
 import { TrackedFamilies } from "./TrackedFamilies";
 
 const useStyles = makeStyles({

@@ -8,7 +8,7 @@ import { renderRoutes, makeProject, selectProject } from "../../test/render";
 import MacroTasksPage from "./MacroTasksPage";
 import MacroTaskPage from "./MacroTaskPage";
 import { canSave, draftOf, macroTaskBody, toggleZone } from "./macroTaskForm";
-import { familiesApi } from "./familiesApi";
+import { familiesApi } from "../../api/families";
 
 vi.mock("../../api/referenceMore", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/referenceMore")>();
@@ -36,7 +36,7 @@ vi.mock("../../api/reference", async (importOriginal) => {
   };
 });
 
-vi.mock("./familiesApi", () => ({ familiesApi: { list: vi.fn() } }));
+vi.mock("../../api/families", () => ({ familiesApi: { list: vi.fn() } }));
 
 const api = vi.mocked(macroTasksApi);
 const PROJECT_ID = 7;

@@ -14,7 +14,7 @@ import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { Histogram } from "../../components/Histogram";
 import { WithVersion } from "../../components/WithVersion";
-import { treeOrder } from "../zones/zoneTree";
+import { treeOrder } from "../../lib/zoneTree";
 import { ParticipantInformationFields, ParticipantLinkFields } from "./ParticipantFields";
 import {
   emptyParticipant,

@@ -3,8 +3,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, Input } from "@fluentui/react-components";
-import { formatDay } from "../../lib/dates";
-import { parseFrenchDay } from "../dashboard/format";
+import { formatDay, parseFrenchDay } from "../../lib/dates";
 
 export function DayInput({
   label,

@@ -27,7 +27,7 @@ import { toast } from "../../store/toasts";
 import { ImportButton } from "../../components/FileButtons";
 import { WithVersion } from "../../components/WithVersion";
 import { ZoneFields, zoneChanges } from "./ZoneFields";
-import { reorderedPositions, treeOrder } from "./zoneTree";
+import { reorderedPositions, treeOrder } from "../../lib/zoneTree";
 
 const useStyles = makeStyles({
   hint: { display: "block", marginBottom: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },

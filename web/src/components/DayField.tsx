@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
-import { formatDay } from "../../lib/dates";
-import { parseFrenchDay } from "./format";
+import { formatDay, parseFrenchDay } from "../lib/dates";
 
 const useStyles = makeStyles({
   row: { display: "flex", columnGap: tokens.spacingHorizontalS, alignItems: "center" },

@@ -1,7 +1,7 @@
 // Typed calls of the execution-tracking screens (shared/src/contract/dashboard.ts): the project dashboard, the
 // late and on-time task lists and the recalibration (preview and write).
 import type { Dashboard, RecalibrationAnswer, recalibrationBody, TrackedEventList } from "@jalon/shared";
-import { request, send } from "../../api/http";
+import { request, send } from "./http";
 
 export type {
   Dashboard,

@@ -13,8 +13,8 @@ import type {
   WrittenRows,
 } from "@jalon/shared";
 import { LIST_LIMIT } from "@jalon/shared";
-import { eventsApi } from "../../api/events";
-import { request, send } from "../../api/http";
+import { eventsApi } from "./events";
+import { request, send } from "./http";
 
 export type { Counting, CountingCreate, GroupProgressRow } from "@jalon/shared";
 
