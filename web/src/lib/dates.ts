@@ -58,13 +58,3 @@ export function parseDay(text: string): string | null {
 export function showDay(isoDay: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}` : "";
 }
-
-/** dd/MM/yyyy typed by the user as yyyy-MM-dd, or null when it is no real calendar day. */
-export function parseFrenchDay(text: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
-  return `${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
