@@ -138,6 +138,16 @@ export function send<S extends RequestSchema, T>(
   return request<T>(method, path, { ...options, body });
 }
 
+/** The multipart body of a version's file import: projectId, versionId, the file and (unless told not) its name. */
+export function versionFileForm(projectId: number, versionId: number, file: File, withFileName = true): FormData {
+  const form = new FormData();
+  form.set("projectId", String(projectId));
+  form.set("versionId", String(versionId));
+  if (withFileName) form.set("fileName", file.name);
+  form.set("file", file, file.name);
+  return form;
+}
+
 /** A file answer (PDF, xlsx): the body as a Blob and the server's file name; errors as request() gives them. */
 export async function requestFile(
   method: string,

@@ -20,7 +20,7 @@ import {
 } from "@jalon/shared";
 import { saveFile } from "../lib/csv";
 import { filter } from "./client";
-import { request, requestFile, send } from "./http";
+import { request, requestFile, send, versionFileForm } from "./http";
 import { downloadFile } from "./referenceMore";
 import type { ListResponse } from "./types";
 
@@ -117,12 +117,9 @@ export const orderLineImportsApi = {
   },
   /** POST /order-line/import/data (multipart): the filled template. */
   data: (projectId: number, versionId: number, file: File) => {
-    const form = new FormData();
-    form.set("projectId", String(projectId));
-    form.set("versionId", String(versionId));
-    form.set("fileName", file.name);
-    form.set("file", file, file.name);
-    return request<OrderLineImportResult<OrderLine>>("POST", "/order-line/import/data", { body: form });
+    return request<OrderLineImportResult<OrderLine>>("POST", "/order-line/import/data", {
+      body: versionFileForm(projectId, versionId, file),
+    });
   },
   list: (projectId: number, versionId: number) =>
     request<ListResponse<OrderLineImport>>("GET", "/order-line/import/list", { query: { projectId, versionId } }),

@@ -32,7 +32,7 @@ import {
   type ZoneUnity,
 } from "@jalon/shared";
 import { filter } from "./client";
-import { request, send, type Query } from "./http";
+import { request, send, versionFileForm, type Query } from "./http";
 import type { ListResponse } from "./types";
 import { downloadFile } from "./referenceMore";
 
@@ -118,11 +118,7 @@ const all = (projectId: number, versionId: number, sort = "name,ASC", extra: str
 export const downloadExport = downloadFile;
 
 function upload(path: string, projectId: number, versionId: number, file: File) {
-  const form = new FormData();
-  form.set("projectId", String(projectId));
-  form.set("versionId", String(versionId));
-  form.set("file", file, file.name);
-  return request<ListResponse<Zone>>("POST", path, { body: form });
+  return request<ListResponse<Zone>>("POST", path, { body: versionFileForm(projectId, versionId, file, false) });
 }
 
 export const zonesApi = {

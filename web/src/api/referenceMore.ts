@@ -31,7 +31,7 @@ import type {
 } from "@jalon/shared";
 import { LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
-import { ApiError, buildQuery, normaliseCode, request, send, type Query } from "./http";
+import { ApiError, buildQuery, normaliseCode, request, send, versionFileForm, type Query } from "./http";
 import type { ListResponse } from "./types";
 import { useSession } from "../store/session";
 import { saveFile } from "../lib/csv";
@@ -208,12 +208,9 @@ export const macroTasksApi = {
 /** /dashboard/imports: the structure file (POST /structure/import) and its current content (GET /structure/export). */
 export const importsApi = {
   structure: (projectId: number, versionId: number, file: File) => {
-    const form = new FormData();
-    form.set("projectId", String(projectId));
-    form.set("versionId", String(versionId));
-    form.set("fileName", file.name);
-    form.set("file", file, file.name);
-    return request<StructureImportAnswer>("POST", "/structure/import", { body: form });
+    return request<StructureImportAnswer>("POST", "/structure/import", {
+      body: versionFileForm(projectId, versionId, file),
+    });
   },
   exportStructure: (projectId: number, versionId: number) =>
     downloadFile("/structure/export", { projectId, versionId }, "Structure.xlsx"),
