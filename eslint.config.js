@@ -20,6 +20,8 @@ const nodeBuiltins = [
 ];
 const nodeApi = [...nodeBuiltins, ...nodeBuiltins.map((m) => `node:${m}`), "node:*"];
 
+/** The web's shared layers (and app/, planning/): a relative import into one of them is no cross-feature import. */
+const WEB_LAYERS = "(?:api|app|components|features|i18n|lib|offline|planning|realtime|store|test|workers|types)/";
 const webNoServer = { group: ["@jalon/server", "**/server/**"], message: "The web never imports the server." };
 const webNoApp = (message) => ({ group: ["**/app/**", "../app", "../../app"], message });
 
@@ -179,6 +181,35 @@ export default tseslint.config(
       ],
     },
   },
+  // A feature imports another feature only to compose one of its screens (a page, a tab, the event editor, a
+  // feature's own control such as the schedule import button); shared UI lives in components/, helpers in lib/,
+  // typed clients in api/ (FilterBar, EventPicker, ChartAndTable, DayField, zoneTree, the countings client...).
+  // One block per depth: "../x/" leaves the feature from its top folder, "../../x/" from a sub-folder.
+  ...[
+    ["web/src/features/*/*.{ts,tsx}", "\\.\\./"],
+    ["web/src/features/*/*/*.{ts,tsx}", "\\.\\./\\.\\./"],
+  ].map(([files, up]) => ({
+    files: [files],
+    ignores: ["**/*.test.{ts,tsx}", "**/testing.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            webNoServer,
+            webNoApp(
+              "A screen (features/, planning/) never imports app/: take what it needs from components/, lib/ or store/.",
+            ),
+            {
+              regex: `^${up}(?!${WEB_LAYERS})\\w+/(?:[\\w/]*/)?(?!\\w*(?:Page|Tab|Tabs|Editor|Button)$)(?!classification$)\\w+$`,
+              message:
+                "A feature imports another feature's page or tab only: move shared UI to components/, helpers to lib/, clients to api/.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ["web/src/{components,lib,store,realtime,api,i18n}/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}", "**/testing.{ts,tsx}"],

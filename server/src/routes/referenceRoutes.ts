@@ -1,7 +1,7 @@
 import type Router from "@koa/router";
 import type { Knex } from "knex";
 import { z } from "zod";
-import { id, idList, parseListQuery, PERMISSIONS, projectRef, type ListResource } from "@jalon/shared";
+import { bulkDeleteBody, id, parseListQuery, PERMISSIONS, type ListResource } from "@jalon/shared";
 import type { AppDeps, AuthUser } from "../context.js";
 import { listScope, readableRow, writableRow, writableRows, type VersionScope } from "../commands/referenceScope.js";
 import type { Db } from "../db/knex.js";
@@ -222,9 +222,6 @@ export function patchRoute<Row, Out, S extends z.ZodType>(
     },
   });
 }
-
-/** The body of every bulk delete: {ids, projectId?}. */
-export const bulkDeleteBody = z.object({ ids: idList, projectId: projectRef.optional() }).strict();
 
 /**
  * DELETE {path}/bulk-delete {ids}: the resource's command deletes (or refuses with its catalogue code) and

@@ -141,6 +141,17 @@ export interface ClassificationItem extends VersionOwned {
   updatedAt: string;
 }
 
+/** DELETE {item}/bulk-delete and DELETE {category}/{id}: how many rows went. */
+export interface ClassificationDeleteAnswer {
+  count: number;
+}
+
+/** PATCH {category}/order: the categories in their new order and the positions they got. */
+export interface ClassificationOrderAnswer {
+  ids: number[];
+  positions: number[];
+}
+
 /** Error keys a tag, phase or category call answers with (besides the generic ones). */
 export const CLASSIFICATION_ERRORS = [
   "errors.not_found",

@@ -1,5 +1,6 @@
 /** Shapes every resource's contract shares: the short references an entity carries to its relations. */
-import type { z } from "zod";
+import { z } from "zod";
+import { idList, projectRef } from "../schemas.js";
 
 /** A related row as the API shows it inside another: its id and name. */
 export interface Ref {
@@ -32,3 +33,39 @@ export type FieldsOf<S extends z.ZodType> = Omit<z.input<S>, "projectId" | "vers
  * type error. The web declares the exact (required) fields a screen writes this way.
  */
 export type ContractFields<C, T extends { [K in keyof T]: K extends keyof C ? C[K] : never }> = T;
+
+/** Any request schema of the contract (the web's client names a body by its schema: `send<typeof xBody, Answer>`). */
+export type RequestSchema = z.ZodType;
+
+/** DELETE {path}/bulk-delete {ids, projectId?} of the reference resources (zones, lots, participants, specialities). */
+export const bulkDeleteBody = z.object({ ids: idList, projectId: projectRef.optional() }).strict();
+
+/** The answer of a bulk delete: the ids that went (a zone takes its sub-zones with it). */
+export interface DeletedIds {
+  ids: number[];
+}
+
+/** The answer of a bulk delete that counts what went. */
+export interface DeletedCount {
+  ids: number[];
+  count: number;
+}
+
+/** The answer of a write that says what was done in one catalogue key ("user.reset_email_sent"). */
+export interface MessageAnswer {
+  message: string;
+}
+
+/** One bar of GET {path}/histogram of lots and participants: the row and how many tasks it has, most first. */
+export interface HistogramBar {
+  id: number;
+  name: string;
+  color: string;
+  total: number;
+}
+
+/** The answer of a write of several rows (countings, workforce lines): the rows as written. */
+export interface WrittenRows<T> {
+  data: T[];
+  count: number;
+}

@@ -36,6 +36,27 @@ export type LinkType = LinkTypeName;
 /** DELETE /event/bulk-delete. */
 export const eventBulkDeleteBody = z.object({ ids: idList, projectId: projectRef, versionId: projectRef.optional() });
 
+/** DELETE /event/bulk-delete: the events that went. */
+export interface EventBulkDeleteAnswer {
+  ids: number[];
+  count: number;
+}
+
+/** PATCH /event/bulk-update: the events the move re-dated, with their new dates and revisions (ISO days). */
+export interface EventMoveAnswer {
+  ids: number[];
+  startDates: string[];
+  endDates: string[];
+  revisions: number[];
+  projectedEndDate: string | null;
+  undoRemaining: number;
+}
+
+/** POST /event and PATCH /event/{id}: the event written and the events its write re-dated. */
+export interface EventWriteAnswer extends EventMoveAnswer {
+  id: number;
+}
+
 export const SEQUENCE_TYPES = ["recurring", "individual"] as const;
 export type SequenceType = (typeof SEQUENCE_TYPES)[number];
 

@@ -93,6 +93,18 @@ export interface Holiday extends VersionOwned {
   updatedAt: string;
 }
 
+/** The events a holiday write re-planned (a planning open in the same client applies them at once), and the undo count. */
+export interface HolidayReplan {
+  moved: { ids: number[]; startDates: string[]; endDates: string[] };
+  undoRemaining: number;
+}
+
+/** POST /holiday and PATCH /holiday/{id}: the row and what its re-plan moved. */
+export type HolidayWriteAnswer = Holiday & HolidayReplan;
+
+/** DELETE /holiday/bulk-delete: how many went and what the re-plan moved. */
+export type HolidayBulkDeleteAnswer = HolidayReplan & { count: number };
+
 /** Error keys a holiday call answers with (besides the generic ones). */
 export const HOLIDAY_ERRORS = [
   "errors.not_found",

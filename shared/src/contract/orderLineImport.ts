@@ -84,3 +84,10 @@ export const ORDER_LINE_IMPORT_ERRORS = [
   "errors.payload_too_large",
   "errors.not_found",
 ] as const satisfies readonly ErrorCode[];
+
+/** DELETE /order-line/import/{id}: the import gone, with the lines it had written. */
+export interface OrderLineImportDeleteAnswer {
+  id: number;
+  lineIds: number[];
+  count: number;
+}

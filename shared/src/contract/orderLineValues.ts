@@ -5,6 +5,11 @@ import { ORDER_LINE_TYPES, ORDER_LINE_UNITS, type OrderLineUnit } from "../const
 import { id, numeric } from "../schemas.js";
 
 export { ORDER_LINE_TYPES, ORDER_LINE_UNITS, type OrderLineUnit };
+
+/** Whether a value chosen in a list of units is one (a select's value is a plain string). */
+export function isOrderLineUnit(value: string): value is OrderLineUnit {
+  return (ORDER_LINE_UNITS as readonly string[]).includes(value);
+}
 export type OrderLineType = (typeof ORDER_LINE_TYPES)[number];
 
 /** Currencies a line may be priced in (the web shows their label from its translations); EUR by default. */

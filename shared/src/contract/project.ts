@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { LIST_LIMIT, TEXT_MAX_LENGTH, VERSION_NAME_MAX_LENGTH } from "../constants.js";
-import { COUNTING_MODES } from "../entities.js";
+import { COUNTING_MODES, type Project, type Version } from "../entities.js";
 import { defineListResource } from "../filters.js";
 import { id, isoInstant, nullableText, numeric, plainString, projectRef, requiredText } from "../schemas.js";
 import type { ErrorCode } from "../errors.js";
@@ -106,3 +106,21 @@ export const PROJECT_REALTIME = {
   cloneEnd: "project:endClone",
   accessEnded: ACCESS_ENDED,
 } as const satisfies Record<string, RealtimeEventName | typeof ACCESS_ENDED>;
+
+/** PATCH /project/{id}/close: the project and the new current version (the frozen one is archived). */
+export interface ProjectCloseAnswer {
+  project: Project;
+  version: Version;
+}
+
+/** PATCH /project/assign-user and /project/remove-user: the membership written. */
+export interface ProjectUserAnswer {
+  projectId: number;
+  userId: number;
+}
+
+/** PUT /project/{id}/start-student-project (multipart, the body stays on the server): users linked and created. */
+export interface UserImportAnswer {
+  count: number;
+  created: number;
+}

@@ -98,6 +98,15 @@ const keepEvents = z.union([z.boolean(), z.enum(["true", "false"]).transform((s)
 /** DELETE /sequence/{id}?keepEvents=true: by default the sequence's events are deleted with it. */
 export const sequenceDeleteQuery = z.object({ keepEvents: keepEvents.optional() });
 
+/** DELETE /sequence/bulk-delete: the sequences that went, their events deleted or kept without a sequence. */
+export interface SequenceBulkDeleteAnswer {
+  ids: number[];
+  deletedEventIds: number[];
+  detachedEventIds: number[];
+  undoRemaining: number | null;
+  count: number;
+}
+
 export const sequenceBulkDeleteBody = z
   .object({
     ids: z.array(id).min(1).max(10_000),

@@ -33,3 +33,10 @@ export interface UndoHistoryEntry {
 
 /** How many entries the history answers. */
 export const UNDO_HISTORY_LIMIT = 30;
+
+/** POST /undo/apply: the steps left, and what was undone so that the client says it. */
+export interface UndoApplied {
+  remaining: number;
+  action?: string;
+  label?: UndoLabel | null;
+}

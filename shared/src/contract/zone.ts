@@ -129,3 +129,8 @@ export const ZONE_ERRORS = [
 
 /** Zone writes send reference:update with this resource name: viewers refetch their lists. */
 export const ZONE_REALTIME = { event: "reference:update", resource: "zone" } as const;
+
+/** GET /zone/{versionId}/typologies: the version's zone typologies in French order. */
+export interface ZoneTypologies {
+  data: string[];
+}

@@ -1,5 +1,26 @@
 // Typed API client: every path the web calls, in one place (spec 000 section 7, spec 001 section 7).
-import { request } from "./http";
+import type {
+  forgotPasswordBody,
+  loginBody,
+  MessageAnswer,
+  projectCloneBody,
+  projectCreateBody,
+  projectUpdateBody,
+  ProjectCloseAnswer,
+  projectCloseBody,
+  ProjectUserAnswer,
+  projectUserBody,
+  RequestOf,
+  resetPasswordBody,
+  UndoApplied,
+  undoBody,
+  userCreateBody,
+  UserImportAnswer,
+  userUpdateBody,
+  versionCreateBody,
+  versionUpdateBody,
+} from "@jalon/shared";
+import { request, send } from "./http";
 import type { ListResponse, LoginResponse, Project, ProjectInput, User, Version } from "./types";
 
 export const VERSIONS_LIMIT = 500;
@@ -17,12 +38,17 @@ export function filter(
 export const api = {
   auth: {
     login: (email: string, password: string) =>
-      request<LoginResponse>("POST", "/auth/login", { body: { email, password }, anonymous: true }),
+      send<typeof loginBody, LoginResponse>("POST", "/auth/login", { email, password }, { anonymous: true }),
     me: () => request<User>("GET", "/auth/me"),
     forgotPassword: (email: string) =>
-      request<unknown>("POST", "/auth/forgot-password", { body: { email }, anonymous: true }),
+      send<typeof forgotPasswordBody, MessageAnswer>("POST", "/auth/forgot-password", { email }, { anonymous: true }),
     resetPassword: (password: string, token: string) =>
-      request<unknown>("POST", "/auth/reset-password", { body: { password, token }, anonymous: true }),
+      send<typeof resetPasswordBody, MessageAnswer>(
+        "POST",
+        "/auth/reset-password",
+        { password, token },
+        { anonymous: true },
+      ),
   },
   users: {
     /** GET /user (managers): by type and/or project membership; join=projects gives each user's projects. */
@@ -39,10 +65,13 @@ export const api = {
         },
       }).then(asList),
     get: (id: number | string) => request<User>("GET", `/user/${id}`),
-    update: (id: number, body: Partial<Pick<User, "firstname" | "lastname" | "email">> & { password?: string }) =>
-      request<User>("PATCH", `/user/${id}`, { body }),
-    create: (body: Pick<User, "firstname" | "lastname" | "email" | "type">) => request<User>("POST", "/user", { body }),
-    remove: (id: number) => request<unknown>("DELETE", `/user/${id}`),
+    update: (
+      id: number,
+      body: Pick<RequestOf<typeof userUpdateBody>, "firstname" | "lastname" | "email" | "password">,
+    ) => send<typeof userUpdateBody, User>("PATCH", `/user/${id}`, body),
+    create: (body: Pick<RequestOf<typeof userCreateBody>, "firstname" | "lastname" | "email" | "type">) =>
+      send<typeof userCreateBody, User>("POST", "/user", body),
+    remove: (id: number) => request<{ id: number }>("DELETE", `/user/${id}`),
   },
   projects: {
     list: () =>
@@ -50,20 +79,24 @@ export const api = {
         query: { join: "signedVersion", limit: 10000 },
       }).then(asList),
     get: (id: number | string) => request<Project>("GET", `/project/${id}`),
-    create: (body: ProjectInput) => request<Project>("POST", "/project", { body }),
-    update: (id: number, body: ProjectInput) => request<Project>("PATCH", `/project/${id}`, { body }),
-    archive: (id: number) => request<Project>("PATCH", `/project/${id}`, { body: { isArchived: true } }),
+    create: (body: ProjectInput & { name: string }) =>
+      send<typeof projectCreateBody, Project>("POST", "/project", body),
+    update: (id: number, body: ProjectInput) =>
+      send<typeof projectUpdateBody, Project>("PATCH", `/project/${id}`, body),
+    archive: (id: number) => send<typeof projectUpdateBody, Project>("PATCH", `/project/${id}`, { isArchived: true }),
     sign: (id: number, signedVersionId: number) =>
-      request<Project>("PATCH", `/project/${id}`, { body: { id, signedVersionId } }),
-    setPublic: (id: number, isPublic: boolean) => request<Project>("PATCH", `/project/${id}`, { body: { isPublic } }),
+      send<typeof projectUpdateBody, Project>("PATCH", `/project/${id}`, { id, signedVersionId }),
+    setPublic: (id: number, isPublic: boolean) =>
+      send<typeof projectUpdateBody, Project>("PATCH", `/project/${id}`, { isPublic }),
     clone: (id: number, versionIds: number[], name?: string) =>
-      request<unknown>("PUT", `/project/${id}/clone`, { body: { versionIds, name } }),
+      send<typeof projectCloneBody, Project>("PUT", `/project/${id}/clone`, { versionIds, name }),
     /** Freeze the current version: it is archived and a new version named `name` becomes current. */
-    close: (id: number, name: string) => request<unknown>("PATCH", `/project/${id}/close`, { body: { name } }),
+    close: (id: number, name: string) =>
+      send<typeof projectCloseBody, ProjectCloseAnswer>("PATCH", `/project/${id}/close`, { name }),
     assignUser: (projectId: number, userId: number) =>
-      request<unknown>("PATCH", "/project/assign-user", { body: { projectId, userId } }),
+      send<typeof projectUserBody, ProjectUserAnswer>("PATCH", "/project/assign-user", { projectId, userId }),
     removeUser: (projectId: number, userId: number) =>
-      request<unknown>("PATCH", "/project/remove-user", { body: { projectId, userId } }),
+      send<typeof projectUserBody, ProjectUserAnswer>("PATCH", "/project/remove-user", { projectId, userId }),
     uploadPicture: (projectId: number, file: File) => {
       const form = new FormData();
       form.append("file", file);
@@ -74,7 +107,7 @@ export const api = {
     importUsers: (projectId: number, file: File) => {
       const form = new FormData();
       form.append("data", file);
-      return request<{ count: number; created: number }>("PUT", `/project/${projectId}/start-student-project`, {
+      return request<UserImportAnswer>("PUT", `/project/${projectId}/start-student-project`, {
         body: form,
       });
     },
@@ -85,15 +118,16 @@ export const api = {
         query: { filter: filter("projectId", "$eq", projectId), sort: "id,DESC", limit: VERSIONS_LIMIT },
       }).then(asList),
     get: (id: number) => request<Version>("GET", `/version/${id}`),
-    create: (projectId: number, name: string) => request<Version>("POST", "/version", { body: { name, projectId } }),
+    create: (projectId: number, name: string) =>
+      send<typeof versionCreateBody, Version>("POST", "/version", { name, projectId }),
     setInConstruction: (id: number, inConstruction: boolean) =>
-      request<Version>("PATCH", `/version/${id}`, { body: { inConstruction } }),
+      send<typeof versionUpdateBody, Version>("PATCH", `/version/${id}`, { inConstruction }),
     setReferent: (id: number, isReferentVersion: boolean) =>
-      request<Version>("PATCH", `/version/${id}`, { body: { isReferentVersion } }),
+      send<typeof versionUpdateBody, Version>("PATCH", `/version/${id}`, { isReferentVersion }),
   },
   undo: {
     apply: (projectId: number, versionId: number) =>
-      request<{ remaining: number }>("POST", "/undo/apply", { body: { projectId, versionId } }),
+      send<typeof undoBody, UndoApplied>("POST", "/undo/apply", { projectId, versionId }),
   },
 };
 

@@ -1,8 +1,12 @@
 // Typed calls of the events, milestones and sequences screens (spec 000 section 7 "Events", "Sequences").
 // Screens use these functions only; component tests mock this module.
 import type {
-  EventHistoryAnswer,
   ContractFields,
+  EventBulkDeleteAnswer,
+  eventBulkDeleteBody,
+  EventHistoryAnswer,
+  EventHistoryRow,
+  EventWriteAnswer,
   Event,
   EventFields,
   EventLinkInput,
@@ -14,11 +18,14 @@ import type {
   ReferenceType,
   RequestOf,
   Sequence,
+  SequenceBulkDeleteAnswer,
+  sequenceBulkDeleteBody,
+  sequenceCreateBody,
   sequenceUpdateBody,
 } from "@jalon/shared";
 import { EVENT_PICKER_LIMIT, LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
-import { ApiError, request, type Query } from "./http";
+import { ApiError, request, send, type Query } from "./http";
 import { downloadFile } from "./referenceMore";
 import type { ListResponse } from "./types";
 
@@ -44,29 +51,9 @@ export type { EventFields, EventLinkInput };
 export type EventCreateBody = RequestOf<typeof eventCreateBody>;
 export type EventUpdateBody = Omit<RequestOf<typeof eventUpdateBody>, "projectId" | "versionId">;
 
-/** Answer of POST /event and PATCH /event/{id}: the re-planned dates. */
-export interface EventWriteResult {
-  id: number;
-  ids: number[];
-  startDates: string[];
-  endDates: string[];
-  revisions: number[];
-  projectedEndDate: string | null;
-  undoRemaining: number;
-}
-
-/**
- * One row of GET /event/{id}/history as the screen reads it: the contract's EventHistoryRow
- * (shared/src/contract/eventExtras.ts) fits it; `user` may also be a name or absent (older answers).
- */
-export interface EventHistoryEntry {
-  id?: number;
-  createdAt: string;
-  fieldName: string;
-  previousValue: string | null;
-  newValue: string | null;
-  user?: { firstname?: string | null; lastname?: string | null; email?: string | null } | string | null;
-}
+/** Answers of the writes and the history: the contract's (shared/src/contract/event.ts, eventExtras.ts). */
+export type EventWriteResult = EventWriteAnswer;
+export type EventHistoryEntry = EventHistoryRow;
 
 export type SortOrder = "ASC" | "DESC";
 export interface SortSpec {
@@ -144,16 +131,19 @@ export const eventsApi = {
   list: (q: EventListQuery) => request<ListResponse<EventItem>>("GET", "/event", { query: listQuery(q) }),
   get: (id: number) =>
     request<EventItem>("GET", `/event/${id}`, { query: { join: ["parentsEvents", "childrenEvents", "tags"] } }),
-  create: (body: EventCreateBody) => request<EventWriteResult>("POST", "/event", { body }),
-  update: (id: number, body: EventUpdateBody) => request<EventWriteResult>("PATCH", `/event/${id}`, { body }),
+  create: (body: EventCreateBody) => send<typeof eventCreateBody, EventWriteAnswer>("POST", "/event", body),
+  update: (id: number, body: EventUpdateBody) =>
+    send<typeof eventUpdateBody, EventWriteAnswer>("PATCH", `/event/${id}`, body),
   bulkDelete: (ids: number[], projectId: number, versionId: number) =>
-    request<{ ids: number[]; count: number }>("DELETE", "/event/bulk-delete", { body: { ids, projectId, versionId } }),
+    send<typeof eventBulkDeleteBody, EventBulkDeleteAnswer>("DELETE", "/event/bulk-delete", {
+      ids,
+      projectId,
+      versionId,
+    }),
   /** GET /event/{id}/history (limit 10000). */
   history: async (id: number): Promise<EventHistoryEntry[]> => {
-    const res = await request<EventHistoryAnswer | EventHistoryEntry[]>("GET", `/event/${id}/history`, {
-      query: { limit: LIST_LIMIT },
-    });
-    return Array.isArray(res) ? res : (res.eventsHistory ?? []);
+    const res = await request<EventHistoryAnswer>("GET", `/event/${id}/history`, { query: { limit: LIST_LIMIT } });
+    return res.eventsHistory;
   },
   /** The event picker: 20 events at a time, by name unless another sort is asked. */
   picker: (versionId: number, search: string, offset: number, sort: SortSpec = { field: "name", order: "ASC" }) =>
@@ -223,10 +213,15 @@ export const sequencesApi = {
     }).then((res) => (Array.isArray(res) ? { data: res, count: res.length, total: res.length } : res)),
   get: (id: number) => request<SequenceItem>("GET", `/sequence/${id}`),
   create: (body: SequenceBody & { projectId: number; versionId: number; name: string }) =>
-    request<SequenceItem>("POST", "/sequence", { body }),
-  update: (id: number, body: SequenceBody) => request<SequenceItem>("PATCH", `/sequence/${id}`, { body }),
+    send<typeof sequenceCreateBody, SequenceItem>("POST", "/sequence", body),
+  update: (id: number, body: SequenceBody) =>
+    send<typeof sequenceUpdateBody, SequenceItem>("PATCH", `/sequence/${id}`, body),
   bulkDelete: (ids: number[], projectId: number, versionId: number) =>
-    request<unknown>("DELETE", "/sequence/bulk-delete", { body: { ids, projectId, versionId } }),
+    send<typeof sequenceBulkDeleteBody, SequenceBulkDeleteAnswer>("DELETE", "/sequence/bulk-delete", {
+      ids,
+      projectId,
+      versionId,
+    }),
   /** The events of a sequence with their dates. */
   events: (versionId: number, sequenceId: number) =>
     request<ListResponse<EventItem>>("GET", "/event", {

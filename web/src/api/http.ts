@@ -1,4 +1,5 @@
 // The one place that talks HTTP. Screens call the typed client in ./client.ts, never fetch.
+import type { RequestOf, RequestSchema } from "@jalon/shared";
 import { SUMMARY_HEADER, type WriteSummary } from "@jalon/shared/realtime";
 import { nextRequestId, REQUEST_ID_HEADER } from "../realtime/requestId";
 
@@ -122,6 +123,29 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   readSummary(res);
   return data as T;
+}
+
+/**
+ * A write whose body is the contract's: `S` is the request schema the server validates with (shared/src/contract/),
+ * `T` its answer, so a field the server refuses is a type error here. `send<typeof undoBody, UndoApplied>(...)`.
+ */
+export function send<S extends RequestSchema, T>(
+  method: string,
+  path: string,
+  body: RequestOf<S>,
+  options: Omit<RequestOptions, "body"> = {},
+): Promise<T> {
+  return request<T>(method, path, { ...options, body });
+}
+
+/** The multipart body of a version's file import: projectId, versionId, the file and (unless told not) its name. */
+export function versionFileForm(projectId: number, versionId: number, file: File, withFileName = true): FormData {
+  const form = new FormData();
+  form.set("projectId", String(projectId));
+  form.set("versionId", String(versionId));
+  if (withFileName) form.set("fileName", file.name);
+  form.set("file", file, file.name);
+  return form;
 }
 
 /** A file answer (PDF, xlsx): the body as a Blob and the server's file name; errors as request() gives them. */

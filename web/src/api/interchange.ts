@@ -1,5 +1,5 @@
 // MS Project / Primavera P6 exchange (issue 21): a schedule file becomes a new project; a version leaves as MSPDI.
-import type { ScheduleImportAnswer } from "@jalon/shared";
+import type { Event, ScheduleImportAnswer } from "@jalon/shared";
 import { filter } from "./client";
 import { request } from "./http";
 import { downloadFile } from "./referenceMore";
@@ -16,7 +16,7 @@ export const interchangeApi = {
   },
   /** How many of the version's events are milestones (the answer counts tasks and milestones together). */
   milestoneCount: (versionId: number) =>
-    request<ListResponse<unknown>>("GET", "/event", {
+    request<ListResponse<Event>>("GET", "/event", {
       query: {
         filter: [filter("versionId", "$eq", versionId), filter("type", "$eq", "milestone")],
         limit: 1,

@@ -2,7 +2,15 @@
 // orderLineImport.ts). Screens use these functions only; component tests replace fetch.
 import {
   LIST_LIMIT,
+  type DeletedCount,
   type OrderLine,
+  type orderLineBulkDeleteBody,
+  type orderLineCreateBody,
+  type OrderLineImportDeleteAnswer,
+  type orderLineImportTemplateBody,
+  type orderLineTaskBulkDeleteBody,
+  type orderLineTaskMultipleBody,
+  type RequestOf,
   type OrderLineCreate,
   type OrderLineImport,
   type OrderLineImportResult,
@@ -12,7 +20,7 @@ import {
 } from "@jalon/shared";
 import { saveFile } from "../lib/csv";
 import { filter } from "./client";
-import { request, requestFile } from "./http";
+import { request, requestFile, send, versionFileForm } from "./http";
 import { downloadFile } from "./referenceMore";
 import type { ListResponse } from "./types";
 
@@ -58,9 +66,10 @@ export const orderLinesApi = {
     }),
   get: (id: number) => request<OrderLine>("GET", `/order-line/${id}`),
   create: (projectId: number, versionId: number, body: Omit<OrderLineCreate, "projectId" | "versionId">) =>
-    request<OrderLine>("POST", "/order-line", { body: { ...body, projectId, versionId } }),
+    send<typeof orderLineCreateBody, OrderLine>("POST", "/order-line", { ...body, projectId, versionId }),
   update: (id: number, body: OrderLineUpdate) => request<OrderLine>("PATCH", `/order-line/${id}`, { body }),
-  bulkDelete: (ids: number[]) => request<unknown>("DELETE", "/order-line/bulk-delete", { body: { ids } }),
+  bulkDelete: (ids: number[]) =>
+    send<typeof orderLineBulkDeleteBody, DeletedCount>("DELETE", "/order-line/bulk-delete", { ids }),
   /** GET /order-line/export: the filtered lines as .xlsx. */
   export: (projectId: number, versionId: number, f: OrderLineFilters) =>
     downloadFile(
@@ -90,28 +99,27 @@ export const orderLineTasksApi = {
     }).then((r) => r.data),
   /** PATCH /order-line-task/multiple {data}: items with an id change that task, items with an orderLineId add one. */
   multiple: (projectId: number, versionId: number, data: OrderLineTaskMultipleItem[]) =>
-    request<ListResponse<OrderLineTask> | OrderLineTask[]>("PATCH", "/order-line-task/multiple", {
-      body: { projectId, versionId, data },
+    send<typeof orderLineTaskMultipleBody, ListResponse<OrderLineTask>>("PATCH", "/order-line-task/multiple", {
+      projectId,
+      versionId,
+      data,
     }),
-  bulkDelete: (ids: number[]) => request<unknown>("DELETE", "/order-line-task/bulk-delete", { body: { ids } }),
+  bulkDelete: (ids: number[]) =>
+    send<typeof orderLineTaskBulkDeleteBody, DeletedCount>("DELETE", "/order-line-task/bulk-delete", { ids }),
 };
 
 export const orderLineImportsApi = {
   /** POST /order-line/import/template: the .xlsx to fill, saved under the server's name. */
   template: async (projectId: number, versionId: number) => {
-    const { blob, fileName } = await requestFile("POST", "/order-line/import/template", {
-      body: { projectId, versionId },
-    });
+    const body: RequestOf<typeof orderLineImportTemplateBody> = { projectId, versionId };
+    const { blob, fileName } = await requestFile("POST", "/order-line/import/template", { body });
     saveFile(blob, fileName ?? "Modele_lignes_de_commande.xlsx");
   },
   /** POST /order-line/import/data (multipart): the filled template. */
   data: (projectId: number, versionId: number, file: File) => {
-    const form = new FormData();
-    form.set("projectId", String(projectId));
-    form.set("versionId", String(versionId));
-    form.set("fileName", file.name);
-    form.set("file", file, file.name);
-    return request<OrderLineImportResult<OrderLine>>("POST", "/order-line/import/data", { body: form });
+    return request<OrderLineImportResult<OrderLine>>("POST", "/order-line/import/data", {
+      body: versionFileForm(projectId, versionId, file),
+    });
   },
   list: (projectId: number, versionId: number) =>
     request<ListResponse<OrderLineImport>>("GET", "/order-line/import/list", { query: { projectId, versionId } }),
@@ -120,5 +128,5 @@ export const orderLineImportsApi = {
     const { blob, fileName } = await requestFile("GET", apiPath(row.url));
     saveFile(blob, fileName ?? row.fileName);
   },
-  remove: (id: number) => request<unknown>("DELETE", `/order-line/import/${id}`),
+  remove: (id: number) => request<OrderLineImportDeleteAnswer>("DELETE", `/order-line/import/${id}`),
 };

@@ -4,7 +4,10 @@ import {
   LIST_LIMIT,
   QUALITY_CONTROL_EVENTS_LIMIT,
   QUALITY_CONTROL_HISTORY_LIMIT,
+  type DeletedCount,
   type EventAffixCreate,
+  type qualityControlBulkDeleteBody,
+  type qualityControlTemplateBulkDeleteBody,
   type QualityControl,
   type QualityControlCreate,
   type QualityControlExportQuery,
@@ -18,7 +21,7 @@ import {
   type QualityControlUpdate,
 } from "@jalon/shared";
 import { filter } from "./client";
-import { request, type Query } from "./http";
+import { request, send, type Query } from "./http";
 import { downloadFile } from "./referenceMore";
 import type { ListResponse } from "./types";
 
@@ -73,7 +76,7 @@ export const qualityApi = {
   updateMany: (body: QualityControlMultipleUpdate) =>
     request<ListResponse<QualityControl> | QualityControl[]>("PATCH", "/quality-control/multiple", { body }),
   bulkDelete: (ids: number[]) =>
-    request<{ count: number }>("DELETE", "/quality-control/bulk-delete", { body: { ids } }),
+    send<typeof qualityControlBulkDeleteBody, DeletedCount>("DELETE", "/quality-control/bulk-delete", { ids }),
   history: (id: number) =>
     request<ListResponse<QualityControlHistory> | QualityControlHistory[]>("GET", `/quality-control/${id}/history`, {
       query: { limit: QUALITY_CONTROL_HISTORY_LIMIT },
@@ -103,7 +106,9 @@ export const qualityTemplatesApi = {
   update: (id: number, body: QualityControlTemplateUpdate) =>
     request<QualityControlTemplate>("PATCH", `/quality-control-template/${id}`, { body }),
   bulkDelete: (ids: number[]) =>
-    request<{ count: number }>("DELETE", "/quality-control-template/bulk-delete", { body: { ids } }),
+    send<typeof qualityControlTemplateBulkDeleteBody, DeletedCount>("DELETE", "/quality-control-template/bulk-delete", {
+      ids,
+    }),
   export: (projectId: number, type: QualityControlType, fileName: string) =>
     downloadFile("/quality-control-template/export", { projectId, type }, fileName),
   /** The project's task templates (`eventTemplate`) or sequence templates (`sequenceTemplate`) by name: deliverables. */

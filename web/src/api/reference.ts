@@ -2,22 +2,37 @@
 // Screens use these functions only; component tests replace fetch.
 import {
   LIST_LIMIT,
+  type bulkDeleteBody,
   type ContractFields,
+  type DeletedIds,
   type FieldsOf,
+  type HistogramBar,
   type LibraryLot,
   type LibraryLotFields,
+  type libraryLotBulkDeleteBody,
+  type libraryLotCreateBody,
+  type libraryLotUpdateBody,
+  type Lot,
+  type lotBulkImportBody,
+  type lotUpdateBody,
+  type Participant,
+  type participantUpdateBody,
+  type Speciality,
+  type specialityUpdateBody,
+  type zoneBulkUpdateBody,
+  type zoneCreateBody,
+  type zoneUpdateBody,
   type lotCreateBody,
   type participantCreateBody,
   type Ref,
   type specialityCreateBody,
-  type TagRef,
   type Zone,
   type ZoneFields,
   type ZoneReorder,
   type ZoneUnity,
 } from "@jalon/shared";
 import { filter } from "./client";
-import { request, type Query } from "./http";
+import { request, send, versionFileForm, type Query } from "./http";
 import type { ListResponse } from "./types";
 import { downloadFile } from "./referenceMore";
 
@@ -36,24 +51,15 @@ export type ZoneInput = ContractFields<
   }
 >;
 
-export interface LotSpeciality {
-  id?: number;
-  name: string;
-}
+// Lots, participants, specialities and their histograms: the contract's entities (shared/src/contract/lot.ts,
+// participant.ts, speciality.ts, common.ts).
+export type { HistogramBar, Lot, Participant, Speciality } from "@jalon/shared";
 
-export interface Lot {
-  id: number;
-  name: string;
-  color: string;
-  tags: TagRef[];
-  specialities: (LotSpeciality & { id: number; tags: TagRef[] })[];
-  participants: (Ref & { color: string })[];
-  participantGroupId: number | null;
-  trackingId: number;
-  projectId: number;
-  versionId: number;
-  total: number;
-}
+/** A speciality as the lot screen writes it: an id keeps (and renames) an existing one, no id creates it. */
+export type LotSpeciality = ContractFields<
+  NonNullable<FieldsOf<typeof lotCreateBody>["specialities"]>[number],
+  { id?: number; name: string }
+>;
 
 /** The fields the lot screen writes, checked against the contract (shared/src/contract/lot.ts). */
 export type LotInput = ContractFields<
@@ -72,22 +78,6 @@ export type { LibraryLot } from "@jalon/shared";
 /** The fields the library lot screen writes, checked against the contract. */
 export type LibraryLotInput = ContractFields<LibraryLotFields, { name: string; color?: string }>;
 
-export interface Participant {
-  id: number;
-  name: string;
-  color: string;
-  companyName: string | null;
-  projectManagerEmail: string | null;
-  projectManagerFirstName: string | null;
-  projectManagerLastName: string | null;
-  projectManagerPhoneNumber: string | null;
-  tags: TagRef[];
-  zones: Ref[];
-  specialities: (Ref & { participantGroupProId: number | null })[];
-  participantsGroupPro: (Ref & { color: string })[];
-  total: number;
-}
-
 /** The fields the participant screen writes, checked against the contract (shared/src/contract/participant.ts). */
 export type ParticipantInput = ContractFields<
   FieldsOf<typeof participantCreateBody>,
@@ -105,14 +95,6 @@ export type ParticipantInput = ContractFields<
   }
 >;
 
-export interface Speciality {
-  id: number;
-  name: string;
-  tags: TagRef[];
-  participantGroupProId: number | null;
-  participantGroupPro: (Ref & { color: string }) | null;
-}
-
 /** The fields the speciality screen writes, checked against the contract (shared/src/contract/speciality.ts). */
 export type SpecialityInput = ContractFields<
   FieldsOf<typeof specialityCreateBody>,
@@ -121,13 +103,6 @@ export type SpecialityInput = ContractFields<
     participantGroupProId: number | null;
   }
 >;
-
-export interface HistogramBar {
-  id: number;
-  name: string;
-  color: string;
-  total: number;
-}
 
 const scope = (projectId: number, versionId: number) => [
   filter("projectId", "$eq", projectId),
@@ -143,22 +118,19 @@ const all = (projectId: number, versionId: number, sort = "name,ASC", extra: str
 export const downloadExport = downloadFile;
 
 function upload(path: string, projectId: number, versionId: number, file: File) {
-  const form = new FormData();
-  form.set("projectId", String(projectId));
-  form.set("versionId", String(versionId));
-  form.set("file", file, file.name);
-  return request<ListResponse<Zone>>("POST", path, { body: form });
+  return request<ListResponse<Zone>>("POST", path, { body: versionFileForm(projectId, versionId, file, false) });
 }
 
 export const zonesApi = {
   list: (projectId: number, versionId: number) =>
     request<ListResponse<Zone>>("GET", "/zone", { query: all(projectId, versionId, "position,ASC") }),
   get: (id: number) => request<Zone>("GET", `/zone/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<ZoneInput>) =>
-    request<Zone>("POST", "/zone", { body: { ...body, projectId, versionId } }),
-  update: (id: number, body: Partial<ZoneInput>) => request<Zone>("PATCH", `/zone/${id}`, { body }),
-  reorder: (zones: ZoneReorder) => request<ListResponse<Zone>>("PUT", "/zone/bulk-update", { body: { zones } }),
-  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/zone/bulk-delete", { body: { ids } }),
+  create: (projectId: number, versionId: number, body: Partial<ZoneInput> & { name: string }) =>
+    send<typeof zoneCreateBody, Zone>("POST", "/zone", { ...body, projectId, versionId }),
+  update: (id: number, body: Partial<ZoneInput>) => send<typeof zoneUpdateBody, Zone>("PATCH", `/zone/${id}`, body),
+  reorder: (zones: ZoneReorder) =>
+    send<typeof zoneBulkUpdateBody, ListResponse<Zone>>("PUT", "/zone/bulk-update", { zones }),
+  bulkDelete: (ids: number[]) => send<typeof bulkDeleteBody, DeletedIds>("DELETE", "/zone/bulk-delete", { ids }),
   import: (projectId: number, versionId: number, file: File) => upload("/zone/import", projectId, versionId, file),
   export: (projectId: number, versionId: number) =>
     downloadExport("/zone/export", { filter: scope(projectId, versionId) }, "Zones.xlsx"),
@@ -170,17 +142,22 @@ export const lotsApi = {
       query: { ...all(projectId, versionId), join: "participants" },
     }),
   get: (id: number) => request<Lot>("GET", `/participant-group-pro/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<LotInput>) =>
-    request<Lot>("POST", "/participant-group-pro", { body: { ...body, projectId, versionId } }),
-  update: (id: number, body: Partial<LotInput>) => request<Lot>("PATCH", `/participant-group-pro/${id}`, { body }),
+  create: (projectId: number, versionId: number, body: Partial<LotInput> & { name: string }) =>
+    send<typeof lotCreateBody, Lot>("POST", "/participant-group-pro", { ...body, projectId, versionId }),
+  update: (id: number, body: Partial<LotInput>) =>
+    send<typeof lotUpdateBody, Lot>("PATCH", `/participant-group-pro/${id}`, body),
   bulkDelete: (ids: number[]) =>
-    request<{ ids: number[] }>("DELETE", "/participant-group-pro/bulk-delete", { body: { ids } }),
+    send<typeof bulkDeleteBody, DeletedIds>("DELETE", "/participant-group-pro/bulk-delete", { ids }),
   histogram: (projectId: number, versionId: number) =>
     request<ListResponse<HistogramBar>>("GET", "/participant-group-pro/histogram", {
       query: { filter: scope(projectId, versionId) },
     }),
   importFromLibrary: (projectId: number, versionId: number, ids: number[]) =>
-    request<ListResponse<Lot>>("POST", "/participant-group-pro/bulk-import", { body: { projectId, versionId, ids } }),
+    send<typeof lotBulkImportBody, ListResponse<Lot>>("POST", "/participant-group-pro/bulk-import", {
+      projectId,
+      versionId,
+      ids,
+    }),
   export: (projectId: number, versionId: number) =>
     downloadExport("/participant-group-pro/export", { filter: scope(projectId, versionId) }, "Lots.xlsx"),
 };
@@ -191,11 +168,11 @@ export const libraryLotsApi = {
   get: (id: number) => request<LibraryLot>("GET", `/participant-group/${id}`),
   projects: (id: number) =>
     request<ListResponse<Ref & { isArchived: boolean }>>("GET", `/participant-group/${id}/projects`),
-  create: (body: LibraryLotInput) => request<LibraryLot>("POST", "/participant-group", { body }),
+  create: (body: LibraryLotInput) => send<typeof libraryLotCreateBody, LibraryLot>("POST", "/participant-group", body),
   update: (id: number, body: Partial<LibraryLotInput>) =>
-    request<LibraryLot>("PATCH", `/participant-group/${id}`, { body }),
+    send<typeof libraryLotUpdateBody, LibraryLot>("PATCH", `/participant-group/${id}`, body),
   bulkDelete: (ids: number[]) =>
-    request<{ ids: number[] }>("DELETE", "/participant-group/bulk-delete", { body: { ids } }),
+    send<typeof libraryLotBulkDeleteBody, DeletedIds>("DELETE", "/participant-group/bulk-delete", { ids }),
 };
 
 export const participantsApi = {
@@ -204,11 +181,11 @@ export const participantsApi = {
       query: all(projectId, versionId, "name,ASC", lotId ? [filter("participantGroupProId", "$eq", lotId)] : []),
     }),
   get: (id: number) => request<Participant>("GET", `/participant/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<ParticipantInput>) =>
-    request<Participant>("POST", "/participant", { body: { ...body, projectId, versionId } }),
+  create: (projectId: number, versionId: number, body: Partial<ParticipantInput> & { name: string }) =>
+    send<typeof participantCreateBody, Participant>("POST", "/participant", { ...body, projectId, versionId }),
   update: (id: number, body: Partial<ParticipantInput>) =>
-    request<Participant>("PATCH", `/participant/${id}`, { body }),
-  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/participant/bulk-delete", { body: { ids } }),
+    send<typeof participantUpdateBody, Participant>("PATCH", `/participant/${id}`, body),
+  bulkDelete: (ids: number[]) => send<typeof bulkDeleteBody, DeletedIds>("DELETE", "/participant/bulk-delete", { ids }),
   histogram: (projectId: number, versionId: number) =>
     request<ListResponse<HistogramBar>>("GET", "/participant/histogram", {
       query: { filter: scope(projectId, versionId) },
@@ -221,8 +198,9 @@ export const specialitiesApi = {
   list: (projectId: number, versionId: number) =>
     request<ListResponse<Speciality>>("GET", "/speciality", { query: all(projectId, versionId) }),
   get: (id: number) => request<Speciality>("GET", `/speciality/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<SpecialityInput>) =>
-    request<Speciality>("POST", "/speciality", { body: { ...body, projectId, versionId } }),
-  update: (id: number, body: Partial<SpecialityInput>) => request<Speciality>("PATCH", `/speciality/${id}`, { body }),
-  bulkDelete: (ids: number[]) => request<{ ids: number[] }>("DELETE", "/speciality/bulk-delete", { body: { ids } }),
+  create: (projectId: number, versionId: number, body: Partial<SpecialityInput> & { name: string }) =>
+    send<typeof specialityCreateBody, Speciality>("POST", "/speciality", { ...body, projectId, versionId }),
+  update: (id: number, body: Partial<SpecialityInput>) =>
+    send<typeof specialityUpdateBody, Speciality>("PATCH", `/speciality/${id}`, body),
+  bulkDelete: (ids: number[]) => send<typeof bulkDeleteBody, DeletedIds>("DELETE", "/speciality/bulk-delete", { ids }),
 };

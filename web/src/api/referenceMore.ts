@@ -1,9 +1,37 @@
 // Typed calls of the holidays, tags, phases, macro-tasks and imports screens (spec 001 section 7). Screens use
 // these functions only; component tests mock this module.
-import type { ContractFields, FieldsOf, holidayCreateBody, HolidayType, macroTaskCreateBody } from "@jalon/shared";
+import type {
+  classificationBulkDeleteBody,
+  classificationCategoryCreateBody,
+  classificationCategoryOrderBody,
+  classificationCategoryUpdateBody,
+  ClassificationCategory,
+  ClassificationDeleteAnswer,
+  ClassificationItem,
+  classificationItemCreateBody,
+  classificationItemUpdateBody,
+  ClassificationOrderAnswer,
+  ContractFields,
+  DeletedCount,
+  FieldsOf,
+  Holiday,
+  HolidayBulkDeleteAnswer,
+  holidayBulkDeleteBody,
+  holidayCreateBody,
+  HolidayType,
+  holidayUpdateBody,
+  HolidayWriteAnswer,
+  MacroTask,
+  OrderLineUnit,
+  macroTaskBulkDeleteBody,
+  macroTaskBulkUpdateBody,
+  macroTaskCreateBody,
+  macroTaskUpdateBody,
+  StructureImportAnswer,
+} from "@jalon/shared";
 import { LIST_LIMIT } from "@jalon/shared";
 import { filter } from "./client";
-import { ApiError, buildQuery, normaliseCode, request, type Query } from "./http";
+import { ApiError, buildQuery, normaliseCode, request, send, versionFileForm, type Query } from "./http";
 import type { ListResponse } from "./types";
 import { useSession } from "../store/session";
 import { saveFile } from "../lib/csv";
@@ -14,16 +42,12 @@ export interface LotRef {
   color?: string | null;
 }
 
-export interface HolidayItem {
-  id: number;
-  projectId: number;
-  versionId: number;
-  name: string;
-  type: HolidayType;
-  startDate: string;
-  endDate: string;
-  participantsGroupPro: LotRef[];
-}
+/** Holidays, tags, phases and their categories, macro-tasks: the contract's entities (shared/src/contract/). */
+export type HolidayItem = Holiday;
+export type ClassItem = ClassificationItem;
+export type ClassCategory = ClassificationCategory;
+export type MacroTaskItem = MacroTask;
+export type { HolidayWriteAnswer };
 
 /** The fields the holiday screen writes, checked against the contract (shared/src/contract/holiday.ts). */
 export type HolidayInput = ContractFields<
@@ -36,12 +60,6 @@ export type HolidayInput = ContractFields<
     participantsGroupPro?: number[];
   }
 >;
-
-/** What a holiday write answers besides the row: the events it moved and the undo count. */
-export interface HolidayWriteAnswer extends HolidayItem {
-  moved: { ids: number[]; startDates: string[]; endDates: string[] };
-  undoRemaining: number;
-}
 
 const versionFilter = (versionId: number) => filter("versionId", "$eq", versionId);
 
@@ -72,11 +90,12 @@ export const holidaysApi = {
       },
     }),
   get: (id: number) => request<HolidayItem>("GET", `/holiday/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<HolidayInput>) =>
-    request<HolidayWriteAnswer>("POST", "/holiday", { body: { ...body, projectId, versionId } }),
-  update: (id: number, body: Partial<HolidayInput>) => request<HolidayWriteAnswer>("PATCH", `/holiday/${id}`, { body }),
+  create: (projectId: number, versionId: number, body: HolidayInput) =>
+    send<typeof holidayCreateBody, HolidayWriteAnswer>("POST", "/holiday", { ...body, projectId, versionId }),
+  update: (id: number, body: Partial<HolidayInput>) =>
+    send<typeof holidayUpdateBody, HolidayWriteAnswer>("PATCH", `/holiday/${id}`, body),
   bulkDelete: (ids: number[]) =>
-    request<{ count: number; undoRemaining: number }>("DELETE", "/holiday/bulk-delete", { body: { ids } }),
+    send<typeof holidayBulkDeleteBody, HolidayBulkDeleteAnswer>("DELETE", "/holiday/bulk-delete", { ids }),
   export: (projectId: number, versionId: number) =>
     downloadFile(
       "/holiday/export",
@@ -90,48 +109,16 @@ export const holidaysApi = {
     }).then((r) => r.data),
 };
 
-/** A tag or a phase (spec 001 section 3 "Tag"): name, colour, type, category with its parent. */
-export interface ClassItem {
-  id: number;
-  projectId: number;
-  versionId: number;
-  name: string;
-  color: string | null;
-  type: string | null;
-  categoryId: number | null;
-  category: {
-    id: number;
-    name: string;
-    type: string | null;
-    position: number;
-    parentCategoryId: number | null;
-    parentCategory: { id: number; name: string } | null;
-  } | null;
-}
+/** The fields the tag and phase screens write, checked against the contract (shared/src/contract/classification.ts). */
+export type ClassItemInput = ContractFields<
+  FieldsOf<typeof classificationItemCreateBody>,
+  { name: string; color: string | null; type: string | null; categoryId: number | null }
+>;
 
-export interface ClassCategory {
-  id: number;
-  projectId: number;
-  versionId: number;
-  name: string;
-  type: string | null;
-  position: number;
-  parentCategoryId: number | null;
-  parentCategory: { id: number; name: string } | null;
-}
-
-export interface ClassItemInput {
-  name: string;
-  color: string | null;
-  type: string | null;
-  categoryId: number | null;
-}
-
-export interface ClassCategoryInput {
-  name: string;
-  type: string | null;
-  parentCategoryId: number | null;
-}
+export type ClassCategoryInput = ContractFields<
+  FieldsOf<typeof classificationCategoryCreateBody>,
+  { name: string; type: string | null; parentCategoryId: number | null }
+>;
 
 export type ClassificationApi = ReturnType<typeof classificationApi>;
 
@@ -147,10 +134,14 @@ export function classificationApi(itemPath: string, categoryPath: string, export
         query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: "name,ASC" },
       }),
     get: (id: number) => request<ClassItem>("GET", `${itemPath}/${id}`),
-    create: (projectId: number, versionId: number, body: Partial<ClassItemInput>) =>
-      request<ClassItem>("POST", itemPath, { body: { ...body, projectId, versionId } }),
-    update: (id: number, body: Partial<ClassItemInput>) => request<ClassItem>("PATCH", `${itemPath}/${id}`, { body }),
-    bulkDelete: (ids: number[]) => request<{ count: number }>("DELETE", `${itemPath}/bulk-delete`, { body: { ids } }),
+    create: (projectId: number, versionId: number, body: Partial<ClassItemInput> & { name: string }) =>
+      send<typeof classificationItemCreateBody, ClassItem>("POST", itemPath, { ...body, projectId, versionId }),
+    update: (id: number, body: Partial<ClassItemInput>) =>
+      send<typeof classificationItemUpdateBody, ClassItem>("PATCH", `${itemPath}/${id}`, body),
+    bulkDelete: (ids: number[]) =>
+      send<typeof classificationBulkDeleteBody, ClassificationDeleteAnswer>("DELETE", `${itemPath}/bulk-delete`, {
+        ids,
+      }),
     export: (projectId: number, versionId: number) =>
       downloadFile(`${itemPath}/export`, { filter: scope(projectId, versionId) }, exportName),
     categories: (projectId: number, versionId: number) =>
@@ -158,50 +149,34 @@ export function classificationApi(itemPath: string, categoryPath: string, export
         query: { filter: scope(projectId, versionId), limit: LIST_LIMIT, sort: ["position,ASC", "name,ASC"] },
       }),
     createCategory: (projectId: number, versionId: number, body: ClassCategoryInput) =>
-      request<ClassCategory>("POST", categoryPath, { body: { ...body, projectId, versionId } }),
+      send<typeof classificationCategoryCreateBody, ClassCategory>("POST", categoryPath, {
+        ...body,
+        projectId,
+        versionId,
+      }),
     updateCategory: (id: number, body: Partial<ClassCategoryInput>) =>
-      request<ClassCategory>("PATCH", `${categoryPath}/${id}`, { body }),
-    deleteCategory: (id: number) => request<{ count: number }>("DELETE", `${categoryPath}/${id}`),
+      send<typeof classificationCategoryUpdateBody, ClassCategory>("PATCH", `${categoryPath}/${id}`, body),
+    deleteCategory: (id: number) => request<ClassificationDeleteAnswer>("DELETE", `${categoryPath}/${id}`),
     /** PATCH .../order: the categories in their new order. */
     orderCategories: (ids: number[]) =>
-      request<{ ids: number[]; positions: number[] }>("PATCH", `${categoryPath}/order`, { body: { ids } }),
+      send<typeof classificationCategoryOrderBody, ClassificationOrderAnswer>("PATCH", `${categoryPath}/order`, {
+        ids,
+      }),
   };
 }
 
 export const tagsApi = classificationApi("/tag", "/category", "Etiquettes.xlsx");
 export const phasesApi = classificationApi("/phase", "/phase-category", "Phases.xlsx");
 
-/** A macro-task as GET /macro-task answers it (spec 001 section 3). */
-export interface MacroTaskItem {
-  id: number;
-  projectId: number;
-  versionId: number;
-  name: string;
-  startDate: string | null;
-  endDate: string | null;
-  participantGroupProId: number | null;
-  participantGroupPro: LotRef | null;
-  specialities: { id: number; name: string }[];
-  tags: { id: number; name: string; color: string | null }[];
-  trackedUnit: string | null;
-  trackedFamilies: Record<string, number[]>;
-  trackingLevel: string | null;
-  hasCounting: boolean;
-  globalCounting: number | null;
-  isComplete: boolean;
-  zones?: { id: number; name: string; fullName: string | null }[];
-}
-
 /** The fields the macro-task screen writes, checked against the contract (shared/src/contract/macroTask.ts). */
-// trackedUnit stays a string here (the screens hold it as one; the server checks it against ORDER_LINE_UNITS).
 export type MacroTaskInput = ContractFields<
-  Omit<FieldsOf<typeof macroTaskCreateBody>, "trackedUnit"> & { trackedUnit?: string | null },
+  FieldsOf<typeof macroTaskCreateBody>,
   {
     name: string;
     participantGroupProId: number | null;
     specialityIds: number[];
     tagIds: number[];
-    trackedUnit: string | null;
+    trackedUnit: OrderLineUnit | null;
     trackedFamilies: Record<string, number[]>;
   }
 >;
@@ -218,26 +193,24 @@ export const macroTasksApi = {
       },
     }),
   get: (id: number) => request<MacroTaskItem>("GET", `/macro-task/${id}`),
-  create: (projectId: number, versionId: number, body: Partial<MacroTaskInput>) =>
-    request<MacroTaskItem>("POST", "/macro-task", { body: { ...body, projectId, versionId } }),
-  update: (id: number, body: Partial<MacroTaskInput>) => request<MacroTaskItem>("PATCH", `/macro-task/${id}`, { body }),
+  create: (projectId: number, versionId: number, body: Partial<MacroTaskInput> & { name: string }) =>
+    send<typeof macroTaskCreateBody, MacroTaskItem>("POST", "/macro-task", { ...body, projectId, versionId }),
+  update: (id: number, body: Partial<MacroTaskInput>) =>
+    send<typeof macroTaskUpdateBody, MacroTaskItem>("PATCH", `/macro-task/${id}`, body),
   bulkUpdate: (macroTasks: (Partial<MacroTaskInput> & { id: number })[]) =>
-    request<ListResponse<MacroTaskItem>>("PATCH", "/macro-task/bulk-update", { body: { macroTasks } }),
-  bulkDelete: (ids: number[]) => request<{ count: number }>("DELETE", "/macro-task/bulk-delete", { body: { ids } }),
+    send<typeof macroTaskBulkUpdateBody, ListResponse<MacroTaskItem>>("PATCH", "/macro-task/bulk-update", {
+      macroTasks,
+    }),
+  bulkDelete: (ids: number[]) =>
+    send<typeof macroTaskBulkDeleteBody, DeletedCount>("DELETE", "/macro-task/bulk-delete", { ids }),
 };
 
 /** /dashboard/imports: the structure file (POST /structure/import) and its current content (GET /structure/export). */
 export const importsApi = {
   structure: (projectId: number, versionId: number, file: File) => {
-    const form = new FormData();
-    form.set("projectId", String(projectId));
-    form.set("versionId", String(versionId));
-    form.set("fileName", file.name);
-    form.set("file", file, file.name);
-    return request<{
-      counts: { tags: number; phases: number; macroTasks: number; holidays: number };
-      undoRemaining?: number;
-    }>("POST", "/structure/import", { body: form });
+    return request<StructureImportAnswer>("POST", "/structure/import", {
+      body: versionFileForm(projectId, versionId, file),
+    });
   },
   exportStructure: (projectId: number, versionId: number) =>
     downloadFile("/structure/export", { projectId, versionId }, "Structure.xlsx"),

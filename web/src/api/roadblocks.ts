@@ -3,13 +3,16 @@
 import {
   LIST_LIMIT,
   type ContractFields,
+  type DeletedCount,
+  type roadblockBulkDeleteBody,
+  type roadblockCreateBody,
   type Roadblock,
   type RoadblockFields,
   type RoadblockUpdate,
   type RoadblockZone,
 } from "@jalon/shared";
 import { filter } from "./client";
-import { request } from "./http";
+import { request, send } from "./http";
 import type { ListResponse } from "./types";
 
 export type { Roadblock, RoadblockZone } from "@jalon/shared";
@@ -55,11 +58,11 @@ export const roadblocksApi = {
     }),
   get: (id: number) => request<Roadblock>("GET", `/roadblock/${id}`),
   create: (projectId: number, versionId: number, body: Partial<RoadblockInput> & { name: string }) =>
-    request<Roadblock>("POST", "/roadblock", { body: { ...body, projectId, versionId } }),
+    send<typeof roadblockCreateBody, Roadblock>("POST", "/roadblock", { ...body, projectId, versionId }),
   update: (id: number, body: Omit<RoadblockUpdate, "projectId" | "versionId">) =>
     request<Roadblock>("PATCH", `/roadblock/${id}`, { body }),
   bulkDelete: (ids: number[]) =>
-    request<{ ids: number[]; count: number }>("DELETE", "/roadblock/bulk-delete", { body: { ids } }),
+    send<typeof roadblockBulkDeleteBody, DeletedCount>("DELETE", "/roadblock/bulk-delete", { ids }),
   /** GET /roadblock/{projectId}/zones: the zones that have roadblocks, with their counts. */
   zones: (projectId: number, versionId: number) =>
     request<ListResponse<RoadblockZone>>("GET", `/roadblock/${projectId}/zones`, { query: { versionId } }),

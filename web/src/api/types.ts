@@ -1,14 +1,8 @@
 // Entity shapes come from the shared contract (shared/src/entities.ts); the web adds request bodies.
 import type { ContractFields, Project, projectUpdateBody, RequestOf } from "@jalon/shared";
 
-export type { User, Version, Project, LoginResponse, UserType, CountingMode } from "@jalon/shared";
+export type { User, Version, Project, LoginResponse, UserType, CountingMode, ListResponse } from "@jalon/shared";
 export type { RealtimePayload } from "@jalon/shared/realtime";
-
-export interface ListResponse<T> {
-  data: T[];
-  count: number;
-  total: number;
-}
 
 /** Body of a project creation or update: the editable fields, checked against the contract (shared/src/contract/project.ts). */
 export type ProjectInput = ContractFields<

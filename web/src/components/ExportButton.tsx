@@ -6,14 +6,19 @@ import { Button, Spinner, type ButtonProps } from "@fluentui/react-components";
 import { ArrowDownload20Regular } from "@fluentui/react-icons";
 import { toast } from "../store/toasts";
 
+/** Downloads a server export; `failedText` (default "L'export a échoué.") is the error toast of a failure. */
 export function ExportButton({
   label,
   run,
   size,
+  failedText,
+  subject,
 }: {
   label: string;
   run: () => Promise<void>;
   size?: ButtonProps["size"];
+  failedText?: string;
+  subject?: string;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -27,7 +32,8 @@ export function ExportButton({
         try {
           await run();
         } catch {
-          toast.error(t("table.exportFailed"));
+          // Spec 001 section 8: an export failure shows an error toast.
+          toast.error(failedText ?? t("table.exportFailed"), subject ? { subject } : {});
         } finally {
           setBusy(false);
         }

@@ -1,9 +1,8 @@
 // The .xlsx buttons of the lists: import with the import contract of issue 8 (a file that is not .xlsx, or
 // that the server refuses, is a warning toast) and export (a failure is an error toast).
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button, Spinner } from "@fluentui/react-components";
-import { ArrowDownload20Regular, ArrowUpload20Regular } from "@fluentui/react-icons";
+import { ArrowUpload20Regular } from "@fluentui/react-icons";
 import { i18n } from "../i18n";
 import { importErrorMessage } from "../lib/importError";
 import { toast } from "../store/toasts";
@@ -48,37 +47,4 @@ export function ImportButton({ label, onFile }: { label: string; onFile: (file: 
   );
 }
 
-/** Downloads a server export; `failedText` (default "L'export a échoué.") is the error toast of a failure. */
-export function ExportButton({
-  label,
-  run,
-  failedText,
-  subject,
-}: {
-  label: string;
-  run: () => Promise<void>;
-  failedText?: string;
-  subject?: string;
-}) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      icon={busy ? <Spinner size="tiny" /> : <ArrowDownload20Regular />}
-      disabled={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await run();
-        } catch {
-          // Spec 001 section 8: an export failure shows an error toast.
-          toast.error(failedText ?? t("table.exportFailed"), subject ? { subject } : {});
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {label}
-    </Button>
-  );
-}
+export { ExportButton } from "./ExportButton";

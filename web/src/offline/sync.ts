@@ -2,7 +2,7 @@
 // its key), then the queue is sent: online, it leaves at once; offline, it waits for the browser's "online"
 // event (and for the next screen that starts the sync). A macro-task's batch goes the same way, as one call.
 import type { Counting, CountingCreate } from "@jalon/shared";
-import { countingsApi } from "../features/countings/api";
+import { countingsApi } from "../api/countings";
 import { useSession } from "../store/session";
 import {
   enqueue,

@@ -1,29 +1,25 @@
 import { fromWire, type PlanningData, type PlanningDataWire, type PlanningSliceWire } from "@jalon/shared/planning";
-import type { PlanningQuery as ContractPlanningQuery, PublicPlanningDataWire } from "@jalon/shared";
-import { request } from "../api/http";
+import type {
+  eventBulkMoveBody,
+  EventMoveAnswer,
+  eventUpdateBody,
+  EventWriteAnswer,
+  PlanningQuery as ContractPlanningQuery,
+  PublicPlanningDataWire,
+  RequestOf,
+} from "@jalon/shared";
+import { request, send } from "../api/http";
 
 /** The planning screen's calls (spec 000 section 7, Planning and Events). */
 /** The one planning query of the contract (shared/src/contract/planning.ts); the screen always sends its months. */
 export type PlanningQuery = ContractPlanningQuery & { startDate: string; endDate: string };
 
-export interface MovePayload {
-  projectId: number;
-  versionId: number;
-  /** The selection with the revision each event had when the user saw it. */
-  events: { id: number; revision: number }[];
-  anchorId: number;
-  /** ISO day the anchor starts on after the move. */
-  startDate: string;
-}
-
-export interface MoveResult {
-  ids: number[];
-  startDates: string[];
-  endDates: string[];
-  revisions: number[];
-  projectedEndDate: string | null;
-  undoRemaining: number;
-}
+/**
+ * PATCH /event/bulk-update: the selection with the revision each event had when the user saw it, the anchor and
+ * the ISO day it starts on after the move; the answer is the re-dated events (shared/src/contract/event.ts).
+ */
+export type MovePayload = RequestOf<typeof eventBulkMoveBody>;
+export type MoveResult = EventMoveAnswer;
 
 export const planningApi = {
   // The answer carries the events in columns (shared/planning/wire.ts), decoded here once.
@@ -43,7 +39,7 @@ export const planningApi = {
       query: { ...q, eventsOnly: true },
       anonymous: true,
     }),
-  move: (body: MovePayload) => request<MoveResult>("PATCH", "/event/bulk-update", { body }),
-  patchEvent: (id: number, body: Record<string, unknown>) =>
-    request<{ id: number; revision: number }>("PATCH", `/event/${id}`, { body }),
+  move: (body: MovePayload) => send<typeof eventBulkMoveBody, MoveResult>("PATCH", "/event/bulk-update", body),
+  patchEvent: (id: number, body: RequestOf<typeof eventUpdateBody>) =>
+    send<typeof eventUpdateBody, EventWriteAnswer>("PATCH", `/event/${id}`, body),
 };

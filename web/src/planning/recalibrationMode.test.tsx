@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createTimeScale } from "@jalon/shared/gantt";
 import { Providers } from "../app/App";
-import type { RecalibrationTask } from "../features/dashboard/api";
+import type { RecalibrationTask } from "../api/dashboard";
 import { useRefresh } from "../store/refresh";
 import { mockApi } from "../test/render";
 import { drawLateCountingMarkers, LATE_COUNTING_COLOR } from "./layers/drawLateCounting";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { dashboardApi, type RecalibrationAnswer, type RecalibrationTask } from "../features/dashboard/api";
+import { dashboardApi, type RecalibrationAnswer, type RecalibrationTask } from "../api/dashboard";
 import { warnError } from "../lib/errors";
 import { useAsync } from "../lib/useAsync";
 

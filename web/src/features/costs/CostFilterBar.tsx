@@ -1,21 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Field, Select, makeStyles, tokens } from "@fluentui/react-components";
+import { Field, Select } from "@fluentui/react-components";
 import type { CostLineType } from "@jalon/shared";
 import { zonesApi } from "../../api/reference";
 import { macroTasksApi, tagsApi } from "../../api/referenceMore";
 import { useAsync } from "../../lib/useAsync";
-import { IdFilter } from "../workforce/IdFilter";
-
-const useStyles = makeStyles({
-  bar: {
-    display: "flex",
-    flexWrap: "wrap",
-    alignItems: "flex-end",
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalS,
-    marginBottom: tokens.spacingVerticalM,
-  },
-});
+import { FilterBar } from "../../components/FilterBar";
+import { IdFilter } from "../../components/IdFilter";
 
 export interface CostFilterState {
   orderLineType?: CostLineType;
@@ -51,7 +41,6 @@ export function CostFilterBar({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const macroTasks = useAsync(() => macroTasksApi.list(projectId, versionId), [projectId, versionId]);
   const zones = useAsync(() => zonesApi.list(projectId, versionId), [projectId, versionId]);
   const tags = useAsync(
@@ -59,7 +48,7 @@ export function CostFilterBar({
     [projectId, versionId, noTags],
   );
   return (
-    <div className={styles.bar}>
+    <FilterBar>
       {children}
       <Field label={t("costs.filters.lineType")}>
         <Select
@@ -94,6 +83,6 @@ export function CostFilterBar({
           items={tags.data?.data ?? []}
         />
       )}
-    </div>
+    </FilterBar>
   );
 }

@@ -21,7 +21,7 @@ import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
-import { ChartAndTable } from "../dashboard/ChartAndTable";
+import { ChartAndTable } from "../../components/ChartAndTable";
 import { CostFilterBar, NO_COST_FILTER, filterIds, type CostFilterState } from "./CostFilterBar";
 import { formatEuros } from "./format";
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Button, Input, MessageBar, MessageBarBody, makeStyles, tokens } from "@fluentui/react-components";
 import { formatDay } from "../../lib/dates";
 import { submitCounting, type SubmitOutcome } from "../../offline/sync";
-import { PERCENTAGE_OPTIONS, type Counting } from "./api";
+import { PERCENTAGE_OPTIONS, type Counting } from "../../api/countings";
 import { inRange, parsePercent } from "./format";
 
 const useStyles = makeStyles({

@@ -6,7 +6,7 @@ import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { countingsApi, type Counting } from "./api";
+import { countingsApi, type Counting } from "../../api/countings";
 import { enteredColumns } from "./columns";
 import { percent } from "./format";
 

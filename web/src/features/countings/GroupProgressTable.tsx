@@ -9,7 +9,7 @@ import type { EventItem } from "../../api/events";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { countingsApi, type GroupProgressRow } from "./api";
+import { countingsApi, type GroupProgressRow } from "../../api/countings";
 import { countingPath } from "./countingPaths";
 import { percent } from "./format";
 

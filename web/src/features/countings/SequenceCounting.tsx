@@ -10,7 +10,7 @@ import type { EventItem } from "../../api/events";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { countingsApi } from "./api";
+import { countingsApi } from "../../api/countings";
 import { CountingForm } from "./CountingForm";
 import { countingPath } from "./countingPaths";
 import { taskColumns } from "./columns";

@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import type { EventItem } from "../../api/events";
 import type { DataTableColumn } from "../../components/DataTable";
 import { formatDateTime, formatDay } from "../../lib/dates";
-import type { Counting } from "./api";
+import type { Counting } from "../../api/countings";
 import { percent } from "./format";
 
 type Last = { percentage: number; countingDate: string } | null | undefined;

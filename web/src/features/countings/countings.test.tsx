@@ -8,7 +8,7 @@ import { OfflineDb, setOfflineDb } from "../../offline/db";
 import { queueSnapshot, refreshQueue } from "../../offline/queue";
 import { setSender } from "../../offline/sync";
 import { makeProject, mockApi, selectProject, signIn, users, type Handler } from "../../test/render";
-import { countingsApi } from "./api";
+import { countingsApi } from "../../api/countings";
 import CountingsPage from "./CountingsPage";
 import CountingEventPage from "./CountingEventPage";
 import { CountingTab } from "./CountingTab";
@@ -76,7 +76,7 @@ function handlers(post: Handler) {
     "GET /api/participant": list([]),
     "GET /api/tag": list([{ id: 71, name: "Second oeuvre" }]),
     "GET /api/event": list([task(1, "Cloisons R+1"), task(2, "Peinture R+2", { tags: [{ id: 71 }] })]),
-    "GET /api/counting/all": [counting(9, 1, "Cloisons R+1", 25)],
+    "GET /api/counting/all": list([counting(9, 1, "Cloisons R+1", 25)]),
     "POST /api/counting": post,
   };
 }
@@ -237,7 +237,7 @@ describe("one task's counting", () => {
   it("counts another value in a zone, refuses out of range with the catalogue's text, and lists the history", async () => {
     const { calls } = mockApi({
       "GET /api/event/1": task(1, "Cloisons R+1", { lastCounting: { percentage: 25, countingDate: "2026-11-24" } }),
-      "GET /api/counting/all": [counting(9, 1, "Cloisons R+1", 25)],
+      "GET /api/counting/all": list([counting(9, 1, "Cloisons R+1", 25)]),
       "POST /api/counting": ({ body }: { body: unknown }) => ({
         ...counting(10, 1, "Cloisons R+1", 40),
         ...(body as object),
@@ -263,7 +263,7 @@ describe("one task's counting", () => {
   it("shows a refusal at once (task not started) without keeping the counting", async () => {
     mockApi({
       "GET /api/event/1": task(1, "Cloisons R+1"),
-      "GET /api/counting/all": [],
+      "GET /api/counting/all": list([]),
       "POST /api/counting": { status: 400, body: { code: "counting_unstarted_task", message: "x" } },
     });
     renderAt("/dashboard/counting/task/1");
@@ -355,7 +355,7 @@ describe("the task modal's Comptage tab", () => {
           lastCounting: counted ? { percentage: 50, countingDate: "2026-11-25" } : null,
           theoreticalProgress: 60,
         }),
-      "GET /api/counting/all": () => (counted ? [counting(10, 1, "Cloisons R+1", 50, "2026-11-25")] : []),
+      "GET /api/counting/all": () => list(counted ? [counting(10, 1, "Cloisons R+1", 50, "2026-11-25")] : []),
       "POST /api/counting": ({ body }: { body: unknown }) => {
         counted = true;
         return { ...counting(10, 1, "Cloisons R+1", 50), ...(body as object) };

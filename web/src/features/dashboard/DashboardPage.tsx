@@ -23,11 +23,11 @@ import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
-import { ChartAndTable } from "./ChartAndTable";
-import { DayField } from "./DayField";
+import { ChartAndTable } from "../../components/ChartAndTable";
+import { DayField } from "../../components/DayField";
 import { ProductionWeeks } from "./ProductionWeeks";
 import { TrackedVersionNote, WithTrackedVersion } from "./TrackedVersion";
-import { dashboardApi, type Dashboard, type DashboardMilestone } from "./api";
+import { dashboardApi, type Dashboard, type DashboardMilestone } from "../../api/dashboard";
 import { formatPercent, formatSigned, marginTone } from "./format";
 
 const useStyles = makeStyles({

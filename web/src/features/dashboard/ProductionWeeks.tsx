@@ -5,7 +5,7 @@ import { LineChart, type LineChartPoints } from "@fluentui/react-charts";
 import type { DashboardProductionWeek } from "@jalon/shared";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { formatDay } from "../../lib/dates";
-import { ChartAndTable } from "./ChartAndTable";
+import { ChartAndTable } from "../../components/ChartAndTable";
 import { useLegendStyles } from "./ProgressionPage";
 
 type Field = "tasksFinished" | "tasksOnTime" | "tasksLate" | "tasksToPoint";

@@ -9,9 +9,9 @@ import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
-import { ChartAndTable } from "./ChartAndTable";
+import { ChartAndTable } from "../../components/ChartAndTable";
 import { TrackedVersionNote, WithTrackedVersion } from "./TrackedVersion";
-import { dashboardApi, type TrackedEvent } from "./api";
+import { dashboardApi, type TrackedEvent } from "../../api/dashboard";
 import { formatPercent } from "./format";
 import { trackedColumns, useTrackedFilters } from "./tracked";
 

@@ -20,9 +20,9 @@ import { shiftRows, type ShiftEntry } from "../../planning/filters/filterOptions
 import { useProject } from "../../store/project";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { DayField } from "./DayField";
+import { DayField } from "../../components/DayField";
 import { TrackedVersionNote, WithTrackedVersion } from "./TrackedVersion";
-import { dashboardApi, type RecalibrationTask } from "./api";
+import { dashboardApi, type RecalibrationTask } from "../../api/dashboard";
 import { trackedColumns } from "./tracked";
 
 const useStyles = makeStyles({

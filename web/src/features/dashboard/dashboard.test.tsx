@@ -11,7 +11,8 @@ import DashboardPage from "./DashboardPage";
 import IndicatorsPage from "./IndicatorsPage";
 import ProgressionPage from "./ProgressionPage";
 import RecalibrationPage from "./RecalibrationPage";
-import { formatPercent, formatSigned, parseFrenchDay } from "./format";
+import { parseDay } from "../../lib/dates";
+import { formatPercent, formatSigned } from "./format";
 
 const PROJECT_ID = 7;
 const VERSION_ID = 11;
@@ -45,9 +46,9 @@ describe("formats", () => {
     expect(formatPercent(45.5)).toBe(`45,5${nbsp}%`);
     expect(formatPercent(12.345)).toBe(`12,35${nbsp}%`);
     expect([formatSigned(3), formatSigned(-2), formatSigned(0)]).toEqual(["+3", "\u22122", "0"]);
-    expect(parseFrenchDay("05/03/2026")).toBe("2026-03-05");
-    expect(parseFrenchDay("31/02/2026")).toBeNull();
-    expect(parseFrenchDay("2026-03-05")).toBeNull();
+    expect(parseDay("05/03/2026")).toBe("2026-03-05");
+    expect(parseDay("31/02/2026")).toBeNull();
+    expect(parseDay("2026-03-05")).toBeNull();
   });
 });
 

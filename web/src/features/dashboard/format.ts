@@ -18,13 +18,3 @@ export function marginTone(value: number | null): "success" | "danger" | "neutra
   if (value === null || value === 0) return "neutral";
   return value > 0 ? "success" : "danger";
 }
-
-/** dd/MM/yyyy typed by the user as yyyy-MM-dd, or null when it is no real calendar day. */
-export function parseFrenchDay(text: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
-  return `${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}

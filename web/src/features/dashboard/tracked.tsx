@@ -10,8 +10,8 @@ import { formatDay } from "../../lib/dates";
 import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
-import { DayField } from "./DayField";
-import type { TrackedEvent, TrackedFilters } from "./api";
+import { DayField } from "../../components/DayField";
+import type { TrackedEvent, TrackedFilters } from "../../api/dashboard";
 import { formatPercent } from "./format";
 
 const useStyles = makeStyles({

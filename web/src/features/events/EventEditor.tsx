@@ -38,7 +38,7 @@ import { CountingTab } from "../countings/CountingTab";
 import { QualityTab } from "../quality/QualityTab";
 import { RoadblocksTab } from "../roadblocks/RoadblocksTab";
 import { OrderLinesTab } from "../orderLines/OrderLinesTab";
-import { EventPicker } from "./EventPicker";
+import { EventPicker } from "../../components/EventPicker";
 import { LinksTab, rowOfEvent } from "./LinksTab";
 import { ColorField } from "../../components/Color";
 import { FormCard, SaveCancel } from "../../components/FormCard";

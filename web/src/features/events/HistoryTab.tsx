@@ -26,8 +26,7 @@ export function historyValue(value: string | null | undefined): string {
 
 export function historyUser(user: EventHistoryEntry["user"]): string {
   if (!user) return "—";
-  if (typeof user === "string") return user;
-  return `${user.firstname ?? ""} ${user.lastname ?? ""}`.trim() || user.email || "—";
+  return `${user.firstname} ${user.lastname}`.trim() || "—";
 }
 
 type HistoryRow = EventHistoryEntry & { key: RowId };

@@ -7,7 +7,7 @@ import { Badge, Button, Caption1, Input, Select, Subtitle2, makeStyles, tokens }
 import { Add20Regular, Delete20Regular } from "@fluentui/react-icons";
 import type { EventItem, LinkType } from "../../api/events";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { EventPicker, eventDates } from "./EventPicker";
+import { EventPicker, eventDates } from "../../components/EventPicker";
 import { LINK_TYPES, addChild, addParent, type EventFormValues, type LinkRow } from "./eventForm";
 
 const useStyles = makeStyles({

@@ -397,13 +397,21 @@ describe("/dashboard/event/:eventId", () => {
     api.get.mockResolvedValue(makeEvent({ id: 5, name: "Coulage dalle" }));
     api.history.mockResolvedValue([
       {
+        id: 1,
         createdAt: "2026-03-04T13:05:00.000Z",
         fieldName: "startDate",
         previousValue: "2026-03-02",
         newValue: "2026-03-09",
-        user: { firstname: "Marc", lastname: "Manager" },
+        eventId: 5,
+        versionId: 1,
+        versionName: null,
+        user: { id: 3, firstname: "Marc", lastname: "Manager" },
       },
       {
+        id: 2,
+        eventId: 5,
+        versionId: 1,
+        versionName: null,
         createdAt: "2026-03-05T08:30:00.000Z",
         fieldName: "locked",
         previousValue: "false",

@@ -110,9 +110,10 @@ function HolidayForm({
     setTouched(true);
     if (!canSave(type, draft, id === null ? null : original)) return;
     await run(async () => {
-      const body = holidayBody(type, draft, id === null ? null : original);
       const answer =
-        id === null ? await holidaysApi.create(projectId, versionId, body) : await holidaysApi.update(id, body);
+        id === null
+          ? await holidaysApi.create(projectId, versionId, holidayBody(type, draft, null))
+          : await holidaysApi.update(id, holidayBody(type, draft, original));
       setUndoRemaining(answer.undoRemaining);
       const moved = answer.moved.ids.length;
       toast.success(

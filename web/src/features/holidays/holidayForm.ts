@@ -40,6 +40,8 @@ const sameLots = (a: number[], b: number[]) =>
   a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
 
 /** The body to send: everything on creation, the changed fields on update ({} when nothing changed). */
+export function holidayBody(type: HolidayType, d: HolidayDraft, original: null): HolidayInput;
+export function holidayBody(type: HolidayType, d: HolidayDraft, original: HolidayDraft | null): Partial<HolidayInput>;
 export function holidayBody(type: HolidayType, d: HolidayDraft, original: HolidayDraft | null): Partial<HolidayInput> {
   const name = d.name.trim();
   const full: HolidayInput = {

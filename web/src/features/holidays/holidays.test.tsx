@@ -37,6 +37,9 @@ function holiday(overrides: Partial<HolidayItem> & Pick<HolidayItem, "id" | "nam
     startDate: "2026-05-01",
     endDate: "2026-05-01",
     participantsGroupPro: [],
+    trackingId: overrides.id,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
 }
@@ -123,7 +126,7 @@ describe("/dashboard/holidays", () => {
 
   it("deletes the selection after confirmation and reloads", async () => {
     const user = userEvent.setup();
-    api.bulkDelete.mockResolvedValue({ count: 1, undoRemaining: 4 });
+    api.bulkDelete.mockResolvedValue({ count: 1, undoRemaining: 4, moved: { ids: [], startDates: [], endDates: [] } });
     renderAt("/dashboard/holidays");
     const holidays = await screen.findByRole("table", { name: "Liste des jours fériés" });
     await user.click(await within(holidays).findByRole("checkbox", { name: "Sélectionner Pâques" }));

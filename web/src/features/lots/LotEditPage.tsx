@@ -77,7 +77,7 @@ function LotEditor({ projectId, versionId }: { projectId: number; versionId: num
   const save = async () => {
     const body = lotChanges(original, draft);
     if (id === null) {
-      const saved = await lotsApi.create(projectId, versionId, body);
+      const saved = await lotsApi.create(projectId, versionId, { ...body, name: draft.name.trim() });
       toast.success(t("lots.created"));
       navigate(`/dashboard/participant-group/${saved.id}/informations`, { replace: true });
     } else {

@@ -21,6 +21,8 @@ function lot(overrides: Partial<Lot> = {}): Lot {
     projectId: 7,
     versionId: 11,
     total: 3,
+    createdAt: null,
+    updatedAt: null,
     ...overrides,
   };
 }
@@ -198,6 +200,11 @@ describe("/dashboard/participants (project lots)", () => {
       specialities: [],
       participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }],
       total: 0,
+      createdAt: null,
+      updatedAt: null,
+      projectId: 7,
+      versionId: 11,
+      trackingId: 70,
     };
     const { calls } = mockApi({
       "GET /api/participant-group-pro/5": lot(),
@@ -238,6 +245,11 @@ describe("/dashboard/participants, all participants", () => {
       specialities: [],
       participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }],
       total: 4,
+      createdAt: null,
+      updatedAt: null,
+      projectId: 7,
+      versionId: 11,
+      trackingId: 70,
     };
     const { calls } = mockApi({
       "GET /api/participant-group-pro": listOf([lot()]),

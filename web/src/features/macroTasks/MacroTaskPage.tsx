@@ -22,7 +22,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import { ORDER_LINE_UNITS, TEXT_MAX_LENGTH } from "@jalon/shared";
+import { isOrderLineUnit, ORDER_LINE_UNITS, TEXT_MAX_LENGTH } from "@jalon/shared";
 import { lotsApi, participantsApi, specialitiesApi, zonesApi } from "../../api/reference";
 import { macroTasksApi, tagsApi, type MacroTaskItem } from "../../api/referenceMore";
 import { NoProjectRedirect } from "../../components/NoProjectRedirect";
@@ -34,8 +34,8 @@ import { FormCard } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";
 import { formatDay } from "../../lib/dates";
 import { canSave, draftOf, macroTaskBody, toggleZone, type MacroTaskDraft } from "./macroTaskForm";
-import { MacroTaskCountingTab } from "./MacroTaskCountingTab";
-import { familiesApi } from "./familiesApi";
+import { MacroTaskCountingTab } from "../countings/MacroTaskCountingTab";
+import { familiesApi } from "../../api/families";
 import { TrackedFamilies } from "./TrackedFamilies";
 
 const useStyles = makeStyles({
@@ -152,7 +152,7 @@ function MacroTaskForm({
     if (!canSave(draft, original)) return;
     await run(async () => {
       const body = macroTaskBody(draft, original);
-      if (id === null) await macroTasksApi.create(projectId, versionId, body);
+      if (id === null) await macroTasksApi.create(projectId, versionId, { ...body, name: draft.name.trim() });
       else await macroTasksApi.update(id, body);
       toast.success(t(id === null ? "macroTasks.created" : "macroTasks.updated"));
       close();
@@ -225,7 +225,7 @@ function MacroTaskForm({
             <Field label={t("macroTasks.form.trackedUnit")}>
               <Select
                 value={draft.trackedUnit ?? ""}
-                onChange={(_, d) => set({ trackedUnit: d.value === "" ? null : d.value })}
+                onChange={(_, d) => set({ trackedUnit: isOrderLineUnit(d.value) ? d.value : null })}
               >
                 <option value="">{t("macroTasks.form.noUnit")}</option>
                 {ORDER_LINE_UNITS.map((u) => (

@@ -1,6 +1,7 @@
 // /dashboard/macro-tasks: the macro-tasks of the viewed version (spec 001 section 2): name (250 wide), start
 // and end dates, lot, specialities, tracked unit (editable in the row), tracking level, global counting
 // progression, completed flag; all sortable but the last four. A second list shows each one's zones.
+import { isOrderLineUnit, type OrderLineUnit } from "@jalon/shared";
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
@@ -53,7 +54,7 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
   const rows = list.data?.data ?? [];
   const open = (m: MacroTaskItem) => navigate(`/dashboard/macro-task/${m.id}/informations`);
 
-  const saveUnit = async (m: MacroTaskItem, trackedUnit: string | null) => {
+  const saveUnit = async (m: MacroTaskItem, trackedUnit: OrderLineUnit | null) => {
     try {
       const answer = await macroTasksApi.bulkUpdate([{ id: m.id, trackedUnit }]);
       const fresh = new Map(answer.data.map((x) => [x.id, x]));
@@ -98,7 +99,7 @@ function MacroTasks({ projectId, versionId }: { projectId: number; versionId: nu
           aria-label={t("macroTasks.trackedUnitOf", { name: m.name })}
           value={m.trackedUnit ?? ""}
           onClick={(e) => e.stopPropagation()}
-          onChange={(_, d) => void saveUnit(m, d.value === "" ? null : d.value)}
+          onChange={(_, d) => void saveUnit(m, isOrderLineUnit(d.value) ? d.value : null)}
         >
           <option value="">{t("macroTasks.noUnit")}</option>
           {ORDER_LINE_UNITS.map((u) => (

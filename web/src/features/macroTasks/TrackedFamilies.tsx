@@ -2,7 +2,7 @@
 // counted there (trackedFamilies = {zoneId: familyIds}).
 import { useTranslation } from "react-i18next";
 import { Caption1, Checkbox, Label, Text, makeStyles, tokens } from "@fluentui/react-components";
-import type { Family } from "./familiesApi";
+import type { Family } from "../../api/families";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS },

@@ -1,5 +1,6 @@
 // Rules of the macro-task form (spec 001 section 5): valid if the name is present and the name, tags, group,
 // tracked unit or tracked families changed. Only changed fields are sent.
+import { isOrderLineUnit, type OrderLineUnit } from "@jalon/shared";
 import type { MacroTaskInput, MacroTaskItem } from "../../api/referenceMore";
 
 export interface MacroTaskDraft {
@@ -7,7 +8,7 @@ export interface MacroTaskDraft {
   tagIds: number[];
   participantGroupProId: number | null;
   specialityIds: number[];
-  trackedUnit: string | null;
+  trackedUnit: OrderLineUnit | null;
   trackedFamilies: Record<string, number[]>;
 }
 
@@ -19,7 +20,7 @@ export function draftOf(m: MacroTaskItem | null): MacroTaskDraft {
     tagIds: sorted(m?.tags.map((t) => t.id) ?? []),
     participantGroupProId: m?.participantGroupProId ?? null,
     specialityIds: sorted(m?.specialities.map((s) => s.id) ?? []),
-    trackedUnit: m?.trackedUnit ?? null,
+    trackedUnit: m?.trackedUnit && isOrderLineUnit(m.trackedUnit) ? m.trackedUnit : null,
     trackedFamilies: m?.trackedFamilies ?? {},
   };
 }

@@ -8,7 +8,7 @@ import { renderRoutes, makeProject, selectProject } from "../../test/render";
 import MacroTasksPage from "./MacroTasksPage";
 import MacroTaskPage from "./MacroTaskPage";
 import { canSave, draftOf, macroTaskBody, toggleZone } from "./macroTaskForm";
-import { familiesApi } from "./familiesApi";
+import { familiesApi } from "../../api/families";
 
 vi.mock("../../api/referenceMore", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../api/referenceMore")>();
@@ -36,7 +36,7 @@ vi.mock("../../api/reference", async (importOriginal) => {
   };
 });
 
-vi.mock("./familiesApi", () => ({ familiesApi: { list: vi.fn() } }));
+vi.mock("../../api/families", () => ({ familiesApi: { list: vi.fn() } }));
 
 const api = vi.mocked(macroTasksApi);
 const PROJECT_ID = 7;
@@ -62,6 +62,9 @@ function mt(id: number, name: string, extra: Partial<MacroTaskItem> = {}): Macro
     globalCounting: null,
     isComplete: false,
     zones: [],
+    trackingId: id,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
     ...extra,
   };
 }
@@ -87,14 +90,14 @@ beforeEach(() => {
         startDate: "2026-03-02",
         endDate: "2026-04-10",
         participantGroupProId: 41,
-        participantGroupPro: { id: 41, name: "Plomberie" },
+        participantGroupPro: { id: 41, name: "Plomberie", color: "#00AAFF" },
         specialities: [{ id: 51, name: "Sanitaires" }],
         trackedUnit: "ml",
         trackingLevel: "micro",
         globalCounting: 42.5,
         zones: [
-          { id: 61, name: "Bâtiment A", fullName: null },
-          { id: 62, name: "Bâtiment B", fullName: null },
+          { id: 61, name: "Bâtiment A", fullName: null, unity: "zone", level: 0 },
+          { id: 62, name: "Bâtiment B", fullName: null, unity: "zone", level: 0 },
         ],
       }),
       mt(2, "Cloisons", { startDate: "2026-02-02", endDate: "2026-02-20", isComplete: true }),
@@ -111,6 +114,9 @@ beforeEach(() => {
         type: null,
         categoryId: null,
         category: null,
+        trackingId: 71,
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-01T00:00:00.000Z",
       },
     ]),
   );
@@ -124,7 +130,7 @@ beforeEach(() => {
     list([
       { id: 51, name: "Sanitaires", tags: [], participantGroupProId: 41, participantGroupPro: null },
       { id: 52, name: "Courants forts", tags: [], participantGroupProId: 42, participantGroupPro: null },
-    ]),
+    ]) as never,
   );
   vi.mocked(zonesApi).list.mockResolvedValue(
     list([
@@ -246,7 +252,7 @@ describe("/dashboard/macro-task/:id/:tab", () => {
     api.get.mockResolvedValue(
       mt(1, "Réseaux plomberie", {
         participantGroupProId: 41,
-        participantGroupPro: { id: 41, name: "Plomberie" },
+        participantGroupPro: { id: 41, name: "Plomberie", color: "#00AAFF" },
         specialities: [{ id: 51, name: "Sanitaires" }],
         startDate: "2026-03-02",
         endDate: "2026-04-10",

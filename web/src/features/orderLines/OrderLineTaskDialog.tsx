@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Body1, Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
 import { RefSelect } from "../../components/RefSelect";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { EventPicker } from "../events/EventPicker";
+import { EventPicker } from "../../components/EventPicker";
 import { formatUnitPrice } from "./format";
 import { validateTask, type TaskDraft } from "./orderLineForm";
 import type { OrderLineReferences } from "./useOrderLineReferences";

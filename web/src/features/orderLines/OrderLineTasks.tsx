@@ -9,7 +9,7 @@ import { Add20Regular, Edit20Regular } from "@fluentui/react-icons";
 import { orderLineTasksApi, type OrderLine, type OrderLineTask } from "../../api/orderLines";
 import { ConfirmDelete } from "../../components/ConfirmDelete";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { eventDates } from "../events/EventPicker";
+import { eventDates } from "../../components/EventPicker";
 import { useBusy } from "../../lib/useBusy";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { toast } from "../../store/toasts";

@@ -24,7 +24,7 @@ import { useDraftDialog } from "../../lib/useDraftDialog";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { FilterBar } from "../workforce/FilterBar";
+import { FilterBar } from "../../components/FilterBar";
 import { formatAmount, formatQuantity, formatUnitPrice } from "./format";
 import { OrderLineFields } from "./OrderLineFields";
 import { OrderLineImportPanel } from "./OrderLineImportPanel";

@@ -6,7 +6,7 @@ import { macroTasksApi } from "../../api/referenceMore";
 import type { NamedRef } from "../../api/events";
 import { rowsOrNone, useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
-import { familiesApi } from "../macroTasks/familiesApi";
+import { familiesApi } from "../../api/families";
 
 export interface OrderLineReferences {
   macroTasks: NamedRef[];

@@ -14,7 +14,7 @@ import { useAsync } from "../../lib/useAsync";
 import { toast } from "../../store/toasts";
 import { Histogram } from "../../components/Histogram";
 import { WithVersion } from "../../components/WithVersion";
-import { treeOrder } from "../zones/zoneTree";
+import { treeOrder } from "../../lib/zoneTree";
 import { ParticipantInformationFields, ParticipantLinkFields } from "./ParticipantFields";
 import {
   emptyParticipant,
@@ -87,7 +87,7 @@ function ParticipantEditor({ projectId, versionId }: { projectId: number; versio
       const body = participantChanges(original, draft);
       let saved: Participant;
       if (id === null) {
-        saved = await participantsApi.create(projectId, versionId, body);
+        saved = await participantsApi.create(projectId, versionId, { ...body, name: draft.name.trim() });
         toast.success(t("participants.created"));
         navigate(`/dashboard/participants/${saved.id}/informations`, { replace: true });
       } else {

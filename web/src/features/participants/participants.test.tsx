@@ -17,6 +17,8 @@ const plomberie: Lot = {
   projectId: 7,
   versionId: 11,
   total: 3,
+  createdAt: null,
+  updatedAt: null,
 };
 const charpente: Lot = {
   ...plomberie,
@@ -40,6 +42,11 @@ function participant(overrides: Partial<Participant> = {}): Participant {
     specialities: [{ id: 51, name: "Sanitaires", participantGroupProId: 5 }],
     participantsGroupPro: [{ id: 5, name: "Plomberie", color: "#FFFFFF" }],
     total: 4,
+    createdAt: null,
+    updatedAt: null,
+    projectId: 7,
+    versionId: 11,
+    trackingId: 70,
     ...overrides,
   };
 }

@@ -94,7 +94,9 @@ export function ProjectGeneralForm({
     if (!canSave) return;
     setSaving(true);
     try {
-      const saved = project ? await api.projects.update(project.id, body) : await api.projects.create(body);
+      const saved = project
+        ? await api.projects.update(project.id, body)
+        : await api.projects.create({ ...body, name: values.name.trim() });
       toast.success(t(project ? "project.saved" : "project.created"), { subject: "project" });
       onSaved(saved);
     } catch (e) {

@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Button, Field, Select } from "@fluentui/react-components";
 import { QUALITY_CONTROL_CATEGORIES, QUALITY_CONTROL_STATUSES, type QualityControl } from "../../api/quality";
-import { FilterBar } from "../workforce/FilterBar";
+import { FilterBar } from "../../components/FilterBar";
 import { DayInput } from "./DayInput";
 import { activeFilters, filterOptions, NO_FILTERS, type ControlFilters, type Option } from "./controlFilters";
 

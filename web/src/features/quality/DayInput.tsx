@@ -3,8 +3,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, Input } from "@fluentui/react-components";
-import { formatDay } from "../../lib/dates";
-import { parseFrenchDay } from "../dashboard/format";
+import { formatDay, parseDay } from "../../lib/dates";
 
 export function DayInput({
   label,
@@ -17,8 +16,8 @@ export function DayInput({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(formatDay(value));
-  useEffect(() => setText((shown) => (parseFrenchDay(shown) === value ? shown : formatDay(value))), [value]);
-  const invalid = text.trim() !== "" && parseFrenchDay(text) === null;
+  useEffect(() => setText((shown) => (parseDay(shown) === value ? shown : formatDay(value))), [value]);
+  const invalid = text.trim() !== "" && parseDay(text) === null;
   return (
     <Field
       label={label}
@@ -31,7 +30,7 @@ export function DayInput({
         style={{ width: "9.5em" }}
         onChange={(_, d) => {
           setText(d.value);
-          const day = parseFrenchDay(d.value);
+          const day = parseDay(d.value);
           if (day !== null) onChange(day);
           else if (d.value.trim() === "") onChange(null);
         }}

@@ -13,7 +13,7 @@ import { WithVersion } from "../../components/WithVersion";
 import { formatDay, toIsoDay } from "../../lib/dates";
 import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
-import { FilterBar } from "../workforce/FilterBar";
+import { FilterBar } from "../../components/FilterBar";
 import { statusText } from "./columns";
 import { visuallyHidden } from "../../components/visuallyHidden";
 import { INDICATOR_HEX, IndicatorMark, type IndicatorColor } from "./IndicatorMark";

@@ -20,7 +20,7 @@ import { useBusy } from "../../lib/useBusy";
 import { useSelectionDelete } from "../../lib/useSelectionDelete";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
-import { FilterBar } from "../workforce/FilterBar";
+import { FilterBar } from "../../components/FilterBar";
 import { roadblockColumns } from "./roadblockColumns";
 
 const useStyles = makeStyles({

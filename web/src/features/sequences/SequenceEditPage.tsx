@@ -16,7 +16,7 @@ import { warnError } from "../../lib/errors";
 import { useAsync } from "../../lib/useAsync";
 import { useProject } from "../../store/project";
 import { toast } from "../../store/toasts";
-import { EventPicker } from "../events/EventPicker";
+import { EventPicker } from "../../components/EventPicker";
 import { ColorField } from "../../components/Color";
 import { FormCard, SaveCancel } from "../../components/FormCard";
 import { RefSelect } from "../../components/RefSelect";

@@ -8,13 +8,15 @@ import {
   type InstantiationAnswer,
   type LinkType,
   type RecurringUpdateFields,
+  type recurringUpdateBody,
+  type synchronizeBody,
   type RequestOf,
   type SequenceTemplatePro,
   type SynchronizeAnswer,
   type sequenceInstantiateBody,
 } from "@jalon/shared";
 import { filter } from "../../api/client";
-import { request } from "../../api/http";
+import { request, send } from "../../api/http";
 import type { ListResponse } from "../../api/types";
 
 export type { InstantiationType, MilestoneReferenceType } from "@jalon/shared";
@@ -77,13 +79,17 @@ export const instantiationApi = {
         limit: LIST_LIMIT,
       },
     }).then(rows),
-  instantiate: (body: InstantiateBody) => request<InstantiateResult>("POST", "/sequence", { body }),
+  instantiate: (body: InstantiateBody) =>
+    send<typeof sequenceInstantiateBody, InstantiateResult>("POST", "/sequence", body),
   updateRecurring: (instantiationConfigId: number, projectId: number, versionId: number, body: RecurringUpdateBody) =>
-    request<InstantiationAnswer>("PATCH", `/event/recurring/${instantiationConfigId}`, {
-      body: { ...body, projectId, versionId },
+    send<typeof recurringUpdateBody, InstantiationAnswer>("PATCH", `/event/recurring/${instantiationConfigId}`, {
+      ...body,
+      projectId,
+      versionId,
     }),
   synchronize: (sequenceTemplateProId: number, projectId: number, versionId: number) =>
-    request<SyncResult>("POST", `/sequence-template-pro/${sequenceTemplateProId}/synchronize`, {
-      body: { projectId, versionId },
+    send<typeof synchronizeBody, SyncResult>("POST", `/sequence-template-pro/${sequenceTemplateProId}/synchronize`, {
+      projectId,
+      versionId,
     }),
 };

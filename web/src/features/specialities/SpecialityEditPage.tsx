@@ -47,7 +47,7 @@ function SpecialityEditor({ projectId, versionId }: { projectId: number; version
   const valid = draft.name.trim() !== "" && Object.keys(changes).length > 0;
 
   const save = async () => {
-    if (id === null) await specialitiesApi.create(projectId, versionId, changes);
+    if (id === null) await specialitiesApi.create(projectId, versionId, { ...changes, name: draft.name.trim() });
     else await specialitiesApi.update(id, changes);
     toast.success(t(id === null ? "specialities.created" : "specialities.updated"));
     navigate("/dashboard/specialities");

@@ -15,6 +15,11 @@ const speciality = (
   tags: [],
   participantGroupProId: lot?.id ?? null,
   participantGroupPro: lot,
+  createdAt: null,
+  updatedAt: null,
+  projectId: 7,
+  versionId: 11,
+  trackingId: id,
 });
 const plumbing = { id: 5, name: "Plomberie", color: "#00AAFF" };
 

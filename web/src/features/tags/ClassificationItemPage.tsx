@@ -69,7 +69,7 @@ function ItemForm({ config, projectId, versionId, id }: ClassificationScreenProp
     if (!canSaveItem(draft, original)) return;
     await run(async () => {
       const body = itemBody(draft, original);
-      if (id === null) await api.create(projectId, versionId, body);
+      if (id === null) await api.create(projectId, versionId, { ...body, name: draft.name.trim() });
       else await api.update(id, body);
       toast.success(t(id === null ? `${ns}.created` : `${ns}.updated`));
       close();

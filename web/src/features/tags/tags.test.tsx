@@ -43,6 +43,9 @@ const cat = (id: number, name: string, position: number, extra: Partial<ClassCat
   position,
   parentCategoryId: null,
   parentCategory: null,
+  trackingId: id,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
   ...extra,
 });
 const item = (id: number, name: string, extra: Partial<ClassItem> = {}): ClassItem => ({
@@ -54,6 +57,9 @@ const item = (id: number, name: string, extra: Partial<ClassItem> = {}): ClassIt
   type: null,
   categoryId: null,
   category: null,
+  trackingId: id,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
   ...extra,
 });
 const list = <T,>(data: T[]) => ({ data, count: data.length, total: data.length });

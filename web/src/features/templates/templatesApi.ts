@@ -5,6 +5,14 @@
 import {
   LIST_LIMIT,
   type ContractFields,
+  type DeletedIds,
+  type eventTemplateBulkDeleteBody,
+  type eventTemplateImportBody,
+  type eventTemplateImportXlsxBody,
+  type eventTemplateProImportXlsxBody,
+  type sequenceTemplateBulkDeleteBody,
+  type sequenceTemplateImportBody,
+  type ZoneTypologies,
   type EventTemplate,
   type EventTemplateFields,
   type EventTemplatePro,
@@ -22,7 +30,7 @@ import {
   type SynchronizeAnswer,
 } from "@jalon/shared";
 import { filter } from "../../api/client";
-import { request, type Query } from "../../api/http";
+import { request, send, type Query } from "../../api/http";
 import { downloadExport } from "../../api/reference";
 import type { ListResponse } from "../../api/types";
 import type { NamedRef } from "../../api/events";
@@ -228,15 +236,26 @@ export const eventTemplatesApi = {
       body: { ...eventWire(scope, body), ...projectOf(scope, projectId) },
     }).then(eventTemplateItem),
   bulkDelete: (scope: TemplateScope, projectId: number | null, ids: number[]) =>
-    request<unknown>("DELETE", `${eventBase(scope)}/bulk-delete`, { body: { ids, ...projectOf(scope, projectId) } }),
+    send<typeof eventTemplateBulkDeleteBody, DeletedIds>("DELETE", `${eventBase(scope)}/bulk-delete`, {
+      ids,
+      ...projectOf(scope, projectId),
+    }),
   /** POST .../importManyXLSX {data (base64), projectId?}. */
   importXlsx: (scope: TemplateScope, projectId: number | null, data: string) =>
-    request<ListResponse<unknown>>("POST", `${eventBase(scope)}/importManyXLSX`, {
-      body: { data, ...projectOf(scope, projectId) },
-    }),
+    send<typeof eventTemplateImportXlsxBody | typeof eventTemplateProImportXlsxBody, ListResponse<EventTemplatePro>>(
+      "POST",
+      `${eventBase(scope)}/importManyXLSX`,
+      { data, ...projectOf(scope, projectId) },
+    ),
   /** POST /event-template/import/{projectId} {eventTemplateIds}. */
   importFromLibrary: (projectId: number, ids: number[]) =>
-    request<ListResponse<unknown>>("POST", `/event-template/import/${projectId}`, { body: { eventTemplateIds: ids } }),
+    send<typeof eventTemplateImportBody, ListResponse<EventTemplatePro>>(
+      "POST",
+      `/event-template/import/${projectId}`,
+      {
+        eventTemplateIds: ids,
+      },
+    ),
   /** The library's task templates for the import dialog. */
   libraryOptions: () =>
     request<ListResponse<EventTemplate>>("GET", "/event-template", {
@@ -285,22 +304,24 @@ export const sequenceTemplatesApi = {
     }).then(sequenceTemplateItem),
   /** POST .../{id}/import-event-template {eventTemplateIds}: copies of library task templates added to it. */
   importEvents: (scope: TemplateScope, id: number, eventTemplateIds: number[]) => {
-    const body: RequestOf<typeof sequenceTemplateImportEventsBody> = { eventTemplateIds };
-    return request<SequenceTemplate | SequenceTemplatePro>(
+    return send<typeof sequenceTemplateImportEventsBody, SequenceTemplate | SequenceTemplatePro>(
       "POST",
       `${sequenceBase(scope)}/${id}/import-event-template`,
-      {
-        body,
-      },
+      { eventTemplateIds },
     ).then(sequenceTemplateItem);
   },
   bulkDelete: (scope: TemplateScope, projectId: number | null, ids: number[]) =>
-    request<unknown>("DELETE", `${sequenceBase(scope)}/bulk-delete`, { body: { ids, ...projectOf(scope, projectId) } }),
+    send<typeof sequenceTemplateBulkDeleteBody, DeletedIds>("DELETE", `${sequenceBase(scope)}/bulk-delete`, {
+      ids,
+      ...projectOf(scope, projectId),
+    }),
   /** POST /sequence-template/import/{projectId} {sequenceTemplateIds}: library templates copied into the project. */
   importFromLibrary: (projectId: number, ids: number[]) =>
-    request<ListResponse<unknown>>("POST", `/sequence-template/import/${projectId}`, {
-      body: { sequenceTemplateIds: ids },
-    }),
+    send<typeof sequenceTemplateImportBody, ListResponse<SequenceTemplatePro>>(
+      "POST",
+      `/sequence-template/import/${projectId}`,
+      { sequenceTemplateIds: ids },
+    ),
   libraryOptions: () => sequenceTemplatesApi.options("library", null),
   export: (projectId: number, q: { name?: string }) =>
     downloadExport("/sequence-template-pro/export", { filter: filters(projectId, q) }, "Modeles_de_sequences.xlsx"),
@@ -312,12 +333,14 @@ export const sequenceTemplatesApi = {
     ),
   /** POST /sequence-template-pro/{id}/synchronize: the template's instances in the version follow it. */
   synchronize: (id: number, projectId: number, versionId: number) => {
-    const body: RequestOf<typeof synchronizeBody> = { projectId, versionId };
-    return request<SynchronizeAnswer>("POST", `/sequence-template-pro/${id}/synchronize`, { body });
+    return send<typeof synchronizeBody, SynchronizeAnswer>("POST", `/sequence-template-pro/${id}/synchronize`, {
+      projectId,
+      versionId,
+    });
   },
   /** The zone typologies of the version (GET /zone/{versionId}/typologies). */
   typologies: (versionId: number) =>
-    request<{ data: string[] }>("GET", `/zone/${versionId}/typologies`).then((r) => r.data),
+    request<ZoneTypologies>("GET", `/zone/${versionId}/typologies`).then((r) => r.data),
 };
 
 /** The number of rows an import answered (a list, or {total}). */

@@ -18,8 +18,8 @@ import { useAsync } from "../../lib/useAsync";
 import { useRefreshCounter } from "../../store/refresh";
 import { toast } from "../../store/toasts";
 import { workforceApi, type CountingLine } from "./api";
-import { FilterBar } from "./FilterBar";
-import { IdFilter } from "./IdFilter";
+import { FilterBar } from "../../components/FilterBar";
+import { IdFilter } from "../../components/IdFilter";
 import { WorkforceHeader } from "./WorkforceHeader";
 import { parsePeople, shiftDay } from "./people";
 import { DateInput } from "../../components/DateInput";
@@ -75,7 +75,7 @@ function Countings({ projectId, versionId }: { projectId: number; versionId: num
     () =>
       day
         ? workforceApi.countings({ projectId, versionId, startDate: day, endDate: day })
-        : Promise.resolve({ data: [] }),
+        : Promise.resolve({ data: [], count: 0, total: 0 }),
     [projectId, versionId, day, refresh],
   );
   useEffect(() => {

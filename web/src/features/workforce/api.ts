@@ -1,7 +1,14 @@
 // Typed calls of the workforce screens (shared/src/contract/workforce.ts). Dates go out as the spec says: the
 // start at 00:00:00.000 and the end at 23:59:59.999 of their Paris day.
-import type { WorkforceAnswer, WorkforceCounting, WorkforceCountingInput } from "@jalon/shared";
-import { request } from "../../api/http";
+import type {
+  ListResponse,
+  WorkforceAnswer,
+  WorkforceCounting,
+  workforceCountingBody,
+  WorkforceCountingInput,
+  WrittenRows,
+} from "@jalon/shared";
+import { request, send } from "../../api/http";
 import { downloadFile } from "../../api/referenceMore";
 import { endOfParisDay, startOfParisDay } from "../../lib/dates";
 
@@ -56,10 +63,12 @@ export type CountingLine = Pick<
 
 export const workforceApi = {
   countings: (f: CountingFilters) =>
-    request<{ data: WorkforceCounting[] }>("GET", "/workforce/counting", { query: countingQuery(f) }),
+    request<ListResponse<WorkforceCounting>>("GET", "/workforce/counting", { query: countingQuery(f) }),
   save: (projectId: number, versionId: number, data: CountingLine[]) =>
-    request<{ data: WorkforceCounting[]; count: number }>("POST", "/workforce/counting", {
-      body: { projectId, versionId, data },
+    send<typeof workforceCountingBody, WrittenRows<WorkforceCounting>>("POST", "/workforce/counting", {
+      projectId,
+      versionId,
+      data,
     }),
   exportCountings: (f: CountingFilters) =>
     downloadFile("/workforce/participant/export", countingQuery(f), "Effectifs_intervenants.xlsx"),

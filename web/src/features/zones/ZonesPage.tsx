@@ -27,7 +27,7 @@ import { toast } from "../../store/toasts";
 import { ImportButton } from "../../components/FileButtons";
 import { WithVersion } from "../../components/WithVersion";
 import { ZoneFields, zoneChanges } from "./ZoneFields";
-import { reorderedPositions, treeOrder } from "./zoneTree";
+import { reorderedPositions, treeOrder } from "../../lib/zoneTree";
 
 const useStyles = makeStyles({
   hint: { display: "block", marginBottom: tokens.spacingVerticalS, color: tokens.colorNeutralForeground3 },
@@ -101,7 +101,7 @@ function ZonesList({ projectId, versionId }: { projectId: number; versionId: num
   };
 
   const creation = useDraftDialog(async (draft: ZoneInput) => {
-    const zone = await zonesApi.create(projectId, versionId, zoneChanges(null, draft));
+    const zone = await zonesApi.create(projectId, versionId, { ...zoneChanges(null, draft), name: draft.name.trim() });
     list.setData((zs) => [...(zs ?? []), zone]);
     toast.success(t("zones.created"));
   });

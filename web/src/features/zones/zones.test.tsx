@@ -6,7 +6,7 @@ import { act } from "@testing-library/react";
 import { handleRealtimeEvent } from "../../realtime/handleEvent";
 import { mockApi } from "../../test/render";
 import { listOf, renderReference } from "./testing";
-import { reorderedPositions, treeOrder } from "./zoneTree";
+import { reorderedPositions, treeOrder } from "../../lib/zoneTree";
 import { zoneChanges } from "./ZoneFields";
 
 function zone(

@@ -1,8 +1,8 @@
-import { DISTINCT_EVENTS_LIMIT, LIST_LIMIT, type EventDistinctName } from "@jalon/shared";
+import { DISTINCT_EVENTS_LIMIT, LIST_LIMIT, type EventDistinctName, type ShiftHistory } from "@jalon/shared";
 import { filter } from "../../api/client";
 import { request } from "../../api/http";
 import type { ListResponse } from "../../api/types";
-import type { ShiftRow, TagRef } from "./filterLogic";
+import type { TagRef } from "./filterLogic";
 
 /** One choice of a filter: an id (or a name for event names) and the text shown. */
 export interface FilterOption {
@@ -75,17 +75,15 @@ export async function distinctNames(projectId: number, versionId: number, search
   return res.data.map((r) => r.name);
 }
 
-/** A recalibration as GET /history/shift presents it (the fields the planning reads). */
-export interface ShiftEntry extends ShiftRow {
-  id: number;
-  name: string;
-  event?: { id: number; name: string } | null;
-  user?: { firstname: string; lastname: string } | null;
-}
+/** A recalibration of GET /history/shift as the planning reads it: the fields it uses of the contract's ShiftHistory. */
+export type ShiftEntry = Pick<ShiftHistory, "id" | "name" | "eventId" | "createdAt"> & {
+  event?: Pick<NonNullable<ShiftHistory["event"]>, "id" | "name"> | null;
+  user?: Pick<NonNullable<ShiftHistory["user"]>, "firstname" | "lastname"> | null;
+};
 
 /** GET /history/shift of the version: the recalibrations, each with its event and time. */
 export async function shiftRows(projectId: number, versionId: number): Promise<ShiftEntry[]> {
-  const res = await request<ListResponse<ShiftEntry>>("GET", "/history/shift", {
+  const res = await request<ListResponse<ShiftHistory>>("GET", "/history/shift", {
     query: {
       filter: [filter("projectId", "$eq", projectId), filter("versionId", "$eq", versionId)],
       limit: LIST_LIMIT,

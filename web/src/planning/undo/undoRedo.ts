@@ -1,5 +1,5 @@
-import type { UndoHistoryEntry, UndoLabel } from "@jalon/shared";
-import { request } from "../../api/http";
+import type { ListResponse, UndoApplied, undoBody, UndoHistoryEntry } from "@jalon/shared";
+import { request, send } from "../../api/http";
 
 /**
  * Redo (issue 20). The server keeps the undo steps (the previous values); it keeps no step to redo. Redo is this
@@ -53,17 +53,13 @@ export function undoRedoOf(session: object): UndoRedo {
   return s;
 }
 
-export interface UndoApplied {
-  remaining: number;
-  action?: string;
-  label?: UndoLabel | null;
-}
+export type { UndoApplied };
 
 export const undoApi = {
   apply: (projectId: number, versionId: number) =>
-    request<UndoApplied>("POST", "/undo/apply", { body: { projectId, versionId } }),
+    send<typeof undoBody, UndoApplied>("POST", "/undo/apply", { projectId, versionId }),
   history: (projectId: number, versionId: number) =>
-    request<{ data: UndoHistoryEntry[] }>("GET", "/undo/history", { query: { projectId, versionId } }).then(
+    request<ListResponse<UndoHistoryEntry>>("GET", "/undo/history", { query: { projectId, versionId } }).then(
       (r) => r.data,
     ),
 };

@@ -2,8 +2,9 @@
 // so a zoom slider's run of values is one request. A failed save changes nothing on screen: the view is a comfort,
 // and the next change tries again.
 import { useEffect } from "react";
+import type { userViewsBody } from "@jalon/shared";
 import type { User } from "../../api/types";
-import { request } from "../../api/http";
+import { send } from "../../api/http";
 import { useSession } from "../../store/session";
 import { usePlanningStore } from "../planningStore";
 import { mergeView, pickView, readView } from "./persistedView";
@@ -29,7 +30,7 @@ export function usePersistedView(projectId: number | null) {
       const views = mergeView(user.views, projectId, view);
       // Kept in the session at once, so that a save for another project merges with this one.
       useSession.getState().setUser({ ...user, views });
-      request<User>("PATCH", "/user/views", { body: { views } }).catch(() => undefined);
+      send<typeof userViewsBody, User>("PATCH", "/user/views", { views }).catch(() => undefined);
     };
 
     const unsubscribe = usePlanningStore.subscribe((state, previous) => {

@@ -1,6 +1,6 @@
 import { type ReactNode } from "react";
 import { Subtitle2, makeStyles, tokens } from "@fluentui/react-components";
-import { ChartBoundary } from "../workforce/ChartBoundary";
+import { ChartBoundary } from "./ChartBoundary";
 
 const useStyles = makeStyles({
   figure: { margin: 0, display: "flex", flexDirection: "column", rowGap: tokens.spacingVerticalS, minWidth: 0 },

@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** The row of fields above a workforce table or chart (day, dates, lot, participant, versions). */
+/** The row of filter fields above a list, table or chart (workforce, costs, countings, quality, order lines...). */
 export function FilterBar({ children }: { children: ReactNode }) {
   return <div className={useStyles().bar}>{children}</div>;
 }

@@ -8,7 +8,7 @@ import { OfflineDb, setOfflineDb } from "../../offline/db";
 import { queueSnapshot, refreshQueue } from "../../offline/queue";
 import { setBatchSender, setSender, syncNow } from "../../offline/sync";
 import { mockApi, signIn, users } from "../../test/render";
-import { countingsApi } from "../countings/api";
+import { countingsApi } from "../../api/countings";
 import { MacroTaskCountingTab } from "./MacroTaskCountingTab";
 
 let n = 0;

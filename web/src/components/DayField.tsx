@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
-import { formatDay } from "../../lib/dates";
-import { parseFrenchDay } from "./format";
+import { formatDay, parseDay } from "../lib/dates";
 
 const useStyles = makeStyles({
   row: { display: "flex", columnGap: tokens.spacingHorizontalS, alignItems: "center" },
@@ -18,7 +17,7 @@ export function DayField({ value, onChange }: { value: string; onChange: (isoDay
   const styles = useStyles();
   const [text, setText] = useState(formatDay(value));
   useEffect(() => setText(formatDay(value)), [value]);
-  const invalid = text.trim() !== "" && parseFrenchDay(text) === null;
+  const invalid = text.trim() !== "" && parseDay(text) === null;
   return (
     <Field
       label={t("dashboard.date")}
@@ -33,7 +32,7 @@ export function DayField({ value, onChange }: { value: string; onChange: (isoDay
           inputMode="numeric"
           onChange={(_, d) => {
             setText(d.value);
-            const day = parseFrenchDay(d.value);
+            const day = parseDay(d.value);
             if (day !== null) onChange(day);
             else if (d.value.trim() === "") onChange("");
           }}

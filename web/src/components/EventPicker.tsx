@@ -17,13 +17,13 @@ import {
   makeStyles,
 } from "@fluentui/react-components";
 import { EVENT_PICKER_LIMIT, TEXT_MAX_LENGTH } from "@jalon/shared";
-import { eventsApi, type EventItem } from "../../api/events";
-import { DataTable, initialTableQuery, type DataTableColumn, type TableQuery } from "../../components/DataTable";
-import { useAsync } from "../../lib/useAsync";
-import { warnError } from "../../lib/errors";
-import { formatDay } from "../../lib/dates";
-import { useDebounced } from "../../lib/useDebounced";
-import { useRestoreFocus } from "../../components/useRestoreFocus";
+import { eventsApi, type EventItem } from "../api/events";
+import { DataTable, initialTableQuery, type DataTableColumn, type TableQuery } from "./DataTable";
+import { useAsync } from "../lib/useAsync";
+import { warnError } from "../lib/errors";
+import { formatDay } from "../lib/dates";
+import { useDebounced } from "../lib/useDebounced";
+import { useRestoreFocus } from "./useRestoreFocus";
 
 const useStyles = makeStyles({
   surface: { maxWidth: "720px", width: "100%" },

@@ -25,11 +25,11 @@ import { useAsync } from "../../lib/useAsync";
 import { submitMacroTaskCounting } from "../../offline/sync";
 import { useOfflineQueue } from "../../offline/useOfflineQueue";
 import { toast } from "../../store/toasts";
-import { countingsApi } from "../countings/api";
-import { taskColumns } from "../countings/columns";
-import { inRange, parsePercent, percent } from "../countings/format";
-import { OfflinePanel, PendingBadge } from "../countings/OfflinePanel";
-import { useSyncedCounter } from "../countings/CountingsPage";
+import { countingsApi } from "../../api/countings";
+import { taskColumns } from "./columns";
+import { inRange, parsePercent, percent } from "./format";
+import { OfflinePanel, PendingBadge } from "./OfflinePanel";
+import { useSyncedCounter } from "./CountingsPage";
 import { DateInput } from "../../components/DateInput";
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 // Typed calls of the execution-tracking screens (shared/src/contract/dashboard.ts): the project dashboard, the
 // late and on-time task lists and the recalibration (preview and write).
-import type { Dashboard, RecalibrationAnswer, TrackedEventList } from "@jalon/shared";
-import { request } from "../../api/http";
+import type { Dashboard, RecalibrationAnswer, recalibrationBody, TrackedEventList } from "@jalon/shared";
+import { request, send } from "./http";
 
 export type {
   Dashboard,
@@ -41,7 +41,9 @@ export const dashboardApi = {
     }),
   /** Without `eventIds`, every task late at the date is re-dated. */
   recalibrate: (projectId: number, versionId: number, date: string, eventIds?: number[]) =>
-    request<RecalibrationAnswer>("POST", `/project/${projectId}/recalibration`, {
-      body: { versionId, ...(date ? { date } : {}), ...(eventIds ? { eventIds } : {}) },
+    send<typeof recalibrationBody, RecalibrationAnswer>("POST", `/project/${projectId}/recalibration`, {
+      versionId,
+      ...(date ? { date } : {}),
+      ...(eventIds ? { eventIds } : {}),
     }),
 };

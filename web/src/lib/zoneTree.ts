@@ -1,5 +1,5 @@
 // Zone tree helpers: the display order (depth first, siblings by position) and the new positions after a drag.
-import type { Zone } from "../../api/reference";
+import type { Zone } from "../api/reference";
 
 /** Zones depth first, siblings by position then id: parents before their sub-zones. */
 export function treeOrder<T extends Pick<Zone, "id" | "parentId" | "position">>(zones: readonly T[]): T[] {

@@ -5,11 +5,16 @@ import type {
   CountingCreate,
   EventCountingsCheck,
   GroupProgressRow,
+  countingBulkBody,
+  countingCreateBody,
+  ListResponse,
   MacroTaskCounting,
+  macroTaskCountingBody,
+  WrittenRows,
 } from "@jalon/shared";
 import { LIST_LIMIT } from "@jalon/shared";
-import { eventsApi } from "../../api/events";
-import { request } from "../../api/http";
+import { eventsApi } from "./events";
+import { request, send } from "./http";
 
 export type { Counting, CountingCreate, GroupProgressRow } from "@jalon/shared";
 
@@ -37,9 +42,9 @@ export const countingsApi = {
       filters,
     }),
   /** POST /counting; the key goes in the body (and is the same on every retry of that counting). */
-  create: (body: CountingCreate) => request<Counting>("POST", "/counting", { body }),
+  create: (body: CountingCreate) => send<typeof countingCreateBody, Counting>("POST", "/counting", body),
   all: (f: CountingAllFilters) =>
-    request<{ data: Counting[] } | Counting[]>("GET", "/counting/all", {
+    request<ListResponse<Counting>>("GET", "/counting/all", {
       query: {
         projectId: f.projectId,
         versionId: f.versionId,
@@ -47,10 +52,11 @@ export const countingsApi = {
         startDate: f.startDate,
         endDate: f.endDate,
       },
-    }).then((r) => (Array.isArray(r) ? r : r.data)),
-  bulk: (body: CountingBulkUpdate) => request<unknown>("PATCH", "/counting/bulk", { body }),
+    }).then((r) => r.data),
+  bulk: (body: CountingBulkUpdate) =>
+    send<typeof countingBulkBody, WrittenRows<Counting>>("PATCH", "/counting/bulk", body),
   macroTask: (body: MacroTaskCounting) =>
-    request<{ data: Counting[]; count: number }>("PATCH", "/macro-task/counting", { body }),
+    send<typeof macroTaskCountingBody, WrittenRows<Counting>>("PATCH", "/macro-task/counting", body),
   /** GET /counting/progress: sequences and macro-tasks summed from their sub-events at the date. */
   progress: (q: {
     projectId: number;
@@ -59,7 +65,7 @@ export const countingsApi = {
     sequenceIds: number[];
     macroTaskIds: number[];
   }) =>
-    request<{ data: GroupProgressRow[] }>("GET", "/counting/progress", {
+    request<ListResponse<GroupProgressRow>>("GET", "/counting/progress", {
       query: {
         projectId: q.projectId,
         versionId: q.versionId,
