@@ -1,32 +1,20 @@
-import { lazy, Suspense, useCallback, useMemo } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useStore } from "zustand";
-import { useShallow } from "zustand/react/shallow";
 import { LINK_TYPE_NAMES } from "@jalon/engine";
-import type { PlannedEventType } from "@jalon/shared";
-import { createTimeScale, ROW_HEIGHT } from "@jalon/shared/gantt";
 import { GanttCanvas } from "./GanttCanvas";
 import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { RowGrid } from "./RowGrid";
 import { emptyModel } from "./model";
 import { usePlanningStore } from "./planningStore";
 import { selectedLinkOverlay } from "./SelectedLink";
-import { comparisonTipAt } from "./compare/compareTip";
 import { rangeMonths } from "./range";
-import { usePlanningSession, type PlanningSessionProps } from "./session/usePlanningSession";
-import { usePlanningModel } from "./session/usePlanningModel";
-import { usePointerInput } from "./session/usePointerInput";
-import { useGridInput } from "./session/useGridInput";
-import { chartKeyboardOf, useKeyboardInput } from "./session/useKeyboardInput";
-import { useCellEdit } from "./grid/useCellEdit";
-import { useUndoKeys } from "./undo/useUndoKeys";
+import { usePlanningScene, type PlanningSceneProps } from "./session/usePlanningScene";
+import { usePlanningInput, type PlanningInputProps } from "./session/usePlanningInput";
+import { chartKeyboardOf } from "./session/useKeyboardInput";
 import { useTestApi } from "./session/useTestApi";
 import { GRID_WIDTH } from "./viewport/layout";
 import { LoadingNotice, PlanningFrame } from "./viewport/PlanningFrame";
 import { useViewport } from "./viewport/useViewport";
-import { useLateQuality } from "./layers/qualityLate";
-import { useOpenRoadblocks } from "./layers/drawRoadblocks";
-import { useDirectManipulation } from "./overlays/useDirectManipulation";
 import { visuallyHidden } from "../components/visuallyHidden";
 
 // Loaded when first shown: their Fluent UI components (and the print dialog's schemas) are no part of the first
@@ -38,17 +26,11 @@ const ComparisonLegend = lazy(() =>
 const PlanningTable = lazy(() => import("./table/PlanningTable").then((m) => ({ default: m.PlanningTable })));
 const LinkEditor = lazy(() => import("./LinkEditor").then((m) => ({ default: m.LinkEditor })));
 
-export interface PlanningViewProps extends PlanningSessionProps {
-  /** Events shifted in the recalibration range (null while not loaded). */
-  shifted?: ReadonlySet<number> | null;
+export interface PlanningViewProps extends PlanningSceneProps, PlanningInputProps {
   /** Recalibration mode: the tasks counted late that a recalibration would re-date (marked on grid and bars). */
   lateCounting?: ReadonlySet<number>;
   /** How to stop comparing versions. */
   onClearCompare?: () => void;
-  /** Double-click on a bar or Enter on a grid row: the task modal. */
-  onOpenEvent?: (id: number, kind: PlannedEventType) => void;
-  /** The context menu's "Instancier un modèle ici": the toolbar's flow, the zone and day preset. */
-  onInstantiateAt?: (preset: { zoneId: number | null; day: string }) => void;
 }
 
 /**
@@ -56,104 +38,23 @@ export interface PlanningViewProps extends PlanningSessionProps {
  * (after tldraw's Editor and its React shell). The session (session/PlanningSession.ts) holds the version, the
  * engine worker, the writes and the range loading; its viewport (viewport/Viewport.ts) the scroll; the pointer
  * machine (tools/pointerMachine.ts) decides what the pointer and keys do. This view renders their state, through
- * hooks that each bind one of them to React: usePlanningSession (loading), usePlanningModel (what is drawn),
- * useViewport (scrolling, range), usePointerInput and useGridInput (input), useTestApi (session/testApiTypes.ts).
+ * three hooks: usePlanningScene (the session and what is drawn), useViewport (scrolling, range, the chart's size)
+ * and usePlanningInput (pointer, grid, keyboard, direct manipulation, undo keys); useTestApi (testApiTypes.ts).
  */
 export function PlanningView(props: PlanningViewProps) {
   const { t } = useTranslation();
-  const { view, zoom, grouping, showCritical, mode, tableView } = usePlanningStore();
-  // Dates change only in construction and recalibration; ordering reorders rows, signing only reads.
-  const editable = !props.readOnly && (mode === "construction" || mode === "recalibration");
-  // First of the render's work: the version's request leaves before the rest of the first render (bench/web).
-  const { session, shown, serverParams, compareIds, reload } = usePlanningSession(props);
-  const { range } = shown;
-  const { error, dates, violated, projectEnd, selectedLink } = useStore(
-    session.store,
-    useShallow((s) => ({
-      error: s.error,
-      dates: s.dates,
-      violated: s.violated,
-      projectEnd: s.projectEnd,
-      selectedLink: s.selectedLink,
-    })),
+  const { grouping, showCritical, mode, tableView } = usePlanningStore();
+  const scene = usePlanningScene(props);
+  const { session, range, error, violated, projectEnd, selectedLink, scale, roadblocks, qualityLate } = scene;
+  const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet, liveOf } = scene;
+  const chart = useViewport(session, { ...scene, today: props.today, publicToken: props.publicToken });
+  const { viewport, canvasWidth, canvasHeight, pageRows } = chart;
+  const { onPointer, writeLink, onGridSelect, onGridKey, onGroupClick, direct, cells, keyboard } = usePlanningInput(
+    scene,
+    chart,
+    props,
   );
-  const scale = useMemo(() => createTimeScale(view, zoom, range.firstDay, range.lastDay), [view, zoom, range]);
-  const planningData = useStore(session.store, (s) => s.data);
-  const roadblocks = useOpenRoadblocks(session);
-  const qualityLate = useLateQuality(planningData);
-  const { model, printModel, comparison, isHoliday, lotNames, live, selectionSet } = usePlanningModel(
-    session,
-    props.shifted ?? null,
-    qualityLate,
-  );
-  const { viewport, attach, onScrolled, panBy, scrollElement } = useViewport(session, {
-    model,
-    scale,
-    shown,
-    today: props.today,
-    dates,
-    compareIds,
-    serverParams,
-    publicToken: props.publicToken,
-    reload,
-  });
-  const { onPointer, writeLink, onPick } = usePointerInput(session, {
-    model,
-    scale,
-    live,
-    dates,
-    viewport,
-    editable,
-    readOnly: props.readOnly,
-    notify: props.notify,
-    onOpenEvent: props.onOpenEvent,
-    panBy,
-  });
-  const { onGridSelect, onGridKey, onGroupClick } = useGridInput(session, {
-    model,
-    readOnly: props.readOnly,
-    notify: props.notify,
-    onOpenEvent: props.onOpenEvent,
-  });
-  const direct = useDirectManipulation(session, {
-    model,
-    scale,
-    live,
-    dates,
-    lotNames,
-    grouping,
-    today: props.today,
-    readOnly: props.readOnly,
-    onOpenEvent: props.onOpenEvent,
-    onInstantiateAt: props.onInstantiateAt,
-  });
-  // Rows in one screen: the grid's PageUp/PageDown.
-  const pageRows = Math.max(1, Math.floor((viewport.height - HEADER_HEIGHT) / ROW_HEIGHT) - 1);
-  // Issue 20: the grid's inline edits, and Ctrl+Z / Ctrl+Y over the planning.
-  const cells = useCellEdit(session, { model, live, editable, page: pageRows });
-  useUndoKeys(session, { projectId: props.projectId, versionId: props.versionId, enabled: !props.readOnly });
-  const canvasWidth = Math.max(50, viewport.width - GRID_WIDTH);
-  const canvasHeight = Math.max(50, viewport.height - HEADER_HEIGHT);
-  // Issue 22: the chart as one Tab stop, edited with the keyboard, and the planning's live region.
-  const keyboard = useKeyboardInput(session, {
-    model,
-    scale,
-    live,
-    dates,
-    lotNames,
-    editable,
-    readOnly: props.readOnly,
-    canvasWidth,
-    canvasHeight,
-    onOpenEvent: props.onOpenEvent,
-    onPick,
-  });
-  useTestApi(session, { model, scale, viewport, canvasWidth, canvasHeight }, live, dates, violated);
-  const liveOf = useCallback((id: number) => live.get(id) ?? dates.get(id), [live, dates]);
-  const compareTip = useCallback(
-    (x: number, y: number) => (model && comparison ? comparisonTipAt(t, model, scale, comparison, x, y, liveOf) : null),
-    [model, comparison, scale, liveOf, t],
-  );
+  useTestApi(session, { model, scale, viewport, canvasWidth, canvasHeight }, live, scene.dates, violated);
   if (error) return <div role="alert">{t("planning.loadError")}</div>;
   // Before the data, the screen is already laid out (time header, grid, empty canvas): the stages and the DOM are
   // made while the request is in flight instead of after it (bench/web, first paint).
@@ -216,7 +117,7 @@ export function PlanningView(props: PlanningViewProps) {
     );
   return (
     <PlanningFrame
-      attach={attach}
+      attach={chart.attach}
       contentWidth={scale.width}
       rowsHeight={lastRow ? lastRow.y + lastRow.height : 0}
       canvasWidth={canvasWidth}
@@ -228,8 +129,8 @@ export function PlanningView(props: PlanningViewProps) {
           <RowGrid
             model={shownModel}
             comparison={comparison}
-            scrollElement={scrollElement}
-            onScrolled={onScrolled}
+            scrollElement={chart.scrollElement}
+            onScrolled={chart.onScrolled}
             lotNames={lotNames}
             live={live}
             selection={selectionSet}
@@ -268,7 +169,7 @@ export function PlanningView(props: PlanningViewProps) {
               roadblocks={roadblocks}
               lateCounting={props.lateCounting}
               comparison={comparison}
-              tooltipAt={comparison ? compareTip : undefined}
+              tooltipAt={scene.compareTip}
               onPointer={onPointer}
               overlay={session.overlay}
               keyboard={chartKeyboardOf(session)}

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { useStore } from "zustand";
 import { formatDay } from "@jalon/engine";
+import { ROW_HEIGHT } from "@jalon/shared/gantt";
 import { usePlanningStore } from "../planningStore";
 import { fitRange, fitZoom, projectSpan } from "../range";
+import { HEADER_HEIGHT } from "../TimeHeader";
 import type { DayMap, PlanningSession } from "../session/PlanningSession";
 import { geometryOf } from "../viewGeometry";
 import type { DisplayedRange } from "./displayedRange";
@@ -15,11 +17,20 @@ export interface ViewportOptions extends Omit<RangeLoadingOptions, "range" | "ba
   dates: DayMap;
 }
 
+/** The canvas's size in the scroll element's, and the rows in one screen (the grid's PageUp/PageDown). */
+export function chartSize(viewport: { width: number; height: number }) {
+  return {
+    canvasWidth: Math.max(50, viewport.width - GRID_WIDTH),
+    canvasHeight: Math.max(50, viewport.height - HEADER_HEIGHT),
+    pageRows: Math.max(1, Math.floor((viewport.height - HEADER_HEIGHT) / ROW_HEIGHT) - 1),
+  };
+}
+
 /**
  * The React side of the session's viewport (Viewport.ts): the scroll starts on today before the first paint (from
  * an effect, the canvas first drew the range's start and redrew at today a few frames later, bench/web), the size
- * is measured before the Konva stages mount, each scroll commit moves the drawing and may widen the range, and the
- * toolbar's range actions and a picked recalibration move the scroll.
+ * is measured before the Konva stages mount (and gives the canvas's, `chartSize`), each scroll commit moves the
+ * drawing and may widen the range, and the toolbar's range actions and a picked recalibration move the scroll.
  */
 export function useViewport(session: PlanningSession, o: ViewportOptions) {
   const { model, scale, shown, today, dates } = o;
@@ -110,5 +121,5 @@ export function useViewport(session: PlanningSession, o: ViewportOptions) {
   }, [focus, model, scale, dates, vp]);
 
   const scrollElement = useCallback(() => (vp.el instanceof HTMLElement ? vp.el : null), [vp]);
-  return { viewport, attach: vp.attach, onScrolled, panBy, scrollElement };
+  return { viewport, ...chartSize(viewport), attach: vp.attach, onScrolled, panBy, scrollElement };
 }
