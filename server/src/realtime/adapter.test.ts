@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, type TestDb } from "../../test/helpers/db.js";
 import { createLogger } from "../lib/log.js";
 import { realPostgresOf } from "../server.js";
-import { postgresRealtime, type PostgresRealtime } from "./adapter.js";
+import { CLOSE_WAIT_MS, postgresRealtime, type PostgresRealtime } from "./adapter.js";
 
 // Two Socket.IO servers, each with its own adapter and pool as two processes have, on the test schema: what one
 // emits reaches the other's clients in the order it was emitted, a payload over NOTIFY's 8,000 bytes (read back
@@ -79,5 +79,17 @@ describe.skipIf(!url)(`the PostgreSQL adapter${url ? "" : ` (skipped: ${SKIP})`}
     expect(local.map((g) => g.n)).toEqual(sizes.map((_, n) => n));
     const stored = await t.db.raw("select count(*)::int c from socket_io_attachments");
     expect(stored.rows[0].c).toBeGreaterThanOrEqual(3);
+  });
+
+  it("ends its pool when Socket.IO closes while the LISTEN connection is still being set up", async () => {
+    const target = realPostgresOf(t.db)!;
+    const shared = postgresRealtime(target.connection, createLogger("silent"), target.searchPath);
+    // The adapter starts its LISTEN client on creation; closing at once comes before that client is kept, so the
+    // adapter's own close releases nothing and the client it then holds stays checked out.
+    const io = new Server(http.createServer(), { adapter: shared.adapter });
+    await new Promise<void>((resolve) => void io.close(() => resolve()));
+    const started = Date.now();
+    await shared.close();
+    expect(Date.now() - started).toBeLessThan(CLOSE_WAIT_MS + 3_000);
   });
 });

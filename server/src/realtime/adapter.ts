@@ -47,8 +47,33 @@ export function postgresRealtime(connection: PgConnection, log: Logger, searchPa
   const adapter = function (nsp: unknown) {
     return orderedPublishing(factory(nsp));
   } as typeof factory;
-  return { adapter, close: () => pool.end() };
+  // pool.end() waits for every checked-out client. The adapter's LISTEN client is set only once its LISTEN has
+  // answered, so a close that comes while it connects (or reconnects) releases nothing, and the client taken then is
+  // never given back: a server asked to stop hung there, its HTTP port closed. The clients are ended by hand after
+  // a short wait; nothing on them is a write anyone waits for.
+  const clients = new Set<pg.PoolClient>();
+  pool.on("connect", (c) => clients.add(c));
+  pool.on("remove", (c) => clients.delete(c));
+  const close = async () => {
+    const ended = pool.end();
+    const settled = await Promise.race([ended.then(() => true), delay(CLOSE_WAIT_MS).then(() => false)]);
+    if (settled) return;
+    for (const c of clients) {
+      try {
+        c.release(true);
+      } catch {
+        // Idle (never or already given back): pool.end() ends it.
+      }
+    }
+    await ended;
+  };
+  return { adapter, close };
 }
+
+/** How long a stopping server waits for the realtime pool's clients before ending them. */
+export const CLOSE_WAIT_MS = 2_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Broadcasts published one after the other, in the order they were emitted. The adapter publishes each on

@@ -35,6 +35,36 @@ function Labelled({ children }: { children: ReactNode }) {
   return <span style={{ display: "inline-flex", alignItems: "center", gap: 4, whiteSpace: "nowrap" }}>{children}</span>;
 }
 
+/** A labelled list of the toolbar: its label is `planning.<name>.label`, its options' texts `planning.<name>.<option>`. */
+function LabelledChoice(props: {
+  name: "pick" | "modes" | "grouping";
+  options: readonly string[];
+  value: string;
+  onSelect: (value: string) => void;
+  minWidth: number;
+}) {
+  const { t } = useTranslation();
+  const text = (key: string) => t(`planning.${props.name}.${key}`);
+  return (
+    <Labelled>
+      <Label>{text("label")}</Label>
+      <Dropdown
+        aria-label={text("label")}
+        value={text(props.value)}
+        selectedOptions={[props.value]}
+        onOptionSelect={(_, d) => props.onSelect(d.optionValue ?? props.value)}
+        style={{ minWidth: props.minWidth }}
+      >
+        {props.options.map((o) => (
+          <Option key={o} value={o}>
+            {text(o)}
+          </Option>
+        ))}
+      </Dropdown>
+    </Labelled>
+  );
+}
+
 const VIEWS: PlanningView[] = ["year", "month", "week"];
 const GROUPINGS: Grouping[] = ["zone", "lot", "sequence", "none"];
 const MODES: PlanningMode[] = ["construction", "recalibration", "ordering", "print", "signing"];
@@ -74,39 +104,21 @@ export function PlanningToolbar({
       {!readOnly && (
         <>
           <ToolbarDivider />
-          <Labelled>
-            <Label>{t("planning.pick.label")}</Label>
-            <Dropdown
-              aria-label={t("planning.pick.label")}
-              value={t(`planning.pick.${s.pickMode}`)}
-              selectedOptions={[s.pickMode]}
-              onOptionSelect={(_, d) => s.setPickMode(d.optionValue as PickMode)}
-              style={{ minWidth: 170 }}
-            >
-              {PICKS.map((m) => (
-                <Option key={m} value={m}>
-                  {t(`planning.pick.${m}`)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Labelled>
+          <LabelledChoice
+            name="pick"
+            options={PICKS}
+            value={s.pickMode}
+            onSelect={(v) => s.setPickMode(v as PickMode)}
+            minWidth={170}
+          />
           <ToolbarDivider />
-          <Labelled>
-            <Label>{t("planning.modes.label")}</Label>
-            <Dropdown
-              aria-label={t("planning.modes.label")}
-              value={t(`planning.modes.${s.mode}`)}
-              selectedOptions={[s.mode]}
-              onOptionSelect={(_, d) => s.setMode(d.optionValue as PlanningMode)}
-              style={{ minWidth: 150 }}
-            >
-              {MODES.map((m) => (
-                <Option key={m} value={m}>
-                  {t(`planning.modes.${m}`)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Labelled>
+          <LabelledChoice
+            name="modes"
+            options={MODES}
+            value={s.mode}
+            onSelect={(v) => s.setMode(v as PlanningMode)}
+            minWidth={150}
+          />
           {onInstantiate ? (
             <>
               <ToolbarDivider />
@@ -176,22 +188,13 @@ export function PlanningToolbar({
         />
       </Labelled>
       <ToolbarDivider />
-      <Labelled>
-        <Label>{t("planning.grouping.label")}</Label>
-        <Dropdown
-          aria-label={t("planning.grouping.label")}
-          value={t(`planning.grouping.${s.grouping}`)}
-          selectedOptions={[s.grouping]}
-          onOptionSelect={(_, d) => s.setGrouping(d.optionValue as Grouping)}
-          style={{ minWidth: 130 }}
-        >
-          {GROUPINGS.map((g) => (
-            <Option key={g} value={g}>
-              {t(`planning.grouping.${g}`)}
-            </Option>
-          ))}
-        </Dropdown>
-      </Labelled>
+      <LabelledChoice
+        name="grouping"
+        options={GROUPINGS}
+        value={s.grouping}
+        onSelect={(v) => s.setGrouping(v as Grouping)}
+        minWidth={130}
+      />
       {s.grouping !== "none" && groupIds ? (
         <Switch
           checked={allAggregated}
