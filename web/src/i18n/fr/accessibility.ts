@@ -48,7 +48,7 @@ export const accessibility = {
     },
     establishment: {
       title: "Établissement de cette déclaration",
-      date: "Cette déclaration a été établie le 28/11/2026.",
+      date: "Cette déclaration a été établie le 28/11/2026 et mise à jour le 07/12/2026.",
       technologiesTitle: "Technologies utilisées pour la réalisation de l'application",
       technologies: ["HTML5", "CSS", "JavaScript (React, Fluent UI)", "WAI-ARIA", "SVG", "Canvas"],
       environmentTitle: "Environnement de test",
