@@ -20,7 +20,9 @@ describe("accessibility statement", () => {
     }
     expect(screen.getByText(/partiellement conforme/)).toBeInTheDocument();
     expect(screen.getByText(/Test automatisé au clavier seul, sans souris/)).toBeInTheDocument();
-    expect(screen.getByText("Cette déclaration a été établie le 28/11/2026 et mise à jour le 07/12/2026.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Cette déclaration a été établie le 28/11/2026 et mise à jour le 07/12/2026."),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Défenseur des droits, Libre réponse 71120/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe("Accessibilité – Jalon"));
   });
