@@ -150,3 +150,22 @@ export async function runList<T>(
   const rows = (await base) as T[];
   return { rows, total };
 }
+
+/** A list's answer: its items, their count, and the total the list holds (all of them unless paged). */
+export function listAnswer<U>(data: U[], total = data.length): { data: U[]; count: number; total: number } {
+  return { data, count: data.length, total };
+}
+
+/** `runList`, each row of the page presented: the answer of a paged list route. */
+export async function pagedList<T, U>(
+  db: Knex,
+  base: Knex.QueryBuilder,
+  query: ListQuery,
+  resource: ListResource,
+  columns: ColumnMap,
+  idColumn: string,
+  present: (row: T) => U,
+): Promise<{ data: U[]; count: number; total: number }> {
+  const { rows, total } = await runList<T>(db, base, query, resource, columns, idColumn);
+  return listAnswer(rows.map(present), total);
+}

@@ -20,7 +20,7 @@ import type { AppDeps, AuthUser } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { applyFilters, runList } from "../../lib/listQuery.js";
+import { applyFilters, listAnswer, pagedList } from "../../lib/listQuery.js";
 import { groupProgress } from "../../planning/progress.js";
 import { countingsByIds, countingSelect, presentCounting, type CountingDbRow } from "./counting.presenter.js";
 import { countingColumns, countingTagColumns } from "./counting.schema.js";
@@ -70,8 +70,7 @@ export function countingRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (query.startDate) q.where("c.counting_date", ">=", query.startDate);
       if (query.endDate) q.where("c.counting_date", "<=", query.endDate);
       const rows = (await q.orderBy([{ column: "c.counting_date" }, { column: "c.id" }])) as CountingDbRow[];
-      const data = rows.map(presentCounting);
-      return { data, count: data.length, total: data.length };
+      return listAnswer(rows.map(presentCounting));
     },
   });
 
@@ -87,8 +86,7 @@ export function countingRoutes(router: Router<AppState>, deps: AppDeps): void {
     query: groupProgressQuery,
     handler: async ({ db, user, query }) => {
       const scope = await readScope(db, user, query.projectId, query.versionId);
-      const data = await groupProgress(db, scope.versionId, query);
-      return { data, count: data.length, total: data.length };
+      return listAnswer(await groupProgress(db, scope.versionId, query));
     },
   });
 
@@ -111,16 +109,7 @@ export function countingRoutes(router: Router<AppState>, deps: AppDeps): void {
       const tagFilters = query.filters.filter((f) => f.field === "tagId");
       applyFilters(db, base, tagFilters, countingListResource, countingTagColumns, "c.event_id");
       const rest = { ...query, filters: query.filters.filter((f) => f.field !== "tagId") };
-      const { rows, total } = await runList<CountingDbRow>(
-        db,
-        base,
-        rest,
-        countingListResource,
-        countingColumns,
-        "c.id",
-      );
-      const data = rows.map(presentCounting);
-      return { data, count: data.length, total };
+      return pagedList(db, base, rest, countingListResource, countingColumns, "c.id", presentCounting);
     },
   });
 

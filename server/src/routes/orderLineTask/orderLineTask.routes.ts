@@ -22,6 +22,7 @@ import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
+import { listAnswer } from "../../lib/listQuery.js";
 import { todayInParis } from "../../planning/progress.js";
 import { listInVersion, type ListSource } from "../referenceRoutes.js";
 import {
@@ -96,8 +97,7 @@ export function orderLineTaskRoutes(router: Router<AppState>, deps: AppDeps): vo
     roles: ORDER_LINE_ROLES.read,
     handler: async ({ db, user, ctx }) => {
       const { rows, total } = await listInVersion<OrderLineTaskDbRow>(db, user, source, ctx.query);
-      const data = rows.map(presentOrderLineTask);
-      return { data, count: data.length, total };
+      return listAnswer(rows.map(presentOrderLineTask), total);
     },
   });
 
@@ -115,8 +115,7 @@ export function orderLineTaskRoutes(router: Router<AppState>, deps: AppDeps): vo
       if (query.zoneIds?.length) q.whereIn("olt.zone_id", query.zoneIds);
       if (query.macroTaskIds?.length) q.whereIn("olt.macro_task_id", query.macroTaskIds);
       const rows = (await q.orderByRaw("olt.label, olt.zone_name nulls first, olt.id")) as OrderLineTaskDbRow[];
-      const data = rows.map(presentOrderLineTask);
-      return { data, count: data.length, total: data.length };
+      return listAnswer(rows.map(presentOrderLineTask));
     },
   });
 

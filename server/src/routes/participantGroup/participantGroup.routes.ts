@@ -13,7 +13,7 @@ import type { AppDeps } from "../../context.js";
 import type { Db } from "../../db/knex.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { frenchKeySql, runList } from "../../lib/listQuery.js";
+import { frenchKeySql, listAnswer, pagedList } from "../../lib/listQuery.js";
 import { presentLibraryLot, type LibraryLotDbRow } from "./participantGroup.presenter.js";
 import { libraryLotColumns } from "./participantGroup.schema.js";
 
@@ -55,16 +55,8 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
     roles: PERMISSIONS.manager,
     handler: async ({ db, ctx }) => {
       const query = parseListQuery(ctx.query, libraryLotListResource);
-      const { rows, total } = await runList<LibraryLotDbRow>(
-        db,
-        librarySelect(db),
-        query,
-        libraryLotListResource,
-        libraryLotColumns,
-        "g.id",
-      );
-      const data = rows.map(presentLibraryLot);
-      return { data, count: data.length, total };
+      const base = librarySelect(db);
+      return pagedList(db, base, query, libraryLotListResource, libraryLotColumns, "g.id", presentLibraryLot);
     },
   });
 
@@ -130,7 +122,7 @@ export function participantGroupRoutes(router: Router<AppState>, deps: AppDeps):
         name: p.name as string,
         isArchived: Boolean(p.is_archived),
       }));
-      return { data, count: data.length, total: data.length };
+      return listAnswer(data);
     },
   });
 

@@ -42,7 +42,7 @@ import type { Db } from "../../db/knex.js";
 import { buildXlsx, exportFileName, sendFile, XLSX_MIME, type XlsxColumn } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route, type Emits } from "../../http/route.js";
-import { applyFilter, runList } from "../../lib/listQuery.js";
+import { applyFilter, listAnswer, runList } from "../../lib/listQuery.js";
 import {
   INDICATOR_SQL,
   presentHistory,
@@ -369,8 +369,7 @@ export function qualityControlRoutes(router: Router<AppState>, deps: AppDeps): v
         .orderBy("h.created_at", "desc")
         .orderBy("h.id", "desc")
         .limit(QUALITY_CONTROL_HISTORY_LIMIT)) as Record<string, unknown>[];
-      const data = rows.map(presentHistory);
-      return { data, count: data.length, total: data.length };
+      return listAnswer(rows.map(presentHistory));
     },
   });
 

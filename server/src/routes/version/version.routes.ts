@@ -14,7 +14,7 @@ import { readableVersion, writableProject } from "../../access/projects.js";
 import { createVersion } from "../../commands/createVersion.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
-import { runList } from "../../lib/listQuery.js";
+import { pagedList } from "../../lib/listQuery.js";
 import { presentVersion, type VersionDbRow } from "./version.presenter.js";
 import { versionColumns } from "./version.schema.js";
 
@@ -30,16 +30,7 @@ export function versionRoutes(router: Router<AppState>, deps: AppDeps): void {
       if (user.type !== "admin")
         base.whereIn("versions.project_id", db("project_users").select("project_id").where({ user_id: user.id }));
       if (!isManagerRole(user.type)) base.where("projects.is_archived", false);
-      const { rows, total } = await runList<VersionDbRow>(
-        db,
-        base,
-        query,
-        versionListResource,
-        versionColumns,
-        "versions.id",
-      );
-      const data = rows.map(presentVersion);
-      return { data, count: data.length, total };
+      return pagedList(db, base, query, versionListResource, versionColumns, "versions.id", presentVersion);
     },
   });
 
