@@ -121,6 +121,11 @@ test("the header stays one line at 1280, 1440 and 1920 px, undo button and its c
     expect(Math.abs((await middle(undo)) - line), `${width} px`).toBeLessThan(3);
     expect(Math.abs((await middle(end)) - line), `${width} px`).toBeLessThan(3);
     expect(Math.abs((await middle(undo.getByText("99+"))) - line), `${width} px`).toBeLessThan(3);
+    // The project's name gets the room the actions can spare: the user's initials stand for the name below 1440 px.
+    const name = header.getByText("Résidence Les Jardins", { exact: false }).first();
+    if (width < 1920)
+      expect((await name.boundingBox())!.width, `${width} px`).toBeGreaterThan(width < 1440 ? 180 : 240);
+    else expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth), "the whole name at 1920 px").toBe(true);
     await shot(page, `usability-header-${width}`);
   }
 });

@@ -37,6 +37,15 @@ const useStyles = makeStyles({
   },
   name: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "40vw", minWidth: "4em" },
   fixed: { flexShrink: 0, whiteSpace: "nowrap" },
+  // A long version name gives way too (its full text is in the button's accessible name).
+  versionLabel: {
+    display: "inline-block",
+    maxWidth: "14em",
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+    verticalAlign: "bottom",
+  },
   right: {
     display: "flex",
     alignItems: "center",
@@ -124,7 +133,9 @@ export function Header() {
               title={t("header.versionsPanel")}
               onClick={() => setPanelOpen(!panelOpen)}
             >
-              {version ? t("header.version", { name: version.name }) : t("header.noVersion")}
+              <span className={styles.versionLabel}>
+                {version ? t("header.version", { name: version.name }) : t("header.noVersion")}
+              </span>
             </Button>
           </>
         ) : null}

@@ -26,7 +26,9 @@ import { ACCESSIBILITY_PATH, LOGIN_PATH } from "../../lib/paths";
 
 const useStyles = makeStyles({
   trigger: { minWidth: "auto", gap: tokens.spacingHorizontalS },
-  name: { "@media (max-width: 600px)": { display: "none" } },
+  // Below 1440 px the header keeps its room for the project's name: the user's initials stand for the user
+  // (the button's accessible name still starts with the full name).
+  name: { "@media (max-width: 1439px)": { display: "none" } },
   // The initials are drawn by CSS, not written in the button: its visible text is then the name alone, which its
   // accessible name starts with (WCAG 2.5.3; a text node counts as visible even under aria-hidden).
   initials: {
