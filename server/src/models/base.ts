@@ -57,7 +57,9 @@ export function namedModifiers(table: string, refColumns: readonly string[] = ["
 
 /**
  * Rows a relation is loaded for at once: a list may hold up to 99,999 rows and PostgreSQL takes at most 65,535
- * parameters in one statement (a composite key takes two per row), so longer lists are loaded in slices.
+ * parameters in one statement (a composite key takes two per row), so longer lists are loaded in slices. objection's
+ * eager loading also batches by 10,000 parents by itself (WhereInEagerOperation), so a plain fetchGraph holds too
+ * (models/base.test.ts loads 70,000); the slices here bound the models held per step.
  */
 const GRAPH_SLICE = 10_000;
 
