@@ -129,7 +129,8 @@ for (const width of [1280, 1920]) {
     expect(cells[3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(cells[4]).toMatch(/^\d+$/);
     expect(cells[7]).toMatch(/^(Oui|Non)$/);
-    expect(cells[8]).toMatch(/^\d+ %$/);
+    expect(cells[8]).toMatch(/^(Oui|Non)$/);
+    expect(cells[9]).toMatch(/^\d+ %$/);
     const legend = page.getByTestId("planning-table-legend");
     await expect(legend).toContainText(/Aujourd'hui : \d{2}\/\d{2}\/\d{4}/);
     await expect(legend).toContainText(/Fin projetée : \d{2}\/\d{2}\/\d{4}/);

@@ -14,6 +14,7 @@ export const planningTable = {
       predecessors: "Prédécesseurs",
       successors: "Successeurs",
       critical: "Critique",
+      locked: "Verrouillée",
       progress: "Avancement",
     },
     milestone: "jalon",

@@ -74,7 +74,19 @@ export function PlanningTable({
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const page = Math.min(pageIndex, pages - 1);
   const shown = rows.slice(page * pageSize, (page + 1) * pageSize);
-  const cols = ["name", "zone", "lot", "start", "end", "days", "predecessors", "successors", "critical", "progress"];
+  const cols = [
+    "name",
+    "zone",
+    "lot",
+    "start",
+    "end",
+    "days",
+    "predecessors",
+    "successors",
+    "critical",
+    "locked",
+    "progress",
+  ];
   return (
     <div data-testid="planning-table-view" style={FRAME}>
       <section aria-labelledby="planning-legend-title" data-testid="planning-table-legend" style={LEGEND}>
@@ -201,6 +213,7 @@ function TaskRow({ row }: { row: TableRow }) {
       <td style={{ ...TD, fontWeight: row.critical ? 700 : undefined, color: row.critical ? "#A4262C" : undefined }}>
         {row.critical ? t("planningTable.yes") : t("planningTable.no")}
       </td>
+      <td style={TD}>{row.locked ? t("planningTable.yes") : t("planningTable.no")}</td>
       <td style={{ ...TD, textAlign: "right" }}>{t("planningTable.progress", { value: row.progress })}</td>
     </tr>
   );

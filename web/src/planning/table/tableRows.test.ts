@@ -43,6 +43,7 @@ describe("the planning's table view rows", () => {
     const first = rows.find((r) => r.id === 1)!;
     expect(first).toMatchObject({ start: "02/02/2026", end: "04/02/2026", days: 3 });
     expect(first).toMatchObject({ zone: "Bâtiment A / R+1", lot: "Gros œuvre", progress: 0 });
+    expect(rows.filter((r) => r.locked).map((r) => r.id)).toEqual([2]);
     expect(rows.find((r) => r.id === 4)).toMatchObject({ milestone: true, days: 0, start: "11/02/2026" });
     // A drag's preview is what the table shows.
     const moved = rowsOf("none", {

@@ -20,6 +20,8 @@ export interface TableRow {
   predecessors: string[];
   successors: string[];
   critical: boolean;
+  /** Locked tasks do not move with a drag of their predecessors (the chart draws a padlock). */
+  locked: boolean;
   /** 0..100 (a task without progress reads 0). */
   progress: number;
 }
@@ -83,6 +85,7 @@ export function tableRows(t: TFunction, model: GanttModel, s: TableSources): Tab
         predecessors: preds.get(e.id) ?? [],
         successors: succs.get(e.id) ?? [],
         critical: s.critical?.has(e.id) ?? false,
+        locked: e.locked,
         progress: e.progress ?? 0,
       });
     }
