@@ -38,6 +38,9 @@ export const print = {
     onlyThereTitle: "Absente de cette version, non modifiable.",
     ghostHelp: "Contour en pointillés : tâche présente seulement dans une version comparée.",
     hideLegend: "Réduire",
+    // A compared version's thin bars are told apart by their line under the task's bar as well as by colour.
+    slotFirst: "1re ligne sous la barre",
+    slotOther: "{{n}}e ligne sous la barre",
     showLegend_one: "Comparaison ({{count}} version)",
     showLegend_other: "Comparaison ({{count}} versions)",
   },

@@ -6,6 +6,27 @@ import { useReferenceIndex } from "./reference";
 import { useProject } from "../../store/project";
 import { BADGE_COLORS, type BadgeTone } from "../layers/drawCompareBadges";
 
+/**
+ * The legend's sample of a compared version's thin bar: the versions' lines stacked as under a task, this one in
+ * its colour and the others as outlines, so that a version is found by its place and not by its colour alone.
+ */
+function SlotSample({ slot, count, color }: { slot: number; count: number; color: string }) {
+  return (
+    <span aria-hidden style={{ display: "inline-grid", gap: 1, width: 18 }}>
+      {Array.from({ length: count }, (_, k) => (
+        <span
+          key={k}
+          style={{
+            height: 3,
+            background: k === slot ? color : "transparent",
+            outline: k === slot ? undefined : "1px solid #C7C7C7",
+          }}
+        />
+      ))}
+    </span>
+  );
+}
+
 /** The legend's sample of a badge, in the chart's colours. */
 function badgeStyle(tone: BadgeTone): React.CSSProperties {
   const c = BADGE_COLORS[tone];
@@ -54,8 +75,13 @@ export function ComparisonLegend({ comparison, onClear }: { comparison: Comparis
       </div>
       {comparison.versions.map((v, k) => (
         <div key={v.versionId} style={{ display: "flex", alignItems: "center", gap: 6, fontSize: 12 }}>
-          <span style={{ width: 18, height: 4, background: v.color, display: "inline-block" }} />
+          <SlotSample slot={k} count={comparison.versions.length} color={v.color} />
           {k === reference && referentId === v.versionId ? t("readable.referent", { version: v.name }) : v.name}
+          {comparison.versions.length > 1 ? (
+            <span style={{ color: "#616161" }}>
+              ({k === 0 ? t("compare.slotFirst") : t("compare.slotOther", { n: k + 1 })})
+            </span>
+          ) : null}
         </div>
       ))}
       <Caption1 data-testid="compare-reference">

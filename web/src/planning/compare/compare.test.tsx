@@ -267,6 +267,8 @@ describe("version comparison", () => {
     );
     const legend = screen.getByTestId("comparison-legend");
     expect(legend).toHaveTextContent("V2");
+    // Each version also by its line under the bars, not by its colour alone.
+    expect(legend).toHaveTextContent(/V2\(1re ligne sous la barre\)V1\(2e ligne sous la barre\)/);
     await user.click(screen.getByRole("button", { name: "Réduire" }));
     expect(legend).not.toHaveTextContent("V2");
     await user.click(screen.getByRole("button", { name: "Comparaison (2 versions)" }));

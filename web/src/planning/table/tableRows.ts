@@ -85,7 +85,7 @@ export function tableRows(t: TFunction, model: GanttModel, s: TableSources): Tab
         predecessors: preds.get(e.id) ?? [],
         successors: succs.get(e.id) ?? [],
         critical: s.critical?.has(e.id) ?? false,
-        locked: e.locked,
+        locked: e.locked === true,
         progress: e.progress ?? 0,
       });
     }
