@@ -121,3 +121,22 @@ export const newPassword = plainString().min(PASSWORD_MIN_LENGTH).max(TEXT_MAX_L
 export const colour = plainString()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$|^[a-z]{3,20}$/);
+
+/** Id lists in a query string: repeated (?zoneIds=1&zoneIds=2) or comma-separated (?zoneIds=1,2). */
+export const idsParam = z
+  .union([plainString(), z.array(plainString())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
+  )
+  .pipe(
+    z
+      .array(
+        plainString()
+          .regex(/^[1-9]\d{0,9}$/, "Identifiant invalide")
+          .transform(Number),
+      )
+      .max(10_000),
+  );

@@ -30,8 +30,7 @@
 import { z } from "zod";
 import { LIST_LIMIT, ORDER_LINE_TYPES } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
-import { isoDay, plainString, projectRef } from "../schemas.js";
-import { idsParam } from "./planning.js";
+import { idsParam, isoDay, plainString, projectRef } from "../schemas.js";
 
 /** A working day's hours (35-hour week, 5 days). */
 export const HOURS_PER_DAY = 7;

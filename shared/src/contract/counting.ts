@@ -23,9 +23,8 @@ import { z } from "zod";
 import { COUNTING_MAX, LIST_LIMIT } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
 import { defineListResource } from "../filters.js";
-import { id, isoDay, plainString, projectRef } from "../schemas.js";
+import { id, idsParam, isoDay, plainString, projectRef } from "../schemas.js";
 import type { IsoDay } from "../entities.js";
-import { idsParam } from "./planning.js";
 
 /** The header that may carry the idempotency key instead of the body's `clientKey`. */
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";

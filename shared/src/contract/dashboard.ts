@@ -30,8 +30,7 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "../errors.js";
-import { id, integer, isoDay, projectRef, requiredText } from "../schemas.js";
-import { idsParam } from "./planning.js";
+import { id, idsParam, integer, isoDay, projectRef, requiredText } from "../schemas.js";
 
 /** Delayed and on-time lists answer 100 tasks by default (spec 001 section 9). */
 export const DELAYED_EVENTS_LIMIT = 100;

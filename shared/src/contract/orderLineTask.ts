@@ -15,11 +15,10 @@
 import { z } from "zod";
 import { LIST_LIMIT, ORDER_LINE_TYPES, type OrderLineUnit } from "../constants.js";
 import { defineListResource } from "../filters.js";
-import { id, isoDay, projectRef } from "../schemas.js";
+import { id, idsParam, isoDay, projectRef } from "../schemas.js";
 import type { IsoDay } from "../entities.js";
 import type { Ref, VersionOwned } from "./common.js";
 import { orderLineTaskInput, type OrderLineCurrency, type OrderLineType } from "./orderLineValues.js";
-import { idsParam } from "./planning.js";
 
 /**
  * How a planned order-line task is drawn (spec 001 section 4): linked to a task ("event"), to a macro-task

@@ -11,7 +11,7 @@ import type { PlanningDataWire } from "../planning/index.js";
 import type { RealtimeEventName } from "../realtime.js";
 import { MONTHS_PER_PAGE_MAX, PAGE_FORMATS, PAGE_ORIENTATIONS, type PageFormat } from "../gantt/print.js";
 import type { Grouping } from "../gantt/layout.js";
-import { id, isoDay, plainString, projectRef, text } from "../schemas.js";
+import { id, idsParam, isoDay, plainString, projectRef, text } from "../schemas.js";
 
 export type { PlanningData, PlanningDataWire, PlanningSliceWire } from "../planning/index.js";
 
@@ -85,24 +85,6 @@ const monthParam = (code: DateCode) =>
     .transform((s) => s.slice(0, 7));
 const dayParam = (code: DateCode) => plainString().trim().refine(validDay, code);
 
-/** Id lists in a query string: repeated (?zoneIds=1&zoneIds=2) or comma-separated (?zoneIds=1,2). */
-export const idsParam = z
-  .union([plainString(), z.array(plainString())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(","))
-      .map((s) => s.trim())
-      .filter((s) => s !== ""),
-  )
-  .pipe(
-    z
-      .array(
-        plainString()
-          .regex(/^[1-9]\d{0,9}$/, "Identifiant invalide")
-          .transform(Number),
-      )
-      .max(10_000),
-  );
 const namesParam = z
   .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : [v]).filter((s) => s !== ""));

@@ -33,9 +33,8 @@ import type { IsoDay } from "../entities.js";
 import { QUALITY_CONTROL_CATEGORIES, QUALITY_CONTROL_STATUSES, QUALITY_CONTROL_TYPES } from "../entities.js";
 import type { ErrorCode } from "../errors.js";
 import { defineListResource } from "../filters.js";
-import { id, idList, integer, isoDay, nullableText, projectRef, requiredText, text } from "../schemas.js";
+import { id, idList, idsParam, integer, isoDay, nullableText, projectRef, requiredText, text } from "../schemas.js";
 import type { FieldsOf, Ref, TagRef, VersionOwned } from "./common.js";
-import { idsParam } from "./planning.js";
 
 export { QUALITY_CONTROL_CATEGORIES, QUALITY_CONTROL_STATUSES, QUALITY_CONTROL_TYPES };
 export type QualityControlCategory = (typeof QUALITY_CONTROL_CATEGORIES)[number];

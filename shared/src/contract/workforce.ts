@@ -14,8 +14,7 @@ import { formatInTimeZone } from "date-fns-tz";
 import { z } from "zod";
 import { TIME_ZONE } from "../constants.js";
 import type { ErrorCode } from "../errors.js";
-import { id, numeric, plainString, projectRef } from "../schemas.js";
-import { idsParam } from "./planning.js";
+import { id, idsParam, numeric, plainString, projectRef } from "../schemas.js";
 
 /** At most this many versions on one workforce chart (spec 001 section 9). */
 export const WORKFORCE_VERSIONS_MAX = 4;

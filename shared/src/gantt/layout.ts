@@ -1,8 +1,8 @@
 import { mergeRow, type Calendar } from "@jalon/engine";
 import { dayToX, type TimeScale } from "./timeScale.js";
 import { compareFrench, frenchKey } from "../frenchOrder.js";
-import { routeLink, ROUTE_LENGTH } from "./linkRoute.js";
-import type { LinkType, PlannedEventType } from "../contract/event.js";
+import { routeLink, ROUTE_LENGTH, type BarGeometry, type LinkTypeName } from "./linkRoute.js";
+import type { PlannedEventType } from "../contract/event.js";
 
 /**
  * Rows and geometry of the Gantt as plain data: the web draws it on a Konva canvas, the server prints it with
@@ -276,12 +276,7 @@ export function visibleRows(rows: readonly GanttRow[], top: number, height: numb
   return { from, to };
 }
 
-export interface BarGeometry {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
+export type { BarGeometry, LinkTypeName } from "./linkRoute.js";
 
 /** A task covers its days from the left edge of its first to the right edge of its last. */
 export function barGeometry(
@@ -327,8 +322,6 @@ export function milestoneGeometry(
   const h = row.height - (row.band ?? 0);
   return { cx: dayToX(scale, day), cy: row.y + h / 2, radius: (h - 2 * BAR_PADDING) / 2 + 1 };
 }
-
-export type LinkTypeName = LinkType;
 
 /**
  * An orthogonal arrow from the parent's side named by the link type (begin = left edge, end = right edge) to

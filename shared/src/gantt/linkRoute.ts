@@ -1,4 +1,14 @@
-import type { BarGeometry, LinkTypeName } from "./layout.js";
+import type { LinkType } from "../contract/event.js";
+
+/** A bar's box on the chart (layout.ts computes it; a link is routed between two). */
+export interface BarGeometry {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export type LinkTypeName = LinkType;
 
 /**
  * Orthogonal link routing that keeps the vertical leg of an arrow off the bars of the rows it passes, as planning
