@@ -6,9 +6,10 @@
 // the same run on the same database:
 // - GET /costs/finance's computation (computeFinance: one set-based statement for the planned weeks of both
 //   versions and the realized weeks) against a naive baseline that asks the database once per week;
-// - GET /costs/productivity/quantity's and /price's (computeProductivity, first page of 50 rows: one statement
-//   for the whole table) against a naive baseline that reads every task and order-line task into Node and
-//   groups them there.
+// - GET /costs/productivity/quantity's and /price's (computeProductivity, first page of 50 rows in the default
+//   order: one statement aggregates the whole table and PostgreSQL cuts the page; checked against the whole table
+//   built in Node, the export's path) against a naive baseline that reads every task and order-line task into
+//   Node and groups them there.
 // Each run times every call twice: first with the routes' in-memory cache emptied (the first computation of a
 // version state: the statements), then again (the kept aggregates under the versions' unchanged stamps).
 //   --backend postgres|pglite   (default postgres, PGlite when Debian's PostgreSQL is missing)
@@ -269,6 +270,19 @@ async function benchBackend(name: string, target: DbTarget) {
         `${name}: first computation: finance ${ms(first.f)} ms, productivity quantity ${ms(first.q)} ms, price ${ms(first.p)} ms; kept: ${ms(again.f)}, ${ms(again.q)}, ${ms(again.p)} ms${r === 0 ? " (warm-up)" : ""}`,
       );
     }
+    // The page cut by PostgreSQL against the whole table built in Node (the export's path), sliced.
+    const pages = [] as boolean[];
+    for (const orderBy of ["quantity", "price"] as const) {
+      clearCostsCache();
+      const page = await productivity(orderBy);
+      clearCostsCache();
+      const q = { projectId: v.projectId, versionId: data.currentId, limit: 50, offset: 0 };
+      const whole = await computeProductivity(db, user, orderBy, q, true);
+      pages.push(
+        page.total === whole.total && JSON.stringify(page.data) === JSON.stringify(whole.data.slice(0, page.count)),
+      );
+    }
+    log(`${name}: productivity pages equal to the whole tables' first rows: ${pages.join(", ")}`);
     let t0 = performance.now();
     const naive = await naiveFinance(db, data.currentId, v.versionId, NAIVE_WEEKS);
     const naiveTimedMs = Math.round(performance.now() - t0);
@@ -307,6 +321,8 @@ async function benchBackend(name: string, target: DbTarget) {
       agrees:
         Math.abs(Math.round(sumWeeks(answer, naive.weeks, "planned")) - naive.planned) <= naive.weeks &&
         Math.abs(Math.round(sumWeeks(answer, naive.weeks, "realized")) - naive.realized) <= naive.weeks,
+      // The productivity pages (cut by PostgreSQL) equal the first rows of the whole tables (built in Node).
+      productivityPageAgrees: pages.every(Boolean),
       targetMs: TARGET_MS,
       meetsTarget: f.medianMs < TARGET_MS && q.medianMs < TARGET_MS && p.medianMs < TARGET_MS,
       meetsTargetKept: fc.medianMs < TARGET_MS && qc.medianMs < TARGET_MS && pc.medianMs < TARGET_MS,
