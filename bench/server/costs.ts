@@ -6,9 +6,10 @@
 // the same run on the same database:
 // - GET /costs/finance's computation (computeFinance: one set-based statement for the planned weeks of both
 //   versions and the realized weeks) against a naive baseline that asks the database once per week;
-// - GET /costs/productivity/quantity's and /price's (computeProductivity, first page of 50 rows: one statement
-//   for the whole table) against a naive baseline that reads every task and order-line task into Node and
-//   groups them there.
+// - GET /costs/productivity/quantity's and /price's (computeProductivity, first page of 50 rows in the default
+//   order: one statement aggregates the whole table and PostgreSQL cuts the page; checked against the whole table
+//   built in Node, the export's path) against a naive baseline that reads every task and order-line task into
+//   Node and groups them there.
 // Each run times every call twice: first with the routes' in-memory cache emptied (the first computation of a
 // version state: the statements), then again (the kept aggregates under the versions' unchanged stamps).
 //   --backend postgres|pglite   (default postgres, PGlite when Debian's PostgreSQL is missing)
@@ -211,7 +212,15 @@ async function naiveProductivity(db: Db, versionIds: number[]) {
     at(`${t.version_id}/${t.mt}/${t.zt}`).hours += t.number_of_days * Number(t.number_of_people) * 7;
   for (const l of lines)
     at(`${l.version_id}/${l.mt}/${l.zt}`).amount += Number(l.price ?? l.line_price ?? 0) * Number(l.quantity ?? 0);
-  return rows.size;
+  // The first version's hours and amounts, for the check against ours.
+  let hours = 0;
+  let amount = 0;
+  for (const [k, r] of rows)
+    if (k.startsWith(`${versionIds[0]}/`)) {
+      hours += r.hours;
+      amount += r.amount;
+    }
+  return { groups: rows.size, hours, amount };
 }
 
 async function benchBackend(name: string, target: DbTarget) {
@@ -269,13 +278,28 @@ async function benchBackend(name: string, target: DbTarget) {
         `${name}: first computation: finance ${ms(first.f)} ms, productivity quantity ${ms(first.q)} ms, price ${ms(first.p)} ms; kept: ${ms(again.f)}, ${ms(again.q)}, ${ms(again.p)} ms${r === 0 ? " (warm-up)" : ""}`,
       );
     }
+    // The page cut by PostgreSQL against the whole table built in Node (the export's path), sliced.
+    const pages = [] as boolean[];
+    let wholePrice = [] as { currentHours: number; currentValue: number }[];
+    for (const orderBy of ["quantity", "price"] as const) {
+      clearCostsCache();
+      const page = await productivity(orderBy);
+      clearCostsCache();
+      const q = { projectId: v.projectId, versionId: data.currentId, limit: 50, offset: 0 };
+      const whole = await computeProductivity(db, user, orderBy, q, true);
+      pages.push(
+        page.total === whole.total && JSON.stringify(page.data) === JSON.stringify(whole.data.slice(0, page.count)),
+      );
+      if (orderBy === "price") wholePrice = whole.data;
+    }
+    log(`${name}: productivity pages equal to the whole tables' first rows: ${pages.join(", ")}`);
     let t0 = performance.now();
     const naive = await naiveFinance(db, data.currentId, v.versionId, NAIVE_WEEKS);
     const naiveTimedMs = Math.round(performance.now() - t0);
     const naiveFinanceMs = Math.round((naiveTimedMs * naive.allWeeks) / naive.weeks);
     log(`${name}: naive finance ${naiveTimedMs} ms for ${naive.weeks} of ${naive.allWeeks} weeks (2 statements each)`);
     t0 = performance.now();
-    const naiveRows = await naiveProductivity(db, [data.currentId, v.versionId]);
+    const naiveTable = await naiveProductivity(db, [data.currentId, v.versionId]);
     const naiveProductivityMs = Math.round(performance.now() - t0);
     log(`${name}: naive productivity ${naiveProductivityMs} ms`);
     const f = stats(times.finance);
@@ -300,13 +324,20 @@ async function benchBackend(name: string, target: DbTarget) {
       productivityQuantityKept: qc,
       productivityPriceKept: pc,
       naiveFinance: { timedMs: naiveTimedMs, extrapolatedMs: naiveFinanceMs, ...naive },
-      naiveProductivity: { ms: naiveProductivityMs, groups: naiveRows },
+      naiveProductivity: { ms: naiveProductivityMs, ...naiveTable },
       naiveFinanceOverOurs: Math.round((naiveFinanceMs / f.medianMs) * 10) / 10,
       naiveProductivityOverOurs: Math.round((naiveProductivityMs / q.medianMs) * 10) / 10,
       // Ours and the naive sums over the weeks the naive one timed (euros, rounding aside).
       agrees:
         Math.abs(Math.round(sumWeeks(answer, naive.weeks, "planned")) - naive.planned) <= naive.weeks &&
         Math.abs(Math.round(sumWeeks(answer, naive.weeks, "realized")) - naive.realized) <= naive.weeks,
+      // The productivity pages (cut by PostgreSQL) equal the first rows of the whole tables (built in Node).
+      productivityPageAgrees: pages.every(Boolean),
+      // Ours (the whole table by price, rows rounded to the cent) and the naive grouping: the current version's
+      // hours and amounts, within half a cent per row.
+      productivityAgrees:
+        Math.abs(wholePrice.reduce((a, r) => a + r.currentHours, 0) - naiveTable.hours) <= wholePrice.length / 200 &&
+        Math.abs(wholePrice.reduce((a, r) => a + r.currentValue, 0) - naiveTable.amount) <= wholePrice.length / 200,
       targetMs: TARGET_MS,
       meetsTarget: f.medianMs < TARGET_MS && q.medianMs < TARGET_MS && p.medianMs < TARGET_MS,
       meetsTargetKept: fc.medianMs < TARGET_MS && qc.medianMs < TARGET_MS && pc.medianMs < TARGET_MS,

@@ -72,6 +72,11 @@ export async function cachedCosts<T>(key: string, rows: (v: T) => number, build:
   return run;
 }
 
+/** The value stored under `key`, if any (not built). */
+export function peekCosts<T>(key: string): T | undefined {
+  return entries.get(key)?.value as T | undefined;
+}
+
 /** Forgets every entry (the bench times a first computation with it). */
 export function clearCostsCache(): void {
   entries.clear();

@@ -7,7 +7,13 @@ import {
   type ProductivitySortField,
   type SupplyLine,
 } from "@jalon/shared";
-import type { ProductivityDbTable, ProductivityNamed, SupplyDbRow } from "./costs.schema.js";
+import type {
+  ProductivityDbRow,
+  ProductivityDbTable,
+  ProductivityNamed,
+  ProductivityRanks,
+  SupplyDbRow,
+} from "./costs.schema.js";
 
 /** The API's field names of the cost answers are decided here. */
 
@@ -92,66 +98,102 @@ export function financeWeeks(
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** Productivity rows with their ratios and colours, by macro-task, zone and unit (French order). */
+/**
+ * The French ranks of the productivity order's keys (macro-task name, zone name, unit): the collator sorts the few
+ * distinct names once (a few thousand zones), rows then compare numbers (100k rows compared through Intl.Collator
+ * took a second). Equal names share a rank; names the collator finds equal but that differ are ordered by code
+ * units, so ranks never depend on the order names were read in. A row without a zone (tracking id 0) ranks as an
+ * empty name, before every zone; a row without a unit as an empty unit.
+ */
+export function productivityRanks(
+  macros: Map<number, ProductivityNamed>,
+  zones: Map<number, ProductivityNamed>,
+  units: Iterable<string | null>,
+): ProductivityRanks {
+  const fr = new Intl.Collator("fr");
+  const order = (names: Iterable<string>) => {
+    const sorted = [...new Set(names)].sort((a, b) => fr.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+    return new Map(sorted.map((n, k) => [n, k]));
+  };
+  const byName = (named: Map<number, string>) => {
+    const at = order(named.values());
+    return new Map([...named].map(([key, n]) => [key, at.get(n) ?? 0]));
+  };
+  const names = (named: Map<number, ProductivityNamed>) => new Map([...named].map(([t, x]) => [t, x.name]));
+  return {
+    macro: byName(names(macros)),
+    zone: byName(new Map([[0, ""], ...names(zones)])),
+    unit: order(["", ...[...units].map((u) => u ?? "")]),
+  };
+}
+
+/** One productivity row with its ratios and colour. */
+export function presentProductivityRow(
+  r: ProductivityDbRow,
+  orderBy: ProductivityOrder,
+  hasReferent: boolean,
+  macros: Map<number, ProductivityNamed>,
+  zones: Map<number, ProductivityNamed>,
+): ProductivityRow {
+  const currentHours = round2(r.current_hours ?? 0);
+  const currentValue = round2(r.current_value ?? 0);
+  const referentHours = hasReferent ? round2(r.referent_hours ?? 0) : null;
+  const referentValue = hasReferent ? round2(r.referent_value ?? 0) : null;
+  const currentRatio = productivityRatio(currentHours, currentValue, orderBy);
+  const referentRatio =
+    referentHours === null || referentValue === null ? null : productivityRatio(referentHours, referentValue, orderBy);
+  const m = macros.get(r.mt);
+  const z = zones.get(r.zt);
+  return {
+    macroTaskId: m?.id ?? null,
+    macroTask: m?.name ?? "",
+    zoneId: z?.id ?? null,
+    zone: z?.name ?? null,
+    unit: r.unit,
+    referentHours,
+    currentHours,
+    referentValue,
+    currentValue,
+    referentRatio,
+    currentRatio,
+    colour: productivityColour(referentRatio, currentRatio),
+  };
+}
+
+/**
+ * Productivity rows with their ratios and colours in the default order: macro-task, zone and unit (French ranks),
+ * then tracking ids of the macro-task and zone and no unit first (rows of equal names; productivityPage's SQL
+ * orders the same way).
+ */
 export function productivityRows(
   orderBy: ProductivityOrder,
   hasReferent: boolean,
   table: ProductivityDbTable,
 ): ProductivityRow[] {
   const { rows, macros, zones } = table;
-  // French order by ranks: the collator sorts the few distinct names once (a few thousand zones), rows then
-  // compare one number each (100k rows compared through Intl.Collator took a second, through per-row key maps of
-  // names half of one). Equal names share a rank.
-  const fr = new Intl.Collator("fr");
-  const rankOf = <K>(names: Map<K, string>) => {
-    const sorted = [...new Set(names.values())].sort(fr.compare);
-    const at = new Map(sorted.map((n, k) => [n, k]));
-    return { byKey: new Map([...names].map(([key, n]) => [key, at.get(n) ?? 0])), size: sorted.length };
-  };
-  const nameOf = (named: Map<number, ProductivityNamed>) => new Map([...named].map(([t, x]) => [t, x.name]));
-  const macro = rankOf(nameOf(macros));
-  // A row without a zone (tracking id 0) sorts as an empty name, before every zone.
-  const zone = rankOf(new Map([[0, ""], ...nameOf(zones)]));
-  const units = new Map<string | null, string>();
-  for (const r of rows) if (!units.has(r.unit)) units.set(r.unit, r.unit ?? "");
-  const unit = rankOf(units);
+  const ranks = productivityRanks(
+    macros,
+    zones,
+    rows.map((r) => r.unit),
+  );
+  const zoneSize = ranks.zone.size + 1;
+  const unitSize = ranks.unit.size;
   const n = rows.length;
   const out = new Array<ProductivityRow>(n);
   const keys = new Float64Array(n);
   for (let k = 0; k < n; k++) {
     const r = rows[k];
-    const currentHours = round2(r.current_hours ?? 0);
-    const currentValue = round2(r.current_value ?? 0);
-    const referentHours = hasReferent ? round2(r.referent_hours ?? 0) : null;
-    const referentValue = hasReferent ? round2(r.referent_value ?? 0) : null;
-    const currentRatio = productivityRatio(currentHours, currentValue, orderBy);
-    const referentRatio =
-      referentHours === null || referentValue === null
-        ? null
-        : productivityRatio(referentHours, referentValue, orderBy);
-    const m = macros.get(r.mt);
-    const z = zones.get(r.zt);
-    out[k] = {
-      macroTaskId: m?.id ?? null,
-      macroTask: m?.name ?? "",
-      zoneId: z?.id ?? null,
-      zone: z?.name ?? null,
-      unit: r.unit,
-      referentHours,
-      currentHours,
-      referentValue,
-      currentValue,
-      referentRatio,
-      currentRatio,
-      colour: productivityColour(referentRatio, currentRatio),
-    };
+    out[k] = presentProductivityRow(r, orderBy, hasReferent, macros, zones);
     keys[k] =
-      ((macro.byKey.get(r.mt) ?? 0) * zone.size + (zone.byKey.get(r.zt) ?? 0)) * unit.size +
-      (unit.byKey.get(r.unit) ?? 0);
+      ((ranks.macro.get(r.mt) ?? 0) * zoneSize + (ranks.zone.get(r.zt) ?? 0)) * unitSize +
+      (ranks.unit.get(r.unit ?? "") ?? 0);
   }
   const order = Array.from({ length: n }, (_, k) => k);
-  // Ties keep the statement's order, as the stable sort of the rows did.
-  order.sort((a, b) => keys[a] - keys[b] || a - b);
+  order.sort((a, b) => {
+    const x = rows[a];
+    const y = rows[b];
+    return keys[a] - keys[b] || x.mt - y.mt || x.zt - y.zt || (x.unit === null ? 0 : 1) - (y.unit === null ? 0 : 1);
+  });
   return order.map((k) => out[k]);
 }
 

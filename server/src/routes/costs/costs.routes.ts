@@ -18,12 +18,29 @@ import type { Db } from "../../db/knex.js";
 import { exportFileName, sendFile, XLSX_MIME } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
+import { readAll } from "../../db/readAll.js";
 import { todayInParis } from "../../planning/progress.js";
-import { cachedCosts, versionStamps } from "./costs.cache.js";
+import { cachedCosts, peekCosts, versionStamps } from "./costs.cache.js";
 import { productivityXlsx } from "./costs.export.js";
 import { COSTS_ROLES, comparedVersions, costsScope, referentVersionId, versionOfProject } from "./costs.policy.js";
-import { financeWeeks, presentSupply, productivityRows, sortProductivity } from "./costs.presenter.js";
-import { analytic, financeSeries, productivityTable, resolveFilters, supplyRows } from "./costs.schema.js";
+import {
+  financeWeeks,
+  presentProductivityRow,
+  presentSupply,
+  productivityRanks,
+  productivityRows,
+  sortProductivity,
+} from "./costs.presenter.js";
+import {
+  analytic,
+  financeSeries,
+  productivityNames,
+  productivityPage,
+  productivityTable,
+  productivityUnits,
+  resolveFilters,
+  supplyRows,
+} from "./costs.schema.js";
 
 /**
  * Cost monitoring (issue 19; rules in shared/src/contract/costs.ts): supply, finance and productivity, each a
@@ -79,6 +96,7 @@ export async function computeProductivity(
   const filters = await resolveFilters(db, scope.versionId, q);
   const stamps = await versionStamps(db, referent === null ? [scope.versionId] : [scope.versionId, referent]);
   const key = `productivity|${orderBy}|${stamps}|${JSON.stringify(filters)}`;
+  const byQuantity = orderBy === "quantity";
   const table = () =>
     cachedCosts(
       key,
@@ -88,20 +106,53 @@ export async function computeProductivity(
           orderBy,
           referent !== null,
           await analytic(db, (trx) =>
-            productivityTable(trx, orderBy === "quantity", scope.versionId, referent, filters, HOURS_PER_DAY),
+            productivityTable(trx, byQuantity, scope.versionId, referent, filters, HOURS_PER_DAY),
           ),
         ),
     );
   const sort = q.sort ?? { field: "macroTask", direction: "ASC" };
-  const sorted =
-    sort.field === "macroTask" && sort.direction === "ASC"
-      ? await table()
-      : await cachedCosts(
-          `${key}|${sort.field},${sort.direction}`,
-          (r: ProductivityRow[]) => r.length,
-          async () => sortProductivity(await table(), sort),
+  let data: ProductivityRow[];
+  let total: number;
+  const kept = peekCosts<ProductivityRow[]>(key);
+  if (!all && sort.field === "macroTask" && !kept) {
+    // A page in the default order (the first screen), cut by PostgreSQL: the table's 100k rows are neither sent
+    // nor built, only the page's (kept under its own key); other orders and the export build the whole table.
+    const descending = sort.direction === "DESC";
+    ({ data, total } = await cachedCosts(
+      `${key}|page|${sort.direction},${q.offset},${q.limit}`,
+      (p: { data: ProductivityRow[] }) => p.data.length,
+      async () => {
+        // Names and units from the pool alongside (READ COMMITTED: the statement has its own snapshot anyway).
+        const [names, units] = await readAll(db, [
+          () => productivityNames(db, scope.versionId, referent),
+          () => (byQuantity ? productivityUnits(db, scope.versionId, referent) : Promise.resolve([])),
+        ]);
+        const ranks = productivityRanks(names.macros, names.zones, units);
+        const page = await analytic(db, (trx) =>
+          productivityPage(trx, byQuantity, scope.versionId, referent, filters, HOURS_PER_DAY, ranks, {
+            descending,
+            offset: q.offset,
+            limit: q.limit,
+          }),
         );
-  const data = all ? sorted : sorted.slice(q.offset, q.offset + q.limit);
+        const rows = page.rows.map((r) =>
+          presentProductivityRow(r, orderBy, referent !== null, names.macros, names.zones),
+        );
+        return { data: rows, total: page.total };
+      },
+    ));
+  } else {
+    const sorted =
+      sort.field === "macroTask" && sort.direction === "ASC"
+        ? await table()
+        : await cachedCosts(
+            `${key}|${sort.field},${sort.direction}`,
+            (r: ProductivityRow[]) => r.length,
+            async () => sortProductivity(await table(), sort),
+          );
+    data = all ? sorted : sorted.slice(q.offset, q.offset + q.limit);
+    total = sorted.length;
+  }
   return {
     orderBy,
     projectId: scope.projectId,
@@ -109,7 +160,7 @@ export async function computeProductivity(
     referentVersionId: referent,
     data,
     count: data.length,
-    total: sorted.length,
+    total,
   };
 }
 

@@ -241,28 +241,32 @@ export interface ProductivityDbTable {
   zones: Map<number, ProductivityNamed>;
 }
 
+/** The versions a productivity table reads: the current one, and its referent when another. */
+export function productivityVersions(currentId: number, referentId: number | null): number[] {
+  return referentId === null || referentId === currentId ? [currentId] : [currentId, referentId];
+}
+
 /**
- * The productivity table in one statement: task hours (days x people x hours a day) and order-line values
- * (quantities per unit, or amounts) per version, macro-task and zone (tracking ids), the current and referent
- * versions side by side, names from the current version (else the referent's). By quantity, a macro-task and
- * zone's hours go to each of its units' rows (usually one); without any line, to a row with no unit.
+ * The productivity table's statement: task hours (days x people x hours a day) and order-line values (quantities
+ * per unit, or amounts) per version, macro-task and zone (tracking ids), the current and referent versions side by
+ * side. By quantity, a macro-task and zone's hours go to each of its units' rows (usually one); without any line,
+ * to a row with no unit. A CTE `j` of the rows, for the page to order and cut.
  */
-export async function productivityTable(
-  db: Db,
+function productivityStatement(
   byQuantity: boolean,
   currentId: number,
   referentId: number | null,
   f: TrackedFilters,
   hoursPerDay: number,
-): Promise<ProductivityDbTable> {
-  const versionIds = referentId === null || referentId === currentId ? [currentId] : [currentId, referentId];
+): Where {
+  const versionIds = productivityVersions(currentId, referentId);
   const ref = referentId ?? 0;
   const w = where(f, true);
   const from = lineTasks(versionIds, f);
   const unit = byQuantity ? "ol.unit" : "null::text";
   const [value, scale] = byQuantity ? [QUANTITY_X1000, 1000] : [AMOUNT_X100000, 100000];
-  const res = await db.raw<{ rows: ProductivityDbRow[] }>(
-    `with h as (
+  return {
+    sql: `with h as (
        select m.tracking_id mt, coalesce(z.tracking_id, 0) zt,
               sum(${PERSON_DAYS_X100}) filter (where e.version_id = ?) * ?::float8 / 100 cur,
               sum(${PERSON_DAYS_X100}) filter (where e.version_id = ?) * ?::float8 / 100 ref
@@ -277,15 +281,37 @@ export async function productivityTable(
               sum(${value}) filter (where olt.version_id = ?) / ${scale} ref
        ${from.sql} and m.id is not null
         group by 1, 2, 3
-     )
-     select coalesce(val.mt, h.mt) mt, coalesce(val.zt, h.zt) zt, val.unit,
-            h.cur current_hours, h.ref referent_hours, val.cur current_value, val.ref referent_value
-       from h full join val on val.mt = h.mt and val.zt = h.zt`,
-    [currentId, hoursPerDay, ref, hoursPerDay, ...versionIds, ...w.bindings, currentId, ref, ...from.bindings],
-  );
-  // Macro-tasks and zones once per tracking id, not once per row (100k rows of names cost more to send than their
-  // numbers, and four joins by tracking id a fifth of the statement): a row answers the current version's
-  // macro-task and zone, else the referent's; a zone by its full name (flats of different buildings share a name).
+     ), j as (
+       select coalesce(val.mt, h.mt) mt, coalesce(val.zt, h.zt) zt, val.unit,
+              h.cur current_hours, h.ref referent_hours, val.cur current_value, val.ref referent_value
+         from h full join val on val.mt = h.mt and val.zt = h.zt
+     )`,
+    bindings: [
+      currentId,
+      hoursPerDay,
+      ref,
+      hoursPerDay,
+      ...versionIds,
+      ...w.bindings,
+      currentId,
+      ref,
+      ...from.bindings,
+    ],
+  };
+}
+
+/**
+ * The macro-tasks and zones of the versions once per tracking id, not once per row (100k rows of names cost more
+ * to send than their numbers, and four joins by tracking id a fifth of the statement): a row answers the current
+ * version's macro-task and zone, else the referent's; a zone by its full name (flats of different buildings share
+ * a name).
+ */
+export async function productivityNames(
+  db: Db,
+  currentId: number,
+  referentId: number | null,
+): Promise<Pick<ProductivityDbTable, "macros" | "zones">> {
+  const versionIds = productivityVersions(currentId, referentId);
   const byTracking = async (sql: string) => {
     const found = await db.raw<{ rows: { id: number; version_id: number; tracking_id: number; name: string }[] }>(
       sql,
@@ -298,13 +324,85 @@ export async function productivityTable(
   };
   const columns = "id, version_id, tracking_id";
   return {
-    rows: res.rows,
     macros: await byTracking(`select ${columns}, name from macro_tasks where version_id in (${list(versionIds)})`),
     zones: await byTracking(
       `select ${columns}, coalesce(nullif(full_name, ''), name) as name from zones
         where version_id in (${list(versionIds)})`,
     ),
   };
+}
+
+/** The units of the versions' order lines (those a productivity row by quantity may hold). */
+export async function productivityUnits(
+  db: Db,
+  currentId: number,
+  referentId: number | null,
+): Promise<(string | null)[]> {
+  const rows = (await db("order_lines")
+    .whereIn("version_id", productivityVersions(currentId, referentId))
+    .distinct("unit")) as { unit: string | null }[];
+  return rows.map((r) => r.unit);
+}
+
+/** The productivity table in one statement (productivityStatement), with its macro-tasks and zones. */
+export async function productivityTable(
+  db: Db,
+  byQuantity: boolean,
+  currentId: number,
+  referentId: number | null,
+  f: TrackedFilters,
+  hoursPerDay: number,
+): Promise<ProductivityDbTable> {
+  const table = productivityStatement(byQuantity, currentId, referentId, f, hoursPerDay);
+  const res = await db.raw<{ rows: ProductivityDbRow[] }>(`${table.sql} select * from j`, table.bindings);
+  return { rows: res.rows, ...(await productivityNames(db, currentId, referentId)) };
+}
+
+/** French ranks of the default order's keys (the presenter's productivityRanks); units by `unit ?? ""`. */
+export interface ProductivityRanks {
+  macro: Map<number, number>;
+  zone: Map<number, number>;
+  unit: Map<string, number>;
+}
+
+/**
+ * A page of the productivity table in its default order (macro-task, zone, unit: the French ranks computed from
+ * the names, then tracking ids and no unit first, as productivityRows orders; DESC the reverse) and the table's
+ * row count, cut by PostgreSQL: the 100k rows are neither sent nor built in Node.
+ */
+export async function productivityPage(
+  db: Db,
+  byQuantity: boolean,
+  currentId: number,
+  referentId: number | null,
+  f: TrackedFilters,
+  hoursPerDay: number,
+  ranks: ProductivityRanks,
+  page: { descending: boolean; offset: number; limit: number },
+): Promise<{ rows: ProductivityDbRow[]; total: number }> {
+  const table = productivityStatement(byQuantity, currentId, referentId, f, hoursPerDay);
+  const dir = page.descending ? "desc" : "asc";
+  // The ranks as JSON pairs (knex would spread an array binding into a list of values).
+  const pairs = <K>(m: Map<K, number>) => JSON.stringify([...m]);
+  const res = await db.raw<{ rows: (Omit<ProductivityDbRow, "mt"> & { mt: number | null; total: number })[] }>(
+    `${table.sql}, mr as materialized (select (x->>0)::int mt, (x->>1)::int r from json_array_elements(?::json) x),
+       zr as materialized (select (x->>0)::int zt, (x->>1)::int r from json_array_elements(?::json) x),
+       ur as materialized (select x->>0 unit, (x->>1)::int r from json_array_elements(?::json) x)
+     select n.total, p.* from (select count(*)::int total from j) n
+       left join lateral (
+         select j.* from j
+           left join mr on mr.mt = j.mt
+           left join zr on zr.zt = j.zt
+           left join ur on ur.unit = coalesce(j.unit, '')
+          order by coalesce(mr.r, 0) ${dir}, coalesce(zr.r, 0) ${dir}, coalesce(ur.r, 0) ${dir}, j.mt ${dir}, j.zt ${dir},
+                   j.unit is not null ${dir}
+          limit ? offset ?
+       ) p on true`,
+    [...table.bindings, pairs(ranks.macro), pairs(ranks.zone), pairs(ranks.unit), page.limit, page.offset],
+  );
+  const rows: ProductivityDbRow[] = [];
+  for (const { total: _, mt, ...r } of res.rows) if (mt !== null) rows.push({ ...r, mt });
+  return { rows, total: res.rows[0]?.total ?? 0 };
 }
 
 export interface SupplyDbRow {

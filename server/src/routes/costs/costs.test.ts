@@ -11,7 +11,10 @@ import {
   type BuiltUser,
   startWithUsers,
 } from "../../../test/helpers/factories.js";
+import type { AuthUser } from "../../context.js";
+import { clearCostsCache } from "./costs.cache.js";
 import { isoWeek } from "./costs.presenter.js";
+import { computeProductivity } from "./costs.routes.js";
 
 let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser, guest: BuiltUser;
 beforeAll(async () => {
@@ -451,6 +454,91 @@ describe("GET /costs/productivity/{orderBy}", () => {
     });
     const more = await get(manager.token, `${base}&sort=zone,DESC`);
     expect([more.body.total, more.body.data[0].zone]).toEqual([4, "Bâtiment B"]);
+  });
+
+  it("cuts the default order's pages in PostgreSQL exactly as the whole table would be sliced", async () => {
+    const s = await site();
+    const v: BuiltProject = { id: s.p.id, versionId: s.p.versionId };
+    const r: BuiltProject = { id: s.p.id, versionId: s.referent };
+    // Names the French order must rank (accents, case, digits), two macro-tasks of one name, a task without a zone,
+    // lines without a unit or with an empty one, a row of the referent alone.
+    const macro = async (b: BuiltProject, name: string) =>
+      (await t.db("macro_tasks").insert({ project_id: b.id, version_id: b.versionId, name }).returning("*"))[0];
+    const macros = [
+      await macro(v, "Électricité"),
+      await macro(v, "Gros œuvre"),
+      await macro(v, "enduits"),
+      await macro(v, "Zinguerie"),
+    ];
+    const zones = [
+      await buildZone(t.db, v, { name: "Zone 10" }),
+      await buildZone(t.db, v, { name: "Zone 9" }),
+      await buildZone(t.db, v, { name: "bâtiment c" }),
+      s.zone,
+      null,
+    ];
+    const units = ["m²", null, "", "U"];
+    let k = 0;
+    for (const m of macros)
+      for (const z of zones) {
+        k++;
+        const e = await buildEvent(t.db, v, {
+          start_date: "2026-03-02",
+          end_date: "2026-03-04",
+          number_of_days: 3,
+          number_of_people: 1 + (k % 3),
+          macro_task_id: m.id,
+          zone_id: typeof z === "number" ? z : (z?.id ?? null),
+        });
+        if (k % 4 === 0) continue;
+        const [line] = await t
+          .db("order_lines")
+          .insert({
+            project_id: s.p.id,
+            version_id: s.p.versionId,
+            label: `Ligne ${k}`,
+            type: k % 2 ? "labor" : "supply",
+            unit: units[k % units.length],
+            price: 10 + k,
+            macro_task_id: m.id,
+          })
+          .returning("id");
+        const lineTask = { project_id: s.p.id, version_id: s.p.versionId, event_id: e.id, quantity: k };
+        await t.db("order_line_tasks").insert({ ...lineTask, order_line_id: line.id });
+        // An empty unit and no unit rank alike: the rows of one macro-task and zone then put no unit first.
+        if (units[k % units.length] === "") {
+          const [twin] = await t
+            .db("order_lines")
+            .insert({ project_id: s.p.id, version_id: s.p.versionId, label: `Ligne ${k} bis`, type: "labor", price: 3 })
+            .returning("id");
+          await t.db("order_line_tasks").insert({ ...lineTask, order_line_id: twin.id });
+        }
+      }
+    const alone = await macro(r, "Charpente");
+    await buildEvent(t.db, r, { number_of_days: 2, number_of_people: 1, macro_task_id: alone.id });
+    const user = (await t
+      .db("users")
+      .where({ id: manager.id })
+      .first("id", "email", "firstname", "lastname", "type")) as AuthUser;
+    for (const orderBy of ["quantity", "price"] as const)
+      for (const direction of ["ASC", "DESC"] as const) {
+        const q = { projectId: s.p.id, versionId: s.p.versionId, sort: { field: "macroTask" as const, direction } };
+        clearCostsCache();
+        const whole = await computeProductivity(t.db, user, orderBy, { ...q, limit: 50, offset: 0 }, true);
+        expect(whole.total).toBeGreaterThan(20);
+        for (const [offset, limit] of [
+          [0, 50],
+          [0, 7],
+          [5, 9],
+          [whole.total - 3, 10],
+          [whole.total + 2, 5],
+        ]) {
+          clearCostsCache();
+          const page = await computeProductivity(t.db, user, orderBy, { ...q, limit, offset });
+          expect(page.total).toBe(whole.total);
+          expect(page.data).toEqual(whole.data.slice(offset, offset + limit));
+        }
+      }
   });
 
   it("refuses a bad page or an unknown sort, nothing answered", async () => {
