@@ -146,7 +146,7 @@ class ProbeWorker extends NativeWorker {
       pending.delete(d.id);
       const received = performance.now();
       calls.push({ method: p.method, sent: p.sent, received, size: d.value?.ids ? d.value.ids.length : -1 });
-      if (p.method === "load" && !("engineLoaded" in bench.marks)) {
+      if ((p.method === "load" || p.method === "loadDecoded") && !("engineLoaded" in bench.marks)) {
         mark("engineLoaded", received);
         bench.notes.workerLoadMs = received - p.sent;
       }
