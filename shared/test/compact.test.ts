@@ -141,6 +141,17 @@ describe("compact planning answer", () => {
     expect(decoded.graph.a10).toBeInstanceOf(Float64Array);
   });
 
+  it("stores ids in order as differences, decoded to the same values and storage", () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => 2_000_000 + i * 3 - (i % 7 === 0 ? 1 : 0));
+    const answer = { graph: { ids, down: ids.map((v) => -v) } };
+    const bytes = encodeCompact(answer);
+    // One byte per id (differences 2 to 3), four per value of the other column (negative differences stay Int32).
+    expect(bytes.length).toBeLessThan(1000 + 4 * 1000 + 300);
+    const decoded = decodeCompact<{ graph: { ids: Int32Array; down: Int32Array } }>(bytes.slice().buffer);
+    expect(decoded.graph.ids).toBeInstanceOf(Int32Array);
+    expect(compactToJson(decoded)).toEqual(answer);
+  });
+
   it("refuses other bytes", () => {
     const json = Uint8Array.from('{"a":1,"b":2}', (c) => c.charCodeAt(0));
     expect(isCompact(json)).toBe(false);

@@ -9,7 +9,8 @@
  * Layout (little-endian): "JLC1", u32 byte length of the head, the head as UTF-8 JSON, zero bytes up to a multiple
  * of 8, then each column's values at the offset its head gives (a multiple of 8 from the start of the body).
  * The head holds every field of the answer except the columns (`rest`) and, per column, where it is and how it is
- * stored: numbers in the narrowest of Uint8Array, Uint16Array, Int32Array (integers) and Float64Array; a column with
+ * stored: numbers in the narrowest of Uint8Array, Uint16Array, Int32Array (integers) and Float64Array, as
+ * differences from the previous value when those are narrower (ids in order); a column with
  * nulls keeps a mark for them (the type's largest value, -2^31 for Int32Array, NaN for Float64Array: JSON has no
  * NaN); a string column stores indices into its `dict`, the distinct strings, as JSON text in the head (a list of
  * strings is what JSON.parse does fastest, and repeated values such as colours and trigrams are sent once).
@@ -44,6 +45,11 @@ interface ColumnHead {
   nulls?: true;
   /** A string column: the distinct strings, indexed by the stored values. */
   dict?: string[];
+  /**
+   * Stored as differences from the previous value (the first from `base`), in `store`, when that is narrower than
+   * the values' own storage `delta.of` (ids in order: one byte each instead of four; gzip finds them too).
+   */
+  delta?: { base: number; of: Storage };
 }
 
 interface Head {
@@ -120,10 +126,23 @@ export function encodeCompact(answer: object): Uint8Array {
           return k;
         });
       }
-      const store = storageOf(values, nulls);
+      let store = storageOf(values, nulls);
+      let delta: ColumnHead["delta"];
+      if (!nulls && !dict && store !== "f64" && col.length > 1) {
+        const diffs = new Array<number>(col.length);
+        for (let i = 0; i < col.length; i++)
+          diffs[i] = (col[i] as number) - (i > 0 ? (col[i - 1] as number) : (col[0] as number));
+        const narrower = storageOf(diffs, false);
+        if (BYTES[narrower] < BYTES[store]) {
+          delta = { base: col[0] as number, of: store };
+          store = narrower;
+          values = diffs;
+        }
+      }
       const head: ColumnHead = { group, key, store, length: col.length, offset };
       if (nulls) head.nulls = true;
       if (dict) head.dict = dict;
+      if (delta) head.delta = delta;
       heads.push(head);
       stored.push(values);
       offset = align8(offset + col.length * BYTES[store]);
@@ -179,10 +198,19 @@ export function decodeCompactParts(buffer: ArrayBuffer): CompactParts {
   const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, headLength))) as Head;
   const bodyStart = align8(8 + headLength);
   const columns: CompactParts["columns"] = [];
-  for (const { group, key, store, length, offset, nulls, dict } of head.columns) {
+  for (const { group, key, store, length, offset, nulls, dict, delta } of head.columns) {
     const start = bodyStart + offset;
     if (start + length * BYTES[store] > buffer.byteLength) throw new RangeError(`compact: ${group}.${key} is cut`);
-    columns.push({ group, key, store, values: typed(store, buffer, start, length), nulls, dict });
+    const stored = typed(store, buffer, start, length);
+    if (!delta) {
+      columns.push({ group, key, store, values: stored, nulls, dict });
+      continue;
+    }
+    // The running sum, in a new array of the values' own storage (integers: exact).
+    const values = typed(delta.of, new ArrayBuffer(length * BYTES[delta.of]), 0, length);
+    let v = delta.base;
+    for (let i = 0; i < length; i++) values[i] = v += stored[i];
+    columns.push({ group, key, store: delta.of, values });
   }
   return { rest: head.rest, columns };
 }
