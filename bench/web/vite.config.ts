@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
-import { PLANNING_COMPACT_TYPE } from "@jalon/shared/planning";
+// Relative, not the workspace package: Vite bundles a relative import of its config, and Node cannot load .ts.
+import { PLANNING_COMPACT_TYPE } from "../../shared/src/planning/compact.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, "../..");
