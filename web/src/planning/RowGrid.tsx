@@ -22,7 +22,7 @@ import { dayToInput } from "./grid/cellValues";
 import type { CellCursor, GridCol } from "./grid/gridCells";
 import type { CellEdit } from "./grid/useCellEdit";
 import { focusKeyOf, treeRows } from "./grid/treeRows";
-import { groupRowLabel, taskRowLabel } from "./grid/rowLabels";
+import { groupRowLabel, taskDatesLabel, taskTailLabel } from "./grid/rowLabels";
 import type { GridKeyAction, GridRowPlace } from "./tools/gridKeys";
 import { HEADER_HEIGHT } from "./TimeHeader";
 import { visuallyHidden } from "../components/visuallyHidden";
@@ -481,6 +481,11 @@ const EventRow = memo(function EventRow({
     ),
     [milestone, qualityLate, roadblock, lateCounting, name, comparison, id],
   );
+  // The row's name (grid/rowLabels.ts taskRowLabel) in two parts: what follows the dates is kept while they move.
+  const tail = useMemo(
+    () => taskTailLabel(t, { milestone, lotName, qualityLate, roadblock, lateCounting }),
+    [t, milestone, lotName, qualityLate, roadblock, lateCounting],
+  );
   // With inline edits, each editable column is an EditableCell (grid/EditableCell.tsx); otherwise plain text.
   const cell = (
     col: GridCol,
@@ -504,6 +509,7 @@ const EventRow = memo(function EventRow({
         draft={cursor?.col === col ? cursor.draft : null}
         error={cursor?.col === col ? (cellError ?? null) : null}
         testId={testId}
+        t={t}
       >
         {content}
       </EditableCell>
@@ -524,7 +530,7 @@ const EventRow = memo(function EventRow({
       data-row-index={rowIndex}
       data-focus-key={rowKey}
       role="row"
-      aria-label={taskRowLabel(t, { name, milestone, start, end, lotName, qualityLate, roadblock, lateCounting })}
+      aria-label={`${name}, ${taskDatesLabel(t, { milestone, start, end })}, ${tail}`}
       aria-rowindex={rowIndex + 2}
       aria-level={level}
       aria-posinset={posinset}

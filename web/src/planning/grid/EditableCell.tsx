@@ -1,5 +1,4 @@
 import { memo, useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import type { CellEdit } from "./useCellEdit";
 import type { GridCol } from "./gridCells";
 
@@ -37,6 +36,7 @@ export const EditableCell = memo(function EditableCell({
   error,
   children,
   testId,
+  t,
 }: {
   rowId: number;
   col: GridCol;
@@ -52,8 +52,9 @@ export const EditableCell = memo(function EditableCell({
   error: string | null;
   children: React.ReactNode;
   testId?: string;
+  /** The row's translation function (stable): one useTranslation per row, not per cell. */
+  t: (key: string, options?: Record<string, unknown>) => string;
 }) {
-  const { t } = useTranslation();
   const hint = useMemo(() => t("planningGrid.edit.hint"), [t]);
   const ref = useRef<HTMLDivElement>(null);
   const editing = active && draft !== null;
