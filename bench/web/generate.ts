@@ -11,6 +11,7 @@
 // CLI: npx tsx bench/web/generate.ts --size 10k --out DIR   (writes DIR/planning-10k.json and DIR/meta-10k.json)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import {
   EventKind,
@@ -26,7 +27,7 @@ import {
   type Schedule,
 } from "@jalon/engine";
 import { createTimeScale, defaultRange, DEFAULT_VIEW, DEFAULT_ZOOM } from "@jalon/shared/gantt";
-import { toWire, type PlanningData, type PlanningEventView } from "@jalon/shared/planning";
+import { encodeCompact, toWire, type PlanningData, type PlanningEventView } from "@jalon/shared/planning";
 import { buildModel, datesOf } from "../../web/src/planning/model.js";
 import { frenchHolidays, prng, summerClosure } from "../engine/generate.js";
 
@@ -101,6 +102,10 @@ export interface WebMeta {
     projectEnd: string;
     eventsOutsideRange: number;
     jsonBytes: number;
+    /** The compact answer (Accept: PLANNING_COMPACT_TYPE), what the planning screen asks for, and both gzip'd. */
+    compactBytes: number;
+    jsonGzipBytes: number;
+    compactGzipBytes: number;
   };
   drag: DragTarget;
 }
@@ -162,7 +167,12 @@ function pickDragTask(
 export function generatePlanningData(
   size: WebSize,
   seed = SEED,
-): { data: PlanningData; meta: Omit<WebMeta, "stats"> & { stats: Omit<WebMeta["stats"], "jsonBytes"> } } {
+): {
+  data: PlanningData;
+  meta: Omit<WebMeta, "stats"> & {
+    stats: Omit<WebMeta["stats"], "jsonBytes" | "compactBytes" | "jsonGzipBytes" | "compactGzipBytes">;
+  };
+} {
   const rnd = prng(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
   const { buildings, levels, flats } = WEB_SHAPES[size];
@@ -426,14 +436,28 @@ export function generatePlanningData(
   };
 }
 
-/** Writes DIR/planning-SIZE.json (the API answer) and DIR/meta-SIZE.json; returns the meta. */
+/**
+ * Writes DIR/planning-SIZE.json (the API's JSON answer), DIR/planning-SIZE.bin (its compact form, made as the server
+ * makes it: the shared encoder over the JSON answer) and DIR/meta-SIZE.json; returns the meta.
+ */
 export function writePlanningData(size: WebSize, dir: string): WebMeta {
   const { data, meta } = generatePlanningData(size);
   mkdirSync(dir, { recursive: true });
   // What GET /planning/data sends: the events in columns (shared/planning/wire.ts).
   const json = JSON.stringify(toWire(data));
   writeFileSync(join(dir, `planning-${size}.json`), json);
-  const full: WebMeta = { ...meta, stats: { ...meta.stats, jsonBytes: Buffer.byteLength(json) } };
+  const compact = encodeCompact(JSON.parse(json) as object);
+  writeFileSync(join(dir, `planning-${size}.bin`), compact);
+  const full: WebMeta = {
+    ...meta,
+    stats: {
+      ...meta.stats,
+      jsonBytes: Buffer.byteLength(json),
+      compactBytes: compact.length,
+      jsonGzipBytes: gzipSync(json).length,
+      compactGzipBytes: gzipSync(compact).length,
+    },
+  };
   writeFileSync(join(dir, `meta-${size}.json`), JSON.stringify(full, null, 2));
   return full;
 }

@@ -10,16 +10,21 @@ import { fileURLToPath } from "node:url";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+// Relative, not the workspace package: Vite bundles a relative import of its config, and Node cannot load .ts.
+import { PLANNING_COMPACT_TYPE } from "../../shared/src/planning/compact.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO = resolve(here, "../..");
 export const DATA_DIR = process.env.JALON_BENCH_WEB_DATA ?? join(REPO, ".tmp", "bench-web");
 
-/** GET /data/(planning|meta)-(10k|100k).json from the data directory. */
+/**
+ * GET /data/(planning|meta)-(10k|100k).json from the data directory, and /data/planning-(10k|100k).bin: the
+ * planning answer's compact form (shared/src/planning/compact.ts), with the server's media type.
+ */
 export function serveData(dataDir: string, req: IncomingMessage, res: ServerResponse): boolean {
-  const m = /^\/data\/(planning|meta)-(10k|100k)\.json(\?.*)?$/.exec(req.url ?? "");
-  if (!m) return false;
-  const file = join(dataDir, `${m[1]}-${m[2]}.json`);
+  const m = /^\/data\/(planning|meta)-(10k|100k)\.(json|bin)(\?.*)?$/.exec(req.url ?? "");
+  if (!m || (m[3] === "bin" && m[1] !== "planning")) return false;
+  const file = join(dataDir, `${m[1]}-${m[2]}.${m[3]}`);
   if (!existsSync(file)) {
     const r = spawnSync(
       process.execPath,
@@ -32,7 +37,7 @@ export function serveData(dataDir: string, req: IncomingMessage, res: ServerResp
       return true;
     }
   }
-  res.setHeader("Content-Type", "application/json");
+  res.setHeader("Content-Type", m[3] === "bin" ? PLANNING_COMPACT_TYPE : "application/json");
   res.setHeader("Cache-Control", "no-store");
   // Sent as Jalon's server sends GET /planning/data (planningCache.ts): gzip'd (zlib's default level) to a browser,
   // which always asks for it. Both pages read the same file, so the peer gets the same bytes.

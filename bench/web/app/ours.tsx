@@ -1,6 +1,7 @@
 // Harness page for Jalon's planning screen: mounts the real PlanningView full-screen. Nothing of web/src is
 // edited; the page only observes it:
-//  - fetch stand-in: GET /api/planning/data answers the generated plan (?size=10k|100k), PATCH /api/event/bulk-update
+//  - fetch stand-in: GET /api/planning/data answers the generated plan (?size=10k|100k; compact or JSON, as the client
+//    asks, like the server), PATCH /api/event/bulk-update
 //    answers the engine's committed delta as the server would;
 //  - Worker wrapper: times every comlink call to the engine worker (load, preview, commitMoveTo) and the delta sizes;
 //  - Konva hook: times every draw of the bars layer (the stage's one layer inside [data-testid="gantt-canvas"],
@@ -10,6 +11,7 @@ import { afterPaint, mark, nativeRaf, param, SIZE } from "./probe";
 import { Layer } from "konva/lib/Layer";
 import { createRoot } from "react-dom/client";
 import { formatDay, parseDay } from "@jalon/engine";
+import { PLANNING_COMPACT_TYPE } from "@jalon/shared/planning";
 import { i18n, initI18n } from "../../../web/src/i18n";
 import { planning } from "../../../web/src/i18n/fr/planning";
 import { PlanningView } from "../../../web/src/planning/PlanningView";
@@ -144,7 +146,7 @@ class ProbeWorker extends NativeWorker {
       pending.delete(d.id);
       const received = performance.now();
       calls.push({ method: p.method, sent: p.sent, received, size: d.value?.ids ? d.value.ids.length : -1 });
-      if (p.method === "load" && !("engineLoaded" in bench.marks)) {
+      if ((p.method === "load" || p.method === "loadDecoded") && !("engineLoaded" in bench.marks)) {
         mark("engineLoaded", received);
         bench.notes.workerLoadMs = received - p.sent;
       }
@@ -173,16 +175,30 @@ const json = (body: unknown, status = 200) =>
 window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
   if (url.pathname === "/api/planning/data") {
-    // The response goes to the view untouched; only its text() is observed (the view's http client reads the
-    // body with text() then JSON.parse, like the peer page).
+    // Content negotiation as the server does it (planningSend.ts): the compact form (made by the shared encoder,
+    // generate.ts) to a client that prefers it, as the planning screen does, else the JSON answer. The response
+    // goes to the view untouched; only its body's reading is observed (text() for JSON, arrayBuffer() for the
+    // compact bytes, which the view hands to its engine worker).
     mark("dataRequested");
-    const res = await nativeFetch(`./data/planning-${SIZE}.json`);
+    const accept = new Headers(init?.headers).get("Accept") ?? "";
+    const compact = accept.split(",")[0].trim() === PLANNING_COMPACT_TYPE;
+    const res = await nativeFetch(`./data/planning-${SIZE}.${compact ? "bin" : "json"}`);
     mark("dataResponse");
+    if (compact) {
+      const bytes = res.arrayBuffer.bind(res);
+      res.arrayBuffer = async () => {
+        const body = await bytes();
+        mark("dataReceived");
+        bench.notes.dataBytes = body.byteLength;
+        return body;
+      };
+      return res;
+    }
     const text = res.text.bind(res);
     res.text = async () => {
       const body = await text();
       mark("dataReceived");
-      bench.notes.jsonBytes = body.length;
+      bench.notes.dataBytes = body.length;
       return body;
     };
     return res;

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { gzip as gzipCb } from "node:zlib";
 import type { Knex } from "knex";
 import { AppError, isManagerRole } from "@jalon/shared";
+import { encodeCompact } from "@jalon/shared/planning";
 import type { AuthUser } from "../context.js";
 import { planningData, planningDataJson, planningSliceJson, type PlanningDataQuery } from "./planningData.js";
 
@@ -15,6 +16,11 @@ export interface PlanningAnswer {
   readonly etag: string;
   /** The same bytes gzip'd, made on the first request that accepts gzip. */
   gzipped: Buffer | null;
+  /**
+   * The same answer in compact form (shared/src/planning/compact.ts), made from these bytes on the first request
+   * that asks for it (Accept), with its own validator and gzip'd bytes; absent on a compact answer itself.
+   */
+  compact?: PlanningAnswer | null;
 }
 
 interface Entry {
@@ -156,8 +162,12 @@ function store(key: string, entry: Entry): void {
   evict();
 }
 
+function answerBytes(a: PlanningAnswer): number {
+  return a.body.length + (a.gzipped?.length ?? 0);
+}
+
 function sizeOf(e: Entry): number {
-  return e.answer.body.length + (e.answer.gzipped?.length ?? 0);
+  return answerBytes(e.answer) + (e.answer.compact ? answerBytes(e.answer.compact) : 0);
 }
 
 function drop(key: string, e: Entry): void {
@@ -230,21 +240,43 @@ export function namedAnswer(answer: PlanningAnswer, name: string): PlanningAnswe
   return result;
 }
 
+/** Counts bytes added to a stored answer (or to its compact form) against the cache's bound. */
+function grew(answer: PlanningAnswer, added: number): void {
+  for (const e of entries.values()) {
+    if (e.answer === answer || e.answer.compact === answer) {
+      bytes += added;
+      evict();
+      break;
+    }
+  }
+}
+
 /** The gzip'd bytes of an answer, compressed once (off the event loop) and kept with it. */
 export async function gzippedAnswer(answer: PlanningAnswer): Promise<Buffer> {
   if (answer.gzipped) return answer.gzipped;
   const zipped = await gzip(answer.body);
   if (answer.gzipped === null) {
     answer.gzipped = zipped;
-    for (const e of entries.values()) {
-      if (e.answer === answer) {
-        bytes += zipped.length;
-        evict();
-        break;
-      }
-    }
+    grew(answer, zipped.length);
   }
   return zipped;
+}
+
+/**
+ * The compact form of an answer (Accept: PLANNING_COMPACT_TYPE), encoded once from its JSON bytes by the shared
+ * encoder, so that it decodes to exactly the JSON answer, and kept with it (its gzip'd bytes too).
+ */
+export function compactAnswer(answer: PlanningAnswer): PlanningAnswer {
+  if (answer.compact) return answer.compact;
+  const body = Buffer.from(encodeCompact(JSON.parse(answer.body.toString("utf8")) as object));
+  const compact: PlanningAnswer = {
+    body,
+    etag: `"${createHash("sha1").update(body).digest("base64url")}-c"`,
+    gzipped: null,
+  };
+  answer.compact = compact;
+  grew(answer, body.length);
+  return compact;
 }
 
 /** For tests and the bench: what the cache holds, and its bound. */

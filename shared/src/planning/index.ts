@@ -1,2 +1,3 @@
 export * from "./data.js";
 export * from "./wire.js";
+export * from "./compact.js";

@@ -78,7 +78,33 @@ export interface RequestOptions {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const { res, token } = await fetchAnswer(method, path, options, "application/json");
+  return readJson<T>(res, token);
+}
+
+/**
+ * A GET that prefers a binary media type (content negotiation): an answer of `type` comes back as its bytes, not
+ * decoded here (GET /planning/data's compact form, decoded in the engine worker); any other answer (a server that
+ * answers JSON) as `request` returns it. Errors are `request`'s.
+ */
+export async function requestPreferring<T>(
+  type: string,
+  path: string,
+  options: Omit<RequestOptions, "body"> = {},
+): Promise<{ bytes: ArrayBuffer } | { json: T }> {
+  const { res, token } = await fetchAnswer("GET", path, options, `${type}, application/json;q=0.5`);
+  const contentType = res.headers?.get?.("Content-Type") ?? "";
+  if (res.ok && contentType.split(";")[0].trim() === type) return { bytes: await res.arrayBuffer() };
+  return { json: await readJson<T>(res, token) };
+}
+
+async function fetchAnswer(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<{ res: Response; token: string | null }> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = options.anonymous ? null : config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   nameWrite(method, headers);
@@ -100,6 +126,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     if (e instanceof DOMException && e.name === "AbortError") throw e;
     throw new ApiError(0, "network", e instanceof Error ? e.message : String(e));
   }
+  return { res, token };
+}
+
+async function readJson<T>(res: Response, token: string | null): Promise<T> {
   const text = await res.text();
   let data: unknown = undefined;
   if (text) {

@@ -1,4 +1,10 @@
-import { fromWire, type PlanningData, type PlanningDataWire, type PlanningSliceWire } from "@jalon/shared/planning";
+import {
+  fromWire,
+  PLANNING_COMPACT_TYPE,
+  type PlanningData,
+  type PlanningDataWire,
+  type PlanningSliceWire,
+} from "@jalon/shared/planning";
 import type {
   eventBulkMoveBody,
   EventMoveAnswer,
@@ -8,7 +14,7 @@ import type {
   PublicPlanningDataWire,
   RequestOf,
 } from "@jalon/shared";
-import { request, send } from "../api/http";
+import { request, requestPreferring, send } from "../api/http";
 
 /** The planning screen's calls (spec 000 section 7, Planning and Events). */
 /** The one planning query of the contract (shared/src/contract/planning.ts); the screen always sends its months. */
@@ -21,7 +27,27 @@ export type PlanningQuery = ContractPlanningQuery & { startDate: string; endDate
 export type MovePayload = RequestOf<typeof eventBulkMoveBody>;
 export type MoveResult = EventMoveAnswer;
 
+/**
+ * A planning load as it arrives: the compact answer's bytes (shared/src/planning/compact.ts), which the session hands
+ * to its engine worker to decode, or the data of a JSON answer (a server that answers JSON to the compact Accept).
+ */
+export type PlanningLoad = { compact: ArrayBuffer } | { data: PlanningData };
+
+const asLoad = (answer: { bytes: ArrayBuffer } | { json: PlanningDataWire | PublicPlanningDataWire }): PlanningLoad =>
+  "bytes" in answer ? { compact: answer.bytes } : { data: fromWire(answer.json) };
+
 export const planningApi = {
+  /**
+   * The planning screen's load: the compact answer (Accept), whose bytes the main thread never parses; at 100k
+   * events the JSON text is 16.6 MB to decode and parse before the first paint (bench/web).
+   */
+  load: (q: PlanningQuery): Promise<PlanningLoad> =>
+    requestPreferring<PlanningDataWire>(PLANNING_COMPACT_TYPE, "/planning/data", { query: { ...q } }).then(asLoad),
+  publicLoad: (token: string, q: Pick<PlanningQuery, "startDate" | "endDate">): Promise<PlanningLoad> =>
+    requestPreferring<PublicPlanningDataWire>(PLANNING_COMPACT_TYPE, `/planning/public/${encodeURIComponent(token)}`, {
+      query: { ...q },
+      anonymous: true,
+    }).then(asLoad),
   // The answer carries the events in columns (shared/planning/wire.ts), decoded here once.
   data: (q: PlanningQuery): Promise<PlanningData> =>
     request<PlanningDataWire>("GET", "/planning/data", { query: { ...q } }).then(fromWire),

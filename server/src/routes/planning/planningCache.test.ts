@@ -10,7 +10,7 @@ import {
   type BuiltUser,
 } from "../../../test/helpers/factories.js";
 import { planningCacheStats, setPlanningCacheMaxBytes } from "../../planning/planningCache.js";
-import { fromWire } from "@jalon/shared/planning";
+import { compactToJson, decodeCompact, fromWire, PLANNING_COMPACT_TYPE } from "@jalon/shared/planning";
 
 // The in-memory GET /planning/data answers: every write shows at once (whoever writes, even plain SQL), the
 // cache never serves a body to someone who may not read the project, and each project's users get their own.
@@ -69,19 +69,25 @@ function raw(
   user: BuiltUser,
   p: BuiltProject,
   encoding: string,
+  headers: Record<string, string> = {},
+  extra = "",
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const url = new URL(
-    `${t.url}/api/planning/data?projectId=${p.id}&versionId=${p.versionId}&startDate=2026-01&endDate=2026-06`,
+    `${t.url}/api/planning/data?projectId=${p.id}&versionId=${p.versionId}&startDate=2026-01&endDate=2026-06${extra}`,
   );
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { authorization: `Bearer ${user.token}`, "accept-encoding": encoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
+      .get(
+        url,
+        { headers: { authorization: `Bearer ${user.token}`, "accept-encoding": encoding, ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      )
       .on("error", reject);
   });
 }
@@ -192,6 +198,43 @@ describe("GET /planning/data from memory", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(gunzipSync(zipped.body).toString("utf8"))).toEqual(JSON.parse(plain.body.toString("utf8")));
     expect(zipped.body.length).toBeLessThan(plain.body.length);
+  });
+
+  it("answers the compact form to a client that asks for it, decoding to exactly the JSON answer, gzip'd too", async () => {
+    for (const extra of ["", "&eventsOnly=true"]) {
+      const json = JSON.parse((await raw(managerA, pa, "identity", {}, extra)).body.toString("utf8")) as unknown;
+      // The JSON answer stays the default, for any Accept that does not prefer the compact form.
+      const star = await raw(managerA, pa, "identity", { accept: "*/*" }, extra);
+      expect(star.headers["content-type"]).toContain("application/json");
+      const accept = { accept: `${PLANNING_COMPACT_TYPE}, application/json;q=0.5` };
+      const compact = await raw(managerA, pa, "identity", accept, extra);
+      expect(compact.status).toBe(200);
+      expect(compact.headers["content-type"]).toBe(PLANNING_COMPACT_TYPE);
+      expect(compact.headers.vary).toContain("Accept");
+      const bytes = new Uint8Array(compact.body).buffer;
+      expect(compactToJson(decodeCompact(bytes))).toEqual(json);
+      const zipped = await raw(managerA, pa, "gzip", accept, extra);
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(zipped.body).equals(compact.body)).toBe(true);
+      // Its own validators: a client holding the JSON answer's does not get a 304 for the compact one.
+      expect(compact.headers.etag).not.toBe(star.headers.etag);
+      const again = await raw(
+        managerA,
+        pa,
+        "identity",
+        { ...accept, "if-none-match": String(compact.headers.etag) },
+        extra,
+      );
+      expect(again.status).toBe(304);
+      const other = await raw(
+        managerA,
+        pa,
+        "identity",
+        { ...accept, "if-none-match": String(star.headers.etag) },
+        extra,
+      );
+      expect(other.status).toBe(200);
+    }
   });
 
   it("stays within its byte bound", async () => {

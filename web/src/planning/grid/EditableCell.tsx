@@ -1,5 +1,4 @@
-import { memo, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { memo, useEffect, useMemo, useRef } from "react";
 import type { CellEdit } from "./useCellEdit";
 import type { GridCol } from "./gridCells";
 
@@ -37,6 +36,7 @@ export const EditableCell = memo(function EditableCell({
   error,
   children,
   testId,
+  t,
 }: {
   rowId: number;
   col: GridCol;
@@ -52,17 +52,19 @@ export const EditableCell = memo(function EditableCell({
   error: string | null;
   children: React.ReactNode;
   testId?: string;
+  /** The row's translation function (stable): one useTranslation per row, not per cell. */
+  t: (key: string, options?: Record<string, unknown>) => string;
 }) {
-  const { t } = useTranslation();
+  const hint = useMemo(() => t("planningGrid.edit.hint"), [t]);
   const ref = useRef<HTMLDivElement>(null);
   const editing = active && draft !== null;
   useEffect(() => {
     if (active && !editing && ref.current && !ref.current.contains(document.activeElement)) ref.current.focus();
   }, [active, editing, focusSeq]);
-  const label = t(`planningGrid.edit.${col}`, { name: taskName });
   const editable = cells.editable(rowId, col);
   const commonEditor = {
-    "aria-label": label,
+    // Translated only while edited: a drag preview renders the moved rows' date cells every frame.
+    "aria-label": editing ? t(`planningGrid.edit.${col}`, { name: taskName }) : undefined,
     "aria-invalid": error ? true : undefined,
     "data-testid": "grid-editor",
     onBlur: () => cells.onEditorBlur(rowId, col),
@@ -77,7 +79,7 @@ export const EditableCell = memo(function EditableCell({
       role="gridcell"
       tabIndex={active ? 0 : -1}
       aria-readonly={editable ? undefined : true}
-      aria-description={editable && !editing ? t("planningGrid.edit.hint") : undefined}
+      aria-description={editable && !editing ? hint : undefined}
       onClick={() => cells.onCellClick(rowId, col)}
       onDoubleClick={() => cells.onCellDoubleClick(rowId, col)}
       onKeyDown={(e) => {

@@ -18,13 +18,19 @@ export function taskRowLabel(
   t: T,
   task: { name: string; milestone: boolean; start: number; end: number; lotName: string } & TaskRowMarks,
 ): string {
-  const parts = [
-    task.name,
-    task.milestone
-      ? t("planningGrid.row.milestoneOn", { date: dayToInput(task.start) })
-      : t("planningGrid.row.dates", { start: dayToInput(task.start), end: dayToInput(task.end) }),
-    task.lotName ? t("planningGrid.row.lot", { lot: task.lotName }) : t("planningGrid.row.noLot"),
-  ];
+  return [task.name, taskDatesLabel(t, task), taskTailLabel(t, task)].join(", ");
+}
+
+/** The dates part of a task row's name: the one part a drag preview changes every frame. */
+export function taskDatesLabel(t: T, task: { milestone: boolean; start: number; end: number }): string {
+  return task.milestone
+    ? t("planningGrid.row.milestoneOn", { date: dayToInput(task.start) })
+    : t("planningGrid.row.dates", { start: dayToInput(task.start), end: dayToInput(task.end) });
+}
+
+/** What follows the dates in a task row's name: the lot, then the markers (kept by a row while its dates move). */
+export function taskTailLabel(t: T, task: { milestone: boolean; lotName: string } & TaskRowMarks): string {
+  const parts = [task.lotName ? t("planningGrid.row.lot", { lot: task.lotName }) : t("planningGrid.row.noLot")];
   if (task.qualityLate) parts.push(t("quality.planning.marker"));
   if (task.roadblock && !task.milestone) parts.push(t("roadblocks.planning.marker"));
   if (task.lateCounting && !task.milestone) parts.push(t("planning.recalibration.lateMark"));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { formatDay, parseDay } from "@jalon/engine";
-import { toWire, type PlanningData } from "@jalon/shared/planning";
+import { encodeCompact, toWire, type PlanningData } from "@jalon/shared/planning";
 import { mockApi } from "../../test/render";
 import { smallPlanning } from "../testData";
 import { inThreadEngine, PlanningSession, type SessionHost } from "./PlanningSession";
@@ -44,6 +44,21 @@ describe("planning session (headless, real engine)", () => {
     expect(s.state.violated.size).toBe(0);
     // One change for the data, one for the engine's answer: the view renders twice, not once per field.
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("a compact answer is decoded by the engine, which keeps its graph: the same store as from the JSON answer", async () => {
+    const json = session().s;
+    await json.load(Promise.resolve({ data: planning() }), "base", 0, () => true);
+    const { s } = session();
+    const bytes = encodeCompact(toWire(planning()));
+    await s.load(Promise.resolve({ compact: bytes.slice().buffer }), "base", 0, () => true);
+    expect(s.state.data?.events).toEqual(json.state.data?.events);
+    expect([...s.state.dates]).toEqual([...json.state.dates]);
+    expect(s.state.projectEnd).toBe(json.state.projectEnd);
+    expect(ArrayBuffer.isView(s.state.data?.graph.ids)).toBe(true);
+    s.previewMove([2], 2, () => true);
+    await vi.waitFor(() => expect(s.state.preview).not.toBeNull());
+    expect(days(s, 3)).toEqual(["2026-02-11", "2026-02-12"]);
   });
 
   it("previews a move (successors follow) without committing it, and drops a preview landing after the drag", async () => {
@@ -165,7 +180,12 @@ describe("planning session (headless, real engine)", () => {
       eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id === 5) }).eventColumns,
     };
     const { calls } = mockApi({ "GET /api/planning/data": () => slice });
-    await s.load(Promise.resolve({ ...full, events: full.events.filter((e) => e.id !== 5) }), "base", 0, () => true);
+    await s.load(
+      Promise.resolve({ data: { ...full, events: full.events.filter((e) => e.id !== 5) } }),
+      "base",
+      0,
+      () => true,
+    );
     expect(s.canExtend("base")).toBe(true);
     expect(s.canExtend("other")).toBe(false);
     const wide = { baseKey: "base", range: { firstDay: 1, lastDay: 2 } };
@@ -182,7 +202,12 @@ describe("planning session (headless, real engine)", () => {
     let answer!: (d: PlanningData) => void;
     const extending = s.extend({ startDate: "2026-10", endDate: "2026-10" }, wide, landing);
     expect(s.extending).toBe(true);
-    const reload = s.load(new Promise<PlanningData>((r) => (answer = r)), "base", 0, () => true);
+    const reload = s.load(
+      new Promise<PlanningData>((r) => (answer = r)).then((data) => ({ data })),
+      "base",
+      0,
+      () => true,
+    );
     expect(await extending).toBe(false);
     answer(planning());
     await reload;
@@ -200,7 +225,7 @@ describe("planning session (headless, real engine)", () => {
         eventColumns: toWire({ ...full, events: full.events.filter((e) => e.id < 3) }).eventColumns,
       },
     });
-    await s.load(Promise.resolve(full), "default", 0, () => true);
+    await s.load(Promise.resolve({ data: full }), "default", 0, () => true);
     expect(s.needsRange("default")).toBe(false);
     expect(s.needsRange("project")).toBe(true);
     await s.replaceRange({ startDate: "2026-02", endDate: "2026-02" }, "project", () => true);

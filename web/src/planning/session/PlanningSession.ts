@@ -1,12 +1,20 @@
 import * as Comlink from "comlink";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { formatDay, LINK_TYPE_NAMES, parseDay } from "@jalon/engine";
-import { withEventColumns, withSlice, type PlanningData } from "@jalon/shared/planning";
+import {
+  assembleCompact,
+  decodeCompact,
+  fromWire,
+  withEventColumns,
+  withSlice,
+  type PlanningData,
+  type PlanningDataWire,
+} from "@jalon/shared/planning";
 import { datesOf } from "../model";
 import { graphToTransfer, type DeltaMessage } from "../engine/transfer";
 import { startEngineWorker } from "../engine/engineClient";
 import type { PlanningEngine } from "../engine/planningEngine";
-import { planningApi, type MoveResult, type PlanningQuery } from "../planningApi";
+import { planningApi, type MoveResult, type PlanningLoad, type PlanningQuery } from "../planningApi";
 import { ApiError } from "../../api/http";
 import type { DayRange } from "../range";
 import { POINTER_IDLE, type PointerState, type Rect } from "../tools/pointerMachine";
@@ -230,10 +238,19 @@ export class PlanningSession {
    * delta when the request left: the answer holds it, a later one applies over it. `current` says whether the
    * load still matters when the engine answers.
    */
-  async loaded(d: PlanningData, pushedSeq: number, current: () => boolean = () => true): Promise<void> {
-    const transfer = graphToTransfer(d.graph);
-    const buffers = Object.values(transfer).map((a) => (a as ArrayBufferView).buffer as ArrayBuffer);
-    const loading = this.engine?.load(Comlink.transfer(transfer, buffers), d.calendars);
+  async loaded(
+    d: PlanningData,
+    pushedSeq: number,
+    current: () => boolean = () => true,
+    engineHoldsGraph = false,
+  ): Promise<void> {
+    let loading;
+    if (engineHoldsGraph) loading = this.engine?.loadDecoded(d.calendars);
+    else {
+      const transfer = graphToTransfer(d.graph);
+      const buffers = Object.values(transfer).map((a) => (a as ArrayBufferView).buffer as ArrayBuffer);
+      loading = this.engine?.load(Comlink.transfer(transfer, buffers), d.calendars);
+    }
     this.revisionsOf = { graph: d.graph, map: null };
     this.appliedPushSeq = pushedSeq;
     const loadedDates = datesOf(d);
@@ -259,7 +276,7 @@ export class PlanningSession {
    * earlyRequest.ts). `pushedSeq`: the last pushed delta when it left (see loaded()).
    */
   async load(
-    request: Promise<PlanningData>,
+    request: Promise<PlanningLoad>,
     baseKey: string,
     pushedSeq: number,
     current: () => boolean,
@@ -267,14 +284,30 @@ export class PlanningSession {
     this.loadSeq++;
     this.loadsInFlight++;
     let d: PlanningData;
+    let decoded = false;
     try {
-      d = await request;
+      const answer = await request;
+      if ("data" in answer) d = answer.data;
+      else {
+        // The compact answer's bytes go to the engine worker, which decodes them and keeps the graph (loadDecoded):
+        // the main thread receives typed arrays (transferred) and parses nothing.
+        // Without an engine (none started yet), decoded here.
+        const engine = this.engine;
+        d = fromWire(
+          engine
+            ? assembleCompact<PlanningDataWire>(
+                await engine.decodePlanning(Comlink.transfer(answer.compact, [answer.compact])),
+              )
+            : decodeCompact<PlanningDataWire>(answer.compact),
+        );
+        decoded = engine !== null;
+      }
     } finally {
       this.loadsInFlight--;
     }
     if (!current()) return;
     this.loadedBase = baseKey;
-    await this.loaded(d, pushedSeq, current);
+    await this.loaded(d, pushedSeq, current, decoded);
   }
 
   /** Whether months can be added to the data of base range `baseKey` now (loaded, nothing else in flight). */

@@ -6,7 +6,7 @@ import { formatDay } from "@jalon/engine";
 import type { PlanningData } from "@jalon/shared/planning";
 import { earlyRequests } from "../earlyRequest";
 import { serverFilterParams, type TagRef } from "../filters/filterLogic";
-import { planningApi } from "../planningApi";
+import { planningApi, type PlanningLoad } from "../planningApi";
 import { usePlanningStore } from "../planningStore";
 import { rangeMonths } from "../range";
 import { displayedRange, sameRange, type DisplayedRange } from "../viewport/displayedRange";
@@ -89,7 +89,7 @@ export function usePlanningSession(props: PlanningSessionProps) {
       compareVersionIds: publicToken ? undefined : compareIds,
       ...serverParams,
     };
-    return publicToken ? planningApi.publicData(publicToken, query) : planningApi.data(query);
+    return publicToken ? planningApi.publicLoad(publicToken, query) : planningApi.load(query);
   }, [projectId, versionId, publicToken, compareIds, serverParams]);
   // Not the range: months added by scrolling or a new base range with the same filters are asked alone, without
   // the graph the view holds (viewport/useRangeLoading.ts).
@@ -102,7 +102,7 @@ export function usePlanningSession(props: PlanningSessionProps) {
     paramsKey,
     reloadTick,
   ]);
-  const [earlyData] = useState(earlyRequests<PlanningData>);
+  const [earlyData] = useState(earlyRequests<PlanningLoad>);
   earlyData.start(loadKey, loadData);
   // Pushed deltas are numbered (the session applies each once, when newer than its data). As an effect on `data`
   // alone, every refetch re-applied the last delta over fresher dates (an undo seen live).
