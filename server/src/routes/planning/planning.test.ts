@@ -8,7 +8,7 @@ import {
   type BuiltUser,
   startWithUsers,
 } from "../../../test/helpers/factories.js";
-import { fromWire } from "@jalon/shared/planning";
+import { compactToJson, decodeCompact, fromWire, PLANNING_COMPACT_TYPE } from "@jalon/shared/planning";
 
 let t: TestApp, manager: BuiltUser, external: BuiltUser, outsider: BuiltUser;
 let p: BuiltProject;
@@ -240,6 +240,30 @@ describe("public planning's project name", () => {
     const slice = await t.request("GET", `/planning/public/${token}`, { query: { eventsOnly: true } });
     expect(slice.status).toBe(200);
     expect(slice.body.projectName).toBeUndefined();
+  });
+
+  it("gives the public page's compact answer (what the page asks for) with the project's name, as the JSON one", async () => {
+    const pub = await buildProject(t, manager, { isPublic: true, name: "Résidence « Les Érables »" });
+    await t.request("POST", "/event", {
+      token: manager.token,
+      body: {
+        projectId: pub.id,
+        versionId: pub.versionId,
+        name: "Gros œuvre",
+        numberOfDays: 3,
+        startDate: "2026-03-02",
+      },
+    });
+    const token = (await t.db("projects").where({ id: pub.id }).first("share_token")).share_token as string;
+    const json = await t.request("GET", `/planning/public/${token}`);
+    const res = await fetch(`${t.url}/api/planning/public/${token}`, {
+      headers: { accept: `${PLANNING_COMPACT_TYPE}, application/json;q=0.5` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe(PLANNING_COMPACT_TYPE);
+    const decoded = compactToJson(decodeCompact(await res.arrayBuffer())) as { projectName?: string };
+    expect(decoded.projectName).toBe("Résidence « Les Érables »");
+    expect(decoded).toEqual(json.body);
   });
 });
 
