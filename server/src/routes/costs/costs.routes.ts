@@ -62,7 +62,7 @@ export async function computeFinance(db: Db, user: AuthUser, q: FinanceQuery): P
     `finance|${stamps}|${JSON.stringify(filters)}`,
     (w) => w.length,
     async () => {
-      const { planned, realized } = await analytic(db, (trx) => financeSeries(trx, ids, countingVersion, filters));
+      const { planned, realized } = await financeSeries(db, ids, countingVersion, filters);
       return financeWeeks(ids, planned, realized);
     },
   );
@@ -128,13 +128,11 @@ export async function computeProductivity(
           () => (byQuantity ? productivityUnits(db, scope.versionId, referent) : Promise.resolve([])),
         ]);
         const ranks = productivityRanks(names.macros, names.zones, units);
-        const page = await analytic(db, (trx) =>
-          productivityPage(trx, byQuantity, scope.versionId, referent, filters, HOURS_PER_DAY, ranks, {
-            descending,
-            offset: q.offset,
-            limit: q.limit,
-          }),
-        );
+        const page = await productivityPage(db, byQuantity, scope.versionId, referent, filters, HOURS_PER_DAY, ranks, {
+          descending,
+          offset: q.offset,
+          limit: q.limit,
+        });
         const rows = page.rows.map((r) =>
           presentProductivityRow(r, orderBy, referent !== null, names.macros, names.zones),
         );

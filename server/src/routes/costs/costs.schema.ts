@@ -1,4 +1,5 @@
 import type { CostFilters } from "@jalon/shared";
+import type { Knex } from "knex";
 import type { Db } from "../../db/knex.js";
 import { readAll } from "../../db/readAll.js";
 
@@ -18,6 +19,8 @@ export interface TrackedFilters {
 
 const NOTHING = [0];
 
+const ANALYTIC_SETTINGS = ["set local jit = off", "set local work_mem = '64MB'"];
+
 /**
  * Runs the aggregates of one answer with settings fit for them: no JIT (the week expansion's estimate, 1,000 rows
  * per task, makes PostgreSQL compile for seconds what runs in a fraction of one) and room for the 100k-group hash
@@ -25,10 +28,50 @@ const NOTHING = [0];
  */
 export function analytic<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (trx) => {
-    await trx.raw("set local jit = off");
-    await trx.raw("set local work_mem = '64MB'");
+    for (const setting of ANALYTIC_SETTINGS) await trx.raw(setting);
     return run(trx as unknown as Db);
   });
+}
+
+/** Whether a db can run statements at once: a PostgreSQL pool (PGlite and a transaction are one connection). */
+export function canRunAtOnce(db: Db): boolean {
+  return !db.isTransaction && (db.client as { config?: { client?: unknown } }).config?.client === "pg";
+}
+
+/**
+ * Parts of one answer run at once, each on its own connection of the pool, all reading one snapshot: the first
+ * transaction exports it and the others import it (REPEATABLE READ), so the parts agree as one statement would.
+ * PostgreSQL 15 runs a statement's full join and most of its aggregates in one process; two parts keep both cores
+ * busy. On one connection (PGlite, a transaction) the parts run one after the other in one transaction.
+ */
+export async function analyticParts<T>(db: Db, parts: ((db: Db) => Promise<T>)[]): Promise<T[]> {
+  if (parts.length < 2 || !canRunAtOnce(db))
+    return analytic(db, async (trx) => {
+      const out: T[] = [];
+      for (const part of parts) out.push(await part(trx));
+      return out;
+    });
+  const trxs: Knex.Transaction[] = [];
+  try {
+    const first = await db.transaction({ isolationLevel: "repeatable read" });
+    trxs.push(first);
+    const snapshot = (await first.raw<{ rows: { s: string }[] }>("select pg_export_snapshot() s")).rows[0].s;
+    for (let k = 1; k < parts.length; k++) {
+      const trx = await db.transaction({ isolationLevel: "repeatable read" });
+      trxs.push(trx);
+      await trx.raw(`set transaction snapshot '${snapshot.replace(/'/g, "")}'`);
+    }
+    // The parts are the parallelism: workers of their own would only compete with them for the cores.
+    for (const trx of trxs)
+      for (const setting of [...ANALYTIC_SETTINGS, "set local max_parallel_workers_per_gather = 0"])
+        await trx.raw(setting);
+    const out = await Promise.all(parts.map((part, k) => part(trxs[k] as unknown as Db)));
+    await Promise.all(trxs.map((trx) => trx.commit()));
+    return out;
+  } catch (e) {
+    await Promise.all(trxs.filter((trx) => !trx.isCompleted()).map((trx) => trx.rollback().catch(() => undefined)));
+    throw e;
+  }
 }
 const list = (ids: number[]) => ids.map(() => "?").join(",");
 
@@ -70,11 +113,11 @@ type Where = { sql: string; bindings: Binding[] };
  * Conditions on order-line tasks (aliases olt, ol, e its task, m its macro-task, z its zone), or on tasks (no ol
  * nor olt: `task` true).
  */
-function where(f: TrackedFilters, task: boolean): Where {
+function where(f: TrackedFilters, task: boolean, typeColumn = "ol.type"): Where {
   const parts: string[] = [];
   const bindings: Binding[] = [];
   if (f.type && !task) {
-    parts.push("ol.type = ?");
+    parts.push(`${typeColumn} = ?`);
     bindings.push(f.type);
   }
   if (f.macro) {
@@ -113,6 +156,33 @@ function lineTasks(versionIds: number[], f: TrackedFilters): Where {
 }
 
 const AMOUNT = "coalesce(olt.price, ol.price, 0) * coalesce(olt.quantity, 0)";
+
+/**
+ * The order-line tasks of some versions with a value, their unit, macro-task m and zone z (FROM ... WHERE), for
+ * aggregates by macro-task and zone. A line task takes its macro-task from its line and its zone from itself, or
+ * both from its task: only the tasks of those lacking one are read (joining every task of the versions, 200k
+ * rows, to find them cost a fifth of the productivity statement).
+ */
+function lineTaskKeys(versionIds: number[], f: TrackedFilters, value: string): Where {
+  const w = where(f, false, "olt.type");
+  const columns = `olt.version_id, olt.event_id, ol.type, ol.unit, ${value} x`;
+  const source = `from order_line_tasks olt join order_lines ol on ol.id = olt.order_line_id`;
+  return {
+    sql: `from (select ${columns}, ol.macro_task_id mid, olt.zone_id zid ${source}
+                 where olt.version_id in (${list(versionIds)}) and ol.macro_task_id is not null
+                   and olt.zone_id is not null
+                union all
+                select ${columns}, coalesce(ol.macro_task_id, e.macro_task_id), coalesce(olt.zone_id, e.zone_id)
+                  ${source} left join events e on e.id = olt.event_id
+                 where olt.version_id in (${list(versionIds)}) and (ol.macro_task_id is null or olt.zone_id is null)
+               ) olt
+          join macro_tasks m on m.id = olt.mid
+          left join zones z on z.id = olt.zid
+         where true${w.sql}`,
+    bindings: [...versionIds, ...versionIds, ...w.bindings],
+  };
+}
+
 /**
  * The Monday of a date column (ISO weeks; no time zone involved: the columns are calendar days), in integer day
  * arithmetic from a known Monday: extract() answers a numeric, a cost felt on 100k tasks.
@@ -126,43 +196,26 @@ const weekOf = (n: string) => `(((${n}) - ${mod7(n)}) / 7)`;
 /** Working days (Monday to Friday) from the origin up to day number n excluded. */
 const workdaysBefore = (n: string) => `(5 * ${weekOf(n)} + least(${mod7(n)}, 5))`;
 
+type FinanceDbRow = { version_id: number | null; week: string; planned: number | null; realized: number | null };
+
 /**
- * The finance series in one statement: planned amounts per version and week, and realized amounts per week of the
- * requested version (first of `versionIds`), read from one join of the versions' order-line tasks to their tasks
- * (the join of 100k order-line tasks to their 200k tasks, the largest part of the work, is made once for both).
- *
- * Planned: each task's order-line amount spread over its working days (Monday to Friday) in each week it spans;
- * a task entirely on a week-end puts it all in its first week. The spreading is linear, so every order-line task
- * spreads its own amount (no aggregate per task, 100k groups cost most of a second) as a daily rate on the axis of
- * working days: the rate is added at its first working day and removed after its last. A running sum over each
- * version's working days (5 per week, a few thousand) gives the daily rates, summed per week. Tasks spanning
- * weeks in reverse order are left out, as a plan never holds them.
- *
- * Realized: every counting of `countingVersionId` adds the order-line amounts of its task in the requested version
- * (matched by tracking id) times its increase over the task's previous counting. Each order-line task is joined
- * to the countings as it is (no sum per task first: 50k numeric groups; the numeric products add up the same).
+ * One statement of the finance series: the planned weeks of `planned` versions and, when `countingVersionId` is
+ * given, the realized weeks of `requestedId` (a null version_id).
  */
-export async function financeSeries(
+async function financeStatement(
   db: Db,
-  versionIds: number[],
-  countingVersionId: number,
+  planned: number[],
+  requestedId: number,
+  countingVersionId: number | null,
   f: TrackedFilters,
-): Promise<{
-  planned: { version_id: number; week: string; planned: number }[];
-  realized: { week: string; realized: number }[];
-}> {
-  const from = lineTasks(versionIds, f);
-  const res = await db.raw<{
-    rows: { version_id: number | null; week: string; planned: number | null; realized: number | null }[];
-  }>(
-    `with t as materialized (
-       select olt.version_id v, e.tracking_id tr, e.start_date - ${ORIGIN} s,
-              coalesce(e.end_date, e.start_date) - ${ORIGIN} + 1 n, ${AMOUNT} amount
-       ${from.sql} and olt.event_id is not null
-     ), k as materialized (
+): Promise<FinanceDbRow[]> {
+  const realized = countingVersionId !== null;
+  const tVersions = realized && !planned.includes(requestedId) ? [...planned, requestedId] : planned;
+  const from = lineTasks(tVersions, f);
+  const plannedSql = `, k as materialized (
        select v, amount::float8 amount, ${weekOf("s")} sw, ${weekOf("n - 1")} fw, ${workdaysBefore("s")} ws,
               ${workdaysBefore("n")} we
-         from t where s is not null
+         from t where s is not null and v in (${list(planned)})
      ), pt as (
        -- A task with no working day (a week-end) puts its amount in its first week.
        select v, sw wk, sum(amount) pv from k where fw >= sw and we <= ws group by 1, 2
@@ -182,24 +235,85 @@ export async function financeSeries(
          from days left join dl on dl.v = days.v and dl.x = days.x
      ), w as (
        select v, wk, sum(r) pv from rate group by 1, 2
-     ), c as (
+     )`;
+  const countingsSql = `, c as (
        select ce.tracking_id tr, c.counting_date,
               c.percentage - coalesce(lag(c.percentage) over (partition by c.event_id order by c.counting_date, c.id), 0) inc
-         from countings c join events ce on ce.id = c.event_id
+         from countings c join events ce on ce.id = c.event_id and ce.version_id = c.version_id
         where c.version_id = ?
-     )
-     select w.v version_id, (${ORIGIN} + 7 * w.wk)::text week, (w.pv + coalesce(pt.pv, 0))::float8 planned,
-            null::float8 realized
-       from w left join pt on pt.v = w.v and pt.wk = w.wk
-     union all
-     select null, ${monday("c.counting_date")}::text, null, sum(t.amount * c.inc / 100)::float8
+     )`;
+  const selectPlanned = `select w.v version_id, (${ORIGIN} + 7 * w.wk)::text week,
+            (w.pv + coalesce(pt.pv, 0))::float8 planned, null::float8 realized
+       from w left join pt on pt.v = w.v and pt.wk = w.wk`;
+  const selectRealized = `select null::int version_id, ${monday("c.counting_date")}::text week, null::float8 planned,
+            sum(t.amount * c.inc / 100)::float8 realized
        from c join t on t.v = ? and t.tr = c.tr
-      group by 2`,
-    [...from.bindings, countingVersionId, versionIds[0]],
+      group by 2`;
+  const res = await db.raw<{ rows: FinanceDbRow[] }>(
+    `with t as materialized (
+       select olt.version_id v, e.tracking_id tr, e.start_date - ${ORIGIN} s,
+              coalesce(e.end_date, e.start_date) - ${ORIGIN} + 1 n, ${AMOUNT} amount
+       ${from.sql} and olt.event_id is not null
+     )${planned.length ? plannedSql : ""}${realized ? countingsSql : ""}
+     ${[planned.length ? selectPlanned : "", realized ? selectRealized : ""].filter(Boolean).join(" union all ")}`,
+    [...from.bindings, ...(planned.length ? planned : []), ...(realized ? [countingVersionId, requestedId] : [])],
   );
+  return res.rows;
+}
+
+/**
+ * The finance series: planned amounts per version and week, and realized amounts per week of the requested
+ * version (first of `versionIds`), read from a join of the versions' order-line tasks to their tasks.
+ *
+ * Planned: each task's order-line amount spread over its working days (Monday to Friday) in each week it spans;
+ * a task entirely on a week-end puts it all in its first week. The spreading is linear, so every order-line task
+ * spreads its own amount (no aggregate per task, 100k groups cost most of a second) as a daily rate on the axis of
+ * working days: the rate is added at its first working day and removed after its last. A running sum over each
+ * version's working days (5 per week, a few thousand) gives the daily rates, summed per week. Tasks spanning
+ * weeks in reverse order are left out, as a plan never holds them.
+ *
+ * Realized: every counting of `countingVersionId` adds the order-line amounts of its task in the requested version
+ * (matched by tracking id) times its increase over the task's previous counting. Each order-line task is joined
+ * to the countings as it is (no sum per task first: 50k numeric groups; the numeric products add up the same).
+ *
+ * On a PostgreSQL pool the work is cut in two statements run at once on one snapshot (analyticParts): the planned
+ * weeks of every other version, and the realized weeks with the planned weeks of the rest. On one connection, one
+ * statement does it all (the join of order-line tasks to their tasks, the largest part, is then made once).
+ */
+export async function financeSeries(
+  db: Db,
+  versionIds: number[],
+  countingVersionId: number,
+  f: TrackedFilters,
+): Promise<{
+  planned: { version_id: number; week: string; planned: number }[];
+  realized: { week: string; realized: number }[];
+}> {
+  const [requested] = versionIds;
+  const parts = canRunAtOnce(db)
+    ? [
+        (trx: Db) =>
+          financeStatement(
+            trx,
+            versionIds.filter((_, k) => k % 2 === 0),
+            requested,
+            null,
+            f,
+          ),
+        (trx: Db) =>
+          financeStatement(
+            trx,
+            versionIds.filter((_, k) => k % 2 === 1),
+            requested,
+            countingVersionId,
+            f,
+          ),
+      ]
+    : [(trx: Db) => financeStatement(trx, versionIds, requested, countingVersionId, f)];
+  const rows = (await analyticParts(db, parts)).flat();
   const planned: { version_id: number; week: string; planned: number }[] = [];
   const realized: { week: string; realized: number }[] = [];
-  for (const r of res.rows)
+  for (const r of rows)
     if (r.version_id === null) realized.push({ week: r.week, realized: r.realized ?? 0 });
     else planned.push({ version_id: r.version_id, week: r.week, planned: r.planned ?? 0 });
   return { planned, realized };
@@ -211,11 +325,14 @@ export async function financeSeries(
  * hundred-thousandths (its columns' scales: people 2 decimals, quantity 3, price 2) are integers, summed exactly
  * in float8 below 2^53; scaled back by one correctly rounded division, a sum is the float8 nearest to the exact
  * numeric sum, which is what the numeric sum cast to float8 answered (hours: the sum times the whole hours a day,
- * then divided).
+ * then divided). Each factor goes to float8 through int8 (exact: at most 10^14), as numeric to float8 goes
+ * through text; the float8 product of two exact integers is the float8 nearest to the exact one, as the cast of
+ * the numeric product was, and it never overflows.
  */
-const PERSON_DAYS_X100 = "(e.number_of_days * e.number_of_people * 100)::float8";
-const QUANTITY_X1000 = "(coalesce(olt.quantity, 0) * 1000)::float8";
-const AMOUNT_X100000 = `((${AMOUNT}) * 100000)::float8`;
+const PERSON_DAYS_X100 = "(e.number_of_people * 100)::int8::float8 * e.number_of_days";
+const QUANTITY_X1000 = "(coalesce(olt.quantity, 0) * 1000)::int8::float8";
+const AMOUNT_X100000 =
+  "(coalesce(olt.price, ol.price, 0) * 100)::int8::float8 * (coalesce(olt.quantity, 0) * 1000)::int8::float8";
 
 export interface ProductivityDbRow {
   /** Tracking ids of the macro-task and zone (0: no zone). */
@@ -247,6 +364,13 @@ export function productivityVersions(currentId: number, referentId: number | nul
 }
 
 /**
+ * A part of the productivity rows, by macro-task (tracking ids; null: every row), for statements run at once on the
+ * pool. A row's key holds its macro-task, so both versions' rows of a key fall in the same part; a macro-task
+ * list is what the planner estimates well (a condition on a computed key would be taken for a few rows).
+ */
+type Part = number[] | null;
+
+/**
  * The productivity table's statement: task hours (days x people x hours a day) and order-line values (quantities
  * per unit, or amounts) per version, macro-task and zone (tracking ids), the current and referent versions side by
  * side. By quantity, a macro-task and zone's hours go to each of its units' rows (usually one); without any line,
@@ -258,13 +382,15 @@ function productivityStatement(
   referentId: number | null,
   f: TrackedFilters,
   hoursPerDay: number,
+  part: Part = null,
 ): Where {
   const versionIds = productivityVersions(currentId, referentId);
   const ref = referentId ?? 0;
   const w = where(f, true);
-  const from = lineTasks(versionIds, f);
-  const unit = byQuantity ? "ol.unit" : "null::text";
+  const inPart = part ? ` and m.tracking_id in (${part.map((t) => Math.trunc(t)).join(",")})` : "";
+  const unit = byQuantity ? "olt.unit" : "null::text";
   const [value, scale] = byQuantity ? [QUANTITY_X1000, 1000] : [AMOUNT_X100000, 100000];
+  const from = lineTaskKeys(versionIds, f, value);
   return {
     sql: `with h as (
        select m.tracking_id mt, coalesce(z.tracking_id, 0) zt,
@@ -273,13 +399,13 @@ function productivityStatement(
          from events e
          join macro_tasks m on m.id = e.macro_task_id
          left join zones z on z.id = e.zone_id
-        where e.version_id in (${list(versionIds)}) and e.type = 'task'${w.sql}
+        where e.version_id in (${list(versionIds)}) and e.type = 'task'${w.sql}${inPart}
         group by 1, 2
      ), val as (
        select m.tracking_id mt, coalesce(z.tracking_id, 0) zt, ${unit} unit,
-              sum(${value}) filter (where olt.version_id = ?) / ${scale} cur,
-              sum(${value}) filter (where olt.version_id = ?) / ${scale} ref
-       ${from.sql} and m.id is not null
+              sum(olt.x) filter (where olt.version_id = ?) / ${scale} cur,
+              sum(olt.x) filter (where olt.version_id = ?) / ${scale} ref
+       ${from.sql}${inPart}
         group by 1, 2, 3
      ), j as (
        select coalesce(val.mt, h.mt) mt, coalesce(val.zt, h.zt) zt, val.unit,
@@ -323,13 +449,15 @@ export async function productivityNames(
     return named;
   };
   const columns = "id, version_id, tracking_id";
-  return {
-    macros: await byTracking(`select ${columns}, name from macro_tasks where version_id in (${list(versionIds)})`),
-    zones: await byTracking(
-      `select ${columns}, coalesce(nullif(full_name, ''), name) as name from zones
-        where version_id in (${list(versionIds)})`,
-    ),
-  };
+  const [macros, zones] = await readAll(db, [
+    () => byTracking(`select ${columns}, name from macro_tasks where version_id in (${list(versionIds)})`),
+    () =>
+      byTracking(
+        `select ${columns}, coalesce(nullif(full_name, ''), name) as name from zones
+          where version_id in (${list(versionIds)})`,
+      ),
+  ]);
+  return { macros, zones };
 }
 
 /** The units of the versions' order lines (those a productivity row by quantity may hold). */
@@ -380,8 +508,60 @@ export async function productivityPage(
   ranks: ProductivityRanks,
   page: { descending: boolean; offset: number; limit: number },
 ): Promise<{ rows: ProductivityDbRow[]; total: number }> {
-  const table = productivityStatement(byQuantity, currentId, referentId, f, hoursPerDay);
-  const dir = page.descending ? "desc" : "asc";
+  // On a pool, two statements at once each take every other macro-task and cut their first offset + limit rows;
+  // the page is cut from their merge. Far pages would send too many rows: one statement cuts them.
+  const macros = [...ranks.macro].sort((a, b) => a[1] - b[1]).map(([t]) => t);
+  const parted = canRunAtOnce(db) && macros.length > 1 && page.offset + page.limit <= PARTED_PAGE_MAX;
+  const parts: Part[] = parted ? [macros.filter((_, k) => k % 2 === 0), macros.filter((_, k) => k % 2 === 1)] : [null];
+  const cut = parted ? { limit: page.offset + page.limit, offset: 0 } : page;
+  const answers = await analyticParts(
+    db,
+    parts.map(
+      (part) => (trx: Db) =>
+        productivityPart(trx, byQuantity, currentId, referentId, f, hoursPerDay, ranks, page.descending, cut, part),
+    ),
+  );
+  const total = answers.reduce((n, a) => n + a.total, 0);
+  if (!parted) return answers[0];
+  const key = (r: ProductivityDbRow) => [
+    ranks.macro.get(r.mt) ?? 0,
+    ranks.zone.get(r.zt) ?? 0,
+    ranks.unit.get(r.unit ?? "") ?? 0,
+    r.mt,
+    r.zt,
+    r.unit === null ? 0 : 1,
+  ];
+  const sign = page.descending ? -1 : 1;
+  const order = (a: ProductivityDbRow, b: ProductivityDbRow) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return sign * (x[i] - y[i]);
+    return 0;
+  };
+  const rows = answers
+    .flatMap((a) => a.rows)
+    .sort(order)
+    .slice(page.offset, page.offset + page.limit);
+  return { rows, total };
+}
+
+/** Pages ending past this row are cut by one statement (productivityPage). */
+const PARTED_PAGE_MAX = 2000;
+
+/** One statement of productivityPage: a part's rows in the default order, cut, and the part's row count. */
+async function productivityPart(
+  db: Db,
+  byQuantity: boolean,
+  currentId: number,
+  referentId: number | null,
+  f: TrackedFilters,
+  hoursPerDay: number,
+  ranks: ProductivityRanks,
+  descending: boolean,
+  cut: { offset: number; limit: number },
+  part: Part,
+): Promise<{ rows: ProductivityDbRow[]; total: number }> {
+  const table = productivityStatement(byQuantity, currentId, referentId, f, hoursPerDay, part);
+  const dir = descending ? "desc" : "asc";
   // The ranks as JSON pairs (knex would spread an array binding into a list of values).
   const pairs = <K>(m: Map<K, number>) => JSON.stringify([...m]);
   const res = await db.raw<{ rows: (Omit<ProductivityDbRow, "mt"> & { mt: number | null; total: number })[] }>(
@@ -398,7 +578,7 @@ export async function productivityPage(
                    j.unit is not null ${dir}
           limit ? offset ?
        ) p on true`,
-    [...table.bindings, pairs(ranks.macro), pairs(ranks.zone), pairs(ranks.unit), page.limit, page.offset],
+    [...table.bindings, pairs(ranks.macro), pairs(ranks.zone), pairs(ranks.unit), cut.limit, cut.offset],
   );
   const rows: ProductivityDbRow[] = [];
   for (const { total: _, mt, ...r } of res.rows) if (mt !== null) rows.push({ ...r, mt });
