@@ -18,6 +18,7 @@ import type { Db } from "../../db/knex.js";
 import { exportFileName, sendFile, XLSX_MIME } from "../../exports/xlsx.js";
 import type { AppState } from "../../http/auth.js";
 import { route } from "../../http/route.js";
+import { analytic } from "../../db/analytic.js";
 import { readAll } from "../../db/readAll.js";
 import { todayInParis } from "../../planning/progress.js";
 import { cachedCosts, peekCosts, versionStamps } from "./costs.cache.js";
@@ -32,7 +33,6 @@ import {
   sortProductivity,
 } from "./costs.presenter.js";
 import {
-  analytic,
   financeSeries,
   productivityNames,
   productivityPage,
