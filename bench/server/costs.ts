@@ -242,6 +242,21 @@ async function benchBackend(name: string, target: DbTarget) {
         limit: 50,
         offset: 0,
       });
+    // The same computations on one connection (inside a transaction: analyticParts runs the parts one after the
+    // other, as on PGlite), the baseline of the parts run at once.
+    const oneConnection = <T>(run: (d: Db) => Promise<T>) => db.transaction((trx) => run(trx as unknown as Db));
+    const financeOne = () =>
+      oneConnection((d) => computeFinance(d, user, { projectId: v.projectId, versionId: data.currentId }));
+    const quantityOne = () =>
+      oneConnection((d) =>
+        computeProductivity(d, user, "quantity", {
+          projectId: v.projectId,
+          versionId: data.currentId,
+          limit: 50,
+          offset: 0,
+        }),
+      );
+    const one = { finance: [] as number[], quantity: [] as number[] };
     const times = { finance: [] as number[], quantity: [] as number[], price: [] as number[] };
     const cached = { finance: [] as number[], quantity: [] as number[], price: [] as number[] };
     let answer = null as FinanceAnswer | null;
@@ -265,7 +280,17 @@ async function benchBackend(name: string, target: DbTarget) {
       clearCostsCache();
       const first = await timeAll();
       const again = await timeAll();
+      clearCostsCache();
+      let t1 = performance.now();
+      await financeOne();
+      const of = performance.now() - t1;
+      clearCostsCache();
+      t1 = performance.now();
+      await quantityOne();
+      const oq = performance.now() - t1;
       if (r > 0) {
+        one.finance.push(of);
+        one.quantity.push(oq);
         times.finance.push(first.f);
         times.quantity.push(first.q);
         times.price.push(first.p);
@@ -275,7 +300,7 @@ async function benchBackend(name: string, target: DbTarget) {
       }
       const ms = (x: number) => Math.round(x);
       log(
-        `${name}: first computation: finance ${ms(first.f)} ms, productivity quantity ${ms(first.q)} ms, price ${ms(first.p)} ms; kept: ${ms(again.f)}, ${ms(again.q)}, ${ms(again.p)} ms${r === 0 ? " (warm-up)" : ""}`,
+        `${name}: first computation: finance ${ms(first.f)} ms, productivity quantity ${ms(first.q)} ms, price ${ms(first.p)} ms; kept: ${ms(again.f)}, ${ms(again.q)}, ${ms(again.p)} ms; on one connection: finance ${ms(of)}, quantity ${ms(oq)} ms${r === 0 ? " (warm-up)" : ""}`,
       );
     }
     // The page cut by PostgreSQL against the whole table built in Node (the export's path), sliced.
@@ -319,6 +344,9 @@ async function benchBackend(name: string, target: DbTarget) {
       finance: f,
       productivityQuantity: q,
       productivityPrice: p,
+      // The first computations on one connection (the parts one after the other, as on PGlite).
+      financeOneConnection: stats(one.finance),
+      productivityQuantityOneConnection: stats(one.quantity),
       // The same calls again, the versions unchanged: the kept aggregates (stamps read, page sliced).
       financeKept: fc,
       productivityQuantityKept: qc,
@@ -352,7 +380,7 @@ async function main(): Promise<void> {
     backend: BACKEND,
     log,
     method:
-      "computeFinance and computeProductivity (the routes' own computations; productivity's first page of 50 rows) on the current version against its referent copy, alternated in the same run, each first with the routes' cache emptied (finance, productivityQuantity, productivityPrice) then again with the versions unchanged (the *Kept figures); naive baselines once: finance with two statements per week, productivity with every row grouped in Node",
+      "computeFinance and computeProductivity (the routes' own computations; productivity's first page of 50 rows) on the current version against its referent copy, alternated in the same run, each first with the routes' cache emptied (finance, productivityQuantity, productivityPrice; on a pool their parts run at once on two connections), then on one connection (*OneConnection: the parts one after the other, as on PGlite), then again with the versions unchanged (the *Kept figures); naive baselines once: finance with two statements per week, productivity with every row grouped in Node",
     measure: benchBackend,
   });
 }

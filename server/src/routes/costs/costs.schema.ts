@@ -508,23 +508,40 @@ async function productivityPart(
 ): Promise<{ rows: ProductivityDbRow[]; total: number }> {
   const table = productivityStatement(byQuantity, currentId, referentId, f, hoursPerDay, part);
   const dir = descending ? "desc" : "asc";
-  // The ranks as JSON pairs (knex would spread an array binding into a list of values).
-  const pairs = <K>(m: Map<K, number>) => JSON.stringify([...m]);
+  // Macro-task and zone ranks as int arrays (their text form: knex would spread an array binding into a list of
+  // values), the units' as JSON pairs (a unit may hold any character).
+  const ints = (xs: Iterable<number>) => `{${[...xs].map((x) => Math.trunc(x)).join(",")}}`;
+  // The page's rows lie in the first macro-task ranks holding offset + limit rows (a rank: every macro-task of
+  // that name); only theirs are ranked by zone and sorted, not the 100k rows (their ranking was a third of a part).
   const res = await db.raw<{ rows: (Omit<ProductivityDbRow, "mt"> & { mt: number | null; total: number })[] }>(
-    `${table.sql}, mr as materialized (select (x->>0)::int mt, (x->>1)::int r from json_array_elements(?::json) x),
-       zr as materialized (select (x->>0)::int zt, (x->>1)::int r from json_array_elements(?::json) x),
-       ur as materialized (select x->>0 unit, (x->>1)::int r from json_array_elements(?::json) x)
-     select n.total, p.* from (select count(*)::int total from j) n
+    `${table.sql}, mr as materialized (select * from unnest(?::int[], ?::int[]) x(mt, r)),
+       zr as materialized (select * from unnest(?::int[], ?::int[]) x(zt, r)),
+       ur as materialized (select x->>0 unit, (x->>1)::int r from json_array_elements(?::json) x),
+       jr as materialized (select j.*, coalesce(mr.r, 0) mrank from j left join mr on mr.mt = j.mt),
+       per as (select mrank, count(*) n from jr group by mrank),
+       cum as (select mrank, sum(n) over (order by mrank ${dir}) - n before from per)
+     select n.total, p.* from (select coalesce(sum(n), 0)::int total from per) n
        left join lateral (
-         select j.* from j
-           left join mr on mr.mt = j.mt
-           left join zr on zr.zt = j.zt
-           left join ur on ur.unit = coalesce(j.unit, '')
-          order by coalesce(mr.r, 0) ${dir}, coalesce(zr.r, 0) ${dir}, coalesce(ur.r, 0) ${dir}, j.mt ${dir}, j.zt ${dir},
-                   j.unit is not null ${dir}
+         select jr.mt, jr.zt, jr.unit, jr.current_hours, jr.referent_hours, jr.current_value, jr.referent_value
+           from jr
+           join cum on cum.mrank = jr.mrank and cum.before < ?
+           left join zr on zr.zt = jr.zt
+           left join ur on ur.unit = coalesce(jr.unit, '')
+          order by jr.mrank ${dir}, coalesce(zr.r, 0) ${dir}, coalesce(ur.r, 0) ${dir}, jr.mt ${dir}, jr.zt ${dir},
+                   jr.unit is not null ${dir}
           limit ? offset ?
        ) p on true`,
-    [...table.bindings, pairs(ranks.macro), pairs(ranks.zone), pairs(ranks.unit), cut.limit, cut.offset],
+    [
+      ...table.bindings,
+      ints(ranks.macro.keys()),
+      ints(ranks.macro.values()),
+      ints(ranks.zone.keys()),
+      ints(ranks.zone.values()),
+      JSON.stringify([...ranks.unit]),
+      cut.offset + cut.limit,
+      cut.limit,
+      cut.offset,
+    ],
   );
   const rows: ProductivityDbRow[] = [];
   for (const { total: _, mt, ...r } of res.rows) if (mt !== null) rows.push({ ...r, mt });

@@ -469,6 +469,7 @@ describe("GET /costs/productivity/{orderBy}", () => {
       await macro(v, "Gros œuvre"),
       await macro(v, "enduits"),
       await macro(v, "Zinguerie"),
+      await macro(v, "Gros œuvre"),
     ];
     const zones = [
       await buildZone(t.db, v, { name: "Zone 10" }),
