@@ -4,12 +4,14 @@
 // third of its tasks are counted twice; it becomes the signed, referent version and is copied (the product's
 // copyVersionRows) into the current version, where a fifth of the tasks get one more person. Then, alternated in
 // the same run on the same database:
-// - GET /costs/finance's computation (computeFinance: one set-based statement for the planned weeks of both
-//   versions and the realized weeks) against a naive baseline that asks the database once per week;
+// - GET /costs/finance's computation (computeFinance: set-based statements for the planned weeks of both
+//   versions and the realized weeks, two at once on the pool) against a naive baseline that asks the database
+//   once per week;
 // - GET /costs/productivity/quantity's and /price's (computeProductivity, first page of 50 rows in the default
-//   order: one statement aggregates the whole table and PostgreSQL cuts the page; checked against the whole table
-//   built in Node, the export's path) against a naive baseline that reads every task and order-line task into
-//   Node and groups them there.
+//   order: two statements at once, each aggregating every other macro-task, and PostgreSQL cuts the page; checked
+//   against the whole table built in Node, the export's path) against a naive baseline that reads every task and
+//   order-line task into Node and groups them there;
+// - both again on one connection (the parts one after the other, as on PGlite).
 // Each run times every call twice: first with the routes' in-memory cache emptied (the first computation of a
 // version state: the statements), then again (the kept aggregates under the versions' unchanged stamps).
 //   --backend postgres|pglite   (default postgres, PGlite when Debian's PostgreSQL is missing)
