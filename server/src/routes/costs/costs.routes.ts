@@ -97,18 +97,13 @@ export async function computeProductivity(
   const stamps = await versionStamps(db, referent === null ? [scope.versionId] : [scope.versionId, referent]);
   const key = `productivity|${orderBy}|${stamps}|${JSON.stringify(filters)}`;
   const byQuantity = orderBy === "quantity";
+  const ask = { byQuantity, currentId: scope.versionId, referentId: referent, f: filters, hoursPerDay: HOURS_PER_DAY };
   const table = () =>
     cachedCosts(
       key,
       (r: ProductivityRow[]) => r.length,
       async () =>
-        productivityRows(
-          orderBy,
-          referent !== null,
-          await analytic(db, (trx) =>
-            productivityTable(trx, byQuantity, scope.versionId, referent, filters, HOURS_PER_DAY),
-          ),
-        ),
+        productivityRows(orderBy, referent !== null, await analytic(db, (trx) => productivityTable(trx, ask))),
     );
   const sort = q.sort ?? { field: "macroTask", direction: "ASC" };
   let data: ProductivityRow[];
@@ -128,7 +123,7 @@ export async function computeProductivity(
           () => (byQuantity ? productivityUnits(db, scope.versionId, referent) : Promise.resolve([])),
         ]);
         const ranks = productivityRanks(names.macros, names.zones, units);
-        const page = await productivityPage(db, byQuantity, scope.versionId, referent, filters, HOURS_PER_DAY, ranks, {
+        const page = await productivityPage(db, ask, ranks, {
           descending,
           offset: q.offset,
           limit: q.limit,

@@ -304,6 +304,15 @@ export interface ProductivityDbTable {
   zones: Map<number, ProductivityNamed>;
 }
 
+/** What a productivity table is asked for: by quantity or by price, the versions compared, the filters. */
+export interface ProductivityAsk {
+  byQuantity: boolean;
+  currentId: number;
+  referentId: number | null;
+  f: TrackedFilters;
+  hoursPerDay: number;
+}
+
 /** The versions a productivity table reads: the current one, and its referent when another. */
 export function productivityVersions(currentId: number, referentId: number | null): number[] {
   return referentId === null || referentId === currentId ? [currentId] : [currentId, referentId];
@@ -322,14 +331,8 @@ type Part = number[] | null;
  * side. By quantity, a macro-task and zone's hours go to each of its units' rows (usually one); without any line,
  * to a row with no unit. A CTE `j` of the rows, for the page to order and cut.
  */
-function productivityStatement(
-  byQuantity: boolean,
-  currentId: number,
-  referentId: number | null,
-  f: TrackedFilters,
-  hoursPerDay: number,
-  part: Part = null,
-): Where {
+function productivityStatement(ask: ProductivityAsk, part: Part = null): Where {
+  const { byQuantity, currentId, referentId, f, hoursPerDay } = ask;
   const versionIds = productivityVersions(currentId, referentId);
   const ref = referentId ?? 0;
   const w = where(f, true);
@@ -419,17 +422,10 @@ export async function productivityUnits(
 }
 
 /** The productivity table in one statement (productivityStatement), with its macro-tasks and zones. */
-export async function productivityTable(
-  db: Db,
-  byQuantity: boolean,
-  currentId: number,
-  referentId: number | null,
-  f: TrackedFilters,
-  hoursPerDay: number,
-): Promise<ProductivityDbTable> {
-  const table = productivityStatement(byQuantity, currentId, referentId, f, hoursPerDay);
+export async function productivityTable(db: Db, ask: ProductivityAsk): Promise<ProductivityDbTable> {
+  const table = productivityStatement(ask);
   const res = await db.raw<{ rows: ProductivityDbRow[] }>(`${table.sql} select * from j`, table.bindings);
-  return { rows: res.rows, ...(await productivityNames(db, currentId, referentId)) };
+  return { rows: res.rows, ...(await productivityNames(db, ask.currentId, ask.referentId)) };
 }
 
 /** French ranks of the default order's keys (the presenter's productivityRanks); units by `unit ?? ""`. */
@@ -446,11 +442,7 @@ export interface ProductivityRanks {
  */
 export async function productivityPage(
   db: Db,
-  byQuantity: boolean,
-  currentId: number,
-  referentId: number | null,
-  f: TrackedFilters,
-  hoursPerDay: number,
+  ask: ProductivityAsk,
   ranks: ProductivityRanks,
   page: { descending: boolean; offset: number; limit: number },
 ): Promise<{ rows: ProductivityDbRow[]; total: number }> {
@@ -462,10 +454,7 @@ export async function productivityPage(
   const cut = parted ? { limit: page.offset + page.limit, offset: 0 } : page;
   const answers = await analyticParts(
     db,
-    parts.map(
-      (part) => (trx: Db) =>
-        productivityPart(trx, byQuantity, currentId, referentId, f, hoursPerDay, ranks, page.descending, cut, part),
-    ),
+    parts.map((part) => (trx: Db) => productivityPart(trx, ask, ranks, page.descending, cut, part)),
   );
   const total = answers.reduce((n, a) => n + a.total, 0);
   if (!parted) return answers[0];
@@ -496,17 +485,13 @@ const PARTED_PAGE_MAX = 2000;
 /** One statement of productivityPage: a part's rows in the default order, cut, and the part's row count. */
 async function productivityPart(
   db: Db,
-  byQuantity: boolean,
-  currentId: number,
-  referentId: number | null,
-  f: TrackedFilters,
-  hoursPerDay: number,
+  ask: ProductivityAsk,
   ranks: ProductivityRanks,
   descending: boolean,
   cut: { offset: number; limit: number },
   part: Part,
 ): Promise<{ rows: ProductivityDbRow[]; total: number }> {
-  const table = productivityStatement(byQuantity, currentId, referentId, f, hoursPerDay, part);
+  const table = productivityStatement(ask, part);
   const dir = descending ? "desc" : "asc";
   // Macro-task and zone ranks as int arrays (their text form: knex would spread an array binding into a list of
   // values), the units' as JSON pairs (a unit may hold any character).
