@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 afterAll(async () => close?.());
 
-// The schema's shape: every column, index, trigger and function. Whatever the newest migration changes, this moves.
+// The schema's shape: every column, index (with its definition), trigger and function. Whatever the newest migration changes, this moves.
 const schemaOf = async () => {
   const rows = async (sql: string) => ((await db.raw(sql)).rows as { name: string }[]).map((r) => r.name);
   return [
@@ -21,7 +21,7 @@ const schemaOf = async () => {
       "SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type AS name FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY 1",
     )),
     ...(await rows(
-      "SELECT 'index ' || tablename || '.' || indexname AS name FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1",
+      "SELECT 'index ' || tablename || '.' || indexname || ': ' || indexdef AS name FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1",
     )),
     ...(await rows(
       "SELECT DISTINCT 'trigger ' || event_object_table || '.' || trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = current_schema() ORDER BY 1",

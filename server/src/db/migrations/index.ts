@@ -19,6 +19,7 @@ import * as m018 from "./018_roadblocks.js";
 import * as m019 from "./019_order_lines.js";
 import * as m021 from "./021_undo_labels.js";
 import * as m023 from "./023_version_cost_revision.js";
+import * as m024 from "./024_events_macro_task_cover.js";
 
 interface Migration {
   up: (knex: Knex) => Promise<void>;
@@ -47,6 +48,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ["019_order_lines", m019],
   ["021_undo_labels", m021],
   ["023_version_cost_revision", m023],
+  ["024_events_macro_task_cover", m024],
 ];
 
 /** A knex migration source over the TypeScript modules above (no .cjs files, no directory scanning). */
