@@ -49,6 +49,22 @@ describe("analyticParts", () => {
     expect(await countUsers(t.db)).toBe(before + 1);
   });
 
+  it("runs the parts of at most two answers at once: a third answer's parts run one after the other", async (ctx) => {
+    if (t.kind !== "postgres") ctx.skip(); // PGlite is one connection: the parts run one after the other
+    let running = 0;
+    let most = 0;
+    const part = async (db: TestDb["db"]) => {
+      most = Math.max(most, ++running);
+      await db.raw("select pg_sleep(0.05)");
+      running--;
+      return (await db.raw<{ rows: { p: number }[] }>("select pg_backend_pid() p")).rows[0].p;
+    };
+    const answers = await Promise.all([0, 1, 2].map(() => analyticParts(t.db, [part, part])));
+    // Two answers on two connections each, the third on one: five parts at most at once, never six.
+    expect(most).toBe(5);
+    expect(answers.map(([a, b]) => a === b)).toEqual([false, false, true]);
+  });
+
   it("rolls every part back and throws when one fails", async () => {
     await expect(
       analyticParts(t.db, [async (db) => db.raw("select 1"), async (db) => db.raw("select * from no_such_table")]),

@@ -28,12 +28,29 @@ export function canRunAtOnce(db: Db): boolean {
  * busy. On one connection (PGlite, a transaction) the parts run one after the other in one transaction.
  */
 export async function analyticParts<T>(db: Db, parts: ((db: Db) => Promise<T>)[]): Promise<T[]> {
-  if (parts.length < 2 || !canRunAtOnce(db))
+  if (parts.length < 2 || !canRunAtOnce(db) || partedRuns >= MAX_PARTED_RUNS)
     return analytic(db, async (trx) => {
       const out: T[] = [];
       for (const part of parts) out.push(await part(trx));
       return out;
     });
+  partedRuns++;
+  try {
+    return await runPartsAtOnce(db, parts);
+  } finally {
+    partedRuns--;
+  }
+}
+
+/**
+ * Answers whose parts run at once, at most: each holds a connection and waits for more, so many at once could
+ * take the whole pool and wait for each other until the acquire timeout. Past it, an answer's parts run one after
+ * the other on one connection, as they would on PGlite (two cores are busy by then anyway).
+ */
+const MAX_PARTED_RUNS = 2;
+let partedRuns = 0;
+
+async function runPartsAtOnce<T>(db: Db, parts: ((db: Db) => Promise<T>)[]): Promise<T[]> {
   const trxs: Knex.Transaction[] = [];
   try {
     const first = await db.transaction({ isolationLevel: "repeatable read" });
