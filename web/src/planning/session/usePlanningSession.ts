@@ -60,7 +60,12 @@ export function usePlanningSession(props: PlanningSessionProps) {
     onLoaded: props.onLoaded,
     reload,
   };
-  const [session] = useState(() => new PlanningSession(host, { pushedSeq: lastPushedSeq(props.pushedDates ?? []) }));
+  const [session] = useState(() => {
+    const s = new PlanningSession(host, { pushedSeq: lastPushedSeq(props.pushedDates ?? []) });
+    // The worker is made now, during the first render, not in the effect after the commit (see prewarmEngineWorker).
+    s.prewarm();
+    return s;
+  });
   session.host = host;
   useEffect(() => session.start(), [session]);
   const { fit, extended } = useStore(
