@@ -103,6 +103,13 @@ export function buildModel(
     if (c === undefined) colors.set(key, (c = barColor(own, lotHex)));
     return c;
   };
+  // A plan has a few trigrams (its lots'): each upper-cased once, not a new string per event.
+  const uppers = new Map<string, string>();
+  const upperOf = (x: string): string => {
+    let u = uppers.get(x);
+    if (u === undefined) uppers.set(x, (u = x.toUpperCase()));
+    return u;
+  };
   const g = data.graph;
   const inGraph = graphIndex(g);
   const indexInGraph = (id: number) => inGraph.get(id) ?? -1;
@@ -142,7 +149,7 @@ export function buildModel(
       endDay,
       numberOfDays: g.duration[gi],
       color: colorOf(color, lot),
-      trigram: trigram ? trigram.toUpperCase() : null,
+      trigram: trigram ? upperOf(trigram) : null,
       progress: progress ?? 0,
       zoneId,
       lotId: lot,
