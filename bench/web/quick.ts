@@ -3,7 +3,7 @@
 //   npx tsx bench/web/quick.ts --dists .tmp/qa,.tmp/qb --build b --scenario paint100k --runs 5
 //   --build LIST    the dists (by letter a, b, ...) to build from the working tree now (others are reused)
 //   --profile       one CPU-profiled paint load per dist instead (with --unminified builds: names and modules)
-//   --scenario      paint10k | paint100k | drag (traced: main-thread CPU to the first frame, or per drag frame)
+//   --scenario      paint10k | paint100k | drag | scroll10k | scroll100k (traced: main-thread CPU to the first frame, or per drag frame)
 // Prints one line per run and the medians per dist; not a replacement for run.ts's figures.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -63,7 +63,7 @@ async function once(browser: Browser, url: string, what: string, dist = ""): Pro
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
   const page = await ctx.newPage();
   try {
-    if (what !== "drag") await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    if (what.startsWith("paint")) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForFunction(
       () => {
@@ -74,7 +74,7 @@ async function once(browser: Browser, url: string, what: string, dist = ""): Pro
       { timeout: 120_000, polling: 100 },
     );
     const marks = await page.evaluate(() => window.__bench.marks);
-    if (what !== "drag") {
+    if (what.startsWith("paint")) {
       const trace = (await browser.stopTracing()).toString();
       if (SAVE) writeFileSync(SAVE, trace);
       const c = loadCpu(trace, "firstFrame");
@@ -85,6 +85,28 @@ async function once(browser: Browser, url: string, what: string, dist = ""): Pro
         main: Math.round(c.mainCpuMs),
         worker: Math.round(c.workerCpuMs),
         phases: `data ${m("dataReceived")} bars ${m("barsDrawn")} engine ${m("engineLoaded")}`,
+      });
+    }
+    if (what === "scroll10k" || what === "scroll100k") {
+      await page.evaluate(() => window.__bench.frames(30));
+      const r = await page.evaluate(() =>
+        (
+          window.__bench as unknown as {
+            scrollRun: (
+              s: number,
+              ms: number,
+            ) => Promise<{ stamps: number[]; starts: number[]; draws: { t0: number }[] }>;
+          }
+        ).scrollRun(48, 3000),
+      );
+      const seconds = (r.stamps[r.stamps.length - 1] - r.stamps[0]) / 1000;
+      const w0 = r.starts[0];
+      const w1 = r.starts[r.starts.length - 1];
+      const canvas = r.draws.filter((x) => x.t0 >= w0 && x.t0 < w1).length / ((w1 - w0) / 1000);
+      return JSON.stringify({
+        fps: Math.min((r.stamps.length - 1) / seconds, canvas),
+        raf: (r.stamps.length - 1) / seconds,
+        canvas,
       });
     }
     const meta = JSON.parse(readFileSync(join(DATA_DIR, "meta-10k.json"), "utf8")) as {
@@ -199,7 +221,7 @@ async function main(): Promise<void> {
       });
   const servers = await Promise.all(dists.map((d) => serveStatic(d, DATA_DIR)));
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
-  const size = scenario === "paint100k" ? "100k" : "10k";
+  const size = scenario.endsWith("100k") ? "100k" : "10k";
   const results: Record<string, unknown>[][] = dists.map(() => []);
   try {
     for (const s of servers) await once(browser, `${s.url}/index.html?size=${size}`, "paint");
@@ -228,7 +250,8 @@ async function main(): Promise<void> {
     await Promise.all(servers.map((s) => s.close()));
   }
   results.forEach((list, k) => {
-    const keys = scenario === "drag" ? ["p95", "median"] : ["wall", "main", "worker"];
+    const keys =
+      scenario === "drag" ? ["p95", "median"] : scenario.startsWith("scroll") ? ["fps"] : ["wall", "main", "worker"];
     const med = Object.fromEntries(keys.map((key) => [key, median(list.map((x) => Number(x[key])))]));
     process.stdout.write(`${String.fromCharCode(97 + k)} ${dists[k]}: ${JSON.stringify(med)}\n`);
   });
