@@ -60,12 +60,7 @@ export function usePlanningSession(props: PlanningSessionProps) {
     onLoaded: props.onLoaded,
     reload,
   };
-  const [session] = useState(() => {
-    const s = new PlanningSession(host, { pushedSeq: lastPushedSeq(props.pushedDates ?? []) });
-    // The worker is made now, during the first render, not in the effect after the commit (see prewarmEngineWorker).
-    s.prewarm();
-    return s;
-  });
+  const [session] = useState(() => new PlanningSession(host, { pushedSeq: lastPushedSeq(props.pushedDates ?? []) }));
   session.host = host;
   useEffect(() => session.start(), [session]);
   const { fit, extended } = useStore(
@@ -109,6 +104,9 @@ export function usePlanningSession(props: PlanningSessionProps) {
   ]);
   const [earlyData] = useState(earlyRequests<PlanningLoad>);
   earlyData.start(loadKey, loadData);
+  // The engine worker is made now, during the first render (after the request has left), not in the effect after
+  // the commit (see prewarmEngineWorker); a no-op once the session's worker runs.
+  session.prewarm();
   // Pushed deltas are numbered (the session applies each once, when newer than its data). As an effect on `data`
   // alone, every refetch re-applied the last delta over fresher dates (an undo seen live).
   const pushedRef = useRef(props.pushedDates);
