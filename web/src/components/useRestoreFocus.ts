@@ -16,11 +16,14 @@ function focusedElement(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
-/** Remembers the focused element when `open` turns true, and focuses it again when `open` turns false. */
-export function useRestoreFocus(open: boolean): void {
-  // A dialog mounted open (loaded on demand) remembers the focus of the moment as well.
+/**
+ * Remembers the focused element when `open` turns true, and focuses it again when `open` turns false. A dialog
+ * mounted open remembers nothing (its opener decides), unless `fromMount`: a dialog loaded when first asked for
+ * (the planning's delete confirmation) is mounted open and remembers the focus of that moment.
+ */
+export function useRestoreFocus(open: boolean, fromMount = false): void {
   const [origin, setOrigin] = useState<{ element: HTMLElement | null; open: boolean }>(() => ({
-    element: open ? focusedElement() : null,
+    element: open && fromMount ? focusedElement() : null,
     open,
   }));
   // Read while rendering the opening: the dialog is not in the page yet, so the focus is still on what opened it.

@@ -425,6 +425,7 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
       {!o.readOnly && asked.current && (
         <Suspense fallback={null}>
           <ConfirmDialog
+            restoreFocusFromMount
             open={confirmDelete !== null}
             title={t("planningKeyboard.deleteConfirm.title", {
               count: confirmDelete?.length ?? 0,
