@@ -21,6 +21,8 @@ export interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Mounted open (loaded when first asked for): the focus of that moment is given back on close. */
+  restoreFocusFromMount?: boolean;
 }
 
 export function ConfirmDialog({
@@ -32,9 +34,10 @@ export function ConfirmDialog({
   confirmDisabled,
   onConfirm,
   onCancel,
+  restoreFocusFromMount,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  useRestoreFocus(open);
+  useRestoreFocus(open, restoreFocusFromMount);
   return (
     <Dialog open={open} onOpenChange={(_, d) => (!d.open && !busy ? onCancel() : undefined)}>
       <DialogSurface>

@@ -11,16 +11,24 @@ function focusLost(): boolean {
   return active === null || active === document.body || !active.isConnected || active.closest(DIALOG) !== null;
 }
 
-/** Remembers the focused element when `open` turns true, and focuses it again when `open` turns false. */
-export function useRestoreFocus(open: boolean): void {
-  const [origin, setOrigin] = useState<{ element: HTMLElement | null; open: boolean }>({ element: null, open });
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Remembers the focused element when `open` turns true, and focuses it again when `open` turns false. A dialog
+ * mounted open remembers nothing (its opener decides), unless `fromMount`: a dialog loaded when first asked for
+ * (the planning's delete confirmation) is mounted open and remembers the focus of that moment.
+ */
+export function useRestoreFocus(open: boolean, fromMount = false): void {
+  const [origin, setOrigin] = useState<{ element: HTMLElement | null; open: boolean }>(() => ({
+    element: open && fromMount ? focusedElement() : null,
+    open,
+  }));
   // Read while rendering the opening: the dialog is not in the page yet, so the focus is still on what opened it.
   if (origin.open !== open) {
-    const active = document.activeElement;
-    setOrigin({
-      element: open ? (active instanceof HTMLElement && active !== document.body ? active : null) : origin.element,
-      open,
-    });
+    setOrigin({ element: open ? focusedElement() : origin.element, open });
   }
   const target = origin.element;
   useEffect(() => {

@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "./model";
+import type { GanttRow } from "@jalon/shared/gantt";
 import { CompareCell } from "./compare/CompareCell";
 import { GhostRow } from "./compare/GhostRow";
 import type { Comparison } from "./compare/compareModel";
@@ -272,84 +273,22 @@ export function RowGrid({
               aria={aria}
             />
           );
-        if (row.kind !== "event") {
-          const addable = onAddInGroup && row.kind === "group" && row.groupId !== null && row.groupId !== undefined;
-          const toggles = !!onGroupClick && row.groupId !== null && row.groupId !== undefined;
-          const key = focusKeyOf(row);
+        if (row.kind !== "event")
           return (
-            <div
-              key={key}
-              {...aria}
-              data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
-              data-row-index={v.index}
-              data-focus-key={key}
-              role="row"
-              aria-label={groupRowLabel(t, {
-                label: row.label,
-                tasks: tree.tasks[v.index],
-                folded: row.kind === "aggregate",
-              })}
-              tabIndex={v.index === tabRow ? 0 : -1}
-              aria-expanded={row.kind === "group"}
-              title={toggles ? t("planning.aggregation.toggle", { name: row.label }) : row.label}
-              onFocus={() => onFocusRow(key)}
-              onClick={toggles ? () => onGroupClick(row.groupId) : undefined}
-              style={{
-                position: "absolute",
-                top: row.y,
-                height: row.height,
-                width: GRID_WIDTH,
-                background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5",
-                fontWeight: 600,
-                fontSize: 12,
-                lineHeight: `${row.height}px`,
-                boxSizing: "border-box",
-                scrollMarginTop: HEADER_HEIGHT,
-                cursor: toggles ? "pointer" : undefined,
-              }}
-            >
-              <div
-                role="gridcell"
-                aria-colspan={GRID_COLUMNS.length}
-                style={{
-                  padding: addable ? "0 28px 0 6px" : "0 6px",
-                  overflow: "hidden",
-                  whiteSpace: "nowrap",
-                  textOverflow: "ellipsis",
-                  height: "100%",
-                  boxSizing: "border-box",
-                }}
-              >
-                {row.kind === "aggregate" ? "▸ " : ""}
-                <GroupLabel
-                  label={row.label}
-                  width={GRID_WIDTH - (addable ? 34 : 12) - (row.kind === "aggregate" ? 90 : 0)}
-                />
-                {row.kind === "aggregate"
-                  ? ` (${t("planning.aggregation.members", { count: row.events.length })})`
-                  : ""}
-                {addable && (
-                  <button
-                    type="button"
-                    data-testid="grid-group-add"
-                    // Reached by Right on its row: the grid stays one Tab stop.
-                    tabIndex={-1}
-                    aria-label={t("planningDirect.create.add", { name: row.label })}
-                    title={t("planningDirect.create.add", { name: row.label })}
-                    onClick={(ev) => {
-                      // The row's own click folds the group.
-                      ev.stopPropagation();
-                      onAddInGroup(v.index);
-                    }}
-                    style={{ ...ADD_BUTTON, top: (row.height - 20) / 2 }}
-                  >
-                    +
-                  </button>
-                )}
-              </div>
-            </div>
+            <GroupRow
+              key={focusKeyOf(row)}
+              row={row}
+              index={v.index}
+              level={tree.level[v.index]}
+              posinset={tree.posinset[v.index]}
+              setsize={tree.setsize[v.index]}
+              tasks={tree.tasks[v.index]}
+              tabbable={v.index === tabRow}
+              onFocusRow={onFocusRow}
+              onGroupClick={onGroupClick}
+              onAddInGroup={onAddInGroup}
+            />
           );
-        }
         const e = model.events[row.events[0]];
         const d = live.get(e.id) ?? [e.startDay, e.endDay];
         return (
@@ -387,6 +326,109 @@ export function RowGrid({
     </div>
   );
 }
+
+/**
+ * A group's row (its heading, or its merged bars' row when folded), memoised like EventRow: the grid's render of
+ * each drag preview made every visible heading's name and titles again (i18next, bench/web's drag profile).
+ */
+const GroupRow = memo(function GroupRow({
+  row,
+  index,
+  level,
+  posinset,
+  setsize,
+  tasks,
+  tabbable,
+  onFocusRow,
+  onGroupClick,
+  onAddInGroup,
+}: {
+  row: GanttRow;
+  index: number;
+  level: number;
+  posinset: number;
+  setsize: number;
+  tasks: number;
+  tabbable: boolean;
+  onFocusRow: (key: string) => void;
+  onGroupClick?: (groupId: number | null | undefined) => void;
+  onAddInGroup?: (rowIndex: number) => void;
+}) {
+  const { t } = useTranslation();
+  const addable = onAddInGroup && row.kind === "group" && row.groupId !== null && row.groupId !== undefined;
+  const toggles = !!onGroupClick && row.groupId !== null && row.groupId !== undefined;
+  const key = focusKeyOf(row);
+  return (
+    <div
+      aria-rowindex={index + 2}
+      aria-level={level}
+      aria-posinset={posinset}
+      aria-setsize={setsize}
+      data-testid={row.kind === "aggregate" ? "grid-aggregate" : "grid-group"}
+      data-row-index={index}
+      data-focus-key={key}
+      role="row"
+      aria-label={groupRowLabel(t, {
+        label: row.label,
+        tasks,
+        folded: row.kind === "aggregate",
+      })}
+      tabIndex={tabbable ? 0 : -1}
+      aria-expanded={row.kind === "group"}
+      title={toggles ? t("planning.aggregation.toggle", { name: row.label }) : row.label}
+      onFocus={() => onFocusRow(key)}
+      onClick={toggles ? () => onGroupClick(row.groupId) : undefined}
+      style={{
+        position: "absolute",
+        top: row.y,
+        height: row.height,
+        width: GRID_WIDTH,
+        background: row.kind === "aggregate" ? "#EDEBE9" : "#F5F5F5",
+        fontWeight: 600,
+        fontSize: 12,
+        lineHeight: `${row.height}px`,
+        boxSizing: "border-box",
+        scrollMarginTop: HEADER_HEIGHT,
+        cursor: toggles ? "pointer" : undefined,
+      }}
+    >
+      <div
+        role="gridcell"
+        aria-colspan={GRID_COLUMNS.length}
+        style={{
+          padding: addable ? "0 28px 0 6px" : "0 6px",
+          overflow: "hidden",
+          whiteSpace: "nowrap",
+          textOverflow: "ellipsis",
+          height: "100%",
+          boxSizing: "border-box",
+        }}
+      >
+        {row.kind === "aggregate" ? "▸ " : ""}
+        <GroupLabel label={row.label} width={GRID_WIDTH - (addable ? 34 : 12) - (row.kind === "aggregate" ? 90 : 0)} />
+        {row.kind === "aggregate" ? ` (${t("planning.aggregation.members", { count: row.events.length })})` : ""}
+        {addable && (
+          <button
+            type="button"
+            data-testid="grid-group-add"
+            // Reached by Right on its row: the grid stays one Tab stop.
+            tabIndex={-1}
+            aria-label={t("planningDirect.create.add", { name: row.label })}
+            title={t("planningDirect.create.add", { name: row.label })}
+            onClick={(ev) => {
+              // The row's own click folds the group.
+              ev.stopPropagation();
+              onAddInGroup(index);
+            }}
+            style={{ ...ADD_BUTTON, top: (row.height - 20) / 2 }}
+          >
+            +
+          </button>
+        )}
+      </div>
+    </div>
+  );
+});
 
 /**
  * One task or milestone row, memoised on plain values: a drag preview re-renders only the rows whose dates moved,

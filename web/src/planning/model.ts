@@ -15,6 +15,7 @@ import {
 } from "@jalon/shared/gantt";
 import { calendarSetOf, eventColumnsOf, type PlanningData } from "@jalon/shared/planning";
 import { applyOrder } from "./tools/reorder";
+import { DayColumns, IdIndex, RowOfId } from "./idIndex";
 
 /**
  * The planning screen's view model: plain data derived from GET /planning/data, the grouping and the live
@@ -56,13 +57,23 @@ export interface ModelOptions {
   rowOrder?: ReadonlyMap<number, number>;
 }
 
-/** Dates of every event of the version, from the graph columns the server sent. */
-export function datesOf(data: PlanningData): Map<number, [number, number]> {
-  const out = new Map<number, [number, number]>();
+/**
+ * Dates of every event of the version, read from the graph columns the server sent (no Map or array per event:
+ * see idIndex.ts). A move's dates are then kept in a Map made from it (PlanningSession).
+ */
+export function datesOf(data: PlanningData): ReadonlyMap<number, readonly [number, number]> {
   const g = data.graph;
-  for (let i = 0; i < g.ids.length; i++) out.set(g.ids[i], [g.startDay[i], g.endDay[i]]);
+  const out = new DayColumns(graphIndex(g), g.ids, g.startDay, g.endDay);
   loadDates.set(out, g);
   return out;
+}
+
+const graphIndexes = new WeakMap<PlanningData["graph"], IdIndex>();
+/** Id -> index in the graph, made once per loaded graph. */
+function graphIndex(g: PlanningData["graph"]): IdIndex {
+  let x = graphIndexes.get(g);
+  if (!x) graphIndexes.set(g, (x = new IdIndex(g.ids)));
+  return x;
 }
 /** Maps made by datesOf, with the graph they copy: a model built from one reads the graph's columns instead. */
 const loadDates = new WeakMap<ReadonlyMap<number, readonly [number, number]>, PlanningData["graph"]>();
@@ -92,8 +103,16 @@ export function buildModel(
     if (c === undefined) colors.set(key, (c = barColor(own, lotHex)));
     return c;
   };
+  // A plan has a few trigrams (its lots'): each upper-cased once, not a new string per event.
+  const uppers = new Map<string, string>();
+  const upperOf = (x: string): string => {
+    let u = uppers.get(x);
+    if (u === undefined) uppers.set(x, (u = x.toUpperCase()));
+    return u;
+  };
   const g = data.graph;
-  const indexInGraph = graphLookup(g.ids);
+  const inGraph = graphIndex(g);
+  const indexInGraph = (id: number) => inGraph.get(id) ?? -1;
   // The load's own dates (datesOf this graph): read from the graph's columns, no lookup per event.
   const fromGraph = loadDates.get(dates) === g;
   const events: GanttEvent[] = [];
@@ -130,7 +149,7 @@ export function buildModel(
       endDay,
       numberOfDays: g.duration[gi],
       color: colorOf(color, lot),
-      trigram: trigram ? trigram.toUpperCase() : null,
+      trigram: trigram ? upperOf(trigram) : null,
       progress: progress ?? 0,
       zoneId,
       lotId: lot,
@@ -176,11 +195,17 @@ export function buildModel(
     ghosts,
   });
   const rows = options.rowOrder?.size ? reorderRows(built, events, options.rowOrder) : built;
-  const indexOfId = new Map<number, number>();
-  for (let i = 0; i < events.length; i++) indexOfId.set(events[i].id, i);
-  const rowOfId = new Map<number, number>();
+  const ids = new Float64Array(events.length);
+  for (let i = 0; i < events.length; i++) ids[i] = events[i].id;
+  const indexOfId = new IdIndex(ids);
+  const rowOfEvent = new Int32Array(events.length).fill(-1);
+  let eventRows = 0;
   for (let ri = 0; ri < rows.length; ri++)
-    if (rows[ri].kind === "event") rowOfId.set(events[rows[ri].events[0]].id, ri);
+    if (rows[ri].kind === "event") {
+      rowOfEvent[rows[ri].events[0]] = ri;
+      eventRows++;
+    }
+  const rowOfId = new RowOfId(indexOfId, ids, rowOfEvent, eventRows);
   const nLinks = g.linkParentId.length;
   // Most rows have no link: they share one empty list instead of an array each.
   const linksOfRow: number[][] = new Array<number[]>(rows.length).fill(NO_LINKS);
@@ -254,25 +279,6 @@ function projectCalendar(data: PlanningData): Calendar {
   let c = calendars.get(data.calendars);
   if (!c) calendars.set(data.calendars, (c = calendarSetOf(data.calendars).calendars[0]));
   return c;
-}
-
-/**
- * Index in the graph of each id asked, in any order. The events come in the graph's order (both by id, from the
- * server), so a cursor walking the graph finds each one in a step or a few; an id behind the cursor, or one not
- * found ahead, falls back to a map built then (bench/web: a 10k-entry map per model build, on the first paint).
- */
-function graphLookup(ids: ArrayLike<number>): (id: number) => number {
-  let cursor = 0;
-  let index: Map<number, number> | null = null;
-  return (id) => {
-    if (index === null) {
-      while (cursor < ids.length && ids[cursor] < id) cursor++;
-      if (cursor < ids.length && ids[cursor] === id) return cursor++;
-      index = new Map<number, number>();
-      for (let i = 0; i < ids.length; i++) index.set(ids[i], i);
-    }
-    return index.get(id) ?? -1;
-  };
 }
 
 /** Shared by the rows without links; never written to (see buildModel's `add`). */

@@ -7,9 +7,26 @@ export type EngineRemote = Comlink.Remote<PlanningEngine>;
 /** The worker the planning screen runs, for its stateless computations (the instantiation preview). */
 let running: EngineRemote | null = null;
 
-/** Starts the engine worker; typed arrays of the graph are transferred, never copied. */
+/** A worker made ahead of its session's start (prewarmEngineWorker), taken by the next start. */
+let spare: Worker | null = null;
+
+function newWorker(): Worker {
+  return new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+}
+
+/**
+ * Makes the engine worker now, for the session about to start: its thread, its script's fetch and evaluation run
+ * while the screen mounts and the data is in flight. Started from the session's effect, after the first commit,
+ * the worker was ready only after the answer had arrived, which then waited for it to decode (bench/web, 10k).
+ */
+export function prewarmEngineWorker(): void {
+  if (spare === null && typeof Worker !== "undefined") spare = newWorker();
+}
+
+/** Starts the engine worker (the prewarmed one if any); typed arrays of the graph are transferred, never copied. */
 export function startEngineWorker(): { engine: EngineRemote; terminate: () => void } {
-  const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+  const worker = spare ?? newWorker();
+  spare = null;
   const engine = Comlink.wrap<PlanningEngine>(worker);
   running = engine;
   return {

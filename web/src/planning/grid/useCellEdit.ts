@@ -47,9 +47,13 @@ export function useCellEdit(
     (id: number) => (model ? model.events[model.indexOfId.get(id) ?? -1] : undefined),
     [model],
   );
+  // The event rows' ids, per model: not again on each drag preview (a new `live`), a walk over every row.
+  const rows = useMemo(() => {
+    const ids: number[] = [];
+    if (model) for (const r of model.rows) if (r.kind === "event") ids.push(model.events[r.events[0]].id);
+    return ids;
+  }, [model]);
   const shape = useMemo<GridShape>(() => {
-    const rows: number[] = [];
-    if (model) for (const r of model.rows) if (r.kind === "event") rows.push(model.events[r.events[0]].id);
     return {
       rows,
       page,
@@ -66,7 +70,7 @@ export function useCellEdit(
         return String(e.numberOfDays);
       },
     };
-  }, [model, eventOf, editable, live, page]);
+  }, [rows, eventOf, editable, live, page]);
   const shapeRef = useRef(shape);
   shapeRef.current = shape;
 

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentProps } from "react";
+import { useStore } from "zustand";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "@jalon/engine";
 import type { PlannedEventType } from "@jalon/shared";
@@ -17,7 +18,6 @@ import { HEADER_HEIGHT } from "../TimeHeader";
 import { setLiveProjectEnd } from "../../store/liveProjectEnd";
 import { directStoreOf, tipStoreOf, type DirectState } from "./directStores";
 import { PlanningTooltip } from "./PlanningTooltip";
-import { PlanningContextMenu } from "./PlanningContextMenu";
 import { NameInput } from "./NameInput";
 
 export interface DirectOptions {
@@ -346,7 +346,7 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
   const over = (
     <>
       <PlanningTooltip session={session} model={o.model} live={o.live} dates={o.dates} lotNames={o.lotNames} />
-      <PlanningContextMenu
+      <ContextMenuWhenOpened
         session={session}
         context={{ writable, canOpen: !!o.onOpenEvent, canInstantiate: writable && !!o.onInstantiateAt }}
         nameOf={(id) => session.nameOf(id)}
@@ -357,4 +357,23 @@ export function useDirectManipulation(session: PlanningSession, o: DirectOptions
     </>
   );
   return { canvasProps, gridProps, onAddInGroup: writable ? onAddInGroup : undefined, over };
+}
+
+// Loaded the first time a menu opens: Fluent UI's Menu (positioning, tabster, motion) is no part of the first paint
+// (bench/web, the planning's first-paint bundle).
+const PlanningContextMenu = lazy(() =>
+  import("./PlanningContextMenu").then((m) => ({ default: m.PlanningContextMenu })),
+);
+
+/** The context menu, mounted from the first menu on (and kept): before, nothing of it is loaded. */
+function ContextMenuWhenOpened(p: ComponentProps<typeof PlanningContextMenu>) {
+  const opened = useRef(false);
+  const open = useStore(directStoreOf(p.session), (s) => s.menu !== null);
+  opened.current ||= open;
+  if (!opened.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <PlanningContextMenu {...p} />
+    </Suspense>
+  );
 }

@@ -12,7 +12,7 @@ import {
 } from "@jalon/shared/planning";
 import { datesOf } from "../model";
 import { graphToTransfer, type DeltaMessage } from "../engine/transfer";
-import { startEngineWorker } from "../engine/engineClient";
+import { prewarmEngineWorker, startEngineWorker } from "../engine/engineClient";
 import type { PlanningEngine } from "../engine/planningEngine";
 import { planningApi, type MoveResult, type PlanningLoad, type PlanningQuery } from "../planningApi";
 import { ApiError } from "../../api/http";
@@ -210,6 +210,11 @@ export class PlanningSession {
 
   get state(): SessionState {
     return this.store.getState();
+  }
+
+  /** Makes the worker start() will take, ahead of it (called when the screen first renders). */
+  prewarm(): void {
+    if (this.engine === null) prewarmEngineWorker();
   }
 
   /** Starts the engine worker (browser); returns its stop. Without a Worker the in-thread engine stays. */

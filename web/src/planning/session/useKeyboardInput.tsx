@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LiveRegion } from "../../components/LiveRegion";
 import type { GanttModel } from "../model";
 import { usePlanningStore } from "../planningStore";
@@ -398,6 +397,9 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
   };
 
   const confirmDelete = useStore(store, (s) => s.confirmDelete);
+  // The dialog (Fluent UI's) is loaded the first time a delete asks, then kept mounted (its close restores the focus).
+  const asked = useRef(false);
+  asked.current ||= confirmDelete !== null;
   const focusVisible = useStore(store, (s) => s.focusVisible);
   const deleting = useRef(false);
   const confirm = () => {
@@ -420,30 +422,35 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
         {t(o.readOnly ? "planningKeyboard.chart.readOnlyHelp" : "planningKeyboard.chart.help")}
       </div>
       <PlanningLiveRegion session={session} label={t("planningKeyboard.chart.regionLabel")} />
-      {!o.readOnly && (
-        <ConfirmDialog
-          open={confirmDelete !== null}
-          title={t("planningKeyboard.deleteConfirm.title", {
-            count: confirmDelete?.length ?? 0,
-            name: first === undefined ? "" : session.nameOf(first),
-          })}
-          confirmLabel={t("actions.delete")}
-          onConfirm={confirm}
-          onCancel={() => {
-            store.setState({ confirmDelete: null });
-            announce(session, t("planningKeyboard.deleteConfirm.cancelled"));
-          }}
-        >
-          {t("planningKeyboard.deleteConfirm.body", {
-            count: confirmDelete?.length ?? 0,
-            name: first === undefined ? "" : session.nameOf(first),
-          })}
-        </ConfirmDialog>
+      {!o.readOnly && asked.current && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            restoreFocusFromMount
+            open={confirmDelete !== null}
+            title={t("planningKeyboard.deleteConfirm.title", {
+              count: confirmDelete?.length ?? 0,
+              name: first === undefined ? "" : session.nameOf(first),
+            })}
+            confirmLabel={t("actions.delete")}
+            onConfirm={confirm}
+            onCancel={() => {
+              store.setState({ confirmDelete: null });
+              announce(session, t("planningKeyboard.deleteConfirm.cancelled"));
+            }}
+          >
+            {t("planningKeyboard.deleteConfirm.body", {
+              count: confirmDelete?.length ?? 0,
+              name: first === undefined ? "" : session.nameOf(first),
+            })}
+          </ConfirmDialog>
+        </Suspense>
       )}
     </>
   );
   return { chartProps, focusVisible, over };
 }
+
+const ConfirmDialog = lazy(() => import("../../components/ConfirmDialog").then((m) => ({ default: m.ConfirmDialog })));
 
 /** Whether the browser shows the focus (it came from the keyboard); an engine without :focus-visible says yes. */
 function focusVisibleOn(el: Element): boolean {

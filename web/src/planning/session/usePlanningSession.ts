@@ -104,6 +104,9 @@ export function usePlanningSession(props: PlanningSessionProps) {
   ]);
   const [earlyData] = useState(earlyRequests<PlanningLoad>);
   earlyData.start(loadKey, loadData);
+  // The engine worker is made now, during the first render (after the request has left), not in the effect after
+  // the commit (see prewarmEngineWorker); a no-op once the session's worker runs.
+  session.prewarm();
   // Pushed deltas are numbered (the session applies each once, when newer than its data). As an effect on `data`
   // alone, every refetch re-applied the last delta over fresher dates (an undo seen live).
   const pushedRef = useRef(props.pushedDates);

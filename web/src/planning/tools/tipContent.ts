@@ -70,10 +70,11 @@ export function tipContent(target: TipTarget, l: TipLookups): TipContent | null 
           { label: t("planningDirect.tip.end"), value: frenchDay(end), testId: "tip-end" },
         ];
   const duration = target.kind === "resize" ? target.days : ev.numberOfDays;
-  const durationLine = {
+  // Made only where shown: a move's tip (each drag preview's) has no duration line.
+  const durationLine = () => ({
     label: t("planningDirect.tip.duration"),
     value: wd(ev.kind === "milestone" ? 0 : duration),
-  };
+  });
   if (target.kind === "move" || target.kind === "resize") {
     // The shift as the engine placed the bar (its links may hold it back), else as the pointer asks.
     const committed = l.committedOf(target.id);
@@ -87,7 +88,7 @@ export function tipContent(target: TipTarget, l: TipLookups): TipContent | null 
       title: ev.name,
       lines: [
         ...dateLines,
-        ...(target.kind === "resize" ? [durationLine] : []),
+        ...(target.kind === "resize" ? [durationLine()] : []),
         {
           label: t(target.kind === "resize" ? "planningDirect.tip.durationShift" : "planningDirect.tip.shift"),
           value: wd(shift, true),
@@ -96,7 +97,7 @@ export function tipContent(target: TipTarget, l: TipLookups): TipContent | null 
       ],
     };
   }
-  const lines: TipContent["lines"] = [...dateLines, durationLine];
+  const lines: TipContent["lines"] = [...dateLines, durationLine()];
   lines.push({ label: t("planningDirect.tip.lot"), value: (ev.lotId !== null && l.lotName(ev.lotId)) || "—" });
   lines.push({ label: t("planningDirect.tip.zone"), value: (ev.zoneId !== null && l.zoneName(ev.zoneId)) || "—" });
   lines.push({
