@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { build } from "vite";
 import { DATA_DIR, REPO } from "./vite.config.js";
+import { aimAtDragTarget, CHROMIUM, FLAGS, OFFLINE } from "./browser.js";
 import { serveStatic } from "./serve.js";
 import { existsSync } from "node:fs";
 import { frameWork, hotspots, loadCpu, median, sourceLookup, TRACE_CATEGORIES, type CpuProfile } from "./measure.js";
@@ -29,15 +30,6 @@ const PROFILE = process.argv.includes("--profile");
 /** Keep the last drag trace in this file (for a look at single frames). */
 const SAVE = arg("save-trace", "");
 const UNMINIFIED = process.argv.includes("--unminified");
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-];
 
 interface Bench {
   marks: Record<string, number>;
@@ -49,15 +41,6 @@ interface Bench {
   mark: (name: string) => number;
 }
 declare const window: { __bench: Bench };
-declare const document: {
-  querySelector: (s: string) => {
-    getBoundingClientRect: () => { left: number; top: number; height: number };
-    scrollTop: number;
-    scrollLeft: number;
-    scrollWidth: number;
-    clientWidth: number;
-  } | null;
-};
 
 async function once(browser: Browser, url: string, what: string, dist = ""): Promise<string> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
@@ -114,21 +97,7 @@ async function once(browser: Browser, url: string, what: string, dist = ""): Pro
       drag: { id: number; rowY: number; barX: number; barWidth: number };
     };
     const d = meta.drag;
-    await page.evaluate(({ rowY, barX }) => {
-      const el = document.querySelector('[data-testid="planning-scroller"]')!;
-      el.scrollTop = Math.max(0, rowY - 240);
-      el.scrollLeft = Math.max(0, Math.min(barX - 200, el.scrollWidth - el.clientWidth));
-    }, d);
-    await page.evaluate(() => window.__bench.frames(20));
-    const pos = await page.evaluate((d) => {
-      const el = document.querySelector('[data-testid="planning-scroller"]')!;
-      const canvas = document.querySelector('[data-testid="gantt-canvas"]')!.getBoundingClientRect();
-      const row = document.querySelector(`[data-testid="grid-row"][data-event-id="${d.id}"]`)?.getBoundingClientRect();
-      return {
-        x: canvas.left + d.barX - el.scrollLeft + Math.min(4, d.barWidth / 2),
-        y: row ? row.top + row.height / 2 : -1,
-      };
-    }, d);
+    const pos = await aimAtDragTarget(page, d);
     await page.mouse.move(pos.x, pos.y);
     await page.evaluate(() => window.__bench.frames(2));
     const cdp = PROFILE ? await ctx.newCDPSession(page) : null;
@@ -220,7 +189,7 @@ async function main(): Promise<void> {
         build: { outDir: dists[k], emptyOutDir: true, ...(UNMINIFIED ? { minify: false, sourcemap: true } : {}) },
       });
   const servers = await Promise.all(dists.map((d) => serveStatic(d, DATA_DIR)));
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, OFFLINE] });
   const size = scenario.endsWith("100k") ? "100k" : "10k";
   const results: Record<string, unknown>[][] = dists.map(() => []);
   try {

@@ -15,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { build } from "vite";
 import { DATA_DIR, REPO } from "./vite.config.js";
+import { aimAtDragTarget, CHROMIUM, FLAGS, OFFLINE } from "./browser.js";
 import { serveStatic, type StaticServer } from "./serve.js";
 import { writePlanningData, type WebMeta, type WebSize } from "./generate.js";
 import {
@@ -37,17 +38,7 @@ const TARGETS = { firstPaint10kMs: 300, dragFrameMs: 8, scrollFps100k: 60 };
 /** 60 fps with the rounding of a 60 Hz display (59.9x): at least 97 % of the frames. */
 const FPS_OK = 0.97 * TARGETS.scrollFps100k;
 const DHTMLX_PUBLISHED_10K_MS = 948;
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-/** dhtmlx's stylesheet asks Google Fonts for Inter: nothing leaves the machine, both pages use local fonts. */
-const OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
+
 const VIEWPORT = { width: 1280, height: 720 };
 const SCROLL_STEP_PX = 48;
 const SCROLL_MS = 3000;
@@ -122,15 +113,6 @@ interface Probe {
 }
 declare const window: { __bench: Probe };
 declare const location: { pathname: string };
-declare const document: {
-  querySelector: (s: string) => {
-    getBoundingClientRect: () => { left: number; top: number; height: number };
-    scrollTop: number;
-    scrollLeft: number;
-    scrollWidth: number;
-    clientWidth: number;
-  } | null;
-};
 
 // ---- Page loads -----------------------------------------------------------------------------------------------
 interface Loaded {
@@ -264,21 +246,7 @@ interface DragRaw {
 async function drag(browser: Browser, l: Loaded, meta: WebMeta, opts: { trace?: boolean } = {}): Promise<DragRaw> {
   const { page } = l;
   const d = meta.drag;
-  await page.evaluate(({ rowY, barX }) => {
-    const el = document.querySelector('[data-testid="planning-scroller"]')!;
-    el.scrollTop = Math.max(0, rowY - 240);
-    el.scrollLeft = Math.max(0, Math.min(barX - 200, el.scrollWidth - el.clientWidth));
-  }, d);
-  await page.evaluate(() => window.__bench.frames(20));
-  const pos = await page.evaluate((d) => {
-    const el = document.querySelector('[data-testid="planning-scroller"]')!;
-    const canvas = document.querySelector('[data-testid="gantt-canvas"]')!.getBoundingClientRect();
-    const row = document.querySelector(`[data-testid="grid-row"][data-event-id="${d.id}"]`)?.getBoundingClientRect();
-    return {
-      x: canvas.left + d.barX - el.scrollLeft + Math.min(4, d.barWidth / 2),
-      y: row ? row.top + row.height / 2 : -1,
-    };
-  }, d);
+  const pos = await aimAtDragTarget(page, d);
   if (pos.y < 0) throw new Error(`drag target ${d.id} not on screen`);
   await page.mouse.move(pos.x, pos.y);
   await page.evaluate(() => window.__bench.frames(2));
