@@ -62,6 +62,19 @@ export async function planningSettled(page: Page): Promise<void> {
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
+  // Finite animations (a dialog's opening fade) end first, so the picture shows the screen as a user reads it, not
+  // a frame of its transition; endless ones (spinners) are not waited for, nor anything past a second.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   await page.screenshot({ path: `artifacts/e2e/screens/${name}.png`, fullPage: false });
 }
 
