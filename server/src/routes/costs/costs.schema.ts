@@ -223,7 +223,8 @@ async function financeStatement(
  * to the countings as it is (no sum per task first: 50k numeric groups; the numeric products add up the same).
  *
  * On a PostgreSQL pool the work is cut in two statements run at once on one snapshot (analyticParts): the planned
- * weeks of every other version, and the realized weeks with the planned weeks of the rest. On one connection, one
+ * and realized weeks of the requested version (with every other compared one), and the planned weeks of the rest;
+ * a single version's planned weeks, and its realized weeks. On one connection, one
  * statement does it all (the join of order-line tasks to their tasks, the largest part, is then made once).
  */
 export async function financeSeries(
@@ -236,26 +237,21 @@ export async function financeSeries(
   realized: { week: string; realized: number }[];
 }> {
   const [requested] = versionIds;
-  const parts = canRunAtOnce(db)
-    ? [
-        (trx: Db) =>
-          financeStatement(
-            trx,
-            versionIds.filter((_, k) => k % 2 === 0),
-            requested,
-            null,
-            f,
-          ),
-        (trx: Db) =>
-          financeStatement(
-            trx,
-            versionIds.filter((_, k) => k % 2 === 1),
-            requested,
-            countingVersionId,
-            f,
-          ),
-      ]
-    : [(trx: Db) => financeStatement(trx, versionIds, requested, countingVersionId, f)];
+  const even = versionIds.filter((_, k) => k % 2 === 0);
+  const odd = versionIds.filter((_, k) => k % 2 === 1);
+  // The realized weeks go with the requested version's planned ones (one join of its order-line tasks for both);
+  // a single version splits its planned weeks from its realized ones instead.
+  const parts = !canRunAtOnce(db)
+    ? [(trx: Db) => financeStatement(trx, versionIds, requested, countingVersionId, f)]
+    : odd.length > 0
+      ? [
+          (trx: Db) => financeStatement(trx, even, requested, countingVersionId, f),
+          (trx: Db) => financeStatement(trx, odd, requested, null, f),
+        ]
+      : [
+          (trx: Db) => financeStatement(trx, versionIds, requested, null, f),
+          (trx: Db) => financeStatement(trx, [], requested, countingVersionId, f),
+        ];
   const rows = (await analyticParts(db, parts)).flat();
   const planned: { version_id: number; week: string; planned: number }[] = [];
   const realized: { week: string; realized: number }[] = [];
