@@ -6,6 +6,8 @@ import { openDemoPlanning, shot, signIn } from "./helpers";
 // broken file on /dashboard/imports showing the catalogue message.
 
 test("a participant created from a lot opens on its four tabs", async ({ page }) => {
+  // A name of its own, so a repeated run (--repeat-each) finds its participant once.
+  const name = `Entreprise E2E ${Date.now().toString(36)}`;
   await signIn(page, "manager@jalon.demo");
   await openDemoPlanning(page);
   await page.goto("/dashboard/participants");
@@ -17,14 +19,14 @@ test("a participant created from a lot opens on its four tabs", async ({ page })
   await page.getByRole("button", { name: "Nouveau participant" }).click();
   await expect(page).toHaveURL(/\/dashboard\/participants\/new\?lot=\d+$/);
   await expect(page.getByRole("tab", { name: "Suivi" })).toBeDisabled();
-  await page.getByRole("textbox", { name: /^Nom\s*\*?$/ }).fill("Entreprise E2E");
+  await page.getByRole("textbox", { name: /^Nom\s*\*?$/ }).fill(name);
   await page.getByRole("textbox", { name: /Entreprise/ }).fill("E2E SARL");
   await page.getByRole("textbox", { name: /E-mail du responsable/ }).fill("chef@e2e.fr");
   await shot(page, "participant-new");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.locator(".fui-ToastTitle", { hasText: "Participant créé." })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/participants\/\d+\/informations$/);
-  await expect(page.getByRole("heading", { name: "Entreprise E2E" })).toBeVisible();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByRole("textbox", { name: /E-mail du responsable/ })).toHaveValue("chef@e2e.fr");
   await shot(page, "participant-informations");
 
@@ -38,11 +40,11 @@ test("a participant created from a lot opens on its four tabs", async ({ page })
   await page.getByRole("tab", { name: "Suivi" }).click();
   await expect(page.getByText("Tâches et jalons de ce participant : 0")).toBeVisible();
   // Its bar is in the histogram of the version's participants.
-  await expect(page.getByRole("region", { name: "Tâches par participant" }).getByText("Entreprise E2E")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tâches par participant" }).getByText(name, { exact: true })).toBeVisible();
   await shot(page, "participant-monitoring");
 
   await page.getByRole("tab", { name: "Participants" }).click();
-  const sameLots = page.getByRole("table", { name: "Participants des lots de Entreprise E2E" });
+  const sameLots = page.getByRole("table", { name: `Participants des lots de ${name}` });
   await expect(sameLots).toBeVisible();
   await expect(sameLots.getByText("Chargement…")).toHaveCount(0);
   await shot(page, "participant-participants");
@@ -50,9 +52,12 @@ test("a participant created from a lot opens on its four tabs", async ({ page })
   // Back on the list, the participants view keeps its place and shows the new one.
   await page.getByRole("button", { name: "Retour aux participants" }).click();
   await expect(page).toHaveURL(/\/dashboard\/participants\?view=participants$/);
+  // The participant's page (its own "Lignes par page") stays shown until the list has rendered: the choice is
+  // made on the list's table, or it went to the page being left.
+  await expect(page.getByRole("table", { name: "Participants", exact: true })).toBeVisible();
   await page.getByRole("combobox", { name: "Lignes par page" }).selectOption("250");
   await expect(
-    page.getByRole("table", { name: "Participants" }).getByRole("row", { name: /Entreprise E2E/ }),
+    page.getByRole("table", { name: "Participants" }).getByRole("row", { name: new RegExp(name) }),
   ).toBeVisible();
   await shot(page, "participants-list");
 });

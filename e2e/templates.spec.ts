@@ -168,10 +168,13 @@ test("an admin builds a library sequence template, imports it into the demo proj
   // file the server cannot read is refused with errors.import_format.
   await openLibraryMenu(page, "Tâches globales");
   await expect(page).toHaveURL(/\/dashboard\/events-library$/);
-  await page.getByRole("combobox", { name: "Modèle de séquence" }).selectOption({ label: NAME });
+  // The project's list (same filter, same "1–3 sur 3") stays shown until the library's page has rendered: the
+  // filter is chosen on the library's table, or it went to the page being left.
   const library = page.getByRole("table", { name: "Modèles de tâches de la bibliothèque" });
+  await expect(library).toBeVisible();
+  await page.getByRole("combobox", { name: "Modèle de séquence" }).selectOption({ label: NAME });
   await expect(page.getByText("1–3 sur 3")).toBeVisible();
-  await page.getByRole("checkbox", { name: "Sélectionner Cloisons" }).check();
+  await library.getByRole("checkbox", { name: "Sélectionner Cloisons", exact: true }).check();
   await page.getByRole("button", { name: "Supprimer la sélection" }).click();
   const confirm = page.getByRole("dialog", { name: "Supprimer les modèles de tâche" });
   await confirm.getByRole("button", { name: "Supprimer" }).click();
