@@ -38,9 +38,14 @@ test.describe("planning", () => {
     // Before the drop: the successor already shows its new dates (engine preview in the worker).
     await expect.poll(() => planning(page, (h, id) => h.dates(id as number), child)).not.toEqual(before[1]);
     await shot(page, "planning-drag-preview");
+    // The grid keeps the committed dates until the drop (the tooltip tells the new ones), as MS Project does.
+    const frenchDay = (iso: string) => iso.split("-").reverse().join("/");
+    const parentStart = page.locator(`[data-testid="grid-row"][data-event-id="${parent}"]`).getByTestId("grid-start");
+    await expect(parentStart).toHaveText(frenchDay(before[0]![0]));
     await page.mouse.up();
     const moved = await planning(page, (h, ids) => (ids as number[]).map((id) => h.dates(id)), [parent, child]);
     expect(moved[0]).not.toEqual(before[0]);
+    await expect(parentStart).toHaveText(frenchDay(moved[0]![0]));
 
     // Everyone else sees it land.
     await expect

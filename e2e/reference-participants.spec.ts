@@ -40,7 +40,9 @@ test("a participant created from a lot opens on its four tabs", async ({ page })
   await page.getByRole("tab", { name: "Suivi" }).click();
   await expect(page.getByText("Tâches et jalons de ce participant : 0")).toBeVisible();
   // Its bar is in the histogram of the version's participants.
-  await expect(page.getByRole("region", { name: "Tâches par participant" }).getByText(name, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Tâches par participant" }).getByText(name, { exact: true }),
+  ).toBeVisible();
   await shot(page, "participant-monitoring");
 
   await page.getByRole("tab", { name: "Participants" }).click();

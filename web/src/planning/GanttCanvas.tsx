@@ -18,6 +18,7 @@ import type { Comparison } from "./compare/compareModel";
 import { useReferenceIndex } from "./compare/reference";
 import { drawCompareBadges } from "./layers/drawCompareBadges";
 import { useLinkDisplay } from "./layers/linkFilter";
+import { useLiveNow } from "./session/liveDates";
 import { ChartLegend } from "./layers/ChartLegend";
 import { useTranslation } from "react-i18next";
 
@@ -52,6 +53,11 @@ const NO_KEYBOARD = createStore<ChartKeyboard>(() => ({
   focusVisible: false,
   confirmDelete: null,
 }));
+/**
+ * The stage on a compositing layer of its own: a redraw (each drag frame) then replaces that layer's pixels instead of
+ * making the browser record the whole page's paint again (software rendering keeps a 2D canvas in its page's layer).
+ */
+const OWN_LAYER: React.CSSProperties = { willChange: "transform" };
 /** The keyboard focus's outline: dark on the chart's white and on every bar colour's edge (WCAG 2.4.7, 1.4.11). */
 const FOCUS_COLOUR = "#1B1B1B";
 const FOCUS_GAP = 3;
@@ -67,7 +73,10 @@ const raw = (ctx: Context) => (ctx as unknown as { _context: CanvasRenderingCont
  * bars (0.2 ms a draw, bench/web).
  * Pointer input is read on the wrapper and given in content coordinates to the interaction tools.
  */
-export function GanttCanvas(p: GanttCanvasProps) {
+export function GanttCanvas(props: GanttCanvasProps) {
+  // A drag's preview re-renders the canvas alone (session/liveDates.ts): its layers get the dates of the moment.
+  const live = useLiveNow(props.live);
+  const p = { ...props, live };
   const wrapper = useRef<HTMLDivElement>(null);
   const rowsHeight = p.model.rows.length
     ? p.model.rows[p.model.rows.length - 1].y + p.model.rows[p.model.rows.length - 1].height
@@ -286,7 +295,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       onPointerMove={handler("move")}
       onPointerUp={handler("up")}
     >
-      <div ref={stageBox} />
+      <div ref={stageBox} style={OWN_LAYER} />
       <ChartLegend showCritical={p.showCritical} events={p.model.events} />
     </div>
   );

@@ -6,7 +6,7 @@ import { TimeHeader, HEADER_HEIGHT } from "./TimeHeader";
 import { RowGrid } from "./RowGrid";
 import { emptyModel } from "./model";
 import { usePlanningStore } from "./planningStore";
-import { selectedLinkOverlay } from "./SelectedLink";
+import { SelectedLinkOverlay } from "./SelectedLink";
 import { rangeMonths } from "./range";
 import { usePlanningScene, type PlanningSceneProps } from "./session/usePlanningScene";
 import { usePlanningInput, type PlanningInputProps } from "./session/usePlanningInput";
@@ -78,24 +78,31 @@ export function PlanningView(props: PlanningViewProps) {
       </Suspense>
     </>
   );
-  const linkEditor =
-    model &&
-    selectedLinkOverlay(model, scale, selectedLink, liveOf, (pts, link) => (
-      <Suspense fallback={null}>
-        <LinkEditor
-          key={`${link.parentId}-${link.childId}-${link.type}-${link.delay}`}
-          parentName={session.nameOf(link.parentId)}
-          childName={session.nameOf(link.childId)}
-          type={LINK_TYPE_NAMES[link.type]}
-          delay={link.delay}
-          left={GRID_WIDTH + Math.max(pts[0], pts[pts.length - 2]) + 12}
-          top={HEADER_HEIGHT + (pts[3] + pts[5]) / 2 - 20}
-          onSave={(type, delay) => void writeLink(link.parentId, link.childId, { type, delay })}
-          onDelete={() => void writeLink(link.parentId, link.childId, null)}
-          onClose={() => session.store.setState({ selectedLink: null })}
-        />
-      </Suspense>
-    ));
+  const linkEditor = model && selectedLink && (
+    <SelectedLinkOverlay
+      model={model}
+      scale={scale}
+      selected={selectedLink}
+      live={live}
+      dates={scene.dates}
+      editor={(pts, link) => (
+        <Suspense fallback={null}>
+          <LinkEditor
+            key={`${link.parentId}-${link.childId}-${link.type}-${link.delay}`}
+            parentName={session.nameOf(link.parentId)}
+            childName={session.nameOf(link.childId)}
+            type={LINK_TYPE_NAMES[link.type]}
+            delay={link.delay}
+            left={GRID_WIDTH + Math.max(pts[0], pts[pts.length - 2]) + 12}
+            top={HEADER_HEIGHT + (pts[3] + pts[5]) / 2 - 20}
+            onSave={(type, delay) => void writeLink(link.parentId, link.childId, { type, delay })}
+            onDelete={() => void writeLink(link.parentId, link.childId, null)}
+            onClose={() => session.store.setState({ selectedLink: null })}
+          />
+        </Suspense>
+      )}
+    />
+  );
   // Issue 22's table view: the chart as a table, in place of the grid and the canvas.
   if (tableView && model)
     return (

@@ -29,6 +29,7 @@ import { HEADER_HEIGHT } from "./TimeHeader";
 import { visuallyHidden } from "../components/visuallyHidden";
 import { GRID_COLUMNS } from "./grid/columnWidths";
 import { usePlanningStore } from "./planningStore";
+import { committedLive } from "./session/liveDates";
 
 export { GRID_WIDTH };
 /** A cell without an editor: as wide as its column, the header's title above it (border-box, as EditableCell). */
@@ -72,7 +73,7 @@ export function RowGrid({
   model,
   scrollElement,
   lotNames,
-  live,
+  live: liveDates,
   selection,
   onSelect,
   onKeyRow,
@@ -118,6 +119,10 @@ export function RowGrid({
   page?: number;
 }) {
   const { t } = useTranslation();
+  // The committed dates: a drag's preview moves the bars and the tooltip tells its dates, the rows change on the drop
+  // (as in MS Project, Bryntum and DHTMLX). Re-rendering and laying out the moved rows' text was a third of each drag
+  // frame (bench/web).
+  const live = committedLive(liveDates);
   // The columns' widths the user chose (grid/GridHeader.tsx), kept with the view.
   const widths = usePlanningStore((s) => s.columnWidths);
   const onScrolledRef = useRef(onScrolled);

@@ -3,16 +3,30 @@ import type { GanttModel } from "./model";
 import { GRID_WIDTH } from "./RowGrid";
 import { HEADER_HEIGHT } from "./TimeHeader";
 import { linkPoints } from "./tools/linkHit";
+import type { DayMap } from "./session/PlanningSession";
+import { useLiveNow } from "./session/liveDates";
 
-/** The selected link drawn over the canvas (in the content's coordinates, so it scrolls with it) and its editor. */
-export function selectedLinkOverlay(
-  model: GanttModel,
-  scale: TimeScale,
-  selected: { parentId: number; childId: number } | null,
-  liveOf: (id: number) => readonly [number, number] | undefined,
-  editor: (pts: number[], link: GanttModel["links"][number]) => React.ReactNode,
-): React.ReactNode {
-  if (!selected) return null;
+/**
+ * The selected link drawn over the canvas (in the content's coordinates, so it scrolls with it) and its editor; it
+ * follows a drag's preview by itself (session/liveDates.ts).
+ */
+export function SelectedLinkOverlay({
+  model,
+  scale,
+  selected,
+  live,
+  dates,
+  editor,
+}: {
+  model: GanttModel;
+  scale: TimeScale;
+  selected: { parentId: number; childId: number };
+  live: DayMap;
+  dates: DayMap;
+  editor: (pts: number[], link: GanttModel["links"][number]) => React.ReactNode;
+}) {
+  const shown = useLiveNow(live);
+  const liveOf = (id: number) => shown.get(id) ?? dates.get(id);
   const k = model.links.findIndex((l) => l.parentId === selected.parentId && l.childId === selected.childId);
   const pts = k >= 0 ? linkPoints(model, scale, k, liveOf) : null;
   if (!pts) return null;

@@ -7,6 +7,7 @@ import type { DayMap, PlanningSession } from "../session/PlanningSession";
 import { tipKey } from "../tools/hoverTool";
 import { tipContent, type TipEvent } from "../tools/tipContent";
 import { tipStoreOf } from "./directStores";
+import { useLiveNow } from "../session/liveDates";
 
 const OFFSET_X = 14;
 const OFFSET_Y = 18;
@@ -24,6 +25,8 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
   lotNames: ReadonlyMap<number, string>;
 }) {
   const { t } = useTranslation();
+  // Its dates follow a drag's preview (session/liveDates.ts).
+  const live = useLiveNow(p.live);
   const store = tipStoreOf(p.session);
   const key = useStore(store, (s) => tipKey(s.target));
   const target = useMemo(() => store.getState().target, [store, key]);
@@ -37,13 +40,13 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
   const eventId = target?.kind === "event" ? target.id : null;
   useEffect(() => {
     if (eventId === null) return;
-    let live = true;
+    let current = true;
     void p.session.engine
       ?.floatOf(eventId)
-      .then((value) => live && setFloat({ id: eventId, value }))
+      .then((value) => current && setFloat({ id: eventId, value }))
       .catch(() => undefined);
     return () => {
-      live = false;
+      current = false;
     };
   }, [eventId, p.session, p.dates]);
   const box = useRef<HTMLDivElement>(null);
@@ -66,7 +69,7 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
     };
     return tipContent(target, {
       event,
-      liveOf: (id) => p.live.get(id) ?? p.dates.get(id),
+      liveOf: (id) => live.get(id) ?? p.dates.get(id),
       committedOf: (id) => p.dates.get(id),
       link: (parentId, childId) => m.links.find((l) => l.parentId === parentId && l.childId === childId) ?? null,
       lotName: (id) => p.lotNames.get(id) ?? null,
@@ -75,7 +78,7 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
       calendar: m.calendar,
       t,
     });
-  }, [target, p.model, p.live, p.dates, p.lotNames, zoneNames, float, eventId, t]);
+  }, [target, p.model, live, p.dates, p.lotNames, zoneNames, float, eventId, t]);
   // Position: written on the element, outside React, on each of the store's changes (at most one per frame). Its
   // size is read when the browser has laid it out (ResizeObserver), never in `place`: read there, during a drag
   // (whose grid text changes each frame) it forced a layout per frame (bench/web drag profile, 139 ms).
@@ -119,6 +122,9 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
         top: 0,
         zIndex: 1000,
         pointerEvents: "none",
+        // A layer of its own: following the pointer moves the layer, without painting the chart under it again.
+        willChange: "transform",
+        contain: "layout paint",
         background: "#FFFFFF",
         color: "#242424",
         border: "1px solid #D1D1D1",

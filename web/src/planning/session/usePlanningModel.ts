@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
+import { useShallow } from "zustand/react/shallow";
 import { parseDay } from "@jalon/engine";
 import { buildComparison } from "../compare/compareModel";
 import { clientFilter } from "../filters/filterLogic";
@@ -8,13 +9,15 @@ import { buildModel } from "../model";
 import { KeptOrder } from "../grid/keptOrder";
 import { usePlanningStore } from "../planningStore";
 import type { PlanningSession } from "./PlanningSession";
+import { LiveDates } from "./liveDates";
 
 const NO_ORDER: ReadonlyMap<number, number> = new Map();
 
 /**
  * What the view draws, derived from the session's state and the screen's choices (grouping, filters, aggregated
  * groups, row order, the critical path): the model, the print model, the comparison, the live dates over it.
- * Memoized: a preview (a drag frame) changes `live` only, not the model.
+ * Memoized, and blind to a drag's preview: `live` reads the preview when asked (session/liveDates.ts), and only
+ * the parts that draw dates re-render with each one (bench/web: the whole view's render was half of a drag frame).
  */
 export function usePlanningModel(
   session: PlanningSession,
@@ -22,7 +25,10 @@ export function usePlanningModel(
   lateQuality?: ReadonlySet<number>,
 ) {
   const { t } = useTranslation();
-  const { data, dates, modelDates, moved, preview } = useStore(session.store);
+  const { data, dates, modelDates, moved } = useStore(
+    session.store,
+    useShallow((s) => ({ data: s.data, dates: s.dates, modelDates: s.modelDates, moved: s.moved })),
+  );
   const { grouping, showCritical, filters, selection, mode, aggregated, rowOrder } = usePlanningStore();
   // The critical path is the worker's (it holds the committed schedule): asked again after each load and move.
   const [critical, setCritical] = useState<ReadonlySet<number> | undefined>(undefined);
@@ -84,13 +90,7 @@ export function usePlanningModel(
   }, [data]);
   const isHoliday = useCallback((d: number) => holidays.has(d), [holidays]);
   const lotNames = useMemo(() => new Map((data?.lots ?? []).map((l) => [l.id, l.name])), [data]);
-  const live = useMemo(() => {
-    if (!preview) return moved;
-    if (moved.size === 0) return preview;
-    const m = new Map(moved);
-    for (const [id, d] of preview) m.set(id, d);
-    return m;
-  }, [preview, moved]);
+  const live = useMemo(() => new LiveDates(session.store, moved), [session, moved]);
   const selectionSet = useMemo(() => new Set(selection), [selection]);
   return { model, printModel, comparison, isHoliday, lotNames, live, selectionSet };
 }
