@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import type { Context } from "konva/lib/Context";
 import { useStore, type StoreApi } from "zustand";
 import { createStore } from "zustand/vanilla";
@@ -18,7 +18,7 @@ import type { Comparison } from "./compare/compareModel";
 import { useReferenceIndex } from "./compare/reference";
 import { drawCompareBadges } from "./layers/drawCompareBadges";
 import { useLinkDisplay } from "./layers/linkFilter";
-import { useLiveNow } from "./session/liveDates";
+import { onPreview } from "./session/liveDates";
 import { ChartLegend } from "./layers/ChartLegend";
 import { useTranslation } from "react-i18next";
 
@@ -73,10 +73,7 @@ const raw = (ctx: Context) => (ctx as unknown as { _context: CanvasRenderingCont
  * bars (0.2 ms a draw, bench/web).
  * Pointer input is read on the wrapper and given in content coordinates to the interaction tools.
  */
-export function GanttCanvas(props: GanttCanvasProps) {
-  // A drag's preview re-renders the canvas alone (session/liveDates.ts): its layers get the dates of the moment.
-  const live = useLiveNow(props.live);
-  const p = { ...props, live };
+export function GanttCanvas(p: GanttCanvasProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const rowsHeight = p.model.rows.length
     ? p.model.rows[p.model.rows.length - 1].y + p.model.rows[p.model.rows.length - 1].height
@@ -259,12 +256,15 @@ export function GanttCanvas(props: GanttCanvasProps) {
     [draft, box, focusId, linkFrom, p.model, p.scale, p.live, p.scrollLeft, p.scrollTop],
   );
   const stageBox = useRef<HTMLDivElement>(null);
-  useKonvaStage(
+  const redraw = useKonvaStage(
     stageBox,
     p.width,
     p.height,
     useMemo(() => [gridFunc, barsFunc, overlayFunc], [gridFunc, barsFunc, overlayFunc]),
   );
+  // A drag's preview redraws the stage without rendering anything in React: the layers read the dates of the
+  // moment from `live` when they draw (session/liveDates.ts).
+  useLayoutEffect(() => onPreview(p.live, redraw), [p.live, redraw]);
   const onPointer = p.onPointer;
   const tooltipAt = p.tooltipAt;
   // The stage's place on the page, read on press and on hover only: during a drag every move follows a commit

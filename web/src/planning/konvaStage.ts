@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from "react";
+import { useCallback, useLayoutEffect, useRef, type RefObject } from "react";
 import Konva from "konva/lib/Core";
 import type { Context } from "konva/lib/Context";
 
@@ -19,7 +19,7 @@ export function useKonvaStage(
   width: number,
   height: number,
   scenes: readonly SceneFunc[],
-): void {
+): () => void {
   const konva = useRef<{ stage: Konva.Stage; layer: Konva.Layer; shapes: Konva.Shape[] } | null>(null);
   const first = useRef({ width, height, scenes });
   useLayoutEffect(() => {
@@ -53,6 +53,8 @@ export function useKonvaStage(
     });
     if (changed) k.layer.batchDraw();
   }, [scenes]);
+  // A redraw of the same scene functions, whose inputs changed outside React (a drag's preview): one per frame.
+  return useCallback(() => konva.current?.layer.batchDraw(), []);
 }
 
 let drawable: boolean | null = null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { act, render } from "@testing-library/react";
 import { memo } from "react";
 import { createStore } from "zustand/vanilla";
-import { LiveDates, mergeLive, useLiveNow } from "./liveDates";
+import { committedLive, LiveDates, mergeLive, onPreview, useLiveNow } from "./liveDates";
 import type { DayMap, SessionState } from "./PlanningSession";
 
 const storeWith = (preview: DayMap | null) => createStore<SessionState>(() => ({ preview }) as unknown as SessionState);
@@ -67,5 +67,21 @@ describe("live dates (a drag's preview over the committed moves)", () => {
     }
     const view = render(<Show dates={new Map([[3, [1, 9] as const]])} />);
     expect(view.getByTestId("day").textContent).toBe("9");
+  });
+
+  it("tells the canvas of each new preview only, and gives the grid the committed dates", () => {
+    const store = storeWith(null);
+    const moved = new Map([[1, [10, 12] as const]]);
+    const live = new LiveDates(store, moved);
+    let redraws = 0;
+    const stop = onPreview(live, () => redraws++);
+    store.setState({ preview: new Map([[1, [11, 13] as const]]) });
+    store.setState({ selectedLink: null } as Partial<SessionState>);
+    store.setState({ preview: null });
+    stop();
+    store.setState({ preview: new Map() });
+    expect(redraws).toBe(2);
+    expect(committedLive(live)).toBe(moved);
+    expect(onPreview(moved, () => redraws++)).toBeTypeOf("function");
   });
 });

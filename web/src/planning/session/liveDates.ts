@@ -57,13 +57,21 @@ export class LiveDates implements ReadonlyMap<number, Days> {
   }
 }
 
+/** Calls `change` on each new preview of `live` (none for a plain map); returns the unsubscription. */
+export function onPreview(live: DayMap, change: () => void): () => void {
+  if (!(live instanceof LiveDates)) return () => undefined;
+  return live.store.subscribe((s, before) => {
+    if (s.preview !== before.preview) change();
+  });
+}
+
 /** The committed dates of `live`, without the drag's preview (a plain map as it is). */
 export function committedLive(live: DayMap): DayMap {
   return live instanceof LiveDates ? live.moved : live;
 }
 
 /**
- * The dates to draw now, for the parts that draw them (canvas, tooltip, the selected link): re-rendered by
+ * The dates to draw now, for the parts that draw them (the tooltip, the selected link; the canvas redraws through onPreview): re-rendered by
  * each preview on their own. A plain map (a test's) is drawn as it is.
  */
 export function useLiveNow(live: DayMap): DayMap {
