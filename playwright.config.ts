@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/testing/chromium";
 
 // End-to-end flows against the real server (its embedded PostgreSQL in a throwaway folder) serving the built web app, driven
 // by Debian's Chromium (never a downloaded browser). Screenshots of the key screens go to artifacts/e2e.
@@ -21,15 +22,8 @@ export default defineConfig({
     timezoneId: "Europe/Paris",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
 });

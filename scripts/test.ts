@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startPostgres } from "./postgres.js";
+import { CHROMIUM_PATH } from "./testing/chromium.js";
 
 const ci = process.env.CI === "true";
 
@@ -141,7 +142,7 @@ if ("skip" in pg) {
 }
 
 // Browser flows: Playwright with Debian's Chromium (never a downloaded browser).
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = CHROMIUM_PATH;
 if (!existsSync(chromium)) {
   const why = `browser tests skipped: ${chromium} is missing (apt-get install -y chromium)`;
   if (ci) problems.push(why);

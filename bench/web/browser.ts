@@ -1,16 +1,10 @@
 // What run.ts and quick.ts share about the browser: Debian's Chromium, its flags, and the drag target brought on
 // screen the same way (so both measure the same gesture).
 import type { Page } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/testing/chromium.js";
 
-export const CHROMIUM = "/usr/bin/chromium";
-export const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+export const CHROMIUM = CHROMIUM_PATH;
+export const FLAGS = CHROMIUM_FLAGS;
 /** dhtmlx's stylesheet asks Google Fonts for Inter: nothing leaves the machine, both pages use local fonts. */
 export const OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
 

@@ -100,7 +100,8 @@ export function GanttCanvas(p: GanttCanvasProps) {
   const barsFunc = useMemo(
     () => (ctx: Context) => {
       const c = raw(ctx);
-      drawLinks(c, {
+      // What every layer draws from; each adds its own marks.
+      const base: LayerInput = {
         model: p.model,
         scale: p.scale,
         width: p.width,
@@ -108,82 +109,22 @@ export function GanttCanvas(p: GanttCanvasProps) {
         scrollLeft: p.scrollLeft,
         scrollTop: p.scrollTop,
         live: p.live,
+      };
+      drawLinks(c, {
+        ...base,
         violated: p.violated,
         selection: p.selection,
         showCritical: p.showCritical,
         allLinks,
       });
-      drawBars(c, {
-        model: p.model,
-        scale: p.scale,
-        width: p.width,
-        height: p.height,
-        scrollLeft: p.scrollLeft,
-        scrollTop: p.scrollTop,
-        selection: p.selection,
-        live: p.live,
-        showCritical: p.showCritical,
-      });
-      if (p.qualityLate)
-        drawQualityMarkers(c, {
-          model: p.model,
-          scale: p.scale,
-          width: p.width,
-          height: p.height,
-          scrollLeft: p.scrollLeft,
-          scrollTop: p.scrollTop,
-          live: p.live,
-          late: p.qualityLate,
-        });
-      if (p.roadblocks?.size)
-        drawRoadblockMarkers(c, {
-          model: p.model,
-          scale: p.scale,
-          width: p.width,
-          height: p.height,
-          scrollLeft: p.scrollLeft,
-          scrollTop: p.scrollTop,
-          live: p.live,
-          open: p.roadblocks,
-        });
-      if (p.lateCounting?.size)
-        drawLateCountingMarkers(c, {
-          model: p.model,
-          scale: p.scale,
-          width: p.width,
-          height: p.height,
-          scrollLeft: p.scrollLeft,
-          scrollTop: p.scrollTop,
-          live: p.live,
-          late: p.lateCounting,
-        });
-      if (p.comparison)
-        drawBaselines(c, {
-          model: p.model,
-          scale: p.scale,
-          width: p.width,
-          height: p.height,
-          scrollLeft: p.scrollLeft,
-          scrollTop: p.scrollTop,
-          live: p.live,
-          comparison: p.comparison,
-        });
-      if (p.comparison)
-        drawCompareBadges(
-          c,
-          {
-            model: p.model,
-            scale: p.scale,
-            width: p.width,
-            height: p.height,
-            scrollLeft: p.scrollLeft,
-            scrollTop: p.scrollTop,
-            live: p.live,
-            comparison: p.comparison,
-            reference,
-          },
-          newLabel,
-        );
+      drawBars(c, { ...base, selection: p.selection, showCritical: p.showCritical });
+      if (p.qualityLate) drawQualityMarkers(c, { ...base, late: p.qualityLate });
+      if (p.roadblocks?.size) drawRoadblockMarkers(c, { ...base, open: p.roadblocks });
+      if (p.lateCounting?.size) drawLateCountingMarkers(c, { ...base, late: p.lateCounting });
+      if (p.comparison) {
+        drawBaselines(c, { ...base, comparison: p.comparison });
+        drawCompareBadges(c, { ...base, comparison: p.comparison, reference }, newLabel);
+      }
     },
     [
       p.model,
