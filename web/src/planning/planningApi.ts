@@ -27,6 +27,9 @@ export type PlanningQuery = ContractPlanningQuery & { startDate: string; endDate
 export type MovePayload = RequestOf<typeof eventBulkMoveBody>;
 export type MoveResult = EventMoveAnswer;
 
+/** An edit of one event through PATCH /event/{id}, without the revision the session adds (its last known one). */
+export type EventEdit = Omit<RequestOf<typeof eventUpdateBody>, "revision">;
+
 /**
  * A planning load as it arrives: the compact answer's bytes (shared/src/planning/compact.ts), which the session hands
  * to its engine worker to decode, or the data of a JSON answer (a server that answers JSON to the compact Accept).

@@ -14,7 +14,7 @@ import { datesOf } from "../model";
 import { graphToTransfer, type DeltaMessage } from "../engine/transfer";
 import { prewarmEngineWorker, startEngineWorker } from "../engine/engineClient";
 import type { PlanningEngine } from "../engine/planningEngine";
-import { planningApi, type MoveResult, type PlanningLoad, type PlanningQuery } from "../planningApi";
+import { planningApi, type EventEdit, type MoveResult, type PlanningLoad, type PlanningQuery } from "../planningApi";
 import { ApiError } from "../../api/http";
 import type { DayRange } from "../range";
 import { POINTER_IDLE, type PointerState, type Rect } from "../tools/pointerMachine";
@@ -542,7 +542,7 @@ export class PlanningSession {
   }
 
   /** A write of one event's structure (links, duration): the server decides, then the version is loaded again. */
-  async structuralWrite(id: number, body: Record<string, unknown>): Promise<boolean> {
+  async structuralWrite(id: number, body: EventEdit): Promise<boolean> {
     const { t, notify } = this.host;
     try {
       await planningApi.patchEvent(id, { ...body, revision: this.revisions().get(id) });
