@@ -53,11 +53,6 @@ const NO_KEYBOARD = createStore<ChartKeyboard>(() => ({
   focusVisible: false,
   confirmDelete: null,
 }));
-/**
- * The stage on a compositing layer of its own: a redraw (each drag frame) then replaces that layer's pixels instead of
- * making the browser record the whole page's paint again (software rendering keeps a 2D canvas in its page's layer).
- */
-const OWN_LAYER: React.CSSProperties = { willChange: "transform" };
 /** The keyboard focus's outline: dark on the chart's white and on every bar colour's edge (WCAG 2.4.7, 1.4.11). */
 const FOCUS_COLOUR = "#1B1B1B";
 const FOCUS_GAP = 3;
@@ -236,7 +231,7 @@ export function GanttCanvas(p: GanttCanvasProps) {
       onPointerMove={handler("move")}
       onPointerUp={handler("up")}
     >
-      <div ref={stageBox} style={OWN_LAYER} />
+      <div ref={stageBox} />
       <ChartLegend showCritical={p.showCritical} events={p.model.events} />
     </div>
   );

@@ -122,9 +122,6 @@ export const PlanningTooltip = memo(function PlanningTooltip(p: {
         top: 0,
         zIndex: 1000,
         pointerEvents: "none",
-        // A layer of its own: following the pointer moves the layer, without painting the chart under it again.
-        willChange: "transform",
-        contain: "layout paint",
         background: "#FFFFFF",
         color: "#242424",
         border: "1px solid #D1D1D1",
