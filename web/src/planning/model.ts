@@ -32,7 +32,7 @@ export interface GanttModel {
   /** The same links as columns (the graph's own arrays): what drawing reads. */
   readonly linkColumns: LinkColumns;
   /** For each row, the links with an end on it, so drawing visits only the visible rows' links. */
-  readonly linksOfRow: number[][];
+  readonly linksOfRow: RowLinks;
   readonly calendar: Calendar;
   /** Grouped by zone: the sequences' names and colours, drawn as summary bars on their zone's row (issue 16). */
   readonly sequences?: ReadonlyMap<number, { name: string; color: string | null }>;
@@ -206,22 +206,7 @@ export function buildModel(
       eventRows++;
     }
   const rowOfId = new RowOfId(indexOfId, ids, rowOfEvent, eventRows);
-  const nLinks = g.linkParentId.length;
-  // Most rows have no link: they share one empty list instead of an array each.
-  const linksOfRow: number[][] = new Array<number[]>(rows.length).fill(NO_LINKS);
-  const addLink = (r: number, k: number) => {
-    if (linksOfRow[r] === NO_LINKS) linksOfRow[r] = [k];
-    else linksOfRow[r].push(k);
-  };
-  for (let k = 0; k < nLinks; k++) {
-    const parentId = g.linkParentId[k];
-    const childId = g.linkChildId[k];
-    const rp = rowOfId.get(parentId);
-    const rc = rowOfId.get(childId);
-    if (rp === undefined || rc === undefined) continue;
-    addLink(rp, k);
-    if (rc !== rp) addLink(rc, k);
-  }
+  const linksOfRow = rowLinks(rows.length, g.linkParentId, g.linkChildId, rowOfId);
   const sequences =
     options.grouping === "zone" && data.sequences.length > 0
       ? new Map(data.sequences.map((x) => [x.id, { name: x.name, color: x.color }]))
@@ -266,7 +251,7 @@ export function emptyModel(): GanttModel {
       rows: [],
       indexOfId: new Map(),
       rowOfId: new Map(),
-      linksOfRow: [],
+      linksOfRow: rowLinks(0, [], [], new Map()),
       calendar: createCalendarSet({}).calendars[0],
     },
     { parentId: [], childId: [], type: [], delay: [] },
@@ -281,8 +266,57 @@ function projectCalendar(data: PlanningData): Calendar {
   return c;
 }
 
-/** Shared by the rows without links; never written to (see buildModel's `add`). */
-const NO_LINKS: number[] = [];
+/**
+ * The links with an end on each row, as one array of link indices sliced by row (`start[r]` to `start[r + 1]`): at
+ * 100k tasks a list per row was 100k small arrays, each grown by push to 17 slots, that the first paint's garbage
+ * collector then copied (bench/web).
+ */
+export class RowLinks {
+  constructor(
+    private readonly start: Int32Array,
+    private readonly links: Int32Array,
+  ) {}
+
+  /** The indices (into the link columns) of the links with an end on row r. */
+  of(r: number): Int32Array {
+    return this.links.subarray(this.start[r], this.start[r + 1]);
+  }
+}
+
+function rowLinks(
+  rowCount: number,
+  parentId: ArrayLike<number>,
+  childId: ArrayLike<number>,
+  rowOfId: ReadonlyMap<number, number>,
+): RowLinks {
+  const n = parentId.length;
+  // Rows of each link's ends (-1: not drawn), counted per row, then placed: two passes, no array per row.
+  const ends = new Int32Array(2 * n);
+  const start = new Int32Array(rowCount + 1);
+  for (let k = 0; k < n; k++) {
+    const rp = rowOfId.get(parentId[k]);
+    const rc = rowOfId.get(childId[k]);
+    if (rp === undefined || rc === undefined) {
+      ends[2 * k] = ends[2 * k + 1] = -1;
+      continue;
+    }
+    ends[2 * k] = rp;
+    ends[2 * k + 1] = rc === rp ? -1 : rc;
+    start[rp + 1]++;
+    if (rc !== rp) start[rc + 1]++;
+  }
+  for (let r = 0; r < rowCount; r++) start[r + 1] += start[r];
+  const links = new Int32Array(start[rowCount]);
+  const next = start.slice(0, rowCount);
+  for (let k = 0; k < n; k++) {
+    const rp = ends[2 * k];
+    if (rp < 0) continue;
+    links[next[rp]++] = k;
+    const rc = ends[2 * k + 1];
+    if (rc >= 0) links[next[rc]++] = k;
+  }
+  return new RowLinks(start, links);
+}
 
 /** Event rows of each group (each run of consecutive event rows) put in the user's order, keeping their y. */
 function reorderRows(rows: GanttRow[], events: readonly GanttEvent[], order: ReadonlyMap<number, number>): GanttRow[] {

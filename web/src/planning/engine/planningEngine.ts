@@ -18,6 +18,7 @@ import {
   assembleCompact,
   calendarSetOf,
   decodeCompactParts,
+  withoutHead,
   planOf,
   type CalendarColumns,
   type CompactParts,
@@ -80,16 +81,17 @@ export class PlanningEngine {
    * A compact GET /planning/data answer (shared/src/planning/compact.ts), decoded here so that the main thread
    * never parses it: the answer goes back as its parts, columns as typed arrays on the same buffer, transferred (not
    * copied), which the main thread assembles (assembleCompact: plain arrays of the string and nullable columns). The engine keeps copies of the graph columns it needs for loadDecoded(), called next: the screen
-   * starts rendering while the worker schedules.
+   * starts rendering while the worker schedules. `headRead`: the screen parses the head itself meanwhile (see
+   * withoutHead), so only the typed arrays come back.
    */
-  decodePlanning(buffer: ArrayBuffer): CompactParts {
+  decodePlanning(buffer: ArrayBuffer, headRead = false): CompactParts {
     const parts = decodeCompactParts(buffer);
     const graph = assembleCompact<Pick<PlanningDataWire, "graph">>({
       rest: {},
       columns: parts.columns.filter((c) => c.group === "graph"),
     }).graph;
     this.decoded = graphToTransfer(graph);
-    return Comlink.transfer(parts, [buffer]);
+    return Comlink.transfer(headRead ? withoutHead(parts) : parts, [buffer]);
   }
 
   /** load() of the graph decodePlanning() kept. */

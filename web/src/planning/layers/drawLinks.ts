@@ -30,7 +30,7 @@ export function drawLinks(c: CanvasRenderingContext2D, l: LinksInput): void {
   // Each link once: from the first of its rows that is visible.
   let onScreen = 0;
   for (let r = from; r < to; r++)
-    for (const k of model.linksOfRow[r]) if (firstVisibleRow(l, k, from) === r) onScreen++;
+    for (const k of model.linksOfRow.of(r)) if (firstVisibleRow(l, k, from) === r) onScreen++;
   const display = linkDisplay(onScreen, l.allLinks);
   beginFrame(model, lc.parentId.length, display !== "all");
   if (recording) {
@@ -43,7 +43,7 @@ export function drawLinks(c: CanvasRenderingContext2D, l: LinksInput): void {
     c.translate(-l.scrollLeft, -l.scrollTop);
     const liveOf = l.live.size ? (id: number) => l.live.get(id) : null;
     for (let r = from; r < to; r++) {
-      for (const k of model.linksOfRow[r]) {
+      for (const k of model.linksOfRow.of(r)) {
         if (firstVisibleRow(l, k, from) !== r) continue;
         const parentId = lc.parentId[k];
         const childId = lc.childId[k];

@@ -3,7 +3,10 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import { formatDay, LINK_TYPE_NAMES, parseDay } from "@jalon/engine";
 import {
   assembleCompact,
+  compactHeadBytes,
   decodeCompact,
+  parseCompactHead,
+  withHead,
   fromWire,
   withEventColumns,
   withSlice,
@@ -295,16 +298,16 @@ export class PlanningSession {
       if ("data" in answer) d = answer.data;
       else {
         // The compact answer's bytes go to the engine worker, which decodes them and keeps the graph (loadDecoded):
-        // the main thread receives typed arrays (transferred) and parses nothing.
+        // the main thread receives typed arrays (transferred) and parses only the head, while the worker decodes
+        // (it was waiting for the worker anyway; see withoutHead).
         // Without an engine (none started yet), decoded here.
         const engine = this.engine;
-        d = fromWire(
-          engine
-            ? assembleCompact<PlanningDataWire>(
-                await engine.decodePlanning(Comlink.transfer(answer.compact, [answer.compact])),
-              )
-            : decodeCompact<PlanningDataWire>(answer.compact),
-        );
+        if (engine) {
+          const headBytes = compactHeadBytes(answer.compact);
+          const decoding = engine.decodePlanning(Comlink.transfer(answer.compact, [answer.compact]), true);
+          const head = parseCompactHead(headBytes);
+          d = fromWire(assembleCompact<PlanningDataWire>(withHead(await decoding, head)));
+        } else d = fromWire(decodeCompact<PlanningDataWire>(answer.compact));
         decoded = engine !== null;
       }
     } finally {

@@ -52,7 +52,7 @@ export function linkAt(
   let bestDistance = tolerance;
   const seen = new Set<number>();
   for (let r = from; r < to; r++) {
-    for (const k of model.linksOfRow[r]) {
+    for (const k of model.linksOfRow.of(r)) {
       if (seen.has(k)) continue;
       seen.add(k);
       // A link the chart did not draw (many links, not the selection's) cannot be picked.
