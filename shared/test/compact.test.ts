@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlanningData } from "../src/planning/data.js";
-import {
-  assembleCompact,
-  compactHeadBytes,
-  compactToJson,
-  decodeCompact,
-  decodeCompactParts,
-  encodeCompact,
-  isCompact,
-  parseCompactHead,
-  withHead,
-  withoutHead,
-} from "../src/planning/compact.js";
+import { compactToJson, decodeCompact, encodeCompact, isCompact } from "../src/planning/compact.js";
 import { toWire, type PlanningDataWire, type PlanningSliceWire } from "../src/planning/wire.js";
 
 const data: PlanningData = {
@@ -92,21 +81,6 @@ describe("compact planning answer", () => {
     expect(decoded.graph.linkDelay).toBeInstanceOf(Int32Array);
     expect(decoded.graph.ids).toBeInstanceOf(Float64Array);
     expect(decoded.eventColumns.numberOfPeople).toBeInstanceOf(Float64Array);
-  });
-
-  it("decodes the same when the head is read on one thread and the columns on another", () => {
-    const bytes = encodeCompact(toWire(data));
-    const buffer = bytes.slice().buffer;
-    const head = parseCompactHead(compactHeadBytes(buffer));
-    // What the worker sends back: typed arrays only (no field of the answer, no dictionary), cloned here as a
-    // postMessage would.
-    const lean = structuredClone(withoutHead(decodeCompactParts(bytes.slice().buffer)));
-    expect(lean.rest).toEqual({});
-    expect(lean.columns.every((c) => c.dict === undefined && ArrayBuffer.isView(c.values))).toBe(true);
-    const decoded = assembleCompact<PlanningDataWire>(withHead(lean, head));
-    expect(compactToJson(decoded)).toEqual(asJson(toWire(data)));
-    expect(decoded.eventColumns.name).toEqual(["Gros œuvre R+1 — «béton» 🏗️", "Réception"]);
-    expect(() => compactHeadBytes(new Uint8Array(16).buffer)).toThrow(TypeError);
   });
 
   it("keeps nulls as null and unicode names as they are", () => {

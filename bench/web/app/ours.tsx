@@ -146,6 +146,7 @@ class ProbeWorker extends NativeWorker {
       pending.delete(d.id);
       const received = performance.now();
       calls.push({ method: p.method, sent: p.sent, received, size: d.value?.ids ? d.value.ids.length : -1 });
+      // loadDecoded: builds before 2026-12-07, whose worker decoded the answer.
       if ((p.method === "load" || p.method === "loadDecoded") && !("engineLoaded" in bench.marks)) {
         mark("engineLoaded", received);
         bench.notes.workerLoadMs = received - p.sent;
@@ -177,17 +178,37 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Res
   if (url.pathname === "/api/planning/data") {
     // Content negotiation as the server does it (planningSend.ts): the compact form (made by the shared encoder,
     // generate.ts) to a client that prefers it, as the planning screen does, else the JSON answer. The response
-    // goes to the view untouched; only its body's reading is observed (text() for JSON, arrayBuffer() for the
-    // compact bytes, which the view hands to its engine worker).
+    // goes to the view untouched; only its body's reading is observed (text() for JSON, the stream's reads or
+    // arrayBuffer() for the compact bytes, which the view hands to its engine worker).
     mark("dataRequested");
     const accept = new Headers(init?.headers).get("Accept") ?? "";
     const compact = accept.split(",")[0].trim() === PLANNING_COMPACT_TYPE;
     const res = await nativeFetch(`./data/planning-${SIZE}.${compact ? "bin" : "json"}`);
     mark("dataResponse");
     if (compact) {
-      const bytes = res.arrayBuffer.bind(res);
+      // The view reads the bytes from the body's stream (web/src/api/http.ts, readBytes): the last read marks them
+      // received. arrayBuffer() is observed too, for a build that reads them that way.
+      const stream = res.body;
+      if (stream) {
+        const getReader = stream.getReader.bind(stream) as () => ReadableStreamDefaultReader<Uint8Array>;
+        let bytes = 0;
+        stream.getReader = (() => {
+          const reader = getReader();
+          const read = reader.read.bind(reader);
+          reader.read = async () => {
+            const chunk = await read();
+            if (chunk.done) {
+              mark("dataReceived");
+              bench.notes.dataBytes = bytes;
+            } else bytes += chunk.value.byteLength;
+            return chunk;
+          };
+          return reader;
+        }) as typeof stream.getReader;
+      }
+      const arrayBuffer = res.arrayBuffer.bind(res);
       res.arrayBuffer = async () => {
-        const body = await bytes();
+        const body = await arrayBuffer();
         mark("dataReceived");
         bench.notes.dataBytes = body.byteLength;
         return body;

@@ -3,8 +3,8 @@
  * `PlanningSliceWire`), asked with `Accept: application/vnd.jalon.planning-columns` (the JSON answer stays the
  * default: clients that ask for JSON, or anything, get it as before). Its columns (`graph`, `eventColumns`) are
  * binary arrays instead of JSON numbers and strings, so a client never tokenises 16 MB of text at 100k events: the
- * planning screen hands the bytes to its engine worker, which decodes them (numbers are views on the received
- * buffer, nothing parsed) and transfers the typed arrays back to the main thread.
+ * planning screen parses the head and reads the numbers as views on the received buffer (nothing parsed), then sends
+ * the graph's columns to its engine worker.
  *
  * Layout (little-endian): "JLC1", u32 byte length of the head, the head as UTF-8 JSON, zero bytes up to a multiple
  * of 8, then each column's values at the offset its head gives (a multiple of 8 from the start of the body).
@@ -15,9 +15,8 @@
  * NaN); a string column stores indices into its `dict`, the distinct strings, as JSON text in the head (a list of
  * strings is what JSON.parse does fastest, and repeated values such as colours and trigrams are sent once).
  * `decodeCompact` gives the answer back with typed arrays in those columns (strings and nullable ones as plain arrays,
- * so null stays null), in two steps a worker and the main thread share (`decodeCompactParts` where the bytes arrive,
- * `assembleCompact` where the answer is read); `compactToJson` turns it into exactly the JSON answer (the server's
- * test compares them).
+ * so null stays null), in two steps (`decodeCompactParts`, then `assembleCompact`); `compactToJson` turns it into
+ * exactly the JSON answer (the server's test compares them).
  */
 
 // shared is typed without the DOM or Node's types: these two globals exist in every runtime Jalon runs in (browsers,
@@ -174,9 +173,7 @@ export function isCompact(bytes: ArrayBuffer | Uint8Array): boolean {
 
 /**
  * A compact answer split, not yet assembled: the answer's other fields and each column's stored values (typed
- * arrays on the answer's buffer) with its null mark and dictionary. Cheap to send to another thread: the buffer is
- * transferred and only the head's fields and dictionaries are cloned, where the assembled answer's plain arrays
- * (strings, nullable numbers) would be cloned element by element.
+ * arrays on the answer's buffer) with its null mark and dictionary.
  */
 export interface CompactParts {
   rest: Record<string, unknown>;
@@ -189,24 +186,6 @@ export interface CompactParts {
     dict?: string[];
   }[];
 }
-
-/**
- * A copy of the head's bytes (the answer's fields and the columns' descriptions): read with `parseCompactHead` on one
- * thread while the buffer, transferred, is decoded on another (see `withoutHead`).
- */
-export function compactHeadBytes(buffer: ArrayBuffer): Uint8Array {
-  if (!isCompact(buffer)) throw new TypeError("compact: not a compact planning answer");
-  const headLength = new DataView(buffer).getUint32(4, true);
-  return new Uint8Array(buffer, 8, headLength).slice();
-}
-
-/** The head of compact bytes (from compactHeadBytes). */
-export function parseCompactHead(bytes: Uint8Array): CompactHead {
-  return JSON.parse(new TextDecoder().decode(bytes)) as Head;
-}
-
-/** The head of a compact answer: its other fields and its columns' descriptions (dictionaries included). */
-export type CompactHead = Head;
 
 /** The parts of compact bytes (see CompactParts); the columns are views on `buffer`, not copies. */
 export function decodeCompactParts(buffer: ArrayBuffer): CompactParts {
@@ -231,28 +210,6 @@ export function decodeCompactParts(buffer: ArrayBuffer): CompactParts {
     columns.push({ group, key, store: delta.of, values });
   }
   return { rest: head.rest, columns };
-}
-
-/**
- * The parts without what the head holds (the answer's fields, the dictionaries): what a worker sends back when the
- * receiving thread parsed the head itself (`withHead`). Only typed arrays then cross, transferred: at 100k events the
- * 100,000 names and the zones were cloned by the worker, then rebuilt string by string on the main thread, after the
- * decoding instead of during it (bench/web).
- */
-export function withoutHead(parts: CompactParts): CompactParts {
-  return { rest: {}, columns: parts.columns.map(({ dict: _dict, ...c }) => c) };
-}
-
-/** Parts from `withoutHead` given back their head (from parseCompactHead on the same bytes). */
-export function withHead(parts: CompactParts, head: CompactHead): CompactParts {
-  const dicts = new Map(head.columns.map((c) => [`${c.group}.${c.key}`, c.dict]));
-  return {
-    rest: head.rest,
-    columns: parts.columns.map((c) => {
-      const dict = dicts.get(`${c.group}.${c.key}`);
-      return dict ? { ...c, dict } : c;
-    }),
-  };
 }
 
 /**

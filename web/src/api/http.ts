@@ -94,8 +94,37 @@ export async function requestPreferring<T>(
 ): Promise<{ bytes: ArrayBuffer } | { json: T }> {
   const { res, token } = await fetchAnswer("GET", path, options, `${type}, application/json;q=0.5`);
   const contentType = res.headers?.get?.("Content-Type") ?? "";
-  if (res.ok && contentType.split(";")[0].trim() === type) return { bytes: await res.arrayBuffer() };
+  if (res.ok && contentType.split(";")[0].trim() === type) return { bytes: await readBytes(res) };
   return { json: await readJson<T>(res, token) };
+}
+
+/**
+ * The answer's bytes, read from its stream into one growing buffer: Chromium's arrayBuffer() took 40 ms more for the
+ * 9.5 MB of the 100k plan's compact answer, on the main thread (bench/web: 105-135 ms against 65-85 ms on an idle
+ * page). A stream cut short is a network error, as a failed request is.
+ */
+async function readBytes(res: Response): Promise<ArrayBuffer> {
+  const reader = res.body?.getReader?.();
+  if (!reader) return res.arrayBuffer();
+  let buffer = new Uint8Array(Math.max(1 << 16, 4 * Number(res.headers?.get?.("Content-Length") ?? 0)));
+  let length = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (length + value.length > buffer.length) {
+        const grown = new Uint8Array(Math.max(2 * buffer.length, length + value.length));
+        grown.set(buffer.subarray(0, length));
+        buffer = grown;
+      }
+      buffer.set(value, length);
+      length += value.length;
+    }
+  } catch (e) {
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new ApiError(0, "network", e instanceof Error ? e.message : String(e));
+  }
+  return length === buffer.length ? buffer.buffer : buffer.buffer.slice(0, length);
 }
 
 async function fetchAnswer(

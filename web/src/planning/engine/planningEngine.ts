@@ -13,19 +13,8 @@ import {
   type Plan,
   type Schedule,
 } from "@jalon/engine";
-import * as Comlink from "comlink";
+import { calendarSetOf, planOf, type CalendarColumns } from "@jalon/shared/planning";
 import {
-  assembleCompact,
-  calendarSetOf,
-  decodeCompactParts,
-  withoutHead,
-  planOf,
-  type CalendarColumns,
-  type CompactParts,
-  type PlanningDataWire,
-} from "@jalon/shared/planning";
-import {
-  graphToTransfer,
   type DeltaMessage,
   type GraphTransfer,
   type MoveMessage,
@@ -72,34 +61,6 @@ export class PlanningEngine {
       violations[2 * k + 1] = this.plan!.ids[v.parent];
     });
     return { size: this.plan.size, projectEndDay: this.schedule.projectEndDay, violations };
-  }
-
-  /** The graph of the last decoded answer, kept for loadDecoded (the answer's buffer went back to the screen). */
-  private decoded: GraphTransfer | null = null;
-
-  /**
-   * A compact GET /planning/data answer (shared/src/planning/compact.ts), decoded here so that the main thread
-   * never parses it: the answer goes back as its parts, columns as typed arrays on the same buffer, transferred (not
-   * copied), which the main thread assembles (assembleCompact: plain arrays of the string and nullable columns). The engine keeps copies of the graph columns it needs for loadDecoded(), called next: the screen
-   * starts rendering while the worker schedules. `headRead`: the screen parses the head itself meanwhile (see
-   * withoutHead), so only the typed arrays come back.
-   */
-  decodePlanning(buffer: ArrayBuffer, headRead = false): CompactParts {
-    const parts = decodeCompactParts(buffer);
-    const graph = assembleCompact<Pick<PlanningDataWire, "graph">>({
-      rest: {},
-      columns: parts.columns.filter((c) => c.group === "graph"),
-    }).graph;
-    this.decoded = graphToTransfer(graph);
-    return Comlink.transfer(headRead ? withoutHead(parts) : parts, [buffer]);
-  }
-
-  /** load() of the graph decodePlanning() kept. */
-  loadDecoded(calendars: CalendarColumns): { size: number; projectEndDay: number; violations: Float64Array } {
-    const graph = this.decoded;
-    if (!graph) throw new Error("Planning non décodé");
-    this.decoded = null;
-    return this.load(graph, calendars);
   }
 
   /** Ids of the events on the critical path (total float <= 0) of the committed state: after moves too. */

@@ -40,16 +40,16 @@ export interface MoveMessage extends DeltaMessage {
 
 export function graphToTransfer(graph: GraphColumns): GraphTransfer {
   return {
-    ids: Float64Array.from(graph.ids),
-    kind: Uint8Array.from(graph.kind),
-    duration: Int32Array.from(graph.duration),
-    requestedStart: Int32Array.from(graph.requestedStart),
-    locked: Uint8Array.from(graph.locked),
-    calendarOf: Uint16Array.from(graph.calendarOf),
-    linkParentId: Float64Array.from(graph.linkParentId),
-    linkChildId: Float64Array.from(graph.linkChildId),
-    linkType: Uint8Array.from(graph.linkType),
-    linkDelay: Int32Array.from(graph.linkDelay),
+    ids: new Float64Array(graph.ids),
+    kind: new Uint8Array(graph.kind),
+    duration: new Int32Array(graph.duration),
+    requestedStart: new Int32Array(graph.requestedStart),
+    locked: new Uint8Array(graph.locked),
+    calendarOf: new Uint16Array(graph.calendarOf),
+    linkParentId: new Float64Array(graph.linkParentId),
+    linkChildId: new Float64Array(graph.linkChildId),
+    linkType: new Uint8Array(graph.linkType),
+    linkDelay: new Int32Array(graph.linkDelay),
   };
 }
 

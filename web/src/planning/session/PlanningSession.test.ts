@@ -46,7 +46,7 @@ describe("planning session (headless, real engine)", () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it("a compact answer is decoded by the engine, which keeps its graph: the same store as from the JSON answer", async () => {
+  it("a compact answer gives the same store as the JSON answer, and the engine its graph", async () => {
     const json = session().s;
     await json.load(Promise.resolve({ data: planning() }), "base", 0, () => true);
     const { s } = session();
