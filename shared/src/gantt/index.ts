@@ -7,3 +7,4 @@ export * from "./compare.js";
 export * from "./linkRoute.js";
 export * from "./zonePath.js";
 export * from "./marks.js";
+export * from "./lazyArray.js";

@@ -3,6 +3,7 @@ import { dayToX, type TimeScale } from "./timeScale.js";
 import { compareFrench, frenchKey } from "../frenchOrder.js";
 import { routeLink, ROUTE_LENGTH, type BarGeometry, type LinkTypeName } from "./linkRoute.js";
 import type { PlannedEventType } from "../contract/event.js";
+import { lazyArray } from "./lazyArray.js";
 
 /**
  * Rows and geometry of the Gantt as plain data: the web draws it on a Konva canvas, the server prints it with
@@ -91,6 +92,68 @@ export interface RowOptions {
   ghosts?: readonly GanttGhost[];
 }
 
+/**
+ * The events' numbers as columns, for the readers that walk every event (the row order, the grouping, the legend):
+ * read without making the event objects. Absent ids (no zone, lot or sequence) are NaN.
+ */
+export interface GanttEventColumns {
+  readonly id: ArrayLike<number>;
+  readonly startDay: ArrayLike<number>;
+  readonly endDay: ArrayLike<number>;
+  readonly zoneId: ArrayLike<number>;
+  readonly lotId: ArrayLike<number>;
+  readonly sequenceId: ArrayLike<number>;
+  /** 1 for a milestone. */
+  readonly milestone: ArrayLike<number>;
+  readonly progress: ArrayLike<number>;
+  /** 1 when locked. */
+  readonly locked: ArrayLike<number>;
+}
+
+const eventColumns = new WeakMap<readonly GanttEvent[], GanttEventColumns>();
+
+/** Keeps the columns of an array of events made on first read (lazyArray.ts): eventColumnsFor reads them. */
+export function keepEventColumns(events: readonly GanttEvent[], columns: GanttEventColumns): void {
+  eventColumns.set(events, columns);
+}
+
+/** The columns of events (kept by keepEventColumns; for other arrays, made once from the objects). */
+export function eventColumnsFor(events: readonly GanttEvent[]): GanttEventColumns {
+  let c = eventColumns.get(events);
+  if (c) return c;
+  const n = events.length;
+  const id = new Float64Array(n);
+  const startDay = new Float64Array(n);
+  const endDay = new Float64Array(n);
+  const zoneId = new Float64Array(n);
+  const lotId = new Float64Array(n);
+  const sequenceId = new Float64Array(n);
+  const milestone = new Uint8Array(n);
+  const progress = new Float64Array(n);
+  const locked = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = events[i];
+    id[i] = e.id;
+    startDay[i] = e.startDay;
+    endDay[i] = e.endDay;
+    zoneId[i] = e.zoneId ?? NaN;
+    lotId[i] = e.lotId ?? NaN;
+    sequenceId[i] = e.sequenceId ?? NaN;
+    milestone[i] = e.kind === "milestone" ? 1 : 0;
+    progress[i] = e.progress ?? 0;
+    locked[i] = e.locked ? 1 : 0;
+  }
+  c = { id, startDay, endDay, zoneId, lotId, sequenceId, milestone, progress, locked };
+  eventColumns.set(events, c);
+  return c;
+}
+
+/** An event's group id from the columns (null for none). */
+function groupAt(c: GanttEventColumns, i: number, grouping: Grouping): number | null {
+  const v = grouping === "zone" ? c.zoneId[i] : grouping === "lot" ? c.lotId[i] : c.sequenceId[i];
+  return Number.isNaN(v) ? null : v;
+}
+
 function groupOf(e: Pick<GanttEvent, "zoneId" | "lotId" | "sequenceId">, grouping: Grouping): number | null {
   if (grouping === "zone") return e.zoneId ?? null;
   if (grouping === "lot") return e.lotId ?? null;
@@ -106,29 +169,21 @@ function groupOf(e: Pick<GanttEvent, "zoneId" | "lotId" | "sequenceId">, groupin
  * comparator sort decides.
  */
 function byStart(events: readonly GanttEvent[]): number[] {
+  const c = eventColumnsFor(events);
+  const { startDay, endDay, id } = c;
   const n = events.length;
   let packable = n < INDEX_SPAN;
   for (let i = 0; i < n && packable; i++) {
-    const e = events[i];
-    packable =
-      e.startDay >= 0 &&
-      e.startDay < START_SPAN &&
-      e.endDay >= e.startDay &&
-      e.endDay - e.startDay < LENGTH_SPAN &&
-      (i === 0 || events[i - 1].id < e.id);
+    const s = startDay[i];
+    const e = endDay[i];
+    packable = s >= 0 && s < START_SPAN && e >= s && e - s < LENGTH_SPAN && (i === 0 || id[i - 1] < id[i]);
   }
   if (!packable) {
-    const order = events.map((_, i) => i);
-    return order.sort(
-      (a, b) =>
-        events[a].startDay - events[b].startDay || events[a].endDay - events[b].endDay || events[a].id - events[b].id,
-    );
+    const order = Array.from({ length: n }, (_, i) => i);
+    return order.sort((a, b) => startDay[a] - startDay[b] || endDay[a] - endDay[b] || id[a] - id[b]);
   }
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const e = events[i];
-    keys[i] = (e.startDay * LENGTH_SPAN + (e.endDay - e.startDay)) * INDEX_SPAN + i;
-  }
+  for (let i = 0; i < n; i++) keys[i] = (startDay[i] * LENGTH_SPAN + (endDay[i] - startDay[i])) * INDEX_SPAN + i;
   keys.sort();
   const order = new Array<number>(n);
   for (let k = 0; k < n; k++) order[k] = keys[k] % INDEX_SPAN;
@@ -139,9 +194,47 @@ const START_SPAN = 2 ** 17;
 const LENGTH_SPAN = 2 ** 15;
 const INDEX_SPAN = 2 ** 21;
 
+/** What a row is, in RowColumns.kind. */
+export const ROW_KIND = { group: 0, event: 1, aggregate: 2, ghost: 3 } as const;
+
+/**
+ * The rows' numbers as columns, for the readers that walk every row (the grid's heights and tree, the ids in row
+ * order, the link lists): read without making the row objects (see buildRows).
+ */
+export interface RowColumns {
+  /** ROW_KIND of each row. */
+  readonly kind: Uint8Array;
+  readonly y: Float64Array;
+  readonly height: Float64Array;
+  /** An event row's index into the events; -1 for the other rows. */
+  readonly event: Int32Array;
+}
+
+const rowColumns = new WeakMap<readonly GanttRow[], RowColumns>();
+
+/** The columns of rows (buildRows keeps them; for other arrays of rows, made once from the objects). */
+export function rowColumnsOf(rows: readonly GanttRow[]): RowColumns {
+  let c = rowColumns.get(rows);
+  if (c) return c;
+  const n = rows.length;
+  c = { kind: new Uint8Array(n), y: new Float64Array(n), height: new Float64Array(n), event: new Int32Array(n) };
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    c.kind[i] = ROW_KIND[r.kind];
+    c.y[i] = r.y;
+    c.height[i] = r.height;
+    c.event[i] = r.kind === "event" ? r.events[0] : -1;
+  }
+  rowColumns.set(rows, c);
+  return c;
+}
+
+/**
+ * The Gantt's rows: groups in French order of their labels, each followed by its events by start (then end, then
+ * id), or the events alone when ungrouped. Row order and geometry are computed as columns (RowColumns); each row
+ * object is made on its first read (lazyArray.ts), so a screen that shows 40 rows makes about 40.
+ */
 export function buildRows(events: readonly GanttEvent[], options: RowOptions): GanttRow[] {
-  const rows: GanttRow[] = [];
-  let y = 0;
   const band = baselineBand(options.baselines ?? 0);
   const eventHeight = ROW_HEIGHT + band;
   const ghosts = options.ghosts ?? [];
@@ -158,12 +251,12 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
           ghosts[a].key.localeCompare(ghosts[b].key),
       );
     const merged: number[] = [];
+    const { startDay, endDay } = eventColumnsFor(events);
     let k = 0;
     for (const g of sorted) {
       while (k < order.length) {
-        const e = events[order[k]];
-        if (e.startDay > ghosts[g].startDay || (e.startDay === ghosts[g].startDay && e.endDay > ghosts[g].endDay))
-          break;
+        const s = startDay[order[k]];
+        if (s > ghosts[g].startDay || (s === ghosts[g].startDay && endDay[order[k]] > ghosts[g].endDay)) break;
         merged.push(order[k++]);
       }
       merged.push(-(g + 1));
@@ -171,65 +264,35 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
     while (k < order.length) merged.push(order[k++]);
     order = merged;
   }
-  // Rows are built field by field, not with spreads: one object per row instead of three (bench/web, first paint).
-  // Every event row has the same fields in the same order (groupId undefined when not grouped): one shape.
-  const eventBand = band || undefined;
-  const push = (it: number, groupId: number | null | undefined) => {
-    if (it < 0) {
-      const ghost = ghosts[-it - 1];
-      rows.push({
-        key: `x${ghost.key}`,
-        kind: "ghost",
-        label: ghost.name,
-        y,
-        height: eventHeight,
-        events: [],
-        groupId,
-        band,
-        ghost,
-      });
-    } else {
-      const e = events[it];
-      rows.push({
-        key: `e${e.id}`,
-        kind: "event",
-        label: e.name,
-        y,
-        height: eventHeight,
-        events: [it],
-        groupId,
-        band: eventBand,
-      });
-    }
-    y += eventHeight;
-  };
-  if (options.grouping === "none") {
-    for (const it of order) push(it, undefined);
-    return rows;
-  }
+  const n = order.length;
+  const grouped = options.grouping !== "none";
   // Items by group, kept in their order: each item's group numbered as met, then a counting sort by that number
   // (typed arrays; a list per group grown by push was a fifth of buildRows at 100k events, bench/web).
-  const n = order.length;
   const groupIds: (number | null)[] = [];
-  const numberOf = new Map<number | null, number>();
   const itemGroup = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const it = order[k];
-    const g = groupOf(it < 0 ? ghosts[-it - 1] : events[it], options.grouping);
-    let q = numberOf.get(g);
-    if (q === undefined) {
-      q = groupIds.length;
-      numberOf.set(g, q);
-      groupIds.push(g);
+  if (grouped) {
+    const numberOf = new Map<number | null, number>();
+    const columns = eventColumnsFor(events);
+    for (let k = 0; k < n; k++) {
+      const it = order[k];
+      const g = it < 0 ? groupOf(ghosts[-it - 1], options.grouping) : groupAt(columns, it, options.grouping);
+      let q = numberOf.get(g);
+      if (q === undefined) {
+        q = groupIds.length;
+        numberOf.set(g, q);
+        groupIds.push(g);
+      }
+      itemGroup[k] = q;
     }
-    itemGroup[k] = q;
   }
   const first = new Int32Array(groupIds.length + 1);
   for (let k = 0; k < n; k++) first[itemGroup[k] + 1]++;
   for (let q = 0; q < groupIds.length; q++) first[q + 1] += first[q];
-  const byGroup = new Int32Array(n);
-  const next = first.slice(0, groupIds.length);
-  for (let k = 0; k < n; k++) byGroup[next[itemGroup[k]]++] = order[k];
+  const byGroup = grouped ? new Int32Array(n) : Int32Array.from(order);
+  if (grouped) {
+    const next = first.slice(0, groupIds.length);
+    for (let k = 0; k < n; k++) byGroup[next[itemGroup[k]]++] = order[k];
+  }
   const labelOf = (g: number | null) =>
     g === null ? (options.noGroupLabel ?? "—") : (options.groupLabels?.get(g) ?? String(g));
   // Group headings in French order (frenchOrder.ts: the server's list order), each label and key made once.
@@ -244,63 +307,148 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
       if (groupIds[b] === null) return -1;
       return compareFrench(labels[a].label, labels[b].label, labels[a].key, labels[b].key);
     });
+  // The columns: a row per group (one row in all for an aggregated group), then a row per item.
+  const total = n + groupIds.length;
+  const kind = new Uint8Array(total);
+  const ys = new Float64Array(total);
+  const heights = new Float64Array(total);
+  const eventOf = new Int32Array(total).fill(-1);
+  /** Per row: the item (event index, or ghost as -(k + 1)) of an item row, the group number of a group's row. */
+  const itemOf = new Int32Array(total);
+  /** Per row: its group's number (-1 when ungrouped). */
+  const groupOfRow = new Int32Array(total).fill(-1);
+  const members: number[][] = new Array<number[]>(groupIds.length);
+  const aggregates = new Map<number, GanttRow>();
+  let r = 0;
+  let y = 0;
+  const addItems = (from: number, to: number, q: number) => {
+    for (let k = from; k < to; k++) {
+      const it = byGroup[k];
+      kind[r] = it < 0 ? ROW_KIND.ghost : ROW_KIND.event;
+      if (it >= 0) eventOf[r] = it;
+      itemOf[r] = it;
+      groupOfRow[r] = q;
+      ys[r] = y;
+      heights[r] = eventHeight;
+      y += eventHeight;
+      r++;
+    }
+  };
+  if (!grouped) addItems(0, n, -1);
   for (const q of sorted) {
     const g = groupIds[q];
     const from = first[q];
     const to = first[q + 1];
     let count = 0;
     for (let k = from; k < to; k++) if (byGroup[k] >= 0) count++;
-    const members = new Array<number>(count);
-    for (let k = from, j = 0; k < to; k++) if (byGroup[k] >= 0) members[j++] = byGroup[k];
+    const list = new Array<number>(count);
+    for (let k = from, j = 0; k < to; k++) if (byGroup[k] >= 0) list[j++] = byGroup[k];
+    members[q] = list;
     if (g !== null && options.aggregated?.has(g) && options.calendar) {
       const merged = mergeRow(
-        members.map((i) => ({
+        list.map((i) => ({
           startDay: events[i].startDay,
           endDay: events[i].endDay,
           duration: events[i].kind === "milestone" ? 0 : events[i].numberOfDays,
         })),
         options.calendar,
-      ).map((b) => ({ ...b, members: b.members.map((k) => members[k]) }));
-      rows.push({
+      ).map((b) => ({ ...b, members: b.members.map((k) => list[k]) }));
+      aggregates.set(r, {
         key: `a${g}`,
         kind: "aggregate",
         label: labels[q].label,
         y,
         height: ROW_HEIGHT,
-        events: members,
+        events: list,
         merged,
         groupId: g,
       });
+      kind[r] = ROW_KIND.aggregate;
+      ys[r] = y;
+      heights[r] = ROW_HEIGHT;
+      groupOfRow[r] = q;
       y += ROW_HEIGHT;
+      r++;
       continue;
     }
-    rows.push({
-      key: `g${g ?? "none"}`,
+    kind[r] = ROW_KIND.group;
+    itemOf[r] = q;
+    groupOfRow[r] = q;
+    ys[r] = y;
+    heights[r] = GROUP_ROW_HEIGHT;
+    y += GROUP_ROW_HEIGHT;
+    r++;
+    addItems(from, to, q);
+  }
+  const columns: RowColumns = {
+    kind: kind.subarray(0, r),
+    y: ys.subarray(0, r),
+    height: heights.subarray(0, r),
+    event: eventOf.subarray(0, r),
+  };
+  // Every row of a kind has the same fields in the same order (groupId undefined when ungrouped): one shape each.
+  const eventBand = band || undefined;
+  const rows = lazyArray<GanttRow>(r, (i) => {
+    const q = groupOfRow[i];
+    const groupId = q < 0 ? undefined : groupIds[q];
+    const k = kind[i];
+    if (k === ROW_KIND.event) {
+      const it = itemOf[i];
+      const e = events[it];
+      return {
+        key: `e${e.id}`,
+        kind: "event",
+        label: e.name,
+        y: ys[i],
+        height: heights[i],
+        events: [it],
+        groupId,
+        band: eventBand,
+      };
+    }
+    if (k === ROW_KIND.ghost) {
+      const ghost = ghosts[-itemOf[i] - 1];
+      return {
+        key: `x${ghost.key}`,
+        kind: "ghost",
+        label: ghost.name,
+        y: ys[i],
+        height: heights[i],
+        events: [],
+        groupId,
+        band,
+        ghost,
+      };
+    }
+    if (k === ROW_KIND.aggregate) return aggregates.get(i)!;
+    return {
+      key: `g${groupId ?? "none"}`,
       kind: "group",
       label: labels[q].label,
-      y,
-      height: GROUP_ROW_HEIGHT,
-      events: members,
-      groupId: g,
-    });
-    y += GROUP_ROW_HEIGHT;
-    for (let k = from; k < to; k++) push(byGroup[k], g);
-  }
+      y: ys[i],
+      height: heights[i],
+      events: members[q],
+      groupId,
+    };
+  });
+  rowColumns.set(rows, columns);
   return rows;
 }
 
 export function totalHeight(rows: readonly GanttRow[]): number {
-  const last = rows[rows.length - 1];
-  return last ? last.y + last.height : 0;
+  const c = rowColumnsOf(rows);
+  const n = c.y.length;
+  return n > 0 ? c.y[n - 1] + c.height[n - 1] : 0;
 }
 
 /** Index of the first row whose bottom is below y (binary search): rows are sorted by y. */
 export function firstRowAt(rows: readonly GanttRow[], y: number): number {
+  const c = rowColumnsOf(rows);
   let lo = 0;
-  let hi = rows.length;
+  let hi = c.y.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (rows[mid].y + rows[mid].height <= y) lo = mid + 1;
+    if (c.y[mid] + c.height[mid] <= y) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -309,8 +457,9 @@ export function firstRowAt(rows: readonly GanttRow[], y: number): number {
 /** The rows that intersect [top, top + height): only these are drawn. */
 export function visibleRows(rows: readonly GanttRow[], top: number, height: number): { from: number; to: number } {
   const from = firstRowAt(rows, top);
+  const c = rowColumnsOf(rows);
   let to = from;
-  while (to < rows.length && rows[to].y < top + height) to++;
+  while (to < c.y.length && c.y[to] < top + height) to++;
   return { from, to };
 }
 

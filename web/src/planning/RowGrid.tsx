@@ -9,7 +9,7 @@ import {
 } from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "./model";
-import type { GanttRow } from "@jalon/shared/gantt";
+import { rowColumnsOf, type GanttRow } from "@jalon/shared/gantt";
 import { CompareCell } from "./compare/CompareCell";
 import { GhostRow } from "./compare/GhostRow";
 import type { Comparison } from "./compare/compareModel";
@@ -129,6 +129,7 @@ export function RowGrid({
   onScrolledRef.current = onScrolled;
   const containerRef = useRef<HTMLDivElement>(null);
   const tree = useMemo(() => treeRows(model.rows), [model.rows]);
+  const heights = useMemo(() => rowColumnsOf(model.rows).height, [model.rows]);
   // Made on the first look-up, once a row has the focus: not on the first paint (110,400 keys at 100k events, 30 ms of
   // it in bench/web's profile).
   const indexOfKey = useMemo(() => {
@@ -181,7 +182,8 @@ export function RowGrid({
   const virtualizer = useVirtualizer({
     count: model.rows.length,
     getScrollElement: scrollElement,
-    estimateSize: (i) => model.rows[i].height,
+    // From the rows' columns: the virtualiser measures every row, which would make every row object.
+    estimateSize: (i) => heights[i],
     overscan: 10,
     observeElementOffset: observeOffset,
     rangeExtractor,

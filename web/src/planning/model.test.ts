@@ -59,4 +59,27 @@ describe("planning model", () => {
     );
     expect(m.links).toBe(m.links);
   });
+
+  it("makes the event and row objects a screen reads, not the others; columns answer the walks over all of them", () => {
+    const data = smallPlanning();
+    const wire = toWire(data);
+    // Counts the names read: an event object reads its name when it is made.
+    const reads = new Set<number>();
+    const names = new Proxy(wire.eventColumns.name, {
+      get(target, prop, receiver) {
+        if (typeof prop === "string" && /^\d+$/.test(prop)) reads.add(Number(prop));
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const lazy = fromWire({ ...wire, eventColumns: { ...wire.eventColumns, name: names } });
+    const m = buildModel(lazy, datesOf(lazy), { grouping: "zone" });
+    expect(reads.size).toBe(0);
+    const firstEventRow = m.rows.findIndex((r) => r.kind === "event");
+    expect(reads.size).toBe(1);
+    expect(m.rows[firstEventRow].label).toBe(m.events[m.rows[firstEventRow].events[0]].name);
+    // The same model as one made of objects, once everything is read.
+    expect(summary(m)).toEqual(summary(buildModel(data, datesOf(data), { grouping: "zone" })));
+    expect(reads.size).toBe(data.events.length);
+  });
 });
+

@@ -5,7 +5,11 @@ import {
   buildRows,
   comparedOnlyGhosts,
   milestoneGeometry,
+  eventColumnsFor,
+  keepEventColumns,
+  lazyArray,
   PATH_SEPARATOR,
+  rowColumnsOf,
   zonePaths,
   type BarGeometry,
   type GanttEvent,
@@ -115,20 +119,23 @@ export function buildModel(
   const indexInGraph = (id: number) => inGraph.get(id) ?? -1;
   // The load's own dates (datesOf this graph): read from the graph's columns, no lookup per event.
   const fromGraph = loadDates.get(dates) === g;
-  const events: GanttEvent[] = [];
-  const add = (
-    id: number,
-    kind: GanttEvent["kind"],
-    name: string,
-    color: string | null,
-    trigram: string | null,
-    lot: number | null,
-    progress: number | null,
-    zoneId: number | null,
-    sequenceId: number | null,
-  ) => {
+  // Which events are drawn (in the graph, with dates, kept by the filters) and their numbers, as columns; each
+  // event object is made on its first read (lazyArray): the first paint reads the 40 or so on screen.
+  const c = eventColumnsOf(data);
+  const source = c ? null : data.events;
+  const total = c ? c.id.length : source!.length;
+  const idAt = (k: number): number => (c ? c.id[k] : source![k].id);
+  const from = new Int32Array(total);
+  const graphAt = new Int32Array(total);
+  const startDays = new Float64Array(total);
+  const endDays = new Float64Array(total);
+  let n = 0;
+  /** Every event drawn is the graph's event of the same position (no filter, the graph in the answer's order). */
+  let inGraphOrder = true;
+  for (let k = 0; k < total; k++) {
+    const id = idAt(k);
     const gi = indexInGraph(id);
-    if (gi < 0) return;
+    if (gi < 0) continue;
     let startDay: number;
     let endDay: number;
     if (fromGraph) {
@@ -136,46 +143,80 @@ export function buildModel(
       endDay = g.endDay[gi];
     } else {
       const d = dates.get(id);
-      if (!d) return;
+      if (!d) continue;
       startDay = d[0];
       endDay = d[1];
     }
-    if (options.keep && !options.keep(id)) return;
-    events.push({
-      id,
-      kind,
-      name,
-      startDay,
-      endDay,
-      numberOfDays: g.duration[gi],
-      color: colorOf(color, lot),
+    if (options.keep && !options.keep(id)) continue;
+    from[n] = k;
+    graphAt[n] = gi;
+    inGraphOrder &&= gi === n;
+    startDays[n] = startDay;
+    endDays[n] = endDay;
+    n++;
+  }
+  const ids = new Float64Array(n);
+  const zoneIds = new Float64Array(n);
+  const lotIds = new Float64Array(n);
+  const sequenceIds = new Float64Array(n);
+  const milestone = new Uint8Array(n);
+  const progress = new Float64Array(n);
+  const locked = new Uint8Array(n);
+  const orNaN = (v: number | null | undefined) => (v === null || v === undefined ? NaN : v);
+  for (let i = 0; i < n; i++) {
+    const k = from[i];
+    ids[i] = idAt(k);
+    if (c) {
+      zoneIds[i] = orNaN(c.zoneId[k]);
+      lotIds[i] = orNaN(c.participantGroupProId[k]);
+      sequenceIds[i] = orNaN(c.sequenceId[k]);
+      milestone[i] = c.type[k] === 1 ? 1 : 0;
+      progress[i] = c.progress[k] ?? 0;
+    } else {
+      const e = source![k];
+      zoneIds[i] = orNaN(e.zoneId);
+      lotIds[i] = orNaN(e.participantGroupProId);
+      sequenceIds[i] = orNaN(e.sequenceId);
+      milestone[i] = e.type === "milestone" ? 1 : 0;
+      progress[i] = e.progress ?? 0;
+    }
+    locked[i] = g.locked[graphAt[i]] === 1 ? 1 : 0;
+  }
+  const nullable = (v: number) => (Number.isNaN(v) ? null : v);
+  const events = lazyArray<GanttEvent>(n, (i) => {
+    const k = from[i];
+    const lot = nullable(lotIds[i]);
+    const own = c ? c.color[k] : source![k].color;
+    const trigram = c ? c.trigram[k] : source![k].trigram;
+    // The same fields in the same order as before the columns: one shape for every event.
+    return {
+      id: ids[i],
+      kind: milestone[i] === 1 ? "milestone" : "task",
+      name: c ? c.name[k] : source![k].name,
+      startDay: startDays[i],
+      endDay: endDays[i],
+      numberOfDays: g.duration[graphAt[i]],
+      color: colorOf(own, lot),
       trigram: trigram ? upperOf(trigram) : null,
-      progress: progress ?? 0,
-      zoneId,
+      progress: progress[i],
+      zoneId: nullable(zoneIds[i]),
       lotId: lot,
-      sequenceId,
-      critical: critical?.has(id) ?? false,
-      locked: g.locked[gi] === 1,
-    });
-  };
-  // Straight from the answer's columns when it has them: its event objects are then never made (see fromWire).
-  const c = eventColumnsOf(data);
-  if (c)
-    for (let i = 0; i < c.id.length; i++)
-      add(
-        c.id[i],
-        c.type[i] === 1 ? "milestone" : "task",
-        c.name[i],
-        c.color[i],
-        c.trigram[i],
-        c.participantGroupProId[i],
-        c.progress[i],
-        c.zoneId[i],
-        c.sequenceId[i],
-      );
-  else
-    for (const e of data.events)
-      add(e.id, e.type, e.name, e.color, e.trigram, e.participantGroupProId, e.progress, e.zoneId, e.sequenceId);
+      sequenceId: nullable(sequenceIds[i]),
+      critical: critical?.has(ids[i]) ?? false,
+      locked: locked[i] === 1,
+    };
+  });
+  keepEventColumns(events, {
+    id: ids,
+    startDay: startDays,
+    endDay: endDays,
+    zoneId: zoneIds,
+    lotId: lotIds,
+    sequenceId: sequenceIds,
+    milestone,
+    progress,
+    locked,
+  });
   const labels = new Map<number, string>();
   if (options.grouping === "zone")
     for (const [id, names] of zonePaths(data.zones)) labels.set(id, names.join(PATH_SEPARATOR));
@@ -195,14 +236,14 @@ export function buildModel(
     ghosts,
   });
   const rows = options.rowOrder?.size ? reorderRows(built, events, options.rowOrder) : built;
-  const ids = new Float64Array(events.length);
-  for (let i = 0; i < events.length; i++) ids[i] = events[i].id;
-  const indexOfId = new IdIndex(ids);
+  // The graph's own index when the events are the graph's, in its order: the same positions, not made again.
+  const indexOfId = inGraphOrder && n === g.ids.length ? inGraph : new IdIndex(ids);
   const rowOfEvent = new Int32Array(events.length).fill(-1);
   let eventRows = 0;
-  for (let ri = 0; ri < rows.length; ri++)
-    if (rows[ri].kind === "event") {
-      rowOfEvent[rows[ri].events[0]] = ri;
+  const eventOfRow = rowColumnsOf(rows).event;
+  for (let ri = 0; ri < eventOfRow.length; ri++)
+    if (eventOfRow[ri] >= 0) {
+      rowOfEvent[eventOfRow[ri]] = ri;
       eventRows++;
     }
   const rowOfId = new RowOfId(indexOfId, ids, rowOfEvent, eventRows);
@@ -342,6 +383,20 @@ function reorderRows(rows: GanttRow[], events: readonly GanttEvent[], order: Rea
     k = end;
   }
   return out;
+}
+
+const rowIds = new WeakMap<GanttModel, number[]>();
+/** The ids of the event rows, in row order (the grid's and the keyboard's rows), made once per model. */
+export function eventRowIds(model: GanttModel): readonly number[] {
+  let ids = rowIds.get(model);
+  if (!ids) {
+    const eventOf = rowColumnsOf(model.rows).event;
+    const idOf = eventColumnsFor(model.events).id;
+    ids = [];
+    for (let r = 0; r < eventOf.length; r++) if (eventOf[r] >= 0) ids.push(idOf[eventOf[r]]);
+    rowIds.set(model, ids);
+  }
+  return ids;
 }
 
 /** Geometry of event e on its row with the given dates (a preview may move it). */

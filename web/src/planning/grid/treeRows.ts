@@ -1,4 +1,4 @@
-import type { GanttRow } from "@jalon/shared/gantt";
+import { ROW_KIND, rowColumnsOf, type GanttRow } from "@jalon/shared/gantt";
 
 /**
  * The grid's rows as a tree for assistive technologies (issue 22): groups (zones, lots, sequences) at level 1 with
@@ -19,7 +19,9 @@ export interface TreeRows {
 const isGroup = (r: GanttRow) => r.kind === "group" || r.kind === "aggregate";
 
 export function treeRows(rows: readonly GanttRow[]): TreeRows {
-  const n = rows.length;
+  // From the rows' columns: only the aggregated groups' rows are read (for their members' count).
+  const kind = rowColumnsOf(rows).kind;
+  const n = kind.length;
   const out: TreeRows = {
     level: new Uint8Array(n),
     posinset: new Int32Array(n),
@@ -27,7 +29,9 @@ export function treeRows(rows: readonly GanttRow[]): TreeRows {
     parent: new Int32Array(n).fill(-1),
     tasks: new Int32Array(n),
   };
-  const groups = rows.reduce((k, r) => k + (isGroup(r) ? 1 : 0), 0);
+  const isGroupAt = (i: number) => kind[i] === ROW_KIND.group || kind[i] === ROW_KIND.aggregate;
+  let groups = 0;
+  for (let i = 0; i < n; i++) if (isGroupAt(i)) groups++;
   let groupPos = 0;
   let parent = -1;
   let childStart = 0;
@@ -35,17 +39,17 @@ export function treeRows(rows: readonly GanttRow[]): TreeRows {
     for (let j = childStart; j < end; j++) out.setsize[j] = end - childStart;
   };
   for (let i = 0; i < n; i++) {
-    if (isGroup(rows[i])) {
+    if (isGroupAt(i)) {
       closeChildren(i);
       out.level[i] = 1;
       out.posinset[i] = ++groupPos;
       out.setsize[i] = groups;
       parent = i;
       childStart = i + 1;
-      if (rows[i].kind === "aggregate") out.tasks[i] = rows[i].events.length;
+      if (kind[i] === ROW_KIND.aggregate) out.tasks[i] = rows[i].events.length;
       continue;
     }
-    if (parent >= 0 && rows[i].kind === "event") out.tasks[parent]++;
+    if (parent >= 0 && kind[i] === ROW_KIND.event) out.tasks[parent]++;
     out.level[i] = parent < 0 ? 1 : 2;
     out.parent[i] = parent;
     out.posinset[i] = i - childStart + 1;

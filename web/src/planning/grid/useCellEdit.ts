@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { GanttModel } from "../model";
+import { eventRowIds, type GanttModel } from "../model";
 import type { DayMap, PlanningSession } from "../session/PlanningSession";
 import { cellWrite, dayToInput } from "./cellValues";
 import { activate, cellKey, startEdit, typedDraft, type CellCursor, type GridCol, type GridShape } from "./gridCells";
@@ -48,11 +48,7 @@ export function useCellEdit(
     [model],
   );
   // The event rows' ids, per model: not again on each drag preview (a new `live`), a walk over every row.
-  const rows = useMemo(() => {
-    const ids: number[] = [];
-    if (model) for (const r of model.rows) if (r.kind === "event") ids.push(model.events[r.events[0]].id);
-    return ids;
-  }, [model]);
+  const rows = useMemo(() => (model ? eventRowIds(model) : []), [model]);
   const shape = useMemo<GridShape>(() => {
     return {
       rows,

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { GanttEvent } from "@jalon/shared/gantt";
+import { eventColumnsFor, type GanttEvent } from "@jalon/shared/gantt";
 import { CRITICAL_COLOR } from "./criticalStyle";
 import { useLinkDisplay } from "./linkFilter";
 
@@ -87,12 +87,14 @@ const LOCK_SWATCH = (
 
 /** Which of the states drawn on bars the version has (its legend names only those). One pass, once per model. */
 export function barStatesOf(events: readonly GanttEvent[]): { progress: boolean; locked: boolean } {
+  // From the events' columns: a walk over the objects would make every one (model.ts makes them on first read).
+  const c = eventColumnsFor(events);
   let progress = false;
   let locked = false;
-  for (const e of events) {
-    if (e.kind === "milestone") continue;
-    progress ||= (e.progress ?? 0) > 0;
-    locked ||= !!e.locked;
+  for (let i = 0; i < events.length; i++) {
+    if (c.milestone[i] === 1) continue;
+    progress ||= c.progress[i] > 0;
+    locked ||= c.locked[i] === 1;
     if (progress && locked) break;
   }
   return { progress, locked };

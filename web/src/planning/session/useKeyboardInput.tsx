@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { LiveRegion } from "../../components/LiveRegion";
-import type { GanttModel } from "../model";
+import { eventRowIds, type GanttModel } from "../model";
 import { usePlanningStore } from "../planningStore";
 import { deleteEvents } from "../tools/directCommands";
 import {
@@ -109,8 +109,7 @@ export function useKeyboardInput(session: PlanningSession, o: KeyboardInputOptio
 
   const world = useCallback((): KeyboardWorld => {
     const { model, editable, readOnly, onOpenEvent, canvasHeight } = ctx.current;
-    const rows: number[] = [];
-    if (model) for (const row of model.rows) if (row.kind === "event") rows.push(model.events[row.events[0]].id);
+    const rows = model ? eventRowIds(model) : [];
     return {
       rows,
       selection: usePlanningStore.getState().selection,
