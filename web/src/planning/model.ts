@@ -125,66 +125,77 @@ export function buildModel(
   const source = c ? null : data.events;
   const total = c ? c.id.length : source!.length;
   const idAt = (k: number): number => (c ? c.id[k] : source![k].id);
-  const from = new Int32Array(total);
-  const graphAt = new Int32Array(total);
-  const startDays = new Float64Array(total);
-  const endDays = new Float64Array(total);
-  let n = 0;
-  /** Every event drawn is the graph's event of the same position (no filter, the graph in the answer's order). */
-  let inGraphOrder = true;
-  for (let k = 0; k < total; k++) {
-    const id = idAt(k);
-    const gi = indexInGraph(id);
-    if (gi < 0) continue;
-    let startDay: number;
-    let endDay: number;
-    if (fromGraph) {
-      startDay = g.startDay[gi];
-      endDay = g.endDay[gi];
-    } else {
-      const d = dates.get(id);
-      if (!d) continue;
-      startDay = d[0];
-      endDay = d[1];
+  // The usual load: every event of the answer is the graph's of the same position, with the load's dates, no
+  // filter. Its columns are then the model's, read as they are (no copy, no lookup per event).
+  let identity = !!c && fromGraph && !options.keep && total === g.ids.length;
+  for (let k = 0; k < total && identity; k++) identity = c!.id[k] === g.ids[k];
+  let n = total;
+  let from: Int32Array | null = null;
+  let graphAt: Int32Array | null = null;
+  let startDays: ArrayLike<number> = g.startDay;
+  let endDays: ArrayLike<number> = g.endDay;
+  if (!identity) {
+    from = new Int32Array(total);
+    graphAt = new Int32Array(total);
+    const starts = new Float64Array(total);
+    const ends = new Float64Array(total);
+    n = 0;
+    for (let k = 0; k < total; k++) {
+      const id = idAt(k);
+      const gi = indexInGraph(id);
+      if (gi < 0) continue;
+      let startDay: number;
+      let endDay: number;
+      if (fromGraph) {
+        startDay = g.startDay[gi];
+        endDay = g.endDay[gi];
+      } else {
+        const d = dates.get(id);
+        if (!d) continue;
+        startDay = d[0];
+        endDay = d[1];
+      }
+      if (options.keep && !options.keep(id)) continue;
+      from[n] = k;
+      graphAt[n] = gi;
+      starts[n] = startDay;
+      ends[n] = endDay;
+      n++;
     }
-    if (options.keep && !options.keep(id)) continue;
-    from[n] = k;
-    graphAt[n] = gi;
-    inGraphOrder &&= gi === n;
-    startDays[n] = startDay;
-    endDays[n] = endDay;
-    n++;
+    startDays = starts;
+    endDays = ends;
   }
-  const ids = new Float64Array(n);
-  const zoneIds = new Float64Array(n);
-  const lotIds = new Float64Array(n);
-  const sequenceIds = new Float64Array(n);
-  const milestone = new Uint8Array(n);
-  const progress = new Float64Array(n);
-  const locked = new Uint8Array(n);
-  const orNaN = (v: number | null | undefined) => (v === null || v === undefined ? NaN : v);
-  for (let i = 0; i < n; i++) {
-    const k = from[i];
-    ids[i] = idAt(k);
-    if (c) {
-      zoneIds[i] = orNaN(c.zoneId[k]);
-      lotIds[i] = orNaN(c.participantGroupProId[k]);
-      sequenceIds[i] = orNaN(c.sequenceId[k]);
-      milestone[i] = c.type[k] === 1 ? 1 : 0;
-      progress[i] = c.progress[k] ?? 0;
-    } else {
-      const e = source![k];
-      zoneIds[i] = orNaN(e.zoneId);
-      lotIds[i] = orNaN(e.participantGroupProId);
-      sequenceIds[i] = orNaN(e.sequenceId);
-      milestone[i] = e.type === "milestone" ? 1 : 0;
-      progress[i] = e.progress ?? 0;
-    }
-    locked[i] = g.locked[graphAt[i]] === 1 ? 1 : 0;
+  /** The answer's position of event i, and its graph's. */
+  const fromAt = (i: number) => (from === null ? i : from[i]);
+  const graphOf = (i: number) => (graphAt === null ? i : graphAt[i]);
+  /** A column of the drawn events as numbers, null as `none`: a typed column of the answer is already one. */
+  const numbers = (col: ArrayLike<number | null>, none: number): ArrayLike<number> => {
+    if (identity && ArrayBuffer.isView(col)) return col as ArrayLike<number>;
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = col[fromAt(i)] ?? none;
+    return out;
+  };
+  const ofObjects = (read: (e: (typeof data.events)[number]) => number | null): ArrayLike<number> => {
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = read(source![fromAt(i)]) ?? NaN;
+    return out;
+  };
+  const ids = c ? numbers(c.id, NaN) : ofObjects((e) => e.id);
+  const zoneIds = c ? numbers(c.zoneId, NaN) : ofObjects((e) => e.zoneId);
+  const lotIds = c ? numbers(c.participantGroupProId, NaN) : ofObjects((e) => e.participantGroupProId);
+  const sequenceIds = c ? numbers(c.sequenceId, NaN) : ofObjects((e) => e.sequenceId);
+  // Type 1 is a milestone, 0 a task (wire.ts).
+  const milestone = c ? numbers(c.type, 0) : ofObjects((e) => (e.type === "milestone" ? 1 : 0));
+  const progress = c ? numbers(c.progress, 0) : ofObjects((e) => e.progress ?? 0);
+  let locked: ArrayLike<number> = g.locked;
+  if (!identity) {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = g.locked[graphOf(i)] === 1 ? 1 : 0;
+    locked = out;
   }
   const nullable = (v: number) => (Number.isNaN(v) ? null : v);
   const events = lazyArray<GanttEvent>(n, (i) => {
-    const k = from[i];
+    const k = fromAt(i);
     const lot = nullable(lotIds[i]);
     const own = c ? c.color[k] : source![k].color;
     const trigram = c ? c.trigram[k] : source![k].trigram;
@@ -195,7 +206,7 @@ export function buildModel(
       name: c ? c.name[k] : source![k].name,
       startDay: startDays[i],
       endDay: endDays[i],
-      numberOfDays: g.duration[graphAt[i]],
+      numberOfDays: g.duration[graphOf(i)],
       color: colorOf(own, lot),
       trigram: trigram ? upperOf(trigram) : null,
       progress: progress[i],
@@ -237,7 +248,7 @@ export function buildModel(
   });
   const rows = options.rowOrder?.size ? reorderRows(built, events, options.rowOrder) : built;
   // The graph's own index when the events are the graph's, in its order: the same positions, not made again.
-  const indexOfId = inGraphOrder && n === g.ids.length ? inGraph : new IdIndex(ids);
+  const indexOfId = identity ? inGraph : new IdIndex(ids);
   const rowOfEvent = new Int32Array(events.length).fill(-1);
   let eventRows = 0;
   const eventOfRow = rowColumnsOf(rows).event;
