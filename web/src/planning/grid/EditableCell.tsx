@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { CellEdit } from "./useCellEdit";
 import type { GridCol } from "./gridCells";
 
@@ -55,7 +55,7 @@ export const EditableCell = memo(function EditableCell({
   /** The row's translation function (stable): one useTranslation per row, not per cell. */
   t: (key: string, options?: Record<string, unknown>) => string;
 }) {
-  const hint = useMemo(() => t("planningGrid.edit.hint"), [t]);
+  const hint = hintOf(t);
   const ref = useRef<HTMLDivElement>(null);
   const editing = active && draft !== null;
   useEffect(() => {
@@ -153,3 +153,11 @@ export const EditableCell = memo(function EditableCell({
     </div>
   );
 });
+
+const hints = new WeakMap<(key: string) => string, string>();
+/** The cells' hint, translated once per `t` (one per language): each of the 200 cells on screen asked it on mount. */
+function hintOf(t: (key: string) => string): string {
+  let hint = hints.get(t);
+  if (hint === undefined) hints.set(t, (hint = t("planningGrid.edit.hint")));
+  return hint;
+}

@@ -51,7 +51,9 @@ function filled(t: T, key: string, names: readonly string[], values: readonly st
 
 /** What follows the dates in a task row's name: the lot, then the markers (kept by a row while its dates move). */
 export function taskTailLabel(t: T, task: { milestone: boolean; lotName: string } & TaskRowMarks): string {
-  const parts = [task.lotName ? t("planningGrid.row.lot", { lot: task.lotName }) : t("planningGrid.row.noLot")];
+  const parts = [
+    task.lotName ? filled(t, "planningGrid.row.lot", ["lot"], [task.lotName]) : t("planningGrid.row.noLot"),
+  ];
   if (task.qualityLate) parts.push(t("quality.planning.marker"));
   if (task.roadblock && !task.milestone) parts.push(t("roadblocks.planning.marker"));
   if (task.lateCounting && !task.milestone) parts.push(t("planning.recalibration.lateMark"));
