@@ -81,5 +81,21 @@ describe("planning model", () => {
     expect(summary(m)).toEqual(summary(buildModel(data, datesOf(data), { grouping: "zone" })));
     expect(reads.size).toBe(data.events.length);
   });
-});
 
+  it("orders zone groups by their whole path in French order (accents folded, then case)", () => {
+    const data = smallPlanning();
+    // Paths that differ by an accent or a case only, under parents: "Bâtiment A / étage" before "Bâtiment A / Étage".
+    const zones = [
+      { id: 31, name: "Bâtiment A", fullName: null, parentId: null, position: 0 },
+      { id: 32, name: "Étage", fullName: null, parentId: 31, position: 0 },
+      { id: 33, name: "étage", fullName: null, parentId: 31, position: 1 },
+      { id: 34, name: "Eau", fullName: null, parentId: 31, position: 2 },
+    ];
+    const zoneOf = [32, 33, 34, 31, 32];
+    const events = data.events.map((e, i) => ({ ...e, zoneId: zoneOf[i % zoneOf.length] }));
+    const changed = { ...data, zones, events };
+    const m = buildModel(changed, datesOf(changed), { grouping: "zone" });
+    const groups = m.rows.filter((r) => r.kind === "group").map((r) => r.label);
+    expect(groups).toEqual(["Bâtiment A", "Bâtiment A / Eau", "Bâtiment A / Étage", "Bâtiment A / étage"]);
+  });
+});

@@ -18,6 +18,7 @@ import {
   type TimeScale,
 } from "@jalon/shared/gantt";
 import { calendarSetOf, eventColumnsOf, type PlanningData } from "@jalon/shared/planning";
+import { frenchKey } from "@jalon/shared";
 import { applyOrder } from "./tools/reorder";
 import { DayColumns, IdIndex, RowOfId } from "./idIndex";
 
@@ -229,8 +230,21 @@ export function buildModel(
     locked,
   });
   const labels = new Map<number, string>();
+  const keys = new Map<number, string>();
+  const nameKeys = new Map<string, string>();
+  const keyOf = (name: string): string => {
+    let k = nameKeys.get(name);
+    if (k === undefined) nameKeys.set(name, (k = frenchKey(name)));
+    return k;
+  };
+  const separatorKey = frenchKey(PATH_SEPARATOR);
   if (options.grouping === "zone")
-    for (const [id, names] of zonePaths(data.zones)) labels.set(id, names.join(PATH_SEPARATOR));
+    for (const [id, names] of zonePaths(data.zones)) {
+      labels.set(id, names.join(PATH_SEPARATOR));
+      // A path's key is its names' keys joined (frenchKey maps character by character): a plan's zones repeat a
+      // few names (levels, flats), each folded once instead of 11,000 paths at 100k events.
+      keys.set(id, names.map(keyOf).join(separatorKey));
+    }
   if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
   if (options.grouping === "sequence") for (const s of data.sequences) labels.set(s.id, s.name);
   const calendar = projectCalendar(data);
@@ -240,6 +254,7 @@ export function buildModel(
   const built = buildRows(events, {
     grouping: options.grouping,
     groupLabels: labels,
+    groupKeys: keys,
     aggregated: options.aggregated,
     calendar,
     noGroupLabel: options.noGroupLabel,
