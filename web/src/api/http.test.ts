@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("requestPreferring", () => {
   it("reads a preferred answer's bytes from its stream, chunk after chunk", async () => {
-    // More bytes than the first buffer holds (64 KiB): the buffer grows and keeps what was read.
+    // Chunks of every size, an empty one among them: put together in their order.
     const big = Array.from({ length: 70_000 }, (_, i) => i % 251);
     vi.stubGlobal(
       "fetch",

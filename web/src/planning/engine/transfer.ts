@@ -9,17 +9,20 @@ import type { CalendarColumns, GraphColumns } from "@jalon/shared/planning";
 // What crosses the Web Worker boundary: typed arrays, transferred. Kept apart from the engine itself so that the
 // planning screen's main bundle carries these few lines and not the engine (it runs in the worker).
 
+/** A column as any typed array: the answer's own storage (Uint8Array, Int32Array...), copied as it is. */
+export type TypedColumn = Float64Array | Int32Array | Uint32Array | Int16Array | Uint16Array | Int8Array | Uint8Array;
+
 export interface GraphTransfer {
-  ids: Float64Array;
-  kind: Uint8Array;
-  duration: Int32Array;
-  requestedStart: Int32Array;
-  locked: Uint8Array;
-  calendarOf: Uint16Array;
-  linkParentId: Float64Array;
-  linkChildId: Float64Array;
-  linkType: Uint8Array;
-  linkDelay: Int32Array;
+  ids: TypedColumn;
+  kind: TypedColumn;
+  duration: TypedColumn;
+  requestedStart: TypedColumn;
+  locked: TypedColumn;
+  calendarOf: TypedColumn;
+  linkParentId: TypedColumn;
+  linkChildId: TypedColumn;
+  linkType: TypedColumn;
+  linkDelay: TypedColumn;
 }
 
 export interface DeltaMessage {
@@ -39,17 +42,21 @@ export interface MoveMessage extends DeltaMessage {
 }
 
 export function graphToTransfer(graph: GraphColumns): GraphTransfer {
+  // A typed column (the compact answer's) is copied in its own type, a memory copy: converting the links' Int32Array
+  // ids to Float64Array was 10 ms of the 100k first paint (bench/web). Plain arrays (a JSON answer) become typed.
+  const copy = (col: ArrayLike<number>, Type: new (a: ArrayLike<number>) => TypedColumn): TypedColumn =>
+    ArrayBuffer.isView(col) ? (col as TypedColumn).slice() : new Type(col);
   return {
-    ids: new Float64Array(graph.ids),
-    kind: new Uint8Array(graph.kind),
-    duration: new Int32Array(graph.duration),
-    requestedStart: new Int32Array(graph.requestedStart),
-    locked: new Uint8Array(graph.locked),
-    calendarOf: new Uint16Array(graph.calendarOf),
-    linkParentId: new Float64Array(graph.linkParentId),
-    linkChildId: new Float64Array(graph.linkChildId),
-    linkType: new Uint8Array(graph.linkType),
-    linkDelay: new Int32Array(graph.linkDelay),
+    ids: copy(graph.ids, Float64Array),
+    kind: copy(graph.kind, Uint8Array),
+    duration: copy(graph.duration, Int32Array),
+    requestedStart: copy(graph.requestedStart, Int32Array),
+    locked: copy(graph.locked, Uint8Array),
+    calendarOf: copy(graph.calendarOf, Uint16Array),
+    linkParentId: copy(graph.linkParentId, Float64Array),
+    linkChildId: copy(graph.linkChildId, Float64Array),
+    linkType: copy(graph.linkType, Uint8Array),
+    linkDelay: copy(graph.linkDelay, Int32Array),
   };
 }
 
