@@ -83,6 +83,39 @@ describe("compact planning answer", () => {
     expect(decoded.eventColumns.numberOfPeople).toBeInstanceOf(Float64Array);
   });
 
+  it("sends mostly distinct names as text, cut out when read, with every UTF-16 character kept", () => {
+    const base = toWire(data);
+    const n = 300;
+    const names = Array.from({ length: n }, (_, i) =>
+      i % 3 === 0 ? `Gros œuvre ${i} — «béton» 🏗️` : i % 3 === 1 ? `Réception ${i}` : `T${i}`,
+    );
+    names[10] = "";
+    names[11] = names[12];
+    const pick = <T>(a: T[]) => Array.from({ length: n }, (_, i) => a[i % a.length]);
+    const c = base.eventColumns;
+    const many = {
+      ...base,
+      eventColumns: Object.fromEntries(
+        Object.entries(c).map(([k, v]) => [
+          k,
+          k === "name" ? names : k === "id" ? names.map((_, i) => i + 1) : pick(v as unknown[]),
+        ]),
+      ),
+    } as unknown as PlanningDataWire;
+    const bytes = encodeCompact(many);
+    // The names are not in the head's JSON: about their UTF-8 size is saved.
+    const headLength = new DataView(bytes.buffer).getUint32(4, true);
+    expect(new TextDecoder().decode(bytes.subarray(8, 8 + headLength))).not.toContain("Réception 1");
+    const decoded = decodeCompact<PlanningDataWire>(bytes.slice().buffer);
+    expect(decoded.eventColumns.name[n - 1]).toBe(names[n - 1]);
+    expect(decoded.eventColumns.name[0]).toBe("Gros œuvre 0 — «béton» 🏗️");
+    expect(decoded.eventColumns.name[10]).toBe("");
+    expect(compactToJson(decoded)).toEqual(asJson(many));
+    // A cut text is refused, not misread.
+    const cut = bytes.slice(0, bytes.length - 8);
+    expect(() => decodeCompact(cut.buffer)).toThrow(RangeError);
+  });
+
   it("keeps nulls as null and unicode names as they are", () => {
     const decoded = decodeCompact<PlanningDataWire>(encodeCompact(toWire(data)).slice().buffer);
     const c = decoded.eventColumns;

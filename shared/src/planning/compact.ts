@@ -1,32 +1,39 @@
 /**
  * GET /planning/data in compact form (issue 20): the same answer as the JSON one (`PlanningDataWire` or
- * `PlanningSliceWire`), asked with `Accept: application/vnd.jalon.planning-columns` (the JSON answer stays the
+ * `PlanningSliceWire`), asked with `Accept: application/vnd.jalon.planning-columns.v2` (the JSON answer stays the
  * default: clients that ask for JSON, or anything, get it as before). Its columns (`graph`, `eventColumns`) are
  * binary arrays instead of JSON numbers and strings, so a client never tokenises 16 MB of text at 100k events: the
  * planning screen parses the head and reads the numbers as views on the received buffer (nothing parsed), then sends
  * the graph's columns to its engine worker.
  *
- * Layout (little-endian): "JLC1", u32 byte length of the head, the head as UTF-8 JSON, zero bytes up to a multiple
+ * Layout (little-endian): "JLC2", u32 byte length of the head, the head as UTF-8 JSON, zero bytes up to a multiple
  * of 8, then each column's values at the offset its head gives (a multiple of 8 from the start of the body).
  * The head holds every field of the answer except the columns (`rest`) and, per column, where it is and how it is
  * stored: numbers in the narrowest of Uint8Array, Uint16Array, Int32Array (integers) and Float64Array, as
  * differences from the previous value when those are narrower (ids in order); a column with
  * nulls keeps a mark for them (the type's largest value, -2^31 for Int32Array, NaN for Float64Array: JSON has no
  * NaN); a string column stores indices into its `dict`, the distinct strings, as JSON text in the head (a list of
- * strings is what JSON.parse does fastest, and repeated values such as colours and trigrams are sent once).
+ * strings is what JSON.parse does fastest, and repeated values such as colours and trigrams are sent once), or, for a
+ * column of mostly distinct strings without null (the names), its values as UTF-8 text in the body (`text`).
  * `decodeCompact` gives the answer back with typed arrays in those columns (strings and nullable ones as plain arrays,
  * so null stays null), in two steps (`decodeCompactParts`, then `assembleCompact`); `compactToJson` turns it into
  * exactly the JSON answer (the server's test compares them).
  */
+
+import { lazyArray } from "../gantt/lazyArray.js";
 
 // shared is typed without the DOM or Node's types: these two globals exist in every runtime Jalon runs in (browsers,
 // workers, Node).
 declare const TextEncoder: new () => { encode(text: string): Uint8Array };
 declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
 
-export const PLANNING_COMPACT_TYPE = "application/vnd.jalon.planning-columns";
+/**
+ * Version 2 (2026-12-07) added text columns. A client of version 1 (a tab opened before an update) asks for the old
+ * type and gets the JSON answer, which it reads, instead of text columns it would misread.
+ */
+export const PLANNING_COMPACT_TYPE = "application/vnd.jalon.planning-columns.v2";
 
-const MAGIC = 0x31434c4a; // "JLC1" read as a little-endian u32
+const MAGIC = 0x32434c4a; // "JLC2" read as a little-endian u32
 /** The answer's fields that hold columns (objects of equal-length arrays). */
 const COLUMN_GROUPS = ["graph", "eventColumns"] as const;
 
@@ -49,6 +56,13 @@ interface ColumnHead {
    * the values' own storage `delta.of` (ids in order: one byte each instead of four; gzip finds them too).
    */
   delta?: { base: number; of: Storage };
+  /**
+   * A string column of mostly distinct values (names), without null: the values one after the other as UTF-8 bytes
+   * at `offset` (`length` bytes, from the start of the body), and the column's stored values are each one's length
+   * in UTF-16 units. In a JSON dictionary they were most of the head, all parsed before the first paint; as text, a
+   * value is cut out when it is read (see assembleCompact).
+   */
+  text?: { offset: number; length: number };
 }
 
 interface Head {
@@ -90,11 +104,18 @@ function typed(store: Storage, buffer: ArrayBufferLike, offset: number, length: 
 
 const align8 = (n: number) => (n + 7) & ~7;
 
+/** Names rather than categories: a dictionary would repeat nearly every value (from 64 values, more than half distinct). */
+function isMostlyDistinct(col: readonly string[]): boolean {
+  if (col.length < 64) return false;
+  return new Set(col).size * 2 > col.length;
+}
+
 /** The compact bytes of a GET /planning/data answer (the object the JSON answer is the text of). */
 export function encodeCompact(answer: object): Uint8Array {
   const rest: Record<string, unknown> = { ...(answer as Record<string, unknown>) };
   const heads: ColumnHead[] = [];
   const stored: Primitive[][] = [];
+  const texts: (Uint8Array | null)[] = [];
   let offset = 0;
   for (const group of COLUMN_GROUPS) {
     const cols = rest[group] as Record<string, Primitive[]> | undefined;
@@ -114,8 +135,12 @@ export function encodeCompact(answer: object): Uint8Array {
       if (strings && numbers) throw new TypeError(`compact: ${group}.${key} mixes numbers and strings`);
       let values: Primitive[] = col;
       let dict: string[] | undefined;
-      // A column of nulls only is a string column with an empty dictionary.
-      if (strings || (nulls && !numbers)) {
+      let text: Uint8Array | undefined;
+      if (strings && !nulls && isMostlyDistinct(col as string[])) {
+        text = new TextEncoder().encode((col as string[]).join(""));
+        values = (col as string[]).map((v) => v.length);
+      } else if (strings || (nulls && !numbers)) {
+        // A column of nulls only is a string column with an empty dictionary.
         dict = [];
         const index = new Map<string, number>();
         values = col.map((v) => {
@@ -127,7 +152,7 @@ export function encodeCompact(answer: object): Uint8Array {
       }
       let store = storageOf(values, nulls);
       let delta: ColumnHead["delta"];
-      if (!nulls && !dict && store !== "f64" && col.length > 1) {
+      if (!nulls && !dict && !text && store !== "f64" && col.length > 1) {
         const diffs = new Array<number>(col.length);
         for (let i = 0; i < col.length; i++)
           diffs[i] = (col[i] as number) - (i > 0 ? (col[i - 1] as number) : (col[0] as number));
@@ -144,7 +169,12 @@ export function encodeCompact(answer: object): Uint8Array {
       if (delta) head.delta = delta;
       heads.push(head);
       stored.push(values);
+      texts.push(text ?? null);
       offset = align8(offset + col.length * BYTES[store]);
+      if (text) {
+        head.text = { offset, length: text.length };
+        offset = align8(offset + text.length);
+      }
     }
   }
   const headBytes = new TextEncoder().encode(JSON.stringify({ rest, columns: heads } satisfies Head));
@@ -160,6 +190,8 @@ export function encodeCompact(answer: object): Uint8Array {
     const a = typed(store, out.buffer, bodyStart + at, length);
     const mark = NULL_MARK[store];
     for (let i = 0; i < length; i++) a[i] = values[i] === null ? mark : (values[i] as number);
+    const text = texts[c];
+    if (text) out.set(text, bodyStart + heads[c].text!.offset);
   }
   // Little-endian typed arrays: every platform Jalon runs on (x86, ARM) is; a big-endian one would misread them.
   return out;
@@ -184,6 +216,8 @@ export interface CompactParts {
     values: Uint8Array | Uint16Array | Int32Array | Float64Array;
     nulls?: true;
     dict?: string[];
+    /** A text column's UTF-8 bytes (`values`: each value's length in UTF-16 units). */
+    text?: Uint8Array;
   }[];
 }
 
@@ -195,10 +229,22 @@ export function decodeCompactParts(buffer: ArrayBuffer): CompactParts {
   const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, headLength))) as Head;
   const bodyStart = align8(8 + headLength);
   const columns: CompactParts["columns"] = [];
-  for (const { group, key, store, length, offset, nulls, dict, delta } of head.columns) {
+  for (const { group, key, store, length, offset, nulls, dict, delta, text } of head.columns) {
     const start = bodyStart + offset;
     if (start + length * BYTES[store] > buffer.byteLength) throw new RangeError(`compact: ${group}.${key} is cut`);
     const stored = typed(store, buffer, start, length);
+    if (text) {
+      if (bodyStart + text.offset + text.length > buffer.byteLength)
+        throw new RangeError(`compact: ${group}.${key} is cut`);
+      columns.push({
+        group,
+        key,
+        store,
+        values: stored,
+        text: new Uint8Array(buffer, bodyStart + text.offset, text.length),
+      });
+      continue;
+    }
     if (!delta) {
       columns.push({ group, key, store, values: stored, nulls, dict });
       continue;
@@ -219,8 +265,12 @@ export function decodeCompactParts(buffer: ArrayBuffer): CompactParts {
  */
 export function assembleCompact<T = Record<string, unknown>>(parts: CompactParts): T {
   const out = { ...parts.rest };
-  for (const { group, key, store, values: a, nulls, dict } of parts.columns) {
+  for (const { group, key, store, values: a, nulls, dict, text } of parts.columns) {
     const groupObject = (out[group] ??= {}) as Record<string, DecodedColumn>;
+    if (text) {
+      groupObject[key] = textColumn(text, a);
+      continue;
+    }
     if (!nulls && !dict) {
       groupObject[key] = a;
       continue;
@@ -240,6 +290,19 @@ export function assembleCompact<T = Record<string, unknown>>(parts: CompactParts
     }
   }
   return out as T;
+}
+
+/**
+ * A text column's values, each cut out of the decoded text when first read (lazyArray): the 100k plan's first paint
+ * reads about 160 of its 100,000 names.
+ */
+function textColumn(bytes: Uint8Array, lengths: ArrayLike<number>): string[] {
+  const text = new TextDecoder().decode(bytes);
+  const n = lengths.length;
+  const start = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) start[i + 1] = start[i] + lengths[i];
+  if (start[n] !== text.length) throw new RangeError("compact: a text column does not match its lengths");
+  return lazyArray(n, (i) => text.slice(start[i], start[i + 1]));
 }
 
 /** The answer of compact bytes (decodeCompactParts then assembleCompact). */
