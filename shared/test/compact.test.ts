@@ -105,7 +105,7 @@ describe("compact planning answer", () => {
     const bytes = encodeCompact(many);
     // The names are not in the head's JSON: about their UTF-8 size is saved.
     const headLength = new DataView(bytes.buffer).getUint32(4, true);
-    expect(new TextDecoder().decode(bytes.subarray(8, 8 + headLength))).not.toContain("Réception 1");
+    expect(String.fromCharCode(...bytes.subarray(8, 8 + headLength))).not.toContain("T299");
     const decoded = decodeCompact<PlanningDataWire>(bytes.slice().buffer);
     expect(decoded.eventColumns.name[n - 1]).toBe(names[n - 1]);
     expect(decoded.eventColumns.name[0]).toBe("Gros œuvre 0 — «béton» 🏗️");

@@ -341,17 +341,21 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
   const aggregates = new Map<number, GanttRow>();
   let r = 0;
   let y = 0;
+  /** Adds a row of this kind and height in group q (-1: none) below the others; returns its index. */
+  const place = (k: number, height: number, q: number): number => {
+    kind[r] = k;
+    groupOfRow[r] = q;
+    ys[r] = y;
+    heights[r] = height;
+    y += height;
+    return r++;
+  };
   const addItems = (from: number, to: number, q: number) => {
     for (let k = from; k < to; k++) {
       const it = byGroup[k];
-      kind[r] = it < 0 ? ROW_KIND.ghost : ROW_KIND.event;
-      if (it >= 0) eventOf[r] = it;
-      itemOf[r] = it;
-      groupOfRow[r] = q;
-      ys[r] = y;
-      heights[r] = eventHeight;
-      y += eventHeight;
-      r++;
+      const row = place(it < 0 ? ROW_KIND.ghost : ROW_KIND.event, eventHeight, q);
+      if (it >= 0) eventOf[row] = it;
+      itemOf[row] = it;
     }
   };
   if (!grouped) addItems(0, n, -1);
@@ -383,21 +387,10 @@ export function buildRows(events: readonly GanttEvent[], options: RowOptions): G
         merged,
         groupId: g,
       });
-      kind[r] = ROW_KIND.aggregate;
-      ys[r] = y;
-      heights[r] = ROW_HEIGHT;
-      groupOfRow[r] = q;
-      y += ROW_HEIGHT;
-      r++;
+      place(ROW_KIND.aggregate, ROW_HEIGHT, q);
       continue;
     }
-    kind[r] = ROW_KIND.group;
-    itemOf[r] = q;
-    groupOfRow[r] = q;
-    ys[r] = y;
-    heights[r] = GROUP_ROW_HEIGHT;
-    y += GROUP_ROW_HEIGHT;
-    r++;
+    itemOf[place(ROW_KIND.group, GROUP_ROW_HEIGHT, q)] = q;
     addItems(from, to, q);
   }
   const columns: RowColumns = {
