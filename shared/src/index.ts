@@ -6,3 +6,4 @@ export * from "./constants.js";
 export * from "./schemas.js";
 export * from "./frenchOrder.js";
 export * from "./contract/index.js";
+export * from "./lazyArray.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lazyArray } from "../src/gantt/lazyArray.js";
+import { lazyArray } from "../src/lazyArray.js";
 
 describe("lazyArray", () => {
   it("makes an element on its first read only, and gives the same one after", () => {

@@ -7,4 +7,3 @@ export * from "./compare.js";
 export * from "./linkRoute.js";
 export * from "./zonePath.js";
 export * from "./marks.js";
-export * from "./lazyArray.js";

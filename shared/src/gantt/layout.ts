@@ -3,7 +3,7 @@ import { dayToX, type TimeScale } from "./timeScale.js";
 import { compareFrench, frenchKey } from "../frenchOrder.js";
 import { routeLink, ROUTE_LENGTH, type BarGeometry, type LinkTypeName } from "./linkRoute.js";
 import type { PlannedEventType } from "../contract/event.js";
-import { lazyArray } from "./lazyArray.js";
+import { lazyArray } from "../lazyArray.js";
 
 /**
  * Rows and geometry of the Gantt as plain data: the web draws it on a Konva canvas, the server prints it with

@@ -20,7 +20,7 @@
  * exactly the JSON answer (the server's test compares them).
  */
 
-import { lazyArray } from "../gantt/lazyArray.js";
+import { lazyArray } from "../lazyArray.js";
 
 // shared is typed without the DOM or Node's types: these two globals exist in every runtime Jalon runs in (browsers,
 // workers, Node).

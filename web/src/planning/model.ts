@@ -7,7 +7,6 @@ import {
   milestoneGeometry,
   eventColumnsFor,
   keepEventColumns,
-  lazyArray,
   PATH_SEPARATOR,
   rowColumnsOf,
   zonePaths,
@@ -17,8 +16,8 @@ import {
   type Grouping,
   type TimeScale,
 } from "@jalon/shared/gantt";
-import { calendarSetOf, eventColumnsOf, type PlanningData } from "@jalon/shared/planning";
-import { frenchKey } from "@jalon/shared";
+import { calendarSetOf, eventColumnsOf, eventsToColumns, type PlanningData } from "@jalon/shared/planning";
+import { frenchKey, lazyArray } from "@jalon/shared";
 import { applyOrder } from "./tools/reorder";
 import { DayColumns, IdIndex, RowOfId } from "./idIndex";
 
@@ -122,14 +121,13 @@ export function buildModel(
   const fromGraph = loadDates.get(dates) === g;
   // Which events are drawn (in the graph, with dates, kept by the filters) and their numbers, as columns; each
   // event object is made on its first read (lazyArray): the first paint reads the 40 or so on screen.
-  const c = eventColumnsOf(data);
-  const source = c ? null : data.events;
-  const total = c ? c.id.length : source!.length;
-  const idAt = (k: number): number => (c ? c.id[k] : source![k].id);
+  // Data whose events are objects (a JSON answer read by fromWire's caller, tests) is read as columns too.
+  const c = eventColumnsOf(data) ?? eventsToColumns(data.events);
+  const total = c.id.length;
   // The usual load: every event of the answer is the graph's of the same position, with the load's dates, no
   // filter. Its columns are then the model's, read as they are (no copy, no lookup per event).
-  let identity = !!c && fromGraph && !options.keep && total === g.ids.length;
-  for (let k = 0; k < total && identity; k++) identity = c!.id[k] === g.ids[k];
+  let identity = fromGraph && !options.keep && total === g.ids.length;
+  for (let k = 0; k < total && identity; k++) identity = c.id[k] === g.ids[k];
   let n = total;
   let from: Int32Array | null = null;
   let graphAt: Int32Array | null = null;
@@ -142,7 +140,7 @@ export function buildModel(
     const ends = new Float64Array(total);
     n = 0;
     for (let k = 0; k < total; k++) {
-      const id = idAt(k);
+      const id = c.id[k];
       const gi = indexInGraph(id);
       if (gi < 0) continue;
       let startDay: number;
@@ -176,18 +174,13 @@ export function buildModel(
     for (let i = 0; i < n; i++) out[i] = col[fromAt(i)] ?? none;
     return out;
   };
-  const ofObjects = (read: (e: (typeof data.events)[number]) => number | null): ArrayLike<number> => {
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = read(source![fromAt(i)]) ?? NaN;
-    return out;
-  };
-  const ids = c ? numbers(c.id, NaN) : ofObjects((e) => e.id);
-  const zoneIds = c ? numbers(c.zoneId, NaN) : ofObjects((e) => e.zoneId);
-  const lotIds = c ? numbers(c.participantGroupProId, NaN) : ofObjects((e) => e.participantGroupProId);
-  const sequenceIds = c ? numbers(c.sequenceId, NaN) : ofObjects((e) => e.sequenceId);
+  const ids = numbers(c.id, NaN);
+  const zoneIds = numbers(c.zoneId, NaN);
+  const lotIds = numbers(c.participantGroupProId, NaN);
+  const sequenceIds = numbers(c.sequenceId, NaN);
   // Type 1 is a milestone, 0 a task (wire.ts).
-  const milestone = c ? numbers(c.type, 0) : ofObjects((e) => (e.type === "milestone" ? 1 : 0));
-  const progress = c ? numbers(c.progress, 0) : ofObjects((e) => e.progress ?? 0);
+  const milestone = numbers(c.type, 0);
+  const progress = numbers(c.progress, 0);
   let locked: ArrayLike<number> = g.locked;
   if (!identity) {
     const out = new Uint8Array(n);
@@ -198,13 +191,13 @@ export function buildModel(
   const events = lazyArray<GanttEvent>(n, (i) => {
     const k = fromAt(i);
     const lot = nullable(lotIds[i]);
-    const own = c ? c.color[k] : source![k].color;
-    const trigram = c ? c.trigram[k] : source![k].trigram;
+    const own = c.color[k];
+    const trigram = c.trigram[k];
     // The same fields in the same order as before the columns: one shape for every event.
     return {
       id: ids[i],
       kind: milestone[i] === 1 ? "milestone" : "task",
-      name: c ? c.name[k] : source![k].name,
+      name: c.name[k],
       startDay: startDays[i],
       endDay: endDays[i],
       numberOfDays: g.duration[graphOf(i)],
