@@ -8,4 +8,8 @@ export const CHROMIUM_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  // Chromium 156 opens a renderer for the omnibox popup's WebUI (chrome://omnibox-popup.top-chrome) in every new
+  // window, so in every Playwright context: its ~120 ms of CPU landed in the middle of the page's load on a 2-core
+  // machine (bench/web traces, "WebUI Top Renderer"). A real browser opens it once per window, not per tab.
+  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ];
