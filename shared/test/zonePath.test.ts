@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { abbreviateLeft, zonePaths } from "../src/gantt/index.js";
+import { abbreviateLeft, PATH_SEPARATOR, zonePathTexts, zonePaths } from "../src/gantt/index.js";
+import { frenchKey } from "../src/frenchOrder.js";
 
 describe("zone paths", () => {
   const zones = [
@@ -21,6 +23,25 @@ describe("zone paths", () => {
     ]);
     expect(p.get(1)).toEqual(["B", "A"]);
   });
+  it("zonePathTexts gives each zone its path joined, and its French key, as zonePaths does (cycles, orphans, repeats)", () => {
+    const zone = fc.record({
+      id: fc.integer({ min: 1, max: 12 }),
+      name: fc.constantFrom("Bâtiment A", "R+0", "Étage", "lgt", "Zone É"),
+      parentId: fc.option(fc.integer({ min: 1, max: 14 }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(zone, { maxLength: 16 }), (zones) => {
+        const { labels, keys } = zonePathTexts(zones, frenchKey, frenchKey(PATH_SEPARATOR));
+        const paths = zonePaths(zones);
+        expect(new Map(labels)).toEqual(new Map([...paths].map(([id, names]) => [id, names.join(PATH_SEPARATOR)])));
+        for (const [id, label] of labels) expect(keys?.get(id)).toBe(frenchKey(label));
+      }),
+      { numRuns: 500 },
+    );
+    expect(zonePathTexts(zones).labels.get(3)).toBe("Bâtiment A / R+0 / Logements nord");
+    expect(zonePathTexts(zones).keys).toBeNull();
+  });
+
   it("abbreviates from the left when narrow, always keeping the zone's own name", () => {
     const measure = (s: string) => s.length;
     const names = ["Bâtiment A", "R+0", "Logements nord"];

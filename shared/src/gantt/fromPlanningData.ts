@@ -1,7 +1,7 @@
 import { calendarSetOf, type PlanningData } from "../planning/data.js";
 import { barColor } from "./colors.js";
 import { buildRows, type GanttEvent, type GanttRow, type Grouping } from "./layout.js";
-import { PATH_SEPARATOR, zonePaths } from "./zonePath.js";
+import { zonePathTexts } from "./zonePath.js";
 
 /**
  * The Gantt events of GET /planning/data with the dates of its graph columns: what the server prints. (The web
@@ -37,8 +37,7 @@ export function ganttEventsOf(data: PlanningData): GanttEvent[] {
 
 /** Names of the groups of a grouping (zones by their full name). */
 export function groupLabelsOf(data: PlanningData, grouping: Grouping): Map<number, string> {
-  const labels = new Map<number, string>();
-  if (grouping === "zone") for (const [id, names] of zonePaths(data.zones)) labels.set(id, names.join(PATH_SEPARATOR));
+  const labels = grouping === "zone" ? zonePathTexts(data.zones).labels : new Map<number, string>();
   if (grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
   if (grouping === "sequence") for (const s of data.sequences) labels.set(s.id, s.name);
   return labels;

@@ -13,6 +13,17 @@ describe("column maps (the view model's lookups without a Map per model)", () =>
     }
   });
 
+  it("positionsOf and rowsOf give, in one pass, what get gives id by id (-1 for none)", () => {
+    for (const ids of [[5, 3, 4, 9], [1e9, 7, -2, 3.5], [1, 2, 1], []]) {
+      const index = new IdIndex(ids);
+      const asked = [...ids, 0, 6, 8, 10, 2.5, NaN, -3, 1e9 + 1];
+      expect(Array.from(index.positionsOf(asked))).toEqual(asked.map((id) => index.get(id) ?? -1));
+      const rowOfEvent = Int32Array.from(ids, (_, i) => (i % 2 === 0 ? 3 * i : -1));
+      const rows = new RowOfId(index, ids, rowOfEvent, ids.length);
+      expect(Array.from(rows.rowsOf(asked))).toEqual(asked.map((id) => rows.get(id) ?? -1));
+    }
+  });
+
   it("a repeated id keeps its last position, as a Map filled in order", () => {
     const index = new IdIndex([1, 2, 1]);
     expect(index.get(1)).toBe(2);

@@ -9,7 +9,7 @@ import {
   keepEventColumns,
   PATH_SEPARATOR,
   rowColumnsOf,
-  zonePaths,
+  zonePathTexts,
   type BarGeometry,
   type GanttEvent,
   type GanttRow,
@@ -222,22 +222,19 @@ export function buildModel(
     progress,
     locked,
   });
-  const labels = new Map<number, string>();
-  const keys = new Map<number, string>();
-  const nameKeys = new Map<string, string>();
-  const keyOf = (name: string): string => {
-    let k = nameKeys.get(name);
-    if (k === undefined) nameKeys.set(name, (k = frenchKey(name)));
-    return k;
-  };
-  const separatorKey = frenchKey(PATH_SEPARATOR);
-  if (options.grouping === "zone")
-    for (const [id, names] of zonePaths(data.zones)) {
-      labels.set(id, names.join(PATH_SEPARATOR));
-      // A path's key is its names' keys joined (frenchKey maps character by character): a plan's zones repeat a
-      // few names (levels, flats), each folded once instead of 11,000 paths at 100k events.
-      keys.set(id, names.map(keyOf).join(separatorKey));
-    }
+  let labels = new Map<number, string>();
+  let keys: Map<number, string> | null = null;
+  if (options.grouping === "zone") {
+    // A plan's zones repeat a few names (levels, flats): each name's key is made once, and a path's key is its
+    // names' keys joined (frenchKey maps character by character).
+    const nameKeys = new Map<string, string>();
+    const keyOf = (name: string): string => {
+      let k = nameKeys.get(name);
+      if (k === undefined) nameKeys.set(name, (k = frenchKey(name)));
+      return k;
+    };
+    ({ labels, keys } = zonePathTexts(data.zones, keyOf, frenchKey(PATH_SEPARATOR)));
+  }
   if (options.grouping === "lot") for (const l of data.lots) labels.set(l.id, l.name);
   if (options.grouping === "sequence") for (const s of data.sequences) labels.set(s.id, s.name);
   const calendar = projectCalendar(data);
@@ -247,7 +244,7 @@ export function buildModel(
   const built = buildRows(events, {
     grouping: options.grouping,
     groupLabels: labels,
-    groupKeys: keys,
+    groupKeys: keys ?? undefined,
     aggregated: options.aggregated,
     calendar,
     noGroupLabel: options.noGroupLabel,
@@ -266,7 +263,7 @@ export function buildModel(
       eventRows++;
     }
   const rowOfId = new RowOfId(indexOfId, ids, rowOfEvent, eventRows);
-  const linksOfRow = rowLinks(rows.length, g.linkParentId, g.linkChildId, rowOfId);
+  const linksOfRow = rowLinks(rows.length, rowOfId.rowsOf(g.linkParentId), rowOfId.rowsOf(g.linkChildId));
   const sequences =
     options.grouping === "zone" && data.sequences.length > 0
       ? new Map(data.sequences.map((x) => [x.id, { name: x.name, color: x.color }]))
@@ -311,7 +308,7 @@ export function emptyModel(): GanttModel {
       rows: [],
       indexOfId: new Map(),
       rowOfId: new Map(),
-      linksOfRow: rowLinks(0, [], [], new Map()),
+      linksOfRow: rowLinks(0, new Int32Array(0), new Int32Array(0)),
       calendar: createCalendarSet({}).calendars[0],
     },
     { parentId: [], childId: [], type: [], delay: [] },
@@ -343,20 +340,16 @@ export class RowLinks {
   }
 }
 
-function rowLinks(
-  rowCount: number,
-  parentId: ArrayLike<number>,
-  childId: ArrayLike<number>,
-  rowOfId: ReadonlyMap<number, number>,
-): RowLinks {
-  const n = parentId.length;
+/** The links' rows by row: `parentRow[k]` and `childRow[k]` are link k's ends' rows (-1: not drawn). */
+function rowLinks(rowCount: number, parentRow: Int32Array, childRow: Int32Array): RowLinks {
+  const n = parentRow.length;
   // Rows of each link's ends (-1: not drawn), counted per row, then placed: two passes, no array per row.
   const ends = new Int32Array(2 * n);
   const start = new Int32Array(rowCount + 1);
   for (let k = 0; k < n; k++) {
-    const rp = rowOfId.get(parentId[k]);
-    const rc = rowOfId.get(childId[k]);
-    if (rp === undefined || rc === undefined) {
+    const rp = parentRow[k];
+    const rc = childRow[k];
+    if (rp < 0 || rc < 0) {
       ends[2 * k] = ends[2 * k + 1] = -1;
       continue;
     }

@@ -9,7 +9,7 @@ import {
   ChevronRight20Regular,
 } from "@fluentui/react-icons";
 import { parseDay } from "@jalon/engine";
-import { PATH_SEPARATOR, zonePaths } from "@jalon/shared/gantt";
+import { zonePathTexts } from "@jalon/shared/gantt";
 import type { GanttModel } from "../model";
 import type { PlanningSession } from "../session/PlanningSession";
 import { frenchDate, holidaysIn, tableRows, type TableRow } from "./tableRows";
@@ -56,11 +56,7 @@ export function PlanningTable({
       cancelled = true;
     };
   }, [session, data, committed]);
-  const zoneNames = useMemo(() => {
-    const m = new Map<number, string>();
-    for (const [id, names] of zonePaths(data?.zones ?? [])) m.set(id, names.join(PATH_SEPARATOR));
-    return m;
-  }, [data?.zones]);
+  const zoneNames = useMemo(() => zonePathTexts(data?.zones ?? []).labels, [data?.zones]);
   const rows = useMemo(
     () => tableRows(t, model, { zoneNames, lotNames, critical, datesOf }),
     [t, model, zoneNames, lotNames, critical, datesOf],
