@@ -2,6 +2,7 @@
 // screen the same way (so both measure the same gesture).
 import type { Page } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/testing/chromium.js";
+import { READY_MESSAGE } from "./ready.js";
 
 export const CHROMIUM = CHROMIUM_PATH;
 export const FLAGS = CHROMIUM_FLAGS;
@@ -43,4 +44,15 @@ export async function aimAtDragTarget(
       y: row ? row.top + row.height / 2 : -1,
     };
   }, d);
+}
+
+/**
+ * Opens a harness page and waits for its ready message (app/probe.tsx): nothing is evaluated in the page while it
+ * loads. Polling it with waitForFunction made Playwright evaluate its injected script (300 KB) in the page at commit:
+ * 10-30 ms of the main thread inside the first paint it measures, for both pages.
+ */
+export async function openHarness(page: Page, url: string, timeout: number): Promise<void> {
+  const ready = page.waitForEvent("console", { predicate: (m) => m.text() === READY_MESSAGE, timeout });
+  await page.goto(url, { waitUntil: "commit" });
+  await ready;
 }

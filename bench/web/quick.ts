@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { build } from "vite";
 import { DATA_DIR, REPO } from "./vite.config.js";
-import { aimAtDragTarget, CHROMIUM, FLAGS, OFFLINE } from "./browser.js";
+import { aimAtDragTarget, CHROMIUM, FLAGS, OFFLINE, openHarness } from "./browser.js";
 import { serveStatic } from "./serve.js";
 import { existsSync } from "node:fs";
 import { frameWork, hotspots, loadCpu, median, sourceLookup, TRACE_CATEGORIES, type CpuProfile } from "./measure.js";
@@ -47,15 +47,7 @@ async function once(browser: Browser, url: string, what: string, dist = ""): Pro
   const page = await ctx.newPage();
   try {
     if (what.startsWith("paint")) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await page.goto(url, { waitUntil: "commit" });
-    await page.waitForFunction(
-      () => {
-        const b = (window as { __bench?: Bench }).__bench;
-        return b !== undefined && (("firstFrame" in b.marks && "settledFrame" in b.marks) || b.errors.length > 0);
-      },
-      null,
-      { timeout: 120_000, polling: 100 },
-    );
+    await openHarness(page, url, 120_000);
     const marks = await page.evaluate(() => window.__bench.marks);
     if (what.startsWith("paint")) {
       const trace = (await browser.stopTracing()).toString();
@@ -68,6 +60,10 @@ async function once(browser: Browser, url: string, what: string, dist = ""): Pro
         main: Math.round(c.mainCpuMs),
         worker: Math.round(c.workerCpuMs),
         phases: `data ${m("dataReceived")} bars ${m("barsDrawn")} engine ${m("engineLoaded")}`,
+        all: Object.entries(marks)
+          .sort((a, b) => a[1] - b[1])
+          .map(([k, v]) => `${k}:${Math.round(v)}`)
+          .join(" "),
       });
     }
     if (what === "scroll10k" || what === "scroll100k") {
@@ -154,11 +150,7 @@ async function profileOnce(browser: Browser, url: string, dist: string): Promise
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
   await cdp.send("Profiler.start");
-  await page.goto(url, { waitUntil: "commit" });
-  await page.waitForFunction(() => "settledFrame" in ((window as { __bench?: Bench }).__bench?.marks ?? {}), null, {
-    timeout: 120_000,
-    polling: 100,
-  });
+  await openHarness(page, url, 120_000);
   const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
   await ctx.close();
   if (SAVE) writeFileSync(SAVE, JSON.stringify(profile));

@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { build } from "vite";
 import { DATA_DIR, REPO } from "./vite.config.js";
-import { aimAtDragTarget, CHROMIUM, FLAGS, OFFLINE } from "./browser.js";
+import { aimAtDragTarget, CHROMIUM, FLAGS, OFFLINE, openHarness } from "./browser.js";
 import { serveStatic, type StaticServer } from "./serve.js";
 import { writePlanningData, type WebMeta, type WebSize } from "./generate.js";
 import {
@@ -112,7 +112,6 @@ interface Probe {
   scrollRun: (step: number, ms: number) => Promise<ScrollResult>;
 }
 declare const window: { __bench: Probe };
-declare const location: { pathname: string };
 
 // ---- Page loads -----------------------------------------------------------------------------------------------
 interface Loaded {
@@ -134,20 +133,8 @@ async function load(browser: Browser, url: string, opts: { profile?: boolean; tr
     await cdp.send("Profiler.start");
   }
   if (opts.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  await page.goto(url, { waitUntil: "commit" });
-  await page.waitForFunction(
-    () => {
-      const b = (window as { __bench?: Probe }).__bench;
-      // Jalon's page also waits for the frame at today's scroll position (`settledFrame`, app/ours.tsx).
-      return (
-        b !== undefined &&
-        (("firstFrame" in b.marks && (location.pathname.includes("dhtmlx") || "settledFrame" in b.marks)) ||
-          b.errors.length > 0)
-      );
-    },
-    null,
-    { timeout: LOAD_TIMEOUT_MS, polling: 100 },
-  );
+  // Jalon's page also waits for the frame at today's scroll position (`settledFrame`, app/ours.tsx).
+  await openHarness(page, url, LOAD_TIMEOUT_MS);
   const state = await page.evaluate(() => ({
     marks: window.__bench.marks,
     notes: window.__bench.notes,

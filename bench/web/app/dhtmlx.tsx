@@ -5,7 +5,7 @@
 // otherwise (smart rendering on).
 // Marks: dataReceived (JSON text in hand), parsed (JSON.parse), converted, renderStart (before gantt.init),
 // renderSync (gantt.parse returned), firstFrame (the task after the first frame painted with task bars).
-import { afterPaint, mark, nativeRaf, param, SIZE } from "./probe";
+import { afterPaint, fail, mark, nativeRaf, param, SIZE } from "./probe";
 import { gantt, type Task } from "dhtmlx-gantt";
 import "dhtmlx-gantt/codebase/dhtmlxgantt.css";
 import { formatDay, parseDay } from "@jalon/engine";
@@ -150,4 +150,4 @@ async function main(): Promise<void> {
   afterPaint(check);
 }
 
-main().catch((e: unknown) => bench.errors.push(e instanceof Error ? `${e.message}\n${e.stack}` : String(e)));
+main().catch((e: unknown) => fail(e instanceof Error ? `${e.message}\n${e.stack}` : String(e)));
