@@ -136,8 +136,7 @@ export function PlanningView(props: PlanningViewProps) {
           <RowGrid
             model={shownModel}
             comparison={comparison}
-            scrollElement={chart.scrollElement}
-            onScrolled={chart.onScrolled}
+            view={viewport}
             lotNames={lotNames}
             live={live}
             selection={selectionSet}

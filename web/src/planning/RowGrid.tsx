@@ -1,12 +1,4 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { flushSync } from "react-dom";
-import {
-  defaultRangeExtractor,
-  observeElementOffset,
-  useVirtualizer,
-  type Range,
-  type Virtualizer,
-} from "@tanstack/react-virtual";
 import { useTranslation } from "react-i18next";
 import type { GanttModel } from "./model";
 import { rowColumnsOf, type GanttRow } from "@jalon/shared/gantt";
@@ -23,6 +15,7 @@ import { dayToInput } from "./grid/cellValues";
 import type { CellCursor, GridCol } from "./grid/gridCells";
 import type { CellEdit } from "./grid/useCellEdit";
 import { focusKeyOf, treeRows } from "./grid/treeRows";
+import { rowWindow, windowRows } from "./grid/rowWindow";
 import { groupRowLabel, taskDatesLabel, taskTailLabel } from "./grid/rowLabels";
 import type { GridKeyAction, GridRowPlace } from "./tools/gridKeys";
 import { HEADER_HEIGHT } from "./TimeHeader";
@@ -61,17 +54,19 @@ const TreeHeaderRow = memo(function TreeHeaderRow() {
   );
 });
 
+/** Rows rendered above and below the screen: a fast scroll shows rendered rows while the next commit comes. */
+const OVERSCAN = 10;
+
 /**
  * The left grid, virtualised on the same scroll element as the canvas so both move together. An ARIA treegrid
  * (issue 22, APG's treegrid pattern): groups are rows that fold (aria-expanded), tasks rows of gridcells below them;
  * aria-rowcount/aria-rowindex tell the whole count as only the rows on screen exist. One Tab stop: the focused row
  * (or the active cell of grid/gridCells.ts) has tabIndex 0 and the keys of tools/gridKeys.ts move it; that row is
- * always rendered (rangeExtractor) so the focus never falls into an unmounted row, and the browser scrolls it into
+ * always rendered (grid/rowWindow.ts) so the focus never falls into an unmounted row, and the browser scrolls it into
  * view as it takes the focus (scroll-margin under the sticky header).
  */
 export function RowGrid({
   model,
-  scrollElement,
   lotNames,
   live: liveDates,
   selection,
@@ -79,7 +74,7 @@ export function RowGrid({
   onKeyRow,
   onGroupClick,
   comparison,
-  onScrolled,
+  view,
   qualityLate,
   roadblocks,
   lateCounting,
@@ -98,7 +93,6 @@ export function RowGrid({
   qualityLate?: ReadonlySet<number>;
   /** Versions compared: each task shows its start/end delta in working days. */
   comparison?: Comparison | null;
-  scrollElement: () => HTMLElement | null;
   lotNames: ReadonlyMap<number, string>;
   live: ReadonlyMap<number, readonly [number, number]>;
   selection: ReadonlySet<number>;
@@ -107,12 +101,8 @@ export function RowGrid({
   onKeyRow?: (rowIndex: number, e: React.KeyboardEvent, place: GridRowPlace) => GridKeyAction;
   /** A click on a group's title aggregates or details it. */
   onGroupClick?: (groupId: number | null | undefined) => void;
-  /**
-   * Called on each scroll of the shared element, in the same synchronous React commit as the grid's new rows: the
-   * view updates the canvas's viewport there, so a scroll frame costs one commit and the bars are drawn in the
-   * frame the rows moved (before: the grid's commit, then the view's in the next animation frame, bench/web).
-   */
-  onScrolled?: () => void;
+  /** The scroll element's offset and height (viewport/Viewport.ts): the rows on screen are rendered. */
+  view: { top: number; height: number };
   /** Inline edits of the name, lot, start and duration cells (grid/useCellEdit.ts); absent when read-only. */
   cells?: CellEdit;
   /** Rows in one screen: PageUp/PageDown. */
@@ -125,11 +115,8 @@ export function RowGrid({
   const live = committedLive(liveDates);
   // The columns' widths the user chose (grid/GridHeader.tsx), kept with the view.
   const widths = usePlanningStore((s) => s.columnWidths);
-  const onScrolledRef = useRef(onScrolled);
-  onScrolledRef.current = onScrolled;
   const containerRef = useRef<HTMLDivElement>(null);
   const tree = useMemo(() => treeRows(model.rows), [model.rows]);
-  const heights = useMemo(() => rowColumnsOf(model.rows).height, [model.rows]);
   // Made on the first look-up, once a row has the focus: not on the first paint (110,400 keys at 100k events, 30 ms of
   // it in bench/web's profile).
   const indexOfKey = useMemo(() => {
@@ -157,40 +144,10 @@ export function RowGrid({
   // The tab stop is the active cell when there is one, else the focused row.
   const activeIndex = cursorIndex >= 0 ? cursorIndex : rowIndex;
   const tabRow = cursorIndex >= 0 ? -1 : rowIndex;
-  const observeOffset = useCallback(
-    (instance: Virtualizer<HTMLElement, Element>, cb: (offset: number, isScrolling: boolean) => void) =>
-      observeElementOffset(instance, (offset, isScrolling) => {
-        // A horizontal scroll moves no row: the virtualizer is told only of vertical moves (and of the end of a
-        // scroll it saw start), else each one re-rendered the grid for nothing, the first frame's scroll to today
-        // included (8 ms of the first paint, bench/web).
-        const rowsMove = offset !== instance.scrollOffset || (instance.isScrolling && !isScrolling);
-        flushSync(() => {
-          if (rowsMove) cb(offset, isScrolling);
-          onScrolledRef.current?.();
-        });
-      }),
-    [],
-  );
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      if (activeIndex < 0 || activeIndex >= model.rows.length || indexes.includes(activeIndex)) return indexes;
-      return activeIndex < indexes[0] ? [activeIndex, ...indexes] : [...indexes, activeIndex];
-    },
-    [activeIndex, model.rows.length],
-  );
-  const virtualizer = useVirtualizer({
-    count: model.rows.length,
-    getScrollElement: scrollElement,
-    // From the rows' columns: the virtualiser measures every row, which would make every row object.
-    estimateSize: (i) => heights[i],
-    overscan: 10,
-    observeElementOffset: observeOffset,
-    rangeExtractor,
-    // The flush is ours (above), shared with the view's update.
-    useFlushSync: false,
-  });
-  // A keyboard move: the row takes the DOM focus (it is rendered, rangeExtractor) and the browser scrolls to it.
+  const columns = rowColumnsOf(model.rows);
+  const win = rowWindow(columns.y, columns.height, view.top, view.height, OVERSCAN);
+  const shown = windowRows(win, activeIndex < model.rows.length ? activeIndex : -1);
+  // A keyboard move: the row takes the DOM focus (it is rendered, windowRows) and the browser scrolls to it.
   // Only on a move's sequence: a row taking the focus by itself (a click, a Tab) must not pull it back.
   const focusRef = useRef(focus);
   focusRef.current = focus;
@@ -258,16 +215,16 @@ export function RowGrid({
       aria-multiselectable="true"
       aria-readonly={editCells ? undefined : true}
       onKeyDown={onKeyDown}
-      style={{ position: "relative", height: virtualizer.getTotalSize(), width: GRID_WIDTH }}
+      style={{ position: "relative", height: win.total, width: GRID_WIDTH }}
     >
       <TreeHeaderRow />
-      {virtualizer.getVirtualItems().map((v) => {
-        const row = model.rows[v.index];
+      {shown.map((index) => {
+        const row = model.rows[index];
         const aria = {
-          "aria-rowindex": v.index + 2,
-          "aria-level": tree.level[v.index],
-          "aria-posinset": tree.posinset[v.index],
-          "aria-setsize": tree.setsize[v.index],
+          "aria-rowindex": index + 2,
+          "aria-level": tree.level[index],
+          "aria-posinset": tree.posinset[index],
+          "aria-setsize": tree.setsize[index],
         };
         if (row.kind === "ghost")
           return (
@@ -285,12 +242,12 @@ export function RowGrid({
             <GroupRow
               key={focusKeyOf(row)}
               row={row}
-              index={v.index}
-              level={tree.level[v.index]}
-              posinset={tree.posinset[v.index]}
-              setsize={tree.setsize[v.index]}
-              tasks={tree.tasks[v.index]}
-              tabbable={v.index === tabRow}
+              index={index}
+              level={tree.level[index]}
+              posinset={tree.posinset[index]}
+              setsize={tree.setsize[index]}
+              tasks={tree.tasks[index]}
+              tabbable={index === tabRow}
               onFocusRow={onFocusRow}
               onGroupClick={onGroupClick}
               onAddInGroup={onAddInGroup}
@@ -303,11 +260,11 @@ export function RowGrid({
             key={row.key}
             id={e.id}
             rowKey={row.key}
-            rowIndex={v.index}
-            level={tree.level[v.index]}
-            posinset={tree.posinset[v.index]}
-            setsize={tree.setsize[v.index]}
-            tabbable={v.index === tabRow}
+            rowIndex={index}
+            level={tree.level[index]}
+            posinset={tree.posinset[index]}
+            setsize={tree.setsize[index]}
+            tabbable={index === tabRow}
             onFocusRow={onFocusRow}
             y={row.y}
             height={row.height}

@@ -12,22 +12,6 @@ import { smallPlanning } from "../testData";
 // the focus back to the row the menu was opened from. jsdom has no 2D canvas: the Konva stages are left out (the grid's rows are there).
 vi.mock("../GanttCanvas", () => ({ GanttCanvas: () => null }));
 vi.mock("../TimeHeader", () => ({ TimeHeader: () => null, HEADER_HEIGHT: 44 }));
-// jsdom lays nothing out: the grid's virtualizer is given a window tall enough for every row.
-vi.mock("@tanstack/react-virtual", async (original) => {
-  const m = await original<typeof import("@tanstack/react-virtual")>();
-  return {
-    ...m,
-    useVirtualizer: (o: Parameters<typeof m.useVirtualizer>[0]) =>
-      m.useVirtualizer({
-        ...o,
-        observeElementRect: (_: unknown, cb: (r: { width: number; height: number }) => void) => {
-          cb({ width: 1000, height: 1000 });
-          return () => undefined;
-        },
-      }),
-  };
-});
-
 /** The planning's view with the small planning; the bulk delete answers `deleteAnswer`. */
 async function openPlanning(deleteAnswer: () => unknown) {
   const data = smallPlanning();

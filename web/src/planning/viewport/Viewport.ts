@@ -48,6 +48,13 @@ export class Viewport {
     placeSeq: 0,
   }));
   el: ScrollBox | null = null;
+  /**
+   * Called on each scroll of the element, either direction (useViewport commits the grid's rows and the canvas's
+   * offset there, in one synchronous commit per scroll frame). Listened to from the element's attachment, so the
+   * first scroll, to today (place), is never missed.
+   */
+  onScroll: (() => void) | null = null;
+  private readonly scrolledNow = (): void => this.onScroll?.();
   /** The scroll offset last seen or set here: only a user's horizontal scroll towards an edge extends the range. */
   private lastLeft = 0;
   /** The base range the scroll was placed for ("" after a range action: placed again). */
@@ -67,7 +74,10 @@ export class Viewport {
 
   /** Attaches the scroll element (a React ref callback: null when it goes). */
   readonly attach = (el: ScrollBox | null): void => {
+    if (el === this.el) return;
+    if (isEventTarget(this.el)) this.el.removeEventListener("scroll", this.scrolledNow);
     this.el = el;
+    if (isEventTarget(el)) el.addEventListener("scroll", this.scrolledNow, { passive: true });
   };
 
   /** The element's offset and size, set only when changed (the data arriving under a stable gutter: no render). */
@@ -178,3 +188,6 @@ export class Viewport {
     if ((Object.keys(next) as (keyof ViewportState)[]).some((k) => s[k] !== next[k])) this.store.setState(next);
   }
 }
+
+const isEventTarget = (x: unknown): x is EventTarget =>
+  typeof (x as EventTarget | null)?.addEventListener === "function";

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { flushSync } from "react-dom";
 import { useStore } from "zustand";
 import { formatDay } from "@jalon/engine";
 import { ROW_HEIGHT } from "@jalon/shared/gantt";
@@ -51,11 +52,20 @@ export function useViewport(session: PlanningSession, o: ViewportOptions) {
   const extendAt = useRangeLoading(session, { ...o, range, base, baseKey });
   const extendRef = useRef(extendAt);
   extendRef.current = extendAt;
-  // Called by the grid in its scroll commit (RowGrid onScrolled): one commit per scroll frame for grid and canvas.
+  // Each scroll of the element (Viewport.onScroll): the grid's rows and the canvas's offset in one synchronous
+  // commit per scroll frame, the bars drawn in the frame the rows moved.
   const onScrolled = () => {
     const edge = vp.scrolled(scale);
     if (edge) void extendAt(edge);
   };
+  const onScrolledRef = useRef(onScrolled);
+  onScrolledRef.current = onScrolled;
+  useLayoutEffect(() => {
+    vp.onScroll = () => flushSync(() => onScrolledRef.current());
+    return () => {
+      vp.onScroll = null;
+    };
+  }, [vp]);
   const panBy = useCallback(
     (dx: number, dy: number) => {
       const edge = vp.panBy(dx, dy);
@@ -120,6 +130,5 @@ export function useViewport(session: PlanningSession, o: ViewportOptions) {
     if (g) vp.scrollTo(Math.max(0, g.x - 200), Math.max(0, g.y - 100));
   }, [focus, model, scale, dates, vp]);
 
-  const scrollElement = useCallback(() => (vp.el instanceof HTMLElement ? vp.el : null), [vp]);
-  return { viewport, ...chartSize(viewport), attach: vp.attach, onScrolled, panBy, scrollElement };
+  return { viewport, ...chartSize(viewport), attach: vp.attach, panBy };
 }
