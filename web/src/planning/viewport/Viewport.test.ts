@@ -97,6 +97,21 @@ describe("viewport (headless)", () => {
     expect(vp.scrolled(scale)).toBeNull();
   });
 
+  it("listens to the element's scrolls from its attachment until it goes, and tells each one", () => {
+    const vp = new Viewport();
+    const seen = vi.fn();
+    vp.onScroll = seen;
+    const el = Object.assign(new EventTarget(), { scrollLeft: 0, scrollTop: 0, clientWidth: 900, clientHeight: 400 });
+    vp.attach(el);
+    el.dispatchEvent(new Event("scroll"));
+    expect(seen).toHaveBeenCalledTimes(1);
+    vp.attach(null);
+    el.dispatchEvent(new Event("scroll"));
+    expect(seen).toHaveBeenCalledTimes(1);
+    // A plain box without events (the other tests' ScrollBox) is attached without listening.
+    expect(() => vp.attach({ scrollLeft: 0, scrollTop: 0, clientWidth: 1, clientHeight: 1 })).not.toThrow();
+  });
+
   it("pans as a user scrolls, and says which edge it is stuck at", () => {
     const { vp, el } = viewport();
     vp.scrollTo(500, 40);
