@@ -102,6 +102,35 @@ describe("rows", () => {
     ]);
     expect(rows[1].y).toBe(rows[0].height);
   });
+  it("groups the same whatever the group ids: dense, far apart, not integers, or none", () => {
+    const shape = (ids: (number | null)[]) => {
+      const some = [
+        ev(1, "2026-02-09", "2026-02-10", { zoneId: ids[0] }),
+        ev(2, "2026-02-02", "2026-02-06", { zoneId: ids[1] }),
+        ev(3, "2026-02-02", "2026-02-02", { zoneId: ids[2] }),
+        ev(4, "2026-02-03", "2026-02-03", { zoneId: ids[0] }),
+        ev(5, "2026-02-01", "2026-02-01", { zoneId: null }),
+      ];
+      const labels = new Map(ids.flatMap((id, k) => (id === null ? [] : [[id, `Zone ${"CBA"[k]}`] as const])));
+      return buildRows(some, { grouping: "zone", groupLabels: labels, noGroupLabel: "Sans zone" }).map(
+        (r) => `${r.kind}:${r.label}`,
+      );
+    };
+    const expected = [
+      "group:Zone A",
+      "event:T3",
+      "group:Zone B",
+      "event:T2",
+      "group:Zone C",
+      "event:T4",
+      "event:T1",
+      "group:Sans zone",
+      "event:T5",
+    ];
+    expect(shape([7, 8, 9])).toEqual(expected);
+    expect(shape([1, 4e9, -2e9])).toEqual(expected);
+    expect(shape([0.5, 8, 9])).toEqual(expected);
+  });
   it("aggregates a group on one row, merging touching bars", () => {
     const rows = buildRows(events, {
       grouping: "zone",
