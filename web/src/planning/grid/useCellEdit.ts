@@ -47,11 +47,13 @@ export function useCellEdit(
     (id: number) => (model ? model.events[model.indexOfId.get(id) ?? -1] : undefined),
     [model],
   );
-  // The event rows' ids, per model: not again on each drag preview (a new `live`), a walk over every row.
-  const rows = useMemo(() => (model ? eventRowIds(model) : []), [model]);
   const shape = useMemo<GridShape>(() => {
     return {
-      rows,
+      // The event rows' ids, made on the first key that moves the cursor (a walk over every row, kept per model):
+      // not at the first paint, where 100k ids were pushed for nothing.
+      get rows() {
+        return model ? eventRowIds(model) : [];
+      },
       page,
       editable: (id, col) => {
         const e = eventOf(id);
@@ -66,7 +68,7 @@ export function useCellEdit(
         return String(e.numberOfDays);
       },
     };
-  }, [rows, eventOf, editable, live, page]);
+  }, [model, eventOf, editable, live, page]);
   const shapeRef = useRef(shape);
   shapeRef.current = shape;
 
