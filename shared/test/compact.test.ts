@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { PlanningData } from "../src/planning/data.js";
-import { compactToJson, decodeCompact, encodeCompact, isCompact } from "../src/planning/compact.js";
+import {
+  columnReader,
+  compactToJson,
+  decodeCompact,
+  encodeCompact,
+  isCompact,
+  storedColumn,
+} from "../src/planning/compact.js";
 import { toWire, type PlanningDataWire, type PlanningSliceWire } from "../src/planning/wire.js";
 
 const data: PlanningData = {
@@ -129,6 +136,28 @@ describe("compact planning answer", () => {
     expect(c.macroTaskId).toEqual([null, null]);
     expect(decoded.projectedEndDate).toBeNull();
     expect(decoded.zones[0].name).toBe("Bât. A — R+1");
+  });
+
+  it("keeps nullable and dictionary columns as stored until read: value by value without an array, or as the array", () => {
+    const wire = decodeCompact<PlanningDataWire>(encodeCompact(toWire(data)).slice().buffer);
+    const columns = wire.eventColumns as unknown as Record<string, unknown>;
+    const json = asJson(toWire(data)) as { eventColumns: Record<string, unknown[]> };
+    for (const key of ["color", "trigram", "participantGroupProId", "sequenceId", "progress", "qualityLate"]) {
+      const expected = json.eventColumns[key] ?? [];
+      const read = columnReader<unknown>(columns, key);
+      expect([0, 1].map(read), key).toEqual([0, 1].map((k) => expected[k] ?? null));
+    }
+    // Stored: read from the stored values, no array made yet.
+    expect(storedColumn(columns, "color")?.dict).toContain("#ff0000");
+    expect(storedColumn(columns, "id")).toBeNull();
+    // Read as an array: the same array each time, the JSON's values.
+    const progress = columns.progress;
+    expect(progress).toEqual([40, null]);
+    expect(columns.progress).toBe(progress);
+    // Replaced by a reader: the new values are the column's, read value by value too.
+    columns.trigram = ["AB", null];
+    expect(storedColumn(columns, "trigram")).toBeNull();
+    expect(columnReader<string>(columns, "trigram")(0)).toBe("AB");
   });
 
   it("round-trips an empty plan", () => {

@@ -275,21 +275,70 @@ export function assembleCompact<T = Record<string, unknown>>(parts: CompactParts
       groupObject[key] = a;
       continue;
     }
-    const length = a.length;
-    const mark = NULL_MARK[store];
-    if (dict) {
-      const plain = new Array<string | null>(length);
-      if (nulls) for (let i = 0; i < length; i++) plain[i] = a[i] === mark ? null : dict[a[i]];
-      else for (let i = 0; i < length; i++) plain[i] = dict[a[i]];
-      groupObject[key] = plain;
-    } else {
-      const plain = new Array<number | null>(length);
-      if (store === "f64") for (let i = 0; i < length; i++) plain[i] = Number.isNaN(a[i]) ? null : a[i];
-      else for (let i = 0; i < length; i++) plain[i] = a[i] === mark ? null : a[i];
-      groupObject[key] = plain;
-    }
+    storeLazily(groupObject, key, { values: a, mark: nulls ? NULL_MARK[store] : null, dict: dict ?? null });
   }
   return out as T;
+}
+
+/** A nullable or dictionary column as stored: its values, the value standing for null, its dictionary if any. */
+export interface StoredColumn {
+  values: ArrayLike<number>;
+  /** The stored value of null (NaN for f64: any NaN), null when the column has no null. */
+  mark: number | null;
+  dict: readonly unknown[] | null;
+}
+
+const stored = new WeakMap<object, Map<string, StoredColumn>>();
+
+const valueOf = (c: StoredColumn, k: number): unknown => {
+  const v = c.values[k];
+  if (c.mark !== null && (v === c.mark || Number.isNaN(v))) return null;
+  return c.dict ? c.dict[v] : v;
+};
+
+/**
+ * A nullable or dictionary column becomes the plain array of its values (null where null) when a reader first asks
+ * for it: the model reads such columns value by value (columnReader), and made six arrays of 100k values at 100k
+ * events for nothing (bench/web's first paint).
+ */
+function storeLazily(group: Record<string, DecodedColumn>, key: string, column: StoredColumn): void {
+  let columns = stored.get(group);
+  if (!columns) stored.set(group, (columns = new Map()));
+  columns.set(key, column);
+  let plain: DecodedColumn | null = null;
+  Object.defineProperty(group, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (plain === null) {
+        const n = column.values.length;
+        const out = new Array<unknown>(n);
+        for (let i = 0; i < n; i++) out[i] = valueOf(column, i);
+        plain = out as DecodedColumn;
+      }
+      return plain;
+    },
+    set: (v: DecodedColumn) => {
+      columns.delete(key);
+      plain = v;
+    },
+  });
+}
+
+/**
+ * Reads column `key` of a column group value by value: from its stored values when the decoder kept them (no array
+ * made), else from the column itself; null (or undefined, absent) stays null.
+ */
+export function columnReader<T>(group: object, key: string): (k: number) => T | null {
+  const column = stored.get(group)?.get(key);
+  if (column) return (k) => valueOf(column, k) as T | null;
+  const values = (group as Record<string, ArrayLike<T | null | undefined> | undefined>)[key];
+  return (k) => values?.[k] ?? null;
+}
+
+/** Column `key` of a group as stored by the decoder, while no reader made it an array; null otherwise. */
+export function storedColumn(group: object, key: string): StoredColumn | null {
+  return stored.get(group)?.get(key) ?? null;
 }
 
 /**

@@ -16,7 +16,14 @@ import {
   type Grouping,
   type TimeScale,
 } from "@jalon/shared/gantt";
-import { calendarSetOf, eventColumnsOf, eventsToColumns, type PlanningData } from "@jalon/shared/planning";
+import {
+  calendarSetOf,
+  columnReader,
+  eventColumnsOf,
+  eventsToColumns,
+  storedColumn,
+  type PlanningData,
+} from "@jalon/shared/planning";
 import { frenchKey, lazyArray } from "@jalon/shared";
 import { applyOrder } from "./tools/reorder";
 import { DayColumns, IdIndex, RowOfId } from "./idIndex";
@@ -167,20 +174,40 @@ export function buildModel(
   /** The answer's position of event i, and its graph's. */
   const fromAt = (i: number) => (from === null ? i : from[i]);
   const graphOf = (i: number) => (graphAt === null ? i : graphAt[i]);
-  /** A column of the drawn events as numbers, null as `none`: a typed column of the answer is already one. */
-  const numbers = (col: ArrayLike<number | null>, none: number): ArrayLike<number> => {
+  /**
+   * A column of the drawn events as numbers, null as `none`: a typed column of the answer is already one, and a
+   * nullable one is read from its stored values (compact.ts columnReader), never made a plain array.
+   */
+  const numbers = (
+    key: "id" | "zoneId" | "participantGroupProId" | "sequenceId" | "type" | "progress",
+    none: number,
+  ) => {
+    const s = storedColumn(c, key);
+    if (s) {
+      // One loop over the stored values (a closure per value was slower cold than the arrays it replaced).
+      const { values, mark, dict } = s;
+      const out = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const v = values[from === null ? i : from[i]];
+        out[i] = mark !== null && (v === mark || v !== v) ? none : dict ? ((dict[v] as number | null) ?? none) : v;
+      }
+      return out;
+    }
+    const col: ArrayLike<number | null> = c[key];
     if (identity && ArrayBuffer.isView(col)) return col as ArrayLike<number>;
     const out = new Float64Array(n);
     for (let i = 0; i < n; i++) out[i] = col[fromAt(i)] ?? none;
     return out;
   };
-  const ids = numbers(c.id, NaN);
-  const zoneIds = numbers(c.zoneId, NaN);
-  const lotIds = numbers(c.participantGroupProId, NaN);
-  const sequenceIds = numbers(c.sequenceId, NaN);
+  const ids = numbers("id", NaN);
+  const zoneIds = numbers("zoneId", NaN);
+  const lotIds = numbers("participantGroupProId", NaN);
+  const sequenceIds = numbers("sequenceId", NaN);
   // Type 1 is a milestone, 0 a task (wire.ts).
-  const milestone = numbers(c.type, 0);
-  const progress = numbers(c.progress, 0);
+  const milestone = numbers("type", 0);
+  const progress = numbers("progress", 0);
+  const colorAt = columnReader<string>(c, "color");
+  const trigramAt = columnReader<string>(c, "trigram");
   let locked: ArrayLike<number> = g.locked;
   if (!identity) {
     const out = new Uint8Array(n);
@@ -191,8 +218,8 @@ export function buildModel(
   const events = lazyArray<GanttEvent>(n, (i) => {
     const k = fromAt(i);
     const lot = nullable(lotIds[i]);
-    const own = c.color[k];
-    const trigram = c.trigram[k];
+    const own = colorAt(k);
+    const trigram = trigramAt(k);
     // The same fields in the same order as before the columns: one shape for every event.
     return {
       id: ids[i],
