@@ -21,7 +21,10 @@ async function taskRow(page: Page) {
     if (!box || box.y < 260 || box.y > vh - 200) continue;
     const days = (await row.getByTestId("grid-days").textContent())?.trim();
     if (!days || days === "0" || Number(days) > 40) continue;
-    return { row, id: Number(await row.getAttribute("data-event-id")), days: Number(days) };
+    const id = Number(await row.getAttribute("data-event-id"));
+    // The row by its event, not by its place among the rendered rows: those change with the scroll, the window's
+    // size and other users' writes to the demo project (a full run's other tests).
+    return { row: page.locator(`[data-testid="grid-row"][data-event-id="${id}"]`), id, days: Number(days) };
   }
   throw new Error("no task row on screen");
 }
