@@ -7,3 +7,4 @@ export * from "./schemas.js";
 export * from "./frenchOrder.js";
 export * from "./contract/index.js";
 export * from "./lazyArray.js";
+export * from "./denseSpan.js";

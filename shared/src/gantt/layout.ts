@@ -4,6 +4,7 @@ import { compareFrench, frenchKey } from "../frenchOrder.js";
 import { routeLink, ROUTE_LENGTH, type BarGeometry, type LinkTypeName } from "./linkRoute.js";
 import type { PlannedEventType } from "../contract/event.js";
 import { lazyArray } from "../lazyArray.js";
+import { denseSpan } from "../denseSpan.js";
 
 /**
  * Rows and geometry of the Gantt as plain data: the web draws it on a Konva canvas, the server prints it with
@@ -161,19 +162,10 @@ function groupColumn(c: GanttEventColumns, grouping: Grouping): ArrayLike<number
  * events, were a Map's), a Map otherwise.
  */
 function groupNumbers(col: ArrayLike<number>, ids: (number | null)[]) {
-  const n = col.length;
-  let min = Infinity;
-  let max = -Infinity;
-  let integers = true;
-  for (let i = 0; i < n; i++) {
-    const v = col[i];
-    if (Number.isNaN(v)) continue;
-    if (v < min) min = v;
-    if (v > max) max = v;
-    if ((v | 0) !== v) integers = false;
-  }
+  const span = denseSpan(col, true);
+  const min = span?.min ?? 0;
   const map = new Map<number | null, number>();
-  const table = integers && max - min < 8 * n + 1024 ? new Int32Array(max >= min ? max - min + 2 : 1).fill(-1) : null;
+  const table = span ? new Int32Array(span.max - min + 2).fill(-1) : null;
   const of = (g: number | null): number => {
     let q = map.get(g);
     if (q === undefined) {

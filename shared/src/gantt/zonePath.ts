@@ -50,15 +50,8 @@ export function zonePathTexts(
     const parent = zones[k].parentId;
     return parent === null ? -1 : (at.get(parent) ?? -1);
   };
-  const walk = (k: number): string[] => {
-    const names: string[] = [];
-    const seen = new Set<number>();
-    for (let c = k; c >= 0 && !seen.has(c); c = parentOf(c)) {
-      seen.add(c);
-      names.push(zones[c].name);
-    }
-    return names.reverse();
-  };
+  // Zones in a cycle of parents (none in a sound plan) take zonePaths' own walks.
+  let walks: Map<number, string[]> | null = null;
   for (let z = 0; z < n; z++) {
     if (state[z] === 2) continue;
     // Up to a made ancestor, the top, a missing parent or a zone met again (a cycle).
@@ -76,7 +69,7 @@ export function zonePathTexts(
       end = chain.indexOf(cur);
       for (let j = end; j < chain.length; j++) {
         const k = chain[j];
-        const names = walk(k);
+        const names = (walks ??= zonePaths(zones)).get(zones[k].id) ?? [zones[k].name];
         label[k] = names.join(PATH_SEPARATOR);
         if (key && keyOf) key[k] = names.map(keyOf).join(separatorKey);
         state[k] = 2;

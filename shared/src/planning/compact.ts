@@ -336,6 +336,20 @@ export function columnReader<T>(group: object, key: string): (k: number) => T | 
   return (k) => values?.[k] ?? null;
 }
 
+/**
+ * A stored column's numbers at `positions` (all of them when null), `none` for null, in one loop: the model's
+ * nullable columns at 100k events (a reader's call per value was slower cold than the arrays it replaced).
+ */
+export function storedNumbers(c: StoredColumn, positions: ArrayLike<number> | null, n: number, none: number) {
+  const { values, mark, dict } = c;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[positions === null ? i : positions[i]];
+    out[i] = mark !== null && (v === mark || v !== v) ? none : dict ? ((dict[v] as number | null) ?? none) : v;
+  }
+  return out;
+}
+
 /** Column `key` of a group as stored by the decoder, while no reader made it an array; null otherwise. */
 export function storedColumn(group: object, key: string): StoredColumn | null {
   return stored.get(group)?.get(key) ?? null;

@@ -1,3 +1,4 @@
+import { denseSpan } from "@jalon/shared";
 /**
  * Read-only maps over columns, for the view model's per-event lookups at 100k events: a `Map` of 100k entries (and
  * a `[start, end]` array per event for the dates) was a large part of the first paint's allocations and of the
@@ -52,19 +53,12 @@ export class IdIndex extends ColumnMap<number> {
     super();
     this.ids = ids;
     const n = ids.length;
-    let min = Infinity;
-    let max = -Infinity;
-    let integers = true;
-    for (let i = 0; i < n; i++) {
-      const id = ids[i];
-      if (id < min) min = id;
-      if (id > max) max = id;
-      if (!Number.isInteger(id)) integers = false;
-    }
+    const span = denseSpan(ids);
+    const min = span?.min ?? 0;
     this.min = min;
     let table: Int32Array | null = null;
-    if (n > 0 && integers && max - min < 8 * n + 1024) {
-      table = new Int32Array(max - min + 1).fill(-1);
+    if (n > 0 && span) {
+      table = new Int32Array(span.max - min + 1).fill(-1);
       for (let i = 0; i < n && table !== null; i++) {
         const slot = ids[i] - min;
         if (table[slot] !== -1) table = null;

@@ -22,6 +22,7 @@ import {
   eventColumnsOf,
   eventsToColumns,
   storedColumn,
+  storedNumbers,
   type PlanningData,
 } from "@jalon/shared/planning";
 import { frenchKey, lazyArray } from "@jalon/shared";
@@ -176,23 +177,14 @@ export function buildModel(
   const graphOf = (i: number) => (graphAt === null ? i : graphAt[i]);
   /**
    * A column of the drawn events as numbers, null as `none`: a typed column of the answer is already one, and a
-   * nullable one is read from its stored values (compact.ts columnReader), never made a plain array.
+   * nullable one is read from its stored values (compact.ts storedNumbers), never made a plain array.
    */
   const numbers = (
     key: "id" | "zoneId" | "participantGroupProId" | "sequenceId" | "type" | "progress",
     none: number,
   ) => {
     const s = storedColumn(c, key);
-    if (s) {
-      // One loop over the stored values (a closure per value was slower cold than the arrays it replaced).
-      const { values, mark, dict } = s;
-      const out = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        const v = values[from === null ? i : from[i]];
-        out[i] = mark !== null && (v === mark || v !== v) ? none : dict ? ((dict[v] as number | null) ?? none) : v;
-      }
-      return out;
-    }
+    if (s) return storedNumbers(s, from, n, none);
     const col: ArrayLike<number | null> = c[key];
     if (identity && ArrayBuffer.isView(col)) return col as ArrayLike<number>;
     const out = new Float64Array(n);
